@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+
+const PAGES: Record<number, { title: string; text: string }> = {
+  403: {
+    title: "Área restrita à equipe",
+    text: "Esta página é usada pela equipe da loja. Se você é cliente, acompanhe seus consertos em Minha conta.",
+  },
+  404: {
+    title: "Página não encontrada",
+    text: "O endereço que você abriu não existe ou mudou de lugar.",
+  },
+  500: {
+    title: "Algo deu errado",
+    text: "Tivemos um problema ao abrir esta página. Tente de novo em instantes.",
+  },
+};
+
+export function ErrorPage({ status }: { status: number }) {
+  const page = PAGES[status] ?? PAGES[500]!;
+  return (
+    <main id="conteudo" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-20 text-center">
+      <p className="text-5xl font-bold text-brand-700">{status}</p>
+      <h1 className="text-2xl font-bold text-slate-900">{page.title}</h1>
+      <p className="text-slate-700">{page.text}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClass()}>
+          Voltar ao início
+        </Link>
+        {status === 403 ? (
+          <Link to="/dashboard" className={buttonClass({ variant: "outline" })}>
+            Minha conta
+          </Link>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import { Menu, Wrench, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cx } from "~/lib/class-names";
+import { AccountMenu } from "./account-menu";
+import { SITE_NAVIGATION } from "./site-navigation";
+
+function navClass({ isActive }: { isActive: boolean }, isCallToAction: boolean) {
+  if (isCallToAction) return buttonClass({ variant: "accent", size: "sm" }, isActive ? "ring-2 ring-accent-600" : undefined);
+  return cx(
+    "rounded-md px-3 py-2 text-sm font-medium",
+    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  );
+}
+
+function NavigationLinks({ onChoose, vertical }: { onChoose?: () => void; vertical?: boolean }) {
+  return (
+    <ul className={cx("flex gap-1", vertical ? "flex-col items-stretch" : "items-center")}>
+      {SITE_NAVIGATION.map((entry) => (
+        <li key={entry.to}>
+          <NavLink
+            to={entry.to}
+            end={entry.to === "/"}
+            onClick={onChoose}
+            className={(state) => cx(navClass(state, "isCallToAction" in entry), vertical && "w-full justify-start")}
+          >
+            {entry.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SiteHeader({ shopName, email }: { shopName: string; email: string | null }) {
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+        Pular para o conteúdo
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
+          <Wrench aria-hidden className="size-6" />
+          <span>{shopName}</span>
+        </Link>
+        <nav aria-label="Principal" className="ml-auto hidden lg:block">
+          <NavigationLinks />
+        </nav>
+        <div className="ml-auto flex items-center gap-2 lg:ml-2">
+          <AccountMenu email={email} />
+          <span aria-label="Idioma: português" className="rounded bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-700">
+            PT
+          </span>
+          <Dialog.Root open={isDrawerOpen} onOpenChange={setDrawerOpen}>
+            <Dialog.Trigger className={buttonClass({ variant: "ghost", size: "sm" }, "lg:hidden")}>
+              <Menu aria-hidden className="size-5" />
+              Menu
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+              <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[300px] max-w-full flex-col gap-4 bg-white p-4 shadow-xl">
+                <div className="flex items-center justify-between">
+                  <Dialog.Title className="font-semibold text-slate-900">Menu</Dialog.Title>
+                  <Dialog.Close className={buttonClass({ variant: "ghost", size: "icon" })} aria-label="Fechar menu">
+                    <X aria-hidden className="size-5" />
+                  </Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">Navegação do site</Dialog.Description>
+                <nav aria-label="Menu">
+                  <NavigationLinks vertical onChoose={() => setDrawerOpen(false)} />
+                </nav>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,87 @@
+import { Menu, Wrench, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState, type ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cx } from "~/lib/class-names";
+import type { Role } from "~/modules/accounts/roles";
+import { AccountMenu } from "./account-menu";
+import { SIDEBAR_AREAS, STAFF_AREAS } from "./staff-areas";
+
+function StaffNavigation({ role, onChoose }: { role: Role; onChoose?: () => void }) {
+  const areas = SIDEBAR_AREAS.map((key) => STAFF_AREAS[key]).filter((area) => role === "owner" || !("isOwnerOnly" in area));
+  return (
+    <ul className="space-y-0.5">
+      {areas.map(({ to, title, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            end
+            onClick={onChoose}
+            className={({ isActive }) =>
+              cx(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+                isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-200 hover:text-slate-900",
+              )
+            }
+          >
+            <Icon aria-hidden className="size-4 shrink-0" />
+            {title}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The back office frame: sidebar on a desktop, drawer on a phone. */
+export function StaffShell({ shopName, email, role, children }: { shopName: string; email: string; role: Role; children: ReactNode }) {
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden border-r border-slate-200 bg-slate-100 lg:block">
+        <div className="sticky top-0 max-h-dvh overflow-y-auto p-4">
+          <Link to="/" className="mb-6 flex items-center gap-2 px-3 font-bold text-brand-800">
+            <Wrench aria-hidden className="size-5" />
+            {shopName}
+          </Link>
+          <nav aria-label="Gestão">
+            <StaffNavigation role={role} />
+          </nav>
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-4">
+          <Dialog.Root open={isDrawerOpen} onOpenChange={setDrawerOpen}>
+            <Dialog.Trigger className={buttonClass({ variant: "ghost", size: "sm" }, "lg:hidden")}>
+              <Menu aria-hidden className="size-5" />
+              Menu
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+              <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[300px] max-w-full flex-col gap-4 overflow-y-auto bg-slate-100 p-4 shadow-xl">
+                <div className="flex items-center justify-between">
+                  <Dialog.Title className="font-semibold text-slate-900">Gestão</Dialog.Title>
+                  <Dialog.Close className={buttonClass({ variant: "ghost", size: "icon" })} aria-label="Fechar menu">
+                    <X aria-hidden className="size-5" />
+                  </Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">Áreas da gestão da loja</Dialog.Description>
+                <nav aria-label="Gestão (menu)">
+                  <StaffNavigation role={role} onChoose={() => setDrawerOpen(false)} />
+                </nav>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <span className="font-semibold text-slate-800 lg:hidden">{shopName}</span>
+          <div className="ml-auto">
+            <AccountMenu email={email} />
+          </div>
+        </header>
+        <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useId, type ComponentProps, type ReactNode } from "react";
+import { cx } from "~/lib/class-names";
+
+export const inputClass =
+  "h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 aria-invalid:border-red-600";
+
+/** A labelled input with its hint or error, wired for screen readers. */
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  trailing,
+  ...input
+}: ComponentProps<"input"> & { label: string; error?: string | null; hint?: string; trailing?: ReactNode }) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={cx("space-y-1.5", className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cx(inputClass, trailing ? "pr-12" : undefined)}
+          {...input}
+        />
+        {trailing}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { getDb, schema, type Database } from "~/db/client.server";
+import { passwordProblem, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-policy";
+import { ensureProfile, ensureProfileForUser } from "~/modules/accounts/profiles.server";
+import { sendPasswordResetEmail, sendVerificationEmail } from "~/modules/accounts/account-emails.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { readOrCreateSecret } from "./secrets.server";
+import { singleton } from "./singleton.server";
+
+/**
+ * The header through which server.ts hands better-auth the real client IP
+ * (from the socket, or from TRUST_PROXY's header). Any copy sent by a client
+ * is removed before it gets here.
+ */
+export const CLIENT_IP_HEADER = "x-balcao-client-ip";
+
+/** better-auth's paths whose body carries a new password, and the field holding it. */
+const PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+function createAuth(db: Database) {
+  const env = getEnv();
+  const isHttps = env.PUBLIC_URL.startsWith("https://");
+  return betterAuth({
+    appName: "Balcão",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: env.BETTER_AUTH_SECRET ?? readOrCreateSecret("auth-secret"),
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      // Only the message: better-auth's extra arguments may carry request data.
+      log: (level, message) => logger[level]({ source: "better-auth" }, message),
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "customer", input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      // Our policy (checked in the hook below) sets the real ceiling; this only stops abuse.
+      maxPasswordLength: 1024,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => sendPasswordResetEmail(user.email, url),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => sendVerificationEmail(user.email, url),
+    },
+    rateLimit: {
+      enabled: env.RATE_LIMIT === "on",
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: 3 },
+        "/request-password-reset": { window: 300, max: 3 },
+        "/reset-password": { window: 300, max: 5 },
+        "/send-verification-email": { window: 300, max: 3 },
+      },
+    },
+    advanced: {
+      cookiePrefix: "balcao",
+      useSecureCookies: isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: isHttps },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_FIELDS[ctx.path];
+        if (!field) return;
+        const password: unknown = ctx.body?.[field];
+        const problem = typeof password === "string" ? passwordProblem(password) : "Informe a senha.";
+        if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
+        if (ctx.path === "/sign-up/email") {
+          const name: unknown = ctx.body?.name;
+          if (typeof name !== "string" || name.trim().length === 0 || name.length > 120)
+            throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: "Informe seu nome completo (até 120 caracteres)." });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: { after: async (user) => ensureProfile({ userId: user.id, email: user.email, fullName: user.name }) },
+      },
+      session: {
+        // Spec §4: on sign-in the profile row is looked up and created when missing.
+        create: { after: async (session) => ensureProfileForUser(session.userId) },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export function getAuth(): Promise<Auth> {
+  return singleton("auth", async () => createAuth(await getDb()));
+}

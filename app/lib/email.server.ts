@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { singleton } from "./singleton.server";
+
+export type EmailMessage = { to: string; subject: string; text: string; html?: string; links?: string[] };
+
+function transport() {
+  return singleton("mail-transport", () => {
+    const { SMTP_URL, DATA_DIR } = getEnv();
+    if (SMTP_URL) return nodemailer.createTransport(SMTP_URL);
+    // Without SMTP every message becomes an .eml file, so sign-up works on a fresh machine.
+    return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }) as ReturnType<
+      typeof nodemailer.createTransport
+    > & { outbox: string };
+  });
+}
+
+export function defaultSender() {
+  const { SMTP_FROM, PUBLIC_URL } = getEnv();
+  return SMTP_FROM ?? `Balcão <nao-responda@${new URL(PUBLIC_URL).hostname}>`;
+}
+
+export async function sendEmail(message: EmailMessage) {
+  const { SMTP_URL, DATA_DIR } = getEnv();
+  const info = await transport().sendMail({
+    from: defaultSender(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  });
+  if (SMTP_URL) {
+    logger.info({ subject: message.subject }, "e-mail enviado");
+    return;
+  }
+  const outbox = path.join(DATA_DIR, "outbox");
+  await fs.mkdir(outbox, { recursive: true });
+  const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
+  await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+  // The link is logged on purpose: without SMTP this is how the operator reaches it.
+  logger.info({ file, links: message.links ?? [] }, `e-mail gravado na caixa de saída: ${message.subject}`);
+}

@@ -1,0 +1,29 @@
+/**
+ * The first path segment of every signed-in route (see app/routes.ts; the
+ * route-access test fails when the two disagree). The browser uses it to show
+ * the session placeholder while such a page loads.
+ */
+const PROTECTED_SEGMENTS = new Set([
+  "dashboard",
+  "fidelidade",
+  "service-orders",
+  "new-service-order",
+  "pending-pickups",
+  "inventory",
+  "cash-register",
+  "financial-management",
+  "devedores",
+  "cdc",
+  "warranty-contract",
+  "blog-management",
+  "print-templates",
+  "print-template-editor",
+  "traffic-analysis",
+  "equipe",
+  "configuracoes",
+  "auditoria",
+]);
+
+export function isProtectedPath(pathname: string) {
+  return PROTECTED_SEGMENTS.has(pathname.split("/")[1] ?? "");
+}

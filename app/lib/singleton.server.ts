@@ -1,0 +1,15 @@
+/**
+ * The Vite server bundle and server.ts each load their own copy of the app
+ * modules; process-wide things (database, auth, logger) must exist once, so
+ * they live on globalThis under a name.
+ */
+const store = ((globalThis as { __balcao?: Map<string, unknown> }).__balcao ??= new Map());
+
+export function singleton<T>(name: string, create: () => T): T {
+  if (!store.has(name)) store.set(name, create());
+  return store.get(name) as T;
+}
+
+export function forgetSingleton(name: string) {
+  store.delete(name);
+}

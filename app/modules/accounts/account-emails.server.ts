@@ -1,0 +1,38 @@
+import { sendEmail } from "~/lib/email.server";
+import { getShopSettings } from "~/modules/shop-settings/queries.server";
+
+export async function sendVerificationEmail(to: string, url: string) {
+  const shop = await getShopSettings();
+  await sendEmail({
+    to,
+    subject: `Confirme seu e-mail — ${shop.name}`,
+    text: [
+      "Olá!",
+      "",
+      `Recebemos seu cadastro em ${shop.name}. Para ativar sua conta, confirme seu e-mail abrindo o link abaixo:`,
+      "",
+      url,
+      "",
+      "O link vale por 24 horas. Se você não se cadastrou, ignore esta mensagem.",
+    ].join("\n"),
+    links: [url],
+  });
+}
+
+export async function sendPasswordResetEmail(to: string, url: string) {
+  const shop = await getShopSettings();
+  await sendEmail({
+    to,
+    subject: `Redefinição de senha — ${shop.name}`,
+    text: [
+      "Olá!",
+      "",
+      "Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, abra o link abaixo:",
+      "",
+      url,
+      "",
+      "O link vale por 1 hora. Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.",
+    ].join("\n"),
+    links: [url],
+  });
+}

@@ -1,0 +1,16 @@
+import type { AdminCommand, AdminReply } from "~/lib/admin-socket.server";
+import { isRole, ROLES } from "./roles";
+import { setUserRole } from "./user-roles.server";
+
+/** The commands `npm run user:role` can run, in this process or in the running server. */
+export async function runAdminCommand(command: AdminCommand): Promise<AdminReply> {
+  if (command.command !== "set-role") return { ok: false, message: "Comando desconhecido." };
+  if (!isRole(command.role)) return { ok: false, message: `Função inválida: use ${ROLES.join(", ")}.` };
+  if (typeof command.email !== "string" || !command.email.includes("@")) return { ok: false, message: "Informe um e-mail válido." };
+  try {
+    const { previousRole } = await setUserRole(command.email, command.role, "linha de comando");
+    return { ok: true, message: `${command.email}: ${previousRole ?? "customer"} → ${command.role}` };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : "Falha ao alterar a função." };
+  }
+}

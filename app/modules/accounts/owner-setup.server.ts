@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { ownerSetupTokens } from "~/db/schema/accounts";
+import { getAuth } from "~/lib/auth.server";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { passwordProblem } from "./password-policy";
+import { ensureProfile } from "./profiles.server";
+import { hasOwner } from "./user-roles.server";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * With no owner yet, a fresh one-time token replaces any earlier one and the
+ * caller prints its link. There is never a default password.
+ */
+export async function createOwnerSetupToken(): Promise<string | null> {
+  if (await hasOwner()) return null;
+  const token = randomBytes(32).toString("base64url");
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(ownerSetupTokens).where(isNull(ownerSetupTokens.usedAt));
+    await tx.insert(ownerSetupTokens).values({ tokenHash: hashToken(token) });
+  });
+  return token;
+}
+
+export async function isOwnerSetupTokenValid(token: string | null) {
+  if (!token || (await hasOwner())) return false;
+  const db = await getDb();
+  const [row] = await db
+    .select({ tokenHash: ownerSetupTokens.tokenHash })
+    .from(ownerSetupTokens)
+    .where(and(eq(ownerSetupTokens.tokenHash, hashToken(token)), isNull(ownerSetupTokens.usedAt)));
+  return Boolean(row);
+}
+
+export const OwnerSetupSchema = z.object({
+  token: z.string().min(1),
+  fullName: z.string().trim().min(1, "Informe seu nome completo.").max(120, "Use até 120 caracteres."),
+  email: z.email("Informe um e-mail válido.").max(254).transform((email) => email.toLowerCase()),
+  password: z.string().superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+});
+
+export type OwnerSetupInput = z.infer<typeof OwnerSetupSchema>;
+
+export class OwnerSetupError extends Error {}
+
+/** Creates the owner account (e-mail taken as verified: whoever holds the link runs the server). */
+export async function createOwner(input: OwnerSetupInput) {
+  const db = await getDb();
+  const auth = await getAuth();
+  const context = await auth.$context;
+  const tokenHash = hashToken(input.token);
+
+  const [claimed] = await db
+    .update(ownerSetupTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(ownerSetupTokens.tokenHash, tokenHash), isNull(ownerSetupTokens.usedAt)))
+    .returning();
+  if (!claimed || (await hasOwner())) throw new OwnerSetupError("Este link de configuração é inválido ou já foi usado.");
+
+  try {
+    const existing = await context.internalAdapter.findUserByEmail(input.email);
+    if (existing) throw new OwnerSetupError("Já existe uma conta com este e-mail.");
+    const created = await context.internalAdapter.createUser({
+      email: input.email,
+      name: input.fullName,
+      emailVerified: true,
+      role: "owner",
+    }, { method: "email-password" });
+    await context.internalAdapter.linkAccount({
+      userId: created.id,
+      providerId: "credential",
+      accountId: created.id,
+      password: await context.password.hash(input.password),
+    });
+    await ensureProfile({ userId: created.id, email: input.email, fullName: input.fullName });
+    await recordAudit(db, {
+      actorUserId: created.id,
+      actorLabel: input.email,
+      action: "owner.setup",
+      entity: "user",
+      entityId: created.id,
+    });
+    return created;
+  } catch (error) {
+    await db.update(ownerSetupTokens).set({ usedAt: null }).where(eq(ownerSetupTokens.tokenHash, tokenHash));
+    throw error;
+  }
+}
+

@@ -1,0 +1,58 @@
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { getAuth } from "~/lib/auth.server";
+import { isStaffRole, roleOf, type Role } from "./roles";
+
+export type SessionUser = { id: string; email: string; name: string; role: Role };
+
+/** The signed-in user of this request (or null), read once by the root middleware. */
+export const sessionUserContext = createContext<SessionUser | null>(null);
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?balcao\.session_token=/;
+
+export function hasSessionCookie(request: Request) {
+  return SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+}
+
+export async function readSessionUser(request: Request): Promise<SessionUser | null> {
+  // Anonymous requests (the public site's bulk) never touch the database.
+  if (!hasSessionCookie(request)) return null;
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { id, email, name, role } = session.user;
+  return { id, email, name, role: roleOf(role) };
+}
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(sessionUserContext, await readSessionUser(request));
+};
+
+/** Where to send a visitor so they come back here after signing in. */
+export function signInRedirect(request: Request) {
+  const url = new URL(request.url);
+  const from = url.pathname.replace(/\.data$/, "") + url.search;
+  return redirect(`/auth?from=${encodeURIComponent(from)}`);
+}
+
+export const STAFF_ONLY_MESSAGE = "Área restrita à equipe";
+
+export const requireUserMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
+  if (!context.get(sessionUserContext)) throw signInRedirect(request);
+};
+
+export const requireStaffMiddleware: MiddlewareFunction<Response> = ({ context }) => {
+  const user = context.get(sessionUserContext);
+  if (!user || !isStaffRole(user.role)) throw data({ message: STAFF_ONLY_MESSAGE }, { status: 403 });
+};
+
+export const requireOwnerMiddleware: MiddlewareFunction<Response> = ({ context }) => {
+  const user = context.get(sessionUserContext);
+  if (user?.role !== "owner") throw data({ message: "Área restrita ao proprietário" }, { status: 403 });
+};
+
+/** For loaders and actions below a guarded layout: the user the guard let through. */
+export function currentUser(context: Readonly<RouterContextProvider>) {
+  const user = context.get(sessionUserContext);
+  if (!user) throw new Error("currentUser() used outside a signed-in route");
+  return user;
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { profiles } from "~/db/schema/accounts";
+import { user } from "~/db/schema/auth";
+import { shopSettings } from "~/db/schema/shop-settings";
+import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
+
+/**
+ * A few fictional customers. They have no password (there is never a default
+ * one): "Esqueci minha senha" gives them one if someone owns the address.
+ */
+export const DEMO_CUSTOMERS = [
+  { name: "Ana Paula Ribeiro", email: "ana.ribeiro@cliente.example" },
+  { name: "Bruno Carvalho Lima", email: "bruno.lima@cliente.example" },
+  { name: "Carla Mendes Souza", email: "carla.souza@cliente.example" },
+  { name: "Diego Fernandes Rocha", email: "diego.rocha@cliente.example" },
+];
+
+export async function isDatabaseEmpty() {
+  const db = await getDb();
+  const [{ users }] = (await db.select({ users: sql<number>`count(*)::int` }).from(user)) as [{ users: number }];
+  const [{ settings }] = (await db.select({ settings: sql<number>`count(*)::int` }).from(shopSettings)) as [{ settings: number }];
+  return users === 0 && settings === 0;
+}
+
+/** Idempotent: settings and customers that already exist are left as they are. */
+export async function seedDemoData() {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(shopSettings).values(DEMO_SHOP_SETTINGS).onConflictDoNothing();
+    for (const customer of DEMO_CUSTOMERS) {
+      const id = randomUUID();
+      const [created] = await tx
+        .insert(user)
+        .values({ id, name: customer.name, email: customer.email, emailVerified: true, role: "customer" })
+        .onConflictDoNothing()
+        .returning({ id: user.id });
+      if (created) await tx.insert(profiles).values({ userId: id, email: customer.email, fullName: customer.name });
+    }
+  });
+}

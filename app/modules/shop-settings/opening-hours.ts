@@ -1,0 +1,72 @@
+/**
+ * The shop's weekly schedule, the one source for the footer, the WhatsApp
+ * widget and the offline modal (BRIEF §3). Times are "HH:MM" in
+ * America/Sao_Paulo; `close` is exclusive. Index 0 is Sunday, as in Date#getDay.
+ */
+export type DayHours = { open: string; close: string } | null;
+export type WeeklyHours = [DayHours, DayHours, DayHours, DayHours, DayHours, DayHours, DayHours];
+
+export const SHOP_TIME_ZONE = "America/Sao_Paulo";
+
+export const DEFAULT_WEEKLY_HOURS: WeeklyHours = [
+  null,
+  { open: "09:00", close: "19:00" },
+  { open: "09:00", close: "19:00" },
+  { open: "09:00", close: "19:00" },
+  { open: "09:00", close: "19:00" },
+  { open: "09:00", close: "19:00" },
+  { open: "09:00", close: "18:00" },
+];
+
+const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+const shopClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: SHOP_TIME_ZONE,
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Weekday (0 = Sunday) and minutes since midnight at the shop, whatever the caller's clock zone. */
+export function shopLocalTime(instant: Date): { weekday: number; minutes: number } {
+  const parts = Object.fromEntries(shopClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  return {
+    weekday: WEEKDAY_INDEX[parts.weekday ?? "Sun"] ?? 0,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+function toMinutes(hhmm: string) {
+  const [hours = 0, minutes = 0] = hhmm.split(":").map(Number);
+  return hours * 60 + minutes;
+}
+
+export function isShopOpen(hours: WeeklyHours, instant: Date): boolean {
+  const { weekday, minutes } = shopLocalTime(instant);
+  const day = hours[weekday];
+  return day != null && minutes >= toMinutes(day.open) && minutes < toMinutes(day.close);
+}
+
+const DAY_NAMES = ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"];
+
+function formatTime(hhmm: string) {
+  const [hours, minutes] = hhmm.split(":");
+  return minutes === "00" ? `${Number(hours)}h` : `${Number(hours)}h${minutes}`;
+}
+
+/** Groups consecutive days with the same hours: ["Seg–Sex: 9h–19h", "Sáb: 9h–18h", "Dom: fechado"]. */
+export function describeWeeklyHours(hours: WeeklyHours): string[] {
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  const label = (day: DayHours) => (day ? `${formatTime(day.open)}–${formatTime(day.close)}` : "fechado");
+  const groups: { first: number; last: number; text: string }[] = [];
+  for (const weekday of order) {
+    const text = label(hours[weekday] ?? null);
+    const previous = groups.at(-1);
+    if (previous && previous.text === text) previous.last = weekday;
+    else groups.push({ first: weekday, last: weekday, text });
+  }
+  return groups.map(({ first, last, text }) =>
+    first === last ? `${DAY_NAMES[first]}: ${text}` : `${DAY_NAMES[first]}–${DAY_NAMES[last]}: ${text}`,
+  );
+}

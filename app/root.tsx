@@ -1,0 +1,88 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./components/layout/error-page";
+import { NavigationProgress } from "./components/layout/navigation-progress";
+import { SessionPlaceholder } from "./components/layout/session-placeholder";
+import { useNonce } from "./components/nonce";
+import { sessionMiddleware, sessionUserContext } from "./modules/accounts/session.server";
+import { getShopSettings } from "./modules/shop-settings/queries.server";
+import { isProtectedPath } from "./lib/protected-paths";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(sessionUserContext);
+  const shop = await getShopSettings();
+  return {
+    user: user ? { email: user.email, name: user.name, role: user.role } : null,
+    shop: {
+      name: shop.name,
+      legalName: shop.legalName,
+      cnpj: shop.cnpj,
+      address: shop.address,
+      city: shop.city,
+      state: shop.state,
+      whatsapp: shop.whatsapp,
+      email: shop.email,
+      weeklyHours: shop.weeklyHours,
+      socialLinks: shop.socialLinks,
+    },
+  };
+}
+
+/** The header shows who is signed in, so the root data is reloaded after auth calls and form posts. */
+export function shouldRevalidate({ defaultShouldRevalidate, formAction }: ShouldRevalidateFunctionArgs) {
+  return formAction ? true : defaultShouldRevalidate;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e40af" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster visibleToasts={3} position="top-center" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const isLoadingProtectedPage =
+    navigation.state === "loading" && isProtectedPath(navigation.location.pathname) && !isProtectedPath(pathname);
+  return (
+    <>
+      <NavigationProgress />
+      {isLoadingProtectedPage ? <SessionPlaceholder /> : <Outlet />}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
+  return <ErrorPage status={500} />;
+}

@@ -1,0 +1,45 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+/**
+ * Every page of Balcão. The layout a route sits under decides who may open it
+ * (tests/e2e/route-access.spec.ts reads this tree to check every route):
+ * _site public, _account signed-in, _staff owner or staff, _owner owner only.
+ */
+export default [
+  layout("routes/_site/layout.tsx", [
+    index("routes/_site/home.tsx"),
+    route("auth", "routes/_auth/auth.tsx"),
+    route("auth/esqueci-senha", "routes/_auth/forgot-password.tsx"),
+    route("auth/nova-senha", "routes/_auth/reset-password.tsx"),
+    route("auth/configurar", "routes/_auth/owner-setup.tsx"),
+    route("*", "routes/_site/not-found.tsx"),
+  ]),
+  layout("routes/_account/layout.tsx", [
+    route("dashboard", "routes/_account/dashboard.tsx"),
+    route("fidelidade", "routes/_account/fidelidade.tsx"),
+    layout("routes/_staff/layout.tsx", [
+      route("service-orders", "routes/_staff/service-orders.tsx"),
+      route("service-orders/search", "routes/_staff/service-orders-search.tsx"),
+      route("new-service-order", "routes/_staff/service-order-form.tsx", { id: "new-service-order" }),
+      route("service-orders/:id/edit", "routes/_staff/service-order-form.tsx", { id: "edit-service-order" }),
+      route("pending-pickups", "routes/_staff/pending-pickups.tsx"),
+      route("inventory", "routes/_staff/inventory.tsx"),
+      route("cash-register", "routes/_staff/cash-register.tsx"),
+      route("financial-management", "routes/_staff/financial-management.tsx"),
+      route("devedores", "routes/_staff/devedores.tsx"),
+      route("cdc", "routes/_staff/cdc.tsx"),
+      route("warranty-contract", "routes/_staff/warranty-contract.tsx"),
+      route("blog-management", "routes/_staff/blog-management.tsx"),
+      route("print-templates", "routes/_staff/print-templates.tsx"),
+      route("print-template-editor", "routes/_staff/print-template-editor.tsx", { id: "new-print-template" }),
+      route("print-template-editor/:id", "routes/_staff/print-template-editor.tsx", { id: "edit-print-template" }),
+      route("traffic-analysis", "routes/_staff/traffic-analysis.tsx"),
+      layout("routes/_owner/layout.tsx", [
+        route("equipe", "routes/_owner/equipe.tsx"),
+        route("configuracoes", "routes/_owner/configuracoes.tsx"),
+        route("auditoria", "routes/_owner/auditoria.tsx"),
+      ]),
+    ]),
+  ]),
+  route("api/auth/*", "routes/api.auth.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,22 @@
+import { StaffAreaPage, staffAreaMeta } from "~/components/layout/staff-area-page";
+import { CustomerAccount } from "~/modules/accounts/components/customer-account";
+import { findProfile } from "~/modules/accounts/profiles.server";
+import { isStaffRole } from "~/modules/accounts/roles";
+import { currentUser } from "~/modules/accounts/session.server";
+import type { Route } from "./+types/dashboard";
+
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  loaderData?.view === "staff" ? staffAreaMeta("dashboard") : [{ title: "Minha conta — Balcão" }, { name: "robots", content: "noindex" }];
+
+/** Staff see the shop at a glance; a customer sees "Minha conta". */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = currentUser(context);
+  if (isStaffRole(user.role)) return { view: "staff" as const };
+  const profile = await findProfile(user.id);
+  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  if (loaderData.view === "staff") return <StaffAreaPage area="dashboard" />;
+  return <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} />;
+}

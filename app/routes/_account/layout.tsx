@@ -1,0 +1,47 @@
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { ErrorPage } from "~/components/layout/error-page";
+import { SiteFrame } from "~/components/layout/site-frame";
+import { StaffShell } from "~/components/layout/staff-shell";
+import { isStaffRole } from "~/modules/accounts/roles";
+import { currentUser, requireUserMiddleware } from "~/modules/accounts/session.server";
+import { getShopSettings } from "~/modules/shop-settings/queries.server";
+import type { Route } from "./+types/layout";
+
+/** Every signed-in page: a visitor is sent to /auth and comes back here afterwards. */
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = currentUser(context);
+  const shop = await getShopSettings();
+  return { email: user.email, role: user.role, shopName: shop.name };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** Staff work inside the back office frame; a customer's own area keeps the site's frame. */
+export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
+  if (isStaffRole(loaderData.role)) {
+    return (
+      <StaffShell shopName={loaderData.shopName} email={loaderData.email} role={loaderData.role}>
+        <Outlet />
+      </StaffShell>
+    );
+  }
+  return (
+    <SiteFrame>
+      <main id="conteudo" className="mx-auto w-full max-w-5xl px-4 py-8">
+        <Outlet />
+      </main>
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <SiteFrame>
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+    </SiteFrame>
+  );
+}

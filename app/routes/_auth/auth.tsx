@@ -1,0 +1,128 @@
+import { Tabs } from "radix-ui";
+import { useState } from "react";
+import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Alert } from "~/components/ui/alert";
+import { Field } from "~/components/ui/field";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signIn, signUp } from "~/modules/accounts/auth-client";
+import { AuthCard } from "~/modules/accounts/components/auth-card";
+import { PasswordField } from "~/modules/accounts/components/password-field";
+import { SubmitButton } from "~/modules/accounts/components/submit-button";
+import { useAuthSubmit } from "~/modules/accounts/components/use-auth-submit";
+import { passwordProblem } from "~/modules/accounts/password-policy";
+import { sessionUserContext } from "~/modules/accounts/session.server";
+import type { Route } from "./+types/auth";
+
+export function meta() {
+  return [
+    { title: "Entrar ou criar conta — Balcão" },
+    { name: "description", content: "Entre na sua conta ou cadastre-se para acompanhar seus consertos e pontos de fidelidade." },
+  ];
+}
+
+/** A signed-in user has nothing to do here: back to where they came from, or the dashboard. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (context.get(sessionUserContext)) {
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("from")));
+  }
+  return null;
+}
+
+const TAB_CLASS =
+  "flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
+
+export default function AuthPage() {
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState("login");
+  const [isPasswordVisible, setPasswordVisible] = useState(false);
+  const [hasSignedUp, setHasSignedUp] = useState(false);
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const destination = safeRedirectPath(searchParams.get("from"));
+  const togglePassword = { isVisible: isPasswordVisible, onToggleVisibility: () => setPasswordVisible((shown) => !shown) };
+
+  const login = useAuthSubmit(["email", "password"], ({ email, password }) => signIn(email.trim(), password), {
+    onSuccess: async () => {
+      toast.success("Login realizado com sucesso!");
+      await navigate(destination, { replace: true });
+      await revalidator.revalidate();
+    },
+    onFailure: () => toast.error("Erro ao fazer login"),
+  });
+
+  const signup = useAuthSubmit(
+    ["fullName", "email", "password"],
+    ({ fullName, email, password }) => signUp(fullName.trim(), email.trim(), password),
+    {
+      check: ({ fullName, password }) => (fullName.trim() ? passwordProblem(password) : "Informe seu nome completo."),
+      onSuccess: () => {
+        toast.success("Conta criada com sucesso! Verifique seu email.");
+        setHasSignedUp(true);
+        setTab("login");
+      },
+      onFailure: () => toast.error("Erro ao criar conta"),
+    },
+  );
+
+  return (
+    <AuthCard title="Acesse sua conta" description="Acompanhe seus consertos, pontos de fidelidade e muito mais.">
+      {searchParams.get("verificado") === "1" ? (
+        <div className="mb-4">
+          <Alert tone="success">E-mail confirmado! Agora é só entrar com seu e-mail e senha.</Alert>
+        </div>
+      ) : null}
+      {searchParams.get("senha") === "alterada" ? (
+        <div className="mb-4">
+          <Alert tone="success">Senha alterada! Entre com a nova senha.</Alert>
+        </div>
+      ) : null}
+      {hasSignedUp ? (
+        <div className="mb-4">
+          <Alert tone="success" title="Quase lá!">
+            Enviamos um link de confirmação para o seu e-mail. Abra-o para ativar a conta e depois entre aqui.
+          </Alert>
+        </div>
+      ) : null}
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <Tabs.List aria-label="Entrar ou cadastrar" className="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1">
+          <Tabs.Trigger value="login" className={TAB_CLASS}>
+            Login
+          </Tabs.Trigger>
+          <Tabs.Trigger value="cadastro" className={TAB_CLASS}>
+            Cadastro
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="login">
+          <form onSubmit={login.onSubmit} className="space-y-4">
+            {login.error ? <Alert tone="destructive">{login.error}</Alert> : null}
+            <Field label="E-mail" name="email" type="email" autoComplete="email" required />
+            <PasswordField label="Senha" name="password" autoComplete="current-password" required {...togglePassword} />
+            <SubmitButton isPending={login.isPending}>Entrar</SubmitButton>
+            <p className="text-center text-sm">
+              <Link to="/auth/esqueci-senha" className="text-brand-700 underline hover:text-brand-800">
+                Esqueci minha senha
+              </Link>
+            </p>
+          </form>
+        </Tabs.Content>
+        <Tabs.Content value="cadastro">
+          <form onSubmit={signup.onSubmit} className="space-y-4">
+            {signup.error ? <Alert tone="destructive">{signup.error}</Alert> : null}
+            <Field label="Nome completo" name="fullName" autoComplete="name" required maxLength={120} />
+            <Field label="E-mail" name="email" type="email" autoComplete="email" required />
+            <PasswordField
+              label="Senha"
+              name="password"
+              autoComplete="new-password"
+              required
+              hint="Pelo menos 12 caracteres, com maiúsculas, minúsculas, números e um destes: ! @ # $ % ^ & *"
+              {...togglePassword}
+            />
+            <SubmitButton isPending={signup.isPending}>Criar conta</SubmitButton>
+          </form>
+        </Tabs.Content>
+      </Tabs.Root>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Field } from "~/components/ui/field";
+import { requestPasswordReset } from "~/modules/accounts/auth-client";
+import { AuthCard } from "~/modules/accounts/components/auth-card";
+import { SubmitButton } from "~/modules/accounts/components/submit-button";
+import { useAuthSubmit } from "~/modules/accounts/components/use-auth-submit";
+
+export function meta() {
+  return [{ title: "Esqueci minha senha — Balcão" }, { name: "robots", content: "noindex" }];
+}
+
+export default function ForgotPassword() {
+  const [isSent, setSent] = useState(false);
+  const form = useAuthSubmit(["email"], ({ email }) => requestPasswordReset(email.trim()), {
+    onSuccess: () => setSent(true),
+  });
+  return (
+    <AuthCard title="Esqueci minha senha" description="Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.">
+      {isSent ? (
+        // The same answer whether or not the e-mail has an account: no hint for someone probing addresses.
+        <Alert tone="success">Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Confira sua caixa de entrada.</Alert>
+      ) : (
+        <form onSubmit={form.onSubmit} className="space-y-4">
+          {form.error ? <Alert tone="destructive">{form.error}</Alert> : null}
+          <Field label="E-mail" name="email" type="email" autoComplete="email" required />
+          <SubmitButton isPending={form.isPending}>Enviar link</SubmitButton>
+        </form>
+      )}
+      <p className="mt-4 text-center text-sm">
+        <Link to="/auth" className="text-brand-700 underline">
+          Voltar para o login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,7 @@
+import { StaffAreaPage, staffAreaMeta } from "~/components/layout/staff-area-page";
+
+export const meta = () => staffAreaMeta("financialManagement");
+
+export default function FinancialManagement() {
+  return <StaffAreaPage area="financialManagement" />;
+}

@@ -1,0 +1,203 @@
+/**
+ * The Node entry: validates the configuration, builds when the build is
+ * missing or stale, migrates and seeds the database, then serves the site
+ * (React Router), better-auth and the health endpoints through Hono.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createAdaptorServer } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { closeDb, databaseKind, getDb } from "~/db/client.server";
+import { DataDirBusyError } from "~/db/data-dir-lock.server";
+import { startAdminSocket } from "~/lib/admin-socket.server";
+import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
+import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
+import { logger, pathForLog } from "~/lib/logger.server";
+import { isProtectedPath } from "~/lib/protected-paths";
+import { cspNonceContext } from "~/lib/request-context";
+import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
+import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
+import { hasSessionCookie } from "~/modules/accounts/session.server";
+import { isDatabaseEmpty, seedDemoData } from "~/modules/demo/seed.server";
+
+const BUILD_DIR = path.resolve("build");
+const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
+const BUILD_INPUTS = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+function newestModification(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((child) => newestModification(path.join(entry, child))));
+}
+
+/** `npm start` on a fresh clone, or after a change to the app, builds first. */
+function buildWhenNeeded() {
+  const builtAt = fs.existsSync(SERVER_BUILD) ? fs.statSync(SERVER_BUILD).mtimeMs : 0;
+  if (builtAt > Math.max(...BUILD_INPUTS.map(newestModification))) return;
+  logger.info("compilando o site (react-router build)…");
+  execFileSync(path.resolve("node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
+}
+
+/** Behind a proxy the client is the last address the proxy appended; otherwise the socket's peer. */
+function clientIp(request: Request, socketAddress: string | undefined, env: Env) {
+  const forwarded = env.TRUST_PROXY ? request.headers.get(env.TRUST_PROXY) : null;
+  const fromProxy = forwarded?.split(",").at(-1)?.trim();
+  return fromProxy || socketAddress || "desconhecido";
+}
+
+function createApp(build: ServerBuild, env: Env) {
+  const app = new Hono<{ Variables: { secureHeadersNonce?: string } }>();
+  const handleDocument = createRequestHandler(build, "production");
+  const isHttps = env.PUBLIC_URL.startsWith("https://");
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: pathForLog(c.req.url) }, "erro não tratado");
+    return c.text("Erro interno. Tente novamente em instantes.", 500);
+  });
+
+  app.get("/healthz", (c) => c.text("ok"));
+  app.get("/readyz", async (c) => {
+    try {
+      await (await getDb()).execute(sql`select 1`);
+      return c.text("ok");
+    } catch (error) {
+      logger.warn({ err: error }, "banco de dados não respondeu");
+      return c.text("banco de dados indisponível", 503);
+    }
+  });
+
+  app.use(async (c, next) => {
+    // Only the server says who the client is: a copy sent by the client is dropped.
+    const headers = c.req.raw.headers;
+    headers.delete(CLIENT_IP_HEADER);
+    headers.set(CLIENT_IP_HEADER, clientIp(c.req.raw, getConnInfo(c).remote.address, env));
+    await next();
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: isHttps ? "max-age=31536000; includeSubDomains" : false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compress());
+
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: path.join(BUILD_DIR, "client"),
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: path.join(BUILD_DIR, "client"),
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+
+  app.use(async (c, next) => {
+    await next();
+    // A page for a signed-in person, or any guarded page, is never kept by a cache.
+    if (hasSessionCookie(c.req.raw) || isProtectedPath(new URL(c.req.url).pathname)) {
+      c.res.headers.set("Cache-Control", "private, no-store");
+    }
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => (await getAuth()).handler(c.req.raw));
+
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
+    return handleDocument(c.req.raw, context);
+  });
+  return app;
+}
+
+async function main() {
+  let env: Env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof InvalidEnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  buildWhenNeeded();
+  try {
+    await getDb();
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      console.error(`${error.message} Pare o outro servidor ou use outro DATA_DIR.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (await isDatabaseEmpty()) {
+    await seedDemoData();
+    logger.info("banco vazio: dados de demonstração criados");
+  }
+  const setupToken = await createOwnerSetupToken();
+  if (setupToken) {
+    // Printed, not logged: the link is a one-time secret for whoever started the server.
+    process.stdout.write(
+      `\n  A loja ainda não tem proprietário. Abra este link (uso único) para criar a conta:\n  ${env.PUBLIC_URL}/auth/configurar?token=${setupToken}\n\n`,
+    );
+  }
+
+  const build = (await import(SERVER_BUILD)) as ServerBuild;
+  const app = createApp(build, env);
+  const server = createAdaptorServer({ fetch: app.fetch });
+  const adminSocket = databaseKind() === "pglite" ? startAdminSocket(env.DATA_DIR, runAdminCommand) : null;
+  server.listen(env.PORT, () => logger.info({ port: env.PORT, url: env.PUBLIC_URL, database: databaseKind() }, "Balcão no ar"));
+
+  let isStopping = false;
+  async function stop(signal: string) {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info({ signal }, "encerrando: terminando as requisições em andamento");
+    const forceExit = setTimeout(() => {
+      logger.warn("requisições não terminaram em 10 s: encerrando à força");
+      process.exit(1);
+    }, 10_000);
+    forceExit.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    });
+    await adminSocket?.close();
+    await closeDb();
+    logger.info("encerrado");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+await main();
