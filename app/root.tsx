@@ -38,6 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       email: shop.email,
       weeklyHours: shop.weeklyHours,
       socialLinks: shop.socialLinks,
+      // BRIEF §3: "© 2024–{current year}", from the server so the page hydrates the same.
+      currentYear: new Date().getFullYear(),
     },
   };
 }

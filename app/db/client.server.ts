@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
+import { Pool } from "pg";
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 import * as accounts from "./schema/accounts";
@@ -31,7 +31,7 @@ const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 function connect(): Connection {
   const env = getEnv();
   if (env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
     const db = drizzlePg({ client: pool, schema });
     return {
       db,

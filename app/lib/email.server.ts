@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import { createTransport } from "nodemailer";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { singleton } from "./singleton.server";
@@ -10,12 +10,9 @@ export type EmailMessage = { to: string; subject: string; text: string; html?: s
 
 function transport() {
   return singleton("mail-transport", () => {
-    const { SMTP_URL, DATA_DIR } = getEnv();
-    if (SMTP_URL) return nodemailer.createTransport(SMTP_URL);
+    const { SMTP_URL } = getEnv();
     // Without SMTP every message becomes an .eml file, so sign-up works on a fresh machine.
-    return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }) as ReturnType<
-      typeof nodemailer.createTransport
-    > & { outbox: string };
+    return SMTP_URL ? createTransport(SMTP_URL) : createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   });
 }
 

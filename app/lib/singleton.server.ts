@@ -3,7 +3,7 @@
  * modules; process-wide things (database, auth, logger) must exist once, so
  * they live on globalThis under a name.
  */
-const store = ((globalThis as { __balcao?: Map<string, unknown> }).__balcao ??= new Map());
+const store = ((globalThis as { balcaoSingletons?: Map<string, unknown> }).balcaoSingletons ??= new Map());
 
 export function singleton<T>(name: string, create: () => T): T {
   if (!store.has(name)) store.set(name, create());

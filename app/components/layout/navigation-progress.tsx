@@ -5,8 +5,9 @@ export function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;
   return (
-    <div role="progressbar" aria-label="Carregando página" className="fixed inset-x-0 top-0 z-[100] h-1 overflow-hidden bg-brand-100">
-      <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-brand-700" />
+    <div className="fixed inset-x-0 top-0 z-[100] h-1 overflow-hidden bg-brand-100">
+      <output className="sr-only">Carregando página</output>
+      <div aria-hidden className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-brand-700" />
     </div>
   );
 }

@@ -56,7 +56,7 @@ export function SiteFooter({ shop }: { shop: RootData["shop"] }) {
         <p>
           {shop.legalName} — CNPJ {shop.cnpj}
         </p>
-        <p>© 2024–{new Date().getFullYear()} {shop.name}. Todos os direitos reservados.</p>
+        <p>© 2024–{shop.currentYear} {shop.name}. Todos os direitos reservados.</p>
       </div>
     </footer>
   );

@@ -55,13 +55,16 @@ function formatTime(hhmm: string) {
   return minutes === "00" ? `${Number(hours)}h` : `${Number(hours)}h${minutes}`;
 }
 
+function describeDay(day: DayHours) {
+  return day ? `${formatTime(day.open)}–${formatTime(day.close)}` : "fechado";
+}
+
 /** Groups consecutive days with the same hours: ["Seg–Sex: 9h–19h", "Sáb: 9h–18h", "Dom: fechado"]. */
 export function describeWeeklyHours(hours: WeeklyHours): string[] {
   const order = [1, 2, 3, 4, 5, 6, 0];
-  const label = (day: DayHours) => (day ? `${formatTime(day.open)}–${formatTime(day.close)}` : "fechado");
   const groups: { first: number; last: number; text: string }[] = [];
   for (const weekday of order) {
-    const text = label(hours[weekday] ?? null);
+    const text = describeDay(hours[weekday] ?? null);
     const previous = groups.at(-1);
     if (previous && previous.text === text) previous.last = weekday;
     else groups.push({ first: weekday, last: weekday, text });
