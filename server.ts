@@ -149,7 +149,6 @@ async function main() {
     throw error;
   }
 
-  buildWhenNeeded();
   try {
     await getDb();
   } catch (error) {
@@ -159,6 +158,8 @@ async function main() {
     }
     throw error;
   }
+  // After the data folder is ours: a second server must not rebuild under a running one.
+  buildWhenNeeded();
   if (await isDatabaseEmpty()) {
     await seedDemoData();
     logger.info("banco vazio: dados de demonstração criados");

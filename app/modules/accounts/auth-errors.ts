@@ -31,7 +31,8 @@ export const GENERIC_ERROR_MESSAGE = "Algo deu errado. Tente novamente em instan
 export function authErrorMessage(status: number, body: { code?: string; message?: string } | null): string {
   if (status === 429) return TOO_MANY_REQUESTS_MESSAGE;
   const code = body?.code;
-  if (code && MESSAGES[code]) return MESSAGES[code];
+  const known = code && Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined;
+  if (known) return known;
   if (code === "WEAK_PASSWORD" || code === "INVALID_NAME") return body?.message ?? GENERIC_ERROR_MESSAGE;
   return GENERIC_ERROR_MESSAGE;
 }

@@ -6,11 +6,12 @@ import { DEMO_SHOP_SETTINGS } from "./demo-settings";
 export type ShopSettings = typeof shopSettings.$inferSelect;
 
 /**
- * Every page reads the settings, so they are kept in memory and reloaded
- * only after a change made through this process (see docs/architecture.md
- * for several instances).
+ * Every page reads the settings, so they are kept in memory: dropped at once
+ * by a change made through this process, and re-read after a minute so other
+ * instances behind the same proxy see the change too.
  */
-const cache = singleton("shop-settings-cache", () => ({ current: null as Promise<ShopSettings> | null }));
+const CACHE_TTL_MS = 60_000;
+const cache = singleton("shop-settings-cache", () => ({ value: null as Promise<ShopSettings> | null, loadedAt: 0 }));
 
 async function loadShopSettings(): Promise<ShopSettings> {
   const db = await getDb();
@@ -21,13 +22,16 @@ async function loadShopSettings(): Promise<ShopSettings> {
 }
 
 export function getShopSettings(): Promise<ShopSettings> {
-  cache.current ??= loadShopSettings().catch((error: unknown) => {
-    cache.current = null;
-    throw error;
-  });
-  return cache.current;
+  if (!cache.value || Date.now() - cache.loadedAt > CACHE_TTL_MS) {
+    cache.loadedAt = Date.now();
+    cache.value = loadShopSettings().catch((error: unknown) => {
+      cache.value = null;
+      throw error;
+    });
+  }
+  return cache.value;
 }
 
 export function forgetCachedShopSettings() {
-  cache.current = null;
+  cache.value = null;
 }

@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: load-tests a production Balcão on loopback with autocannon.
+ * One server with a fresh DATA_DIR; targets measured one after another:
+ * /healthz (the ceiling), /, /auth, the signed-in /dashboard and a static asset.
+ * Exits non-zero when any target answers with errors or a non-2xx status.
+ *
+ *   npm run bench                      10 s per target, 20 connections
+ *   npm run bench -- --duration 5 --connections 50
+ */
+import { parseArgs } from "node:util";
+import autocannon, { type Result } from "autocannon";
+import { createSignedInUser, withServer, type RunningServer } from "./support/server";
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: process.env.BENCH_DURATION ?? "10" },
+    connections: { type: "string", default: process.env.BENCH_CONNECTIONS ?? "20" },
+    warmup: { type: "string", default: "2" },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const WARMUP = Number(args.warmup);
+for (const [name, value] of Object.entries({ DURATION, CONNECTIONS, WARMUP })) {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name.toLowerCase()} inválido: ${value}`);
+}
+
+/** What a browser sends: the server compresses HTML and assets on the way out. */
+const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,*/*" };
+
+type Target = { name: string; path: string; headers: Record<string, string> };
+type Row = { target: Target; result: Result };
+
+async function findAssetPath(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const asset = html.match(/\/assets\/[^"'\s<>]+\.js/)?.[0];
+  if (!asset) throw new Error("nenhum /assets/*.js no HTML de /");
+  return asset;
+}
+
+async function checkTarget(baseUrl: string, target: Target) {
+  const response = await fetch(`${baseUrl}${target.path}`, { headers: target.headers, redirect: "manual" });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${target.name}: HTTP ${response.status} antes da medição`);
+}
+
+function run(baseUrl: string, target: Target, duration: number): Promise<Result> {
+  return Promise.resolve(
+    autocannon({
+      url: `${baseUrl}${target.path}`,
+      connections: CONNECTIONS,
+      duration,
+      timeout: 10,
+      headers: target.headers,
+      title: target.name,
+    }),
+  );
+}
+
+function formatTable(rows: Row[]) {
+  const ceiling = rows.find((row) => row.target.path === "/healthz")?.result.requests.average ?? 0;
+  const header = ["alvo", "req/s", "p50 ms", "p99 ms", "não-2xx", "erros", "vs /healthz"];
+  const body = rows.map(({ target, result }) => [
+    target.name,
+    result.requests.average.toFixed(0),
+    result.latency.p50.toFixed(1),
+    result.latency.p99.toFixed(1),
+    String(result.non2xx),
+    String(result.errors + result.timeouts),
+    ceiling ? `${((result.requests.average / ceiling) * 100).toFixed(1)}%` : "-",
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join("  ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
+}
+
+async function bench(server: RunningServer) {
+  const { baseUrl } = server;
+  const user = await createSignedInUser(server);
+  const asset = await findAssetPath(baseUrl);
+  const targets: Target[] = [
+    { name: "/healthz", path: "/healthz", headers: BROWSER_HEADERS },
+    { name: "/", path: "/", headers: BROWSER_HEADERS },
+    { name: "/auth", path: "/auth", headers: BROWSER_HEADERS },
+    { name: "/dashboard (sessão)", path: "/dashboard", headers: { ...BROWSER_HEADERS, cookie: user.cookie } },
+    { name: `asset ${asset.replace(/^\/assets\//, "")}`, path: asset, headers: BROWSER_HEADERS },
+  ];
+
+  console.log(`Balcão em ${baseUrl} — ${CONNECTIONS} conexões, ${DURATION} s por alvo (aquecimento ${WARMUP} s), sequencial`);
+  const rows: Row[] = [];
+  for (const target of targets) {
+    await checkTarget(baseUrl, target);
+    if (WARMUP > 0) await run(baseUrl, target, WARMUP);
+    process.stdout.write(`  ${target.name}… `);
+    const result = await run(baseUrl, target, DURATION);
+    console.log(`${result.requests.average.toFixed(0)} req/s`);
+    rows.push({ target, result });
+  }
+
+  console.log(`\n${formatTable(rows)}\n`);
+  const failures = rows.filter(({ result }) => result.non2xx > 0 || result.errors > 0 || result.timeouts > 0);
+  for (const { target, result } of failures) {
+    console.error(
+      `FALHA ${target.name}: ${result.non2xx} não-2xx ${JSON.stringify(result.statusCodeStats)}, ${result.errors} erros, ${result.timeouts} timeouts`,
+    );
+  }
+  return failures.length === 0;
+}
+
+try {
+  const ok = await withServer(bench);
+  process.exitCode = ok ? 0 : 1;
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}
