@@ -42,14 +42,14 @@ export function SiteHeader({ shopName, email }: { shopName: string; email: strin
         Pular para o conteúdo
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
-          <Wrench aria-hidden className="size-6" />
-          <span>{shopName}</span>
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brand-800">
+          <Wrench aria-hidden className="size-6 shrink-0" />
+          <span className="truncate">{shopName}</span>
         </Link>
         <nav aria-label="Principal" className="ml-auto hidden lg:block">
           <NavigationLinks />
         </nav>
-        <div className="ml-auto flex items-center gap-2 lg:ml-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-2">
           <AccountMenu email={email} />
           <span aria-label="Idioma: português" className="rounded bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-700">
             PT
