@@ -14,7 +14,16 @@ import { closeOpenDatabase, forgetAppSingletons } from "./support/database";
 forgetAppSingletons();
 
 // Nothing from the developer's shell may point the tests at a real database or mailbox.
-for (const name of ["DATABASE_URL", "SMTP_URL", "SMTP_FROM", "PUBLIC_URL", "PORT", "TRUST_PROXY", "BETTER_AUTH_SECRET", "LOG_LEVEL"]) {
+for (const name of [
+  "DATABASE_URL",
+  "SMTP_URL",
+  "SMTP_FROM",
+  "PUBLIC_URL",
+  "PORT",
+  "TRUST_PROXY",
+  "BETTER_AUTH_SECRET",
+  "LOG_LEVEL",
+]) {
   delete process.env[name];
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "balcao-test-"));

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { getDb, schema, type Database } from "~/db/client.server";
 import { passwordProblem, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-policy";
 import { ensureProfile, ensureProfileForUser } from "~/modules/accounts/profiles.server";
@@ -39,6 +39,14 @@ function createAuth(db: Database) {
       level: "warn",
       // Only the message: better-auth's extra arguments may carry request data.
       log: (level, message) => logger[level]({ source: "better-auth" }, message),
+    },
+    onAPIError: {
+      // Without this better-auth prints every refused request (wrong password,
+      // weak password, bad origin) with console.error, bypassing the logger above.
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        logger.error({ source: "better-auth", err: error }, "erro no better-auth");
+      },
     },
     user: {
       additionalFields: {
@@ -94,7 +102,10 @@ function createAuth(db: Database) {
         if (ctx.path === "/sign-up/email") {
           const name: unknown = ctx.body?.name;
           if (typeof name !== "string" || name.trim().length === 0 || name.length > 120)
-            throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: "Informe seu nome completo (até 120 caracteres)." });
+            throw new APIError("BAD_REQUEST", {
+              code: "INVALID_NAME",
+              message: "Informe seu nome completo (até 120 caracteres).",
+            });
         }
       }),
     },

@@ -1,11 +1,21 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { Client } from "pg";
 
-/** The process-wide store of app/lib/singleton.server.ts. */
-type BalcaoGlobal = { __balcao?: Map<string, unknown> };
+/** Where app/lib/singleton.server.ts keeps the process-wide instances (database, auth, logger…). */
+const SINGLETON_STORE = "balcaoSingletons";
+
+function singletonStore() {
+  const store: unknown = Reflect.get(globalThis, SINGLETON_STORE);
+  return store instanceof Map ? (store as Map<string, unknown>) : undefined;
+}
 
 export function forgetAppSingletons() {
-  delete (globalThis as BalcaoGlobal).__balcao;
+  Reflect.deleteProperty(globalThis, SINGLETON_STORE);
+}
+
+/** Called once the app is loaded: a renamed store would otherwise leave databases open unnoticed. */
+export function assertSingletonStoreFound() {
+  if (!singletonStore()) throw new Error(`globalThis.${SINGLETON_STORE} não existe: atualize tests/support/database.ts`);
 }
 
 /**
@@ -13,7 +23,7 @@ export function forgetAppSingletons() {
  * closeDb() would open a connection only to close it.
  */
 export async function closeOpenDatabase() {
-  const store = (globalThis as BalcaoGlobal).__balcao;
+  const store = singletonStore();
   if (!store?.has("database")) return;
   const { closeDb } = await import("~/db/client.server");
   await closeDb();
@@ -29,7 +39,7 @@ export const POSTGRES_SKIP_REASON = "PostgreSQL: TEST_DATABASE_URL não definido
  */
 export async function createPostgresDatabase(serverUrl: string) {
   const name = `balcao_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name}`);
@@ -41,11 +51,21 @@ export async function createPostgresDatabase(serverUrl: string) {
   return {
     name,
     url: url.toString(),
+    /** Call after closeDb(): pool.end() resolves before its sockets close, so the drop waits for them. */
     drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
+      const client = new Client({ connectionString: serverUrl });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            const isInUse = (error as { code?: string }).code === "55006";
+            if (!isInUse || attempt === 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
       } finally {
         await client.end();
       }

@@ -1,0 +1,341 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeOpenDatabase, createPostgresDatabase, POSTGRES_SKIP_REASON } from "../support/database";
+import { startMailbox, type Mailbox } from "../support/mailbox";
+import { json, type Visitor } from "../support/visitor";
+import { loadApp, type TestApp } from "./app";
+
+export type TestDatabase = "pglite" | "postgres";
+
+const SESSION_COOKIE = "balcao.session_token";
+const PASSWORD = "Balcao@2024forte";
+const NEW_PASSWORD = "Outra#Senha2025 com espaço";
+const WEAK_MESSAGES = {
+  tooShort: "A senha deve ter pelo menos 12 caracteres",
+  missingClasses: "Senha deve conter maiúsculas, minúsculas, números e caracteres especiais",
+};
+
+type ErrorBody = { code?: string; message?: string };
+type SessionBody = { session: { userId: string }; user: { id: string; email: string; name: string; role: string } } | null;
+
+let emailCount = 0;
+const uniqueEmail = (name: string) => `${name}.${++emailCount}.${Date.now().toString(36)}@cliente.example`;
+
+function signIn(visitor: Visitor, email: string, password: string) {
+  return visitor.post("/api/auth/sign-in/email", { email, password, callbackURL: "/auth?verificado=1" });
+}
+
+function signUp(visitor: Visitor, name: string, email: string, password: string) {
+  return visitor.post("/api/auth/sign-up/email", { name, email, password, callbackURL: "/auth?verificado=1" });
+}
+
+async function getSession(visitor: Visitor) {
+  const response = await visitor.get("/api/auth/get-session");
+  expect(response.status).toBe(200);
+  return json<SessionBody>(response);
+}
+
+/**
+ * Sign-up, e-mail verification, sessions, password reset, roles, owner setup
+ * and rate limiting against the real better-auth handler, a real database and
+ * a real SMTP listener. Each *.test.ts file runs it for one database.
+ */
+export function defineAccountsSuite(database: TestDatabase) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (database === "postgres" && !serverUrl) {
+    describe.skip(POSTGRES_SKIP_REASON, () => {
+      it("contas, sessões e papéis contra o PostgreSQL", () => undefined);
+    });
+    return;
+  }
+
+  describe(`contas (${database})`, () => {
+    let app: TestApp;
+    let mailbox: Mailbox;
+    let dropDatabase: (() => Promise<void>) | undefined;
+
+    beforeAll(async () => {
+      mailbox = await startMailbox();
+      process.env.SMTP_URL = mailbox.url;
+      process.env.RATE_LIMIT = "on";
+      if (database === "postgres" && serverUrl) {
+        const created = await createPostgresDatabase(serverUrl);
+        dropDatabase = created.drop;
+        process.env.DATABASE_URL = created.url;
+      }
+      app = await loadApp();
+      expect(app.databaseKind).toBe(database);
+    });
+
+    afterAll(async () => {
+      await closeOpenDatabase();
+      await dropDatabase?.();
+      await mailbox?.close();
+    });
+
+    async function findUser(email: string) {
+      const [row] = await app.db.select().from(app.tables.user).where(eq(app.tables.user.email, email));
+      return row;
+    }
+
+    /** The verification link of the `count`-th message to `email`. */
+    async function verificationLink(email: string, count = 1) {
+      const mail = await mailbox.waitForMail(email, count);
+      expect(mail.subject).toMatch(/^Confirme seu e-mail — /);
+      const link = mail.links.find((url) => url.startsWith(`${process.env.PUBLIC_URL}/api/auth/verify-email?token=`));
+      if (!link) throw new Error(`sem link de verificação em: ${mail.body}`);
+      return link;
+    }
+
+    async function createVerifiedAccount(name = "Cliente de Teste") {
+      const email = uniqueEmail("cliente");
+      const visitor = app.visitor();
+      expect((await signUp(visitor, name, email, PASSWORD)).status).toBe(200);
+      expect((await visitor.get(await verificationLink(email))).status).toBe(302);
+      const account = await findUser(email);
+      if (!account) throw new Error("a conta não foi criada");
+      return { email, userId: account.id, visitor };
+    }
+
+    it("refuses a weak password at sign-up in Portuguese and writes nothing", async () => {
+      const email = uniqueEmail("fraca");
+      const visitor = app.visitor();
+
+      const tooShort = await signUp(visitor, "Maria Fraca", email, "Ab1!curta");
+      expect(tooShort.status).toBe(400);
+      expect(await json<ErrorBody>(tooShort)).toMatchObject({ code: "WEAK_PASSWORD", message: WEAK_MESSAGES.tooShort });
+
+      const missingClasses = await signUp(visitor, "Maria Fraca", email, "somente minusculas e espacos");
+      expect(missingClasses.status).toBe(400);
+      expect(await json<ErrorBody>(missingClasses)).toMatchObject({
+        code: "WEAK_PASSWORD",
+        message: WEAK_MESSAGES.missingClasses,
+      });
+
+      const noName = await signUp(visitor, "   ", email, PASSWORD);
+      expect(noName.status).toBe(400);
+      expect(await json<ErrorBody>(noName)).toMatchObject({ code: "INVALID_NAME" });
+
+      expect(await findUser(email)).toBeUndefined();
+      expect(await app.db.select().from(app.tables.profiles).where(eq(app.tables.profiles.email, email))).toHaveLength(0);
+      expect(mailbox.mailsTo(email)).toHaveLength(0);
+    });
+
+    it("signs up, verifies the e-mail, signs in with a safe cookie, and signs out", async () => {
+      const email = uniqueEmail("maria");
+      const visitor = app.visitor();
+
+      const created = await signUp(visitor, "  Maria da Silva ", email, PASSWORD);
+      expect(created.status).toBe(200);
+      expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
+      const firstLink = await verificationLink(email);
+
+      const early = await signIn(visitor, email, PASSWORD);
+      expect(early.status).toBe(403);
+      expect(await json<ErrorBody>(early)).toMatchObject({ code: "EMAIL_NOT_VERIFIED" });
+      expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
+      // Spec: signing in unverified sends a fresh link.
+      await verificationLink(email, 2);
+
+      const verified = await visitor.get(firstLink);
+      expect(verified.status).toBe(302);
+      expect(verified.headers.get("location")).toBe("/auth?verificado=1");
+      expect((await findUser(email))?.emailVerified).toBe(true);
+
+      const signedIn = await signIn(visitor, email, PASSWORD);
+      expect(signedIn.status).toBe(200);
+      const cookie = visitor.lastSetCookies().find(({ name }) => name === SESSION_COOKIE);
+      expect(cookie?.value).toBeTruthy();
+      expect(cookie?.attributes.has("httponly")).toBe(true);
+      expect(cookie?.attributes.get("samesite")?.toLowerCase()).toBe("lax");
+      expect(cookie?.attributes.get("path")).toBe("/");
+
+      const account = await findUser(email);
+      expect(account?.role).toBe("customer");
+      const profile = await app.profiles.findProfile(account?.id ?? "");
+      expect(profile).toMatchObject({ userId: account?.id, email, fullName: "Maria da Silva" });
+
+      const session = await getSession(visitor);
+      expect(session?.user).toMatchObject({ email, name: "  Maria da Silva ", role: "customer" });
+
+      const signedOut = await visitor.post("/api/auth/sign-out", {});
+      expect(signedOut.status).toBe(200);
+      expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
+      expect(await getSession(visitor)).toBeNull();
+
+      // The old cookie is worthless too: the session row is gone.
+      visitor.useCookie(SESSION_COOKIE, cookie?.value ?? "");
+      expect(await getSession(visitor)).toBeNull();
+      expect(
+        await app.db
+          .select()
+          .from(app.tables.session)
+          .where(eq(app.tables.session.userId, account?.id ?? "")),
+      ).toHaveLength(0);
+    });
+
+    it("re-creates a missing profile at the next sign-in", async () => {
+      const { email, userId, visitor } = await createVerifiedAccount("João Perfil");
+      await app.db.delete(app.tables.profiles).where(eq(app.tables.profiles.userId, userId));
+      expect(await app.profiles.findProfile(userId)).toBeNull();
+
+      expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
+      expect(await app.profiles.findProfile(userId)).toMatchObject({ userId, email, fullName: "João Perfil" });
+    });
+
+    it("refuses requests from another origin and redirects outside the site", async () => {
+      const { email, visitor } = await createVerifiedAccount();
+      expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
+
+      const foreign = await visitor.post("/api/auth/sign-out", {}, { origin: "https://golpe.example" });
+      expect(foreign.status).toBe(403);
+      expect(await json<ErrorBody>(foreign)).toMatchObject({ code: "INVALID_ORIGIN" });
+
+      const missing = await visitor.post("/api/auth/sign-out", {}, { origin: null });
+      expect(missing.status).toBe(403);
+      expect(await json<ErrorBody>(missing)).toMatchObject({ code: "MISSING_OR_NULL_ORIGIN" });
+      expect(await getSession(visitor)).not.toBeNull();
+
+      const elsewhere = await app.visitor().post("/api/auth/sign-in/email", {
+        email,
+        password: PASSWORD,
+        callbackURL: "https://golpe.example/roubar",
+      });
+      expect(elsewhere.status).toBe(403);
+    });
+
+    it("resets a forgotten password through the e-mailed link", async () => {
+      const { email, visitor } = await createVerifiedAccount();
+      expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
+
+      const requested = await app.visitor().post("/api/auth/request-password-reset", { email, redirectTo: "/auth/nova-senha" });
+      expect(requested.status).toBe(200);
+      const mail = await mailbox.waitForMail(email, 2);
+      expect(mail.subject).toMatch(/^Redefinição de senha — /);
+      const link = mail.links.find((url) => url.startsWith(`${process.env.PUBLIC_URL}/api/auth/reset-password/`));
+      if (!link) throw new Error(`sem link de redefinição em: ${mail.body}`);
+
+      const opened = await app.visitor().get(link);
+      expect(opened.status).toBe(302);
+      const target = new URL(opened.headers.get("location") ?? "", process.env.PUBLIC_URL);
+      expect(target.pathname).toBe("/auth/nova-senha");
+      const token = target.searchParams.get("token");
+      expect(token).toBeTruthy();
+
+      const resetter = app.visitor();
+      const weak = await resetter.post("/api/auth/reset-password", { token, newPassword: "curta1!A" });
+      expect(weak.status).toBe(400);
+      expect(await json<ErrorBody>(weak)).toMatchObject({ code: "WEAK_PASSWORD", message: WEAK_MESSAGES.tooShort });
+      const noClasses = await resetter.post("/api/auth/reset-password", { token, newPassword: "sem maiusculas 123" });
+      expect(await json<ErrorBody>(noClasses)).toMatchObject({ message: WEAK_MESSAGES.missingClasses });
+
+      expect((await resetter.post("/api/auth/reset-password", { token, newPassword: NEW_PASSWORD })).status).toBe(200);
+      // Sessions opened with the old password end with it.
+      expect(await getSession(visitor)).toBeNull();
+
+      const old = await signIn(app.visitor(), email, PASSWORD);
+      expect(old.status).toBe(401);
+      expect(await json<ErrorBody>(old)).toMatchObject({ code: "INVALID_EMAIL_OR_PASSWORD" });
+      expect((await signIn(app.visitor(), email, NEW_PASSWORD)).status).toBe(200);
+
+      const reused = await resetter.post("/api/auth/reset-password", { token, newPassword: "Mais#Uma2025senha" });
+      expect(reused.status).toBe(400);
+      expect(await json<ErrorBody>(reused)).toMatchObject({ code: "INVALID_TOKEN" });
+    });
+
+    it("makes new accounts customers and audits every role change", async () => {
+      const { email, userId, visitor } = await createVerifiedAccount();
+      expect((await findUser(email))?.role).toBe("customer");
+
+      // Sign-up ignores a role sent by the visitor.
+      const sneaky = uniqueEmail("esperto");
+      await visitor.post("/api/auth/sign-up/email", { name: "Esperto", email: sneaky, password: PASSWORD, role: "owner" });
+      expect((await findUser(sneaky))?.role ?? "customer").toBe("customer");
+
+      const change = await app.userRoles.setUserRole(email.toUpperCase(), "staff", "teste de integração");
+      expect(change).toEqual({ previousRole: "customer" });
+      expect((await findUser(email))?.role).toBe("staff");
+
+      const entries = await app.db
+        .select()
+        .from(app.tables.auditLog)
+        .where(and(eq(app.tables.auditLog.entity, "user"), eq(app.tables.auditLog.entityId, userId)));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        action: "user.role.set",
+        actorLabel: "teste de integração",
+        details: { from: "customer", to: "staff" },
+      });
+
+      await expect(app.userRoles.setUserRole(uniqueEmail("ninguem"), "staff", "teste")).rejects.toThrow(/Nenhuma conta/);
+    });
+
+    it("runs the role command only with a known role and an existing account", async () => {
+      const { email, userId } = await createVerifiedAccount();
+      const auditRows = () => app.db.select().from(app.tables.auditLog).where(eq(app.tables.auditLog.entityId, userId));
+
+      const badRole = await app.adminCommands.runAdminCommand({ command: "set-role", email, role: "admin" });
+      expect(badRole).toEqual({ ok: false, message: "Função inválida: use owner, staff, customer." });
+      expect((await findUser(email))?.role).toBe("customer");
+      expect(await auditRows()).toHaveLength(0);
+
+      const nobody = await app.adminCommands.runAdminCommand({
+        command: "set-role",
+        email: uniqueEmail("ninguem"),
+        role: "staff",
+      });
+      expect(nobody.ok).toBe(false);
+
+      const done = await app.adminCommands.runAdminCommand({ command: "set-role", email, role: "staff" });
+      expect(done).toEqual({ ok: true, message: `${email}: customer → staff` });
+      expect(await auditRows()).toHaveLength(1);
+    });
+
+    it("creates the owner once through a one-time setup token", async () => {
+      const { createOwnerSetupToken, isOwnerSetupTokenValid, createOwner, OwnerSetupSchema, OwnerSetupError } = app.ownerSetup;
+      expect(await app.userRoles.hasOwner()).toBe(false);
+      expect(await isOwnerSetupTokenValid(null)).toBe(false);
+
+      const first = await createOwnerSetupToken();
+      const token = await createOwnerSetupToken();
+      if (!first || !token) throw new Error("sem proprietário, um token deveria ser criado");
+      expect(await isOwnerSetupTokenValid(first)).toBe(false);
+      expect(await isOwnerSetupTokenValid(token)).toBe(true);
+      expect(await isOwnerSetupTokenValid(`${token}x`)).toBe(false);
+
+      const weak = OwnerSetupSchema.safeParse({ token, fullName: "Dona Rosa", email: "rosa@loja.example", password: "fraca" });
+      expect(weak.success).toBe(false);
+      expect(weak.error?.issues.map((issue) => issue.message)).toContain(WEAK_MESSAGES.tooShort);
+
+      const email = uniqueEmail("dona.rosa");
+      const input = OwnerSetupSchema.parse({ token, fullName: " Dona Rosa ", email: email.toUpperCase(), password: PASSWORD });
+      const owner = await createOwner(input);
+      expect(owner).toMatchObject({ email, role: "owner", emailVerified: true });
+
+      expect(await app.userRoles.hasOwner()).toBe(true);
+      expect(await isOwnerSetupTokenValid(token)).toBe(false);
+      await expect(createOwner(input)).rejects.toBeInstanceOf(OwnerSetupError);
+      expect(await createOwnerSetupToken()).toBeNull();
+      expect(await app.profiles.findProfile(owner.id)).toMatchObject({ email, fullName: "Dona Rosa" });
+      const [audit] = await app.db.select().from(app.tables.auditLog).where(eq(app.tables.auditLog.action, "owner.setup"));
+      expect(audit).toMatchObject({ actorUserId: owner.id, entityId: owner.id });
+
+      const visitor = app.visitor();
+      expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
+      expect((await getSession(visitor))?.user.role).toBe("owner");
+    });
+
+    it("limits rapid sign-in attempts per client IP", async () => {
+      const email = uniqueEmail("alvo");
+      const attacker = app.visitor("203.0.113.7");
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await signIn(attacker, email, "Errada#123456")).status).toBe(401);
+      }
+      const blocked = await signIn(attacker, email, "Errada#123456");
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get("x-retry-after"))).toBeGreaterThan(0);
+
+      expect((await signIn(app.visitor("203.0.113.8"), email, "Errada#123456")).status).toBe(401);
+    });
+  });
+}

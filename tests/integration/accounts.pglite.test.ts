@@ -1,0 +1,3 @@
+import { defineAccountsSuite } from "./accounts-suite";
+
+defineAccountsSuite("pglite");

@@ -1,0 +1,49 @@
+import { assertSingletonStoreFound } from "../support/database";
+import { copyPgliteTemplate } from "../support/pglite-template";
+import { createVisitor } from "../support/visitor";
+
+/**
+ * The app modules an integration test drives, imported only after the test
+ * has set the environment: the app reads it once (getEnv) and keeps the
+ * database and auth in process-wide singletons.
+ */
+export async function loadApp() {
+  if (!process.env.DATABASE_URL) await copyPgliteTemplate(process.env.DATA_DIR ?? "");
+  const [authModule, dbModule, schemaAuth, schemaAccounts, schemaAudit, profiles, userRoles, ownerSetup, adminCommands] =
+    await Promise.all([
+      import("~/lib/auth.server"),
+      import("~/db/client.server"),
+      import("~/db/schema/auth"),
+      import("~/db/schema/accounts"),
+      import("~/db/schema/audit"),
+      import("~/modules/accounts/profiles.server"),
+      import("~/modules/accounts/user-roles.server"),
+      import("~/modules/accounts/owner-setup.server"),
+      import("~/modules/accounts/admin-commands.server"),
+    ]);
+  const auth = await authModule.getAuth();
+  assertSingletonStoreFound();
+  const db = await dbModule.getDb();
+  let nextIp = 1;
+
+  return {
+    auth,
+    db,
+    databaseKind: dbModule.databaseKind(),
+    tables: { ...schemaAuth, ...schemaAccounts, ...schemaAudit },
+    profiles,
+    userRoles,
+    ownerSetup,
+    adminCommands,
+    /** A visitor with an IP of its own, so the rate limiter never mixes two tests. */
+    visitor(ip = `198.51.100.${nextIp++}`) {
+      return createVisitor((request) => auth.handler(request), {
+        baseUrl: process.env.PUBLIC_URL ?? "http://localhost:3000",
+        ip,
+        ipHeader: authModule.CLIENT_IP_HEADER,
+      });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof loadApp>>;
