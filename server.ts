@@ -53,6 +53,17 @@ function clientIp(request: Request, socketAddress: string | undefined, env: Env)
   return fromProxy || socketAddress || "desconhecido";
 }
 
+function isSafeMethod(method: string) {
+  return method === "GET" || method === "HEAD" || method === "OPTIONS";
+}
+
+/** The browser's Origin (or, failing that, Sec-Fetch-Site) says the request comes from this site. */
+function isSameOrigin(request: Request, publicUrl: string) {
+  const origin = request.headers.get("origin");
+  if (origin) return origin === new URL(publicUrl).origin;
+  return request.headers.get("sec-fetch-site") === "same-origin";
+}
+
 function createApp(build: ServerBuild, env: Env) {
   const app = new Hono<{ Variables: { secureHeadersNonce?: string } }>();
   const handleDocument = createRequestHandler(build, "production");
@@ -103,6 +114,23 @@ function createApp(build: ServerBuild, env: Env) {
     }),
   );
   app.use(compress());
+
+  app.use(async (c, next) => {
+    const startedAt = performance.now();
+    await next();
+    logger.info(
+      { method: c.req.method, path: pathForLog(c.req.url), status: c.res.status, ms: Math.round(performance.now() - startedAt) },
+      "requisição",
+    );
+  });
+
+  app.use(async (c, next) => {
+    // Form posts to our own actions must come from our own pages (better-auth checks its own routes).
+    if (!isSafeMethod(c.req.method) && !isSameOrigin(c.req.raw, env.PUBLIC_URL)) {
+      return c.text("Requisição recusada: origem não permitida.", 403);
+    }
+    await next();
+  });
 
   app.use(
     "/assets/*",
