@@ -42,8 +42,8 @@ function newestModification(entry: string): number {
 function buildWhenNeeded() {
   const builtAt = fs.existsSync(SERVER_BUILD) ? fs.statSync(SERVER_BUILD).mtimeMs : 0;
   if (builtAt > Math.max(...BUILD_INPUTS.map(newestModification))) return;
-  logger.info("compilando o site (react-router build)…");
-  execFileSync(path.resolve("node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
+  logger.info("compilando o site (npm run build)…");
+  execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 }
 
 /** Behind a proxy the client is the last address the proxy appended; otherwise the socket's peer. */
@@ -136,6 +136,7 @@ function createApp(build: ServerBuild, env: Env) {
     "/assets/*",
     serveStatic({
       root: path.join(BUILD_DIR, "client"),
+      precompressed: true,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );

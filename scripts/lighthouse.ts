@@ -1,0 +1,152 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile preset, simulated throttling) on a
+ * production Balcão started on loopback with a fresh DATA_DIR. Prints each
+ * page's four category scores, LCP, TBT, CLS and the JavaScript it loaded
+ * (bytes over the wire, compressed as the server sends them).
+ *
+ *   npm run lighthouse                          / and /auth
+ *   npm run lighthouse -- /auth/esqueci-senha   any public paths
+ *   npm run lighthouse -- --report-dir .tmp/lh  also writes each HTML report
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { launch } from "chrome-launcher";
+import lighthouse, { generateReport, type Flags, type Result } from "lighthouse";
+import { chromiumExecutablePath, OFFLINE_CHROMIUM_FLAGS } from "./support/chromium";
+import { withServer, type RunningServer } from "./support/server";
+
+const RUN_TIMEOUT_MS = 180_000;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { "report-dir": { type: "string" } },
+});
+const pages = positionals.length > 0 ? positionals : ["/", "/auth"];
+for (const page of pages) if (!page.startsWith("/")) throw new Error(`caminho deve começar com "/": ${page}`);
+
+type PageFigures = {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  scriptBytes: number;
+  scriptFiles: number;
+  warnings: string[];
+};
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: sem resposta em ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function numeric(lhr: Result, auditId: string): number | null {
+  return lhr.audits[auditId]?.numericValue ?? null;
+}
+
+/** Sum of transferSize of every script the page loaded, from the network-requests audit. */
+function scriptTransfer(lhr: Result) {
+  const details = lhr.audits["network-requests"]?.details;
+  const items = details && "items" in details ? (details.items as Array<Record<string, unknown>>) : [];
+  const scripts = items.filter((item) => item.resourceType === "Script");
+  const bytes = scripts.reduce((sum, item) => sum + (typeof item.transferSize === "number" ? item.transferSize : 0), 0);
+  return { bytes, files: scripts.length };
+}
+
+async function auditPage(server: RunningServer, page: string, chromePath: string): Promise<PageFigures> {
+  const url = `${server.baseUrl}${page}`;
+  const chrome = await launch({ chromePath, chromeFlags: OFFLINE_CHROMIUM_FLAGS, logLevel: "error" });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      logLevel: "error",
+      output: "html",
+      onlyCategories: [...CATEGORIES],
+      // Nothing to clear in a fresh profile, and no origin outside loopback to reach.
+      disableStorageReset: true,
+      maxWaitForLoad: 45_000,
+      maxWaitForFcp: 30_000,
+    };
+    const result = await withTimeout(lighthouse(url, flags), RUN_TIMEOUT_MS, `Lighthouse em ${page}`);
+    if (!result) throw new Error(`Lighthouse não devolveu resultado para ${page}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse em ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+
+    const reportDir = options["report-dir"];
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      const name = page === "/" ? "home" : page.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
+      fs.writeFileSync(path.join(reportDir, `${name}.html`), generateReport(lhr, "html"));
+    }
+
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => {
+        const score = lhr.categories[id]?.score;
+        return [id, typeof score === "number" ? Math.round(score * 100) : null];
+      }),
+    ) as PageFigures["scores"];
+    const scripts = scriptTransfer(lhr);
+    return {
+      page,
+      scores,
+      lcpMs: numeric(lhr, "largest-contentful-paint"),
+      tbtMs: numeric(lhr, "total-blocking-time"),
+      cls: numeric(lhr, "cumulative-layout-shift"),
+      scriptBytes: scripts.bytes,
+      scriptFiles: scripts.files,
+      warnings: lhr.runWarnings.map(String),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function show(value: number | null, digits = 0) {
+  return value === null ? "-" : value.toFixed(digits);
+}
+
+function formatTable(rows: PageFigures[]) {
+  const header = ["página", "perf", "a11y", "boas-práticas", "seo", "LCP ms", "TBT ms", "CLS", "JS (transferido)"];
+  const body = rows.map((row) => [
+    row.page,
+    show(row.scores.performance),
+    show(row.scores.accessibility),
+    show(row.scores["best-practices"]),
+    show(row.scores.seo),
+    show(row.lcpMs),
+    show(row.tbtMs),
+    show(row.cls, 3),
+    `${(row.scriptBytes / 1024).toFixed(1)} KiB em ${row.scriptFiles} arquivos`,
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 || column === 8 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join("  ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
+}
+
+try {
+  const chromePath = await chromiumExecutablePath();
+  const rows = await withServer(async (server) => {
+    console.log(`Balcão em ${server.baseUrl} — Lighthouse (móvel, throttling simulado) com ${chromePath}`);
+    const figures: PageFigures[] = [];
+    for (const page of pages) {
+      process.stdout.write(`  ${page}… `);
+      const row = await auditPage(server, page, chromePath);
+      console.log(`perf ${row.scores.performance ?? "-"}`);
+      for (const warning of row.warnings) console.warn(`    aviso: ${warning}`);
+      figures.push(row);
+    }
+    return figures;
+  });
+  console.log(`\n${formatTable(rows)}\n`);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}
