@@ -12,12 +12,13 @@ import {
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ErrorPage } from "./components/layout/error-page";
+import { ErrorPage, errorPageMeta } from "./components/layout/error-page";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { SessionPlaceholder } from "./components/layout/session-placeholder";
 import { useNonce } from "./components/nonce";
 import { sessionMiddleware, sessionUserContext } from "./modules/accounts/session.server";
 import { getShopSettings } from "./modules/shop-settings/queries.server";
+import { getEnv } from "./lib/env.server";
 import { isProtectedPath } from "./lib/protected-paths";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -26,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(sessionUserContext);
   const shop = await getShopSettings();
   return {
+    origin: getEnv().PUBLIC_URL,
     user: user ? { email: user.email, name: user.name, role: user.role } : null,
     shop: {
       name: shop.name,
@@ -42,6 +44,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       currentYear: new Date().getFullYear(),
     },
   };
+}
+
+/** Pages set their own meta; an error page gets its title here (the routes below the boundary render none). */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  return errorPageMeta(isRouteErrorResponse(error) ? error.status : 500);
 }
 
 /** The header shows who is signed in, so the root data is reloaded after auth calls and form posts. */

@@ -7,14 +7,19 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Pool } from "pg";
 import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { singleton } from "~/lib/singleton.server";
 import * as accounts from "./schema/accounts";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
+import * as blog from "./schema/blog";
+import * as contact from "./schema/contact";
+import * as faq from "./schema/faq";
+import * as reviews from "./schema/reviews";
 import * as shopSettings from "./schema/shop-settings";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 
-export const schema = { ...auth, ...accounts, ...audit, ...shopSettings };
+export const schema = { ...auth, ...accounts, ...audit, ...shopSettings, ...reviews, ...faq, ...blog, ...contact };
 export type Schema = typeof schema;
 
 /**
@@ -32,6 +37,9 @@ function connect(): Connection {
   const env = getEnv();
   if (env.DATABASE_URL) {
     const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    // An idle connection the server drops (restart, failover, admin kill) is an
+    // 'error' event on the pool: unhandled, it would crash the whole process.
+    pool.on("error", (error) => logger.warn({ err: error }, "conexão ociosa com o PostgreSQL caiu"));
     const db = drizzlePg({ client: pool, schema });
     return {
       db,

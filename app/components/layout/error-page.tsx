@@ -16,8 +16,17 @@ const PAGES: Record<number, { title: string; text: string }> = {
   },
 };
 
+function pageFor(status: number) {
+  return PAGES[status] ?? PAGES[500]!;
+}
+
+/** The error page's document title: the route that failed never renders its own meta. */
+export function errorPageMeta(status: number) {
+  return [{ title: `${pageFor(status).title} — Balcão` }, { name: "robots", content: "noindex" }];
+}
+
 export function ErrorPage({ status }: { status: number }) {
-  const page = PAGES[status] ?? PAGES[500]!;
+  const page = pageFor(status);
   return (
     <main id="conteudo" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-20 text-center">
       <p className="text-5xl font-bold text-brand-700">{status}</p>

@@ -7,12 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { AuthCard } from "~/modules/accounts/components/auth-card";
 import { PasswordField } from "~/modules/accounts/components/password-field";
 import { SubmitButton } from "~/modules/accounts/components/submit-button";
-import {
-  createOwner,
-  isOwnerSetupTokenValid,
-  OwnerSetupError,
-  OwnerSetupSchema,
-} from "~/modules/accounts/owner-setup.server";
+import { createOwner, isOwnerSetupTokenValid, OwnerSetupError, OwnerSetupSchema } from "~/modules/accounts/owner-setup.server";
 import type { Route } from "./+types/owner-setup";
 
 export function meta() {
@@ -27,7 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 type FieldErrors = Partial<Record<"fullName" | "email" | "password" | "form", string>>;
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (a script's JSON, a broken multipart) is bad input, not a server error.
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ errors: { form: "Envie o formulário desta página." } satisfies FieldErrors }, { status: 400 });
   const parsed = OwnerSetupSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const errors: FieldErrors = {};
@@ -62,8 +59,8 @@ export default function OwnerSetup({ loaderData, actionData }: Route.ComponentPr
     return (
       <AuthCard title="Link inválido">
         <Alert tone="destructive">
-          Este link de configuração é inválido, já foi usado ou a loja já tem um proprietário. Reinicie o servidor para gerar um novo
-          link enquanto não houver proprietário.
+          Este link de configuração é inválido, já foi usado ou a loja já tem um proprietário. Reinicie o servidor para gerar um
+          novo link enquanto não houver proprietário.
         </Alert>
       </AuthCard>
     );

@@ -1,0 +1,59 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumExecutablePath } from "./tests/e2e/support/chromium";
+import { BASE_URL } from "./tests/e2e/support/e2e-env";
+
+/**
+ * The journeys run against the real production server (built once, fresh
+ * PGlite data folder, e-mails to its outbox) in the system's or the bundled
+ * Chromium, at a desktop and a phone size. The setup project creates the
+ * shared users first (tests/e2e/support/users.ts).
+ */
+const launchOptions = { executablePath: await chromiumExecutablePath(), args: CHROMIUM_ARGS };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    // A trace costs ~15% of the run on a 2-core machine: kept in CI, where a failure cannot be rerun by hand.
+    trace: process.env.CI ? "retain-on-failure" : "off",
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "setup",
+      testMatch: ["users.setup.ts", "owner-setup.spec.ts"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: "desktop",
+      testIgnore: ["users.setup.ts", "owner-setup.spec.ts"],
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: "phone",
+      // The route-access matrix speaks HTTP, not a screen size: the desktop project runs it.
+      testIgnore: ["users.setup.ts", "owner-setup.spec.ts", "route-access.spec.ts"],
+      dependencies: ["setup"],
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },
+    },
+  ],
+  webServer: {
+    // Built once here; server.ts then finds the build fresh and only migrates, seeds and serves.
+    command: `npm run build --silent >/dev/null && "${process.execPath}" --import tsx tests/e2e/support/start-server.ts`,
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

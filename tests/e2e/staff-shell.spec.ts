@@ -1,0 +1,73 @@
+import type { Page } from "@playwright/test";
+import { expect, failedLoad, test } from "./support/test";
+import { USERS } from "./support/users";
+
+const STAFF_AREAS_SHOWN = [
+  "Painel",
+  "Ordens de serviço",
+  "Nova ordem de serviço",
+  "Estoque",
+  "Caixa",
+  "Financeiro",
+  "Devedores",
+  "Fidelidade",
+];
+const OWNER_ONLY_AREAS = ["Equipe", "Configurações da loja", "Registro de auditoria"];
+
+/** The areas' navigation: a sidebar on a desktop, the 'Menu' drawer on a phone. */
+async function openStaffNavigation(page: Page, isMobile: boolean) {
+  if (!isMobile) {
+    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+    const sidebar = page.getByRole("navigation", { name: "Gestão", exact: true });
+    await expect(sidebar).toBeVisible();
+    return sidebar;
+  }
+  await expect(page.getByRole("navigation", { name: "Gestão", exact: true })).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  const drawer = page.getByRole("dialog", { name: "Gestão" });
+  await expect(drawer).toBeVisible();
+  return drawer.getByRole("navigation");
+}
+
+test.describe("equipe", () => {
+  test.use({ storageState: USERS.staff.storageState });
+
+  test("a navegação da gestão lista as áreas, sem as do proprietário", async ({ page, isMobile }) => {
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Painel", level: 1 })).toBeVisible();
+    const navigation = await openStaffNavigation(page, isMobile);
+    for (const area of STAFF_AREAS_SHOWN) await expect(navigation.getByRole("link", { name: area, exact: true })).toBeVisible();
+    for (const area of OWNER_ONLY_AREAS) await expect(navigation.getByRole("link", { name: area, exact: true })).toHaveCount(0);
+
+    await navigation.getByRole("link", { name: "Estoque", exact: true }).click();
+    await expect(page).toHaveURL("/inventory");
+    await expect(page.getByRole("heading", { name: "Estoque", level: 1 })).toBeVisible();
+    // On a phone, choosing an area closes the drawer.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("as páginas do proprietário respondem 403", async ({ page, consoleErrors }) => {
+    // Each document is answered 403, which Chrome logs as a failed load.
+    consoleErrors.allow(failedLoad(403));
+    for (const path of ["/equipe", "/configuracoes", "/auditoria"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: /Área restrita/, level: 1 })).toBeVisible();
+    }
+  });
+});
+
+test.describe("proprietária", () => {
+  test.use({ storageState: USERS.owner.storageState });
+
+  test("a navegação da gestão inclui as áreas do proprietário", async ({ page, isMobile }) => {
+    await page.goto("/dashboard");
+    const navigation = await openStaffNavigation(page, isMobile);
+    for (const area of [...STAFF_AREAS_SHOWN, ...OWNER_ONLY_AREAS]) {
+      await expect(navigation.getByRole("link", { name: area, exact: true })).toBeVisible();
+    }
+    await navigation.getByRole("link", { name: "Configurações da loja", exact: true }).click();
+    await expect(page).toHaveURL("/configuracoes");
+    await expect(page.getByRole("heading", { name: "Configurações da loja", level: 1 })).toBeVisible();
+  });
+});

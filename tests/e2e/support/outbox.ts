@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import path from "node:path";
+import { OUTBOX_DIR } from "./e2e-env";
+
+/**
+ * Reads the messages the server writes to DATA_DIR/outbox when no SMTP_URL is
+ * set: one .eml file each, body in quoted-printable (or base64).
+ */
+export type OutboxEmail = { file: string; to: string; text: string; links: string[] };
+
+function decodeQuotedPrintable(body: string) {
+  const joined = body.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index++) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(joined.charCodeAt(index));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+function parseEmail(file: string): OutboxEmail {
+  const raw = fs.readFileSync(file, "utf8");
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+  const body = raw.slice(split).trim();
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  const text =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
+  const to = /^To:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? "";
+  return { file, to, text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [] };
+}
+
+/** Every message sent to this address, oldest first (the file names start with the time). */
+export function emailsTo(address: string): OutboxEmail[] {
+  if (!fs.existsSync(OUTBOX_DIR)) return [];
+  return fs
+    .readdirSync(OUTBOX_DIR)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .map((name) => parseEmail(path.join(OUTBOX_DIR, name)))
+    .filter((email) => email.to.toLowerCase().includes(address.toLowerCase()));
+}
+
+/** The newest link to this address whose URL contains `pathPart`, waiting for the message to arrive. */
+export async function waitForEmailLink(address: string, pathPart: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const link = emailsTo(address)
+      .flatMap((email) => email.links)
+      .findLast((url) => url.includes(pathPart));
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`Nenhum e-mail para ${address} com um link para ${pathPart} em ${OUTBOX_DIR}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
