@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -49,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Pages set their own meta; an error page gets its title here (the routes below the boundary render none). */
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
-  return errorPageMeta(isRouteErrorResponse(error) ? error.status : 500);
+  return errorPageMeta(error);
 }
 
 /** The header shows who is signed in, so the root data is reloaded after auth calls and form posts. */
@@ -93,6 +92,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
-  return <ErrorPage status={500} />;
+  return <ErrorPage error={error} />;
 }

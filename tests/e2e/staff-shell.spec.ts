@@ -52,7 +52,7 @@ test.describe("equipe", () => {
     for (const path of ["/equipe", "/configuracoes", "/auditoria"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
-      await expect(page.getByRole("heading", { name: /Área restrita/, level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Área restrita ao proprietário", level: 1 })).toBeVisible();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 
 const PAGES: Record<number, { title: string; text: string }> = {
@@ -16,17 +16,25 @@ const PAGES: Record<number, { title: string; text: string }> = {
   },
 };
 
-function pageFor(status: number) {
-  return PAGES[status] ?? PAGES[500]!;
+const OWNER_ONLY_PAGE = {
+  title: "Área restrita ao proprietário",
+  text: "Esta página é usada só pelo proprietário da loja. Peça a ele se precisar de acesso.",
+};
+
+/** What a thrown response or error means to the person who hit it. */
+function describeRouteError(error: unknown) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const isOwnerOnly = isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === "owner-only";
+  return { status, ...(isOwnerOnly ? OWNER_ONLY_PAGE : (PAGES[status] ?? PAGES[500]!)) };
 }
 
 /** The error page's document title: the route that failed never renders its own meta. */
-export function errorPageMeta(status: number) {
-  return [{ title: `${pageFor(status).title} — Balcão` }, { name: "robots", content: "noindex" }];
+export function errorPageMeta(error: unknown) {
+  return [{ title: `${describeRouteError(error).title} — Balcão` }, { name: "robots", content: "noindex" }];
 }
 
-export function ErrorPage({ status }: { status: number }) {
-  const page = pageFor(status);
+export function ErrorPage({ error }: { error: unknown }) {
+  const { status, ...page } = describeRouteError(error);
   return (
     <main id="conteudo" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-20 text-center">
       <p className="text-5xl font-bold text-brand-700">{status}</p>

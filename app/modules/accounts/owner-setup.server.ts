@@ -37,10 +37,17 @@ export async function isOwnerSetupTokenValid(token: string | null) {
 }
 
 export const OwnerSetupSchema = z.object({
-  token: z.string().min(1),
-  fullName: z.string().trim().min(1, "Informe seu nome completo.").max(120, "Use até 120 caracteres."),
-  email: z.email("Informe um e-mail válido.").max(254).transform((email) => email.toLowerCase()),
-  password: z.string().superRefine((password, ctx) => {
+  token: z.string({ error: "Link de configuração ausente." }).min(1),
+  fullName: z
+    .string({ error: "Informe seu nome completo." })
+    .trim()
+    .min(1, "Informe seu nome completo.")
+    .max(120, "Use até 120 caracteres."),
+  email: z
+    .email({ error: "Informe um e-mail válido." })
+    .max(254)
+    .transform((email) => email.toLowerCase()),
+  password: z.string({ error: "Informe a senha." }).superRefine((password, ctx) => {
     const problem = passwordProblem(password);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   }),
@@ -67,12 +74,15 @@ export async function createOwner(input: OwnerSetupInput) {
   try {
     const existing = await context.internalAdapter.findUserByEmail(input.email);
     if (existing) throw new OwnerSetupError("Já existe uma conta com este e-mail.");
-    const created = await context.internalAdapter.createUser({
-      email: input.email,
-      name: input.fullName,
-      emailVerified: true,
-      role: "owner",
-    }, { method: "email-password" });
+    const created = await context.internalAdapter.createUser(
+      {
+        email: input.email,
+        name: input.fullName,
+        emailVerified: true,
+        role: "owner",
+      },
+      { method: "email-password" },
+    );
     await context.internalAdapter.linkAccount({
       userId: created.id,
       providerId: "credential",
@@ -93,4 +103,3 @@ export async function createOwner(input: OwnerSetupInput) {
     throw error;
   }
 }
-

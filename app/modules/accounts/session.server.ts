@@ -34,20 +34,18 @@ export function signInRedirect(request: Request) {
   return redirect(`/auth?from=${encodeURIComponent(from)}`);
 }
 
-export const STAFF_ONLY_MESSAGE = "Área restrita à equipe";
-
 export const requireUserMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
   if (!context.get(sessionUserContext)) throw signInRedirect(request);
 };
 
 export const requireStaffMiddleware: MiddlewareFunction<Response> = ({ context }) => {
   const user = context.get(sessionUserContext);
-  if (!user || !isStaffRole(user.role)) throw data({ message: STAFF_ONLY_MESSAGE }, { status: 403 });
+  if (!user || !isStaffRole(user.role)) throw data({ reason: "staff-only" }, { status: 403 });
 };
 
 export const requireOwnerMiddleware: MiddlewareFunction<Response> = ({ context }) => {
   const user = context.get(sessionUserContext);
-  if (user?.role !== "owner") throw data({ message: "Área restrita ao proprietário" }, { status: 403 });
+  if (user?.role !== "owner") throw data({ reason: "owner-only" }, { status: 403 });
 };
 
 /** For loaders and actions below a guarded layout: the user the guard let through. */

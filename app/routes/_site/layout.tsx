@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { SiteFrame } from "~/components/layout/site-frame";
 import type { Route } from "./+types/layout";
@@ -14,7 +14,7 @@ export default function SiteLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <SiteFrame>
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+      <ErrorPage error={error} />
     </SiteFrame>
   );
 }
