@@ -8,6 +8,13 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   layout("routes/_site/layout.tsx", [
     index("routes/_site/home.tsx"),
+    route("historia", "routes/_site/historia.tsx"),
+    route("contato", "routes/_site/contato.tsx"),
+    route("perguntas", "routes/_site/perguntas.tsx"),
+    route("blog", "routes/_site/blog.tsx"),
+    route("blog/:id", "routes/_site/blog-post.tsx"),
+    route("realidade-aumentada", "routes/_site/realidade-aumentada.tsx"),
+    route("privacidade", "routes/_site/privacidade.tsx"),
     route("auth", "routes/_auth/auth.tsx"),
     route("auth/esqueci-senha", "routes/_auth/forgot-password.tsx"),
     route("auth/nova-senha", "routes/_auth/reset-password.tsx"),
@@ -42,4 +49,6 @@ export default [
     ]),
   ]),
   route("api/auth/*", "routes/api.auth.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

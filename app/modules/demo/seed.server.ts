@@ -3,7 +3,13 @@ import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
+import { blogPosts } from "~/db/schema/blog";
+import { faqEntries } from "~/db/schema/faq";
+import { reviews } from "~/db/schema/reviews";
 import { shopSettings } from "~/db/schema/shop-settings";
+import { DEMO_BLOG_POSTS } from "~/modules/blog/demo-posts";
+import { DEMO_FAQ } from "~/modules/faq/demo-faq";
+import { DEMO_REVIEWS } from "~/modules/reviews/demo-reviews";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 
 /**
@@ -24,7 +30,7 @@ export async function isDatabaseEmpty() {
   return users === 0 && settings === 0;
 }
 
-/** Idempotent: settings and customers that already exist are left as they are. */
+/** Idempotent: settings, customers and content that already exist are left as they are. */
 export async function seedDemoData() {
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -38,5 +44,11 @@ export async function seedDemoData() {
         .returning({ id: user.id });
       if (created) await tx.insert(profiles).values({ userId: id, email: customer.email, fullName: customer.name });
     }
+    // Content tables are filled only while empty, so a second run never duplicates them.
+    const isEmpty = async (table: typeof reviews | typeof faqEntries | typeof blogPosts) =>
+      ((await tx.select({ count: sql<number>`count(*)::int` }).from(table))[0]?.count ?? 0) === 0;
+    if (DEMO_REVIEWS.length && (await isEmpty(reviews))) await tx.insert(reviews).values(DEMO_REVIEWS);
+    if (DEMO_FAQ.length && (await isEmpty(faqEntries))) await tx.insert(faqEntries).values(DEMO_FAQ);
+    if (DEMO_BLOG_POSTS.length && (await isEmpty(blogPosts))) await tx.insert(blogPosts).values(DEMO_BLOG_POSTS);
   });
 }

@@ -1,0 +1,53 @@
+import { and, desc, eq, lte, or, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { blogPosts } from "~/db/schema/blog";
+
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type BlogPostSummary = Pick<BlogPost, "id" | "slug" | "title" | "excerpt" | "coverImageUrl" | "tags" | "publishedAt" | "authorName">;
+
+const summaryColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  coverImageUrl: blogPosts.coverImageUrl,
+  tags: blogPosts.tags,
+  publishedAt: blogPosts.publishedAt,
+  authorName: blogPosts.authorName,
+};
+
+/** Published, or scheduled with its time come. */
+function isVisible(now: Date) {
+  return and(or(eq(blogPosts.status, "published"), eq(blogPosts.status, "scheduled")), lte(blogPosts.publishedAt, now));
+}
+
+export async function listPublishedPosts({ page, pageSize }: { page: number; pageSize: number }, now = new Date()) {
+  const db = await getDb();
+  const [posts, [count]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(isVisible(now))
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(blogPosts).where(isVisible(now)),
+  ]);
+  return { posts, total: count?.total ?? 0 };
+}
+
+export async function listLatestPosts(limit: number, now = new Date()) {
+  return (await listPublishedPosts({ page: 1, pageSize: limit }, now)).posts;
+}
+
+/** `/blog/{id}` accepts the numeric id or the slug. */
+export async function findPublishedPost(idOrSlug: string, now = new Date()): Promise<BlogPost | null> {
+  const db = await getDb();
+  const id = /^\d{1,9}$/.test(idOrSlug) ? Number(idOrSlug) : null;
+  const [post] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(isVisible(now), id === null ? eq(blogPosts.slug, idOrSlug) : or(eq(blogPosts.id, id), eq(blogPosts.slug, idOrSlug))))
+    .limit(1);
+  return post ?? null;
+}

@@ -1,0 +1,4 @@
+// Being built for issue 3 — replaced before this lands.
+export function loader() {
+  return new Response("", { status: 404 });
+}
