@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { decodeQuotedPrintable } from "../../support/quoted-printable";
 import { OUTBOX_DIR } from "./e2e-env";
 
 /**
@@ -7,21 +8,6 @@ import { OUTBOX_DIR } from "./e2e-env";
  * set: one .eml file each, body in quoted-printable (or base64).
  */
 export type OutboxEmail = { file: string; to: string; text: string; links: string[] };
-
-function decodeQuotedPrintable(body: string) {
-  const joined = body.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let index = 0; index < joined.length; index++) {
-    const hex = joined.slice(index + 1, index + 3);
-    if (joined[index] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      index += 2;
-    } else {
-      bytes.push(joined.charCodeAt(index));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
 
 function parseEmail(file: string): OutboxEmail {
   const raw = fs.readFileSync(file, "utf8");
