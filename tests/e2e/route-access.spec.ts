@@ -216,6 +216,8 @@ test("os dados de uma página da equipe (.data) não chegam a um cliente", async
   const response = await clients.customer.get("/inventory.data");
   expect(response.status()).toBe(403);
   const body = await response.text();
-  expect(body).toContain("Área restrita");
+  // Only the refusal travels: the guard's reason, and no loader of the page ran.
+  expect(body).toContain("staff-only");
+  expect(body).not.toContain("routes/_staff/inventory");
   expect(response.headers()["cache-control"]).toContain("no-store");
 });
