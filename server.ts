@@ -20,6 +20,7 @@ import { startAdminSocket } from "~/lib/admin-socket.server";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
 import { logger, pathForLog } from "~/lib/logger.server";
+import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from "~/lib/page-cache.server";
 import { isProtectedPath } from "~/lib/protected-paths";
 import { cspNonceContext } from "~/lib/request-context";
 import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
@@ -65,7 +66,7 @@ function isSameOrigin(request: Request, publicUrl: string) {
 }
 
 function createApp(build: ServerBuild, env: Env) {
-  const app = new Hono<{ Variables: { secureHeadersNonce?: string } }>();
+  const app = new Hono<{ Variables: { secureHeadersNonce?: string; isRenderingForCache?: boolean } }>();
   const handleDocument = createRequestHandler(build, "production");
   const isHttps = env.PUBLIC_URL.startsWith("https://");
 
@@ -97,7 +98,8 @@ function createApp(build: ServerBuild, env: Env) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
+        // 'wasm-unsafe-eval' lets WebAssembly compile (not JS eval): three.js's mesh decoder in /realidade-aumentada needs it.
+        scriptSrc: ["'self'", NONCE, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'"],
@@ -132,6 +134,26 @@ function createApp(build: ServerBuild, env: Env) {
     await next();
   });
 
+  // Anonymous public pages come from memory (app/lib/page-cache.server.ts), before the static file lookup.
+  app.use(async (c, next) => {
+    const key = pageCacheKey(c.req.method, new URL(c.req.url), hasSessionCookie(c.req.raw));
+    if (!key) return next();
+    const nonce = c.get("secureHeadersNonce") ?? "";
+    const cached = pageCache.get(key) ?? (await pageCache.pending(key));
+    if (cached) return servePage(cached, nonce, c.req.raw);
+    // A HEAD renders no body to keep.
+    if (c.req.method === "HEAD") return next();
+    const rendered = await pageCache.fill(key, async () => {
+      c.set("isRenderingForCache", true);
+      await next();
+      return c.res;
+    });
+    const response = rendered instanceof Response ? await withNonce(rendered, nonce) : servePage(rendered, nonce, c.req.raw, "miss");
+    // Replaced, not merged: Hono would otherwise copy the rendered response's headers onto this one.
+    c.res = undefined;
+    c.res = response;
+  });
+
   app.use(
     "/assets/*",
     serveStatic({
@@ -160,7 +182,7 @@ function createApp(build: ServerBuild, env: Env) {
 
   app.all("*", (c) => {
     const context = new RouterContextProvider();
-    context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
+    context.set(cspNonceContext, c.get("isRenderingForCache") ? NONCE_PLACEHOLDER : (c.get("secureHeadersNonce") ?? ""));
     return handleDocument(c.req.raw, context);
   });
   return app;

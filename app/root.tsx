@@ -8,13 +8,14 @@ import {
   useNavigation,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { APPLY_PREFERENCES_SCRIPT } from "./components/layout/accessibility-preferences";
 import { ErrorPage, errorPageMeta } from "./components/layout/error-page";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { SessionPlaceholder } from "./components/layout/session-placeholder";
 import { useNonce } from "./components/nonce";
+import { Toaster } from "./components/ui/toaster";
 import { sessionMiddleware, sessionUserContext } from "./modules/accounts/session.server";
 import { getShopSettings } from "./modules/shop-settings/queries.server";
 import { getEnv } from "./lib/env.server";
@@ -33,6 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       legalName: shop.legalName,
       cnpj: shop.cnpj,
       address: shop.address,
+      cep: shop.cep,
       city: shop.city,
       state: shop.state,
       whatsapp: shop.whatsapp,
@@ -59,18 +61,20 @@ export function shouldRevalidate({ defaultShouldRevalidate, formAction }: Should
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="pt-BR">
+    // The head script below may set the font scale and contrast class on <html> before React hydrates it.
+    <html lang="pt-BR" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e40af" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: APPLY_PREFERENCES_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <Toaster visibleToasts={3} position="top-center" richColors closeButton />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

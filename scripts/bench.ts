@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: load-tests a production Balcão on loopback with autocannon.
  * One server with a fresh DATA_DIR; targets measured one after another:
- * /healthz (the ceiling), /, /auth, the signed-in /dashboard and a static asset.
- * Exits non-zero when any target answers with errors or a non-2xx status.
+ * /healthz (the ceiling), anonymous / (from the page cache), / signed in
+ * (rendered), /auth, the signed-in /dashboard and a static asset. Prints
+ * whether anonymous / meets issue 3's budget: at least half of /healthz's
+ * requests/s, p99 under 50 ms. Exits non-zero when any target answers with
+ * errors or a non-2xx status.
  *
  *   npm run bench                      10 s per target, 20 connections
  *   npm run bench -- --duration 5 --connections 50
@@ -28,6 +31,11 @@ for (const [name, value] of Object.entries({ DURATION, CONNECTIONS, WARMUP })) {
 /** What a browser sends: the server compresses HTML and assets on the way out. */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,*/*" };
 
+/** Issue 3: anonymous `/` at ≥ 50% of /healthz's requests/s, p99 < 50 ms at 20 connections. */
+const HOME_MIN_RATIO = 0.5;
+const HOME_MAX_P99_MS = 50;
+const ANONYMOUS_HOME = "/ (anônimo)";
+
 type Target = { name: string; path: string; headers: Record<string, string> };
 type Row = { target: Target; result: Result };
 
@@ -42,6 +50,10 @@ async function checkTarget(baseUrl: string, target: Target) {
   const response = await fetch(`${baseUrl}${target.path}`, { headers: target.headers, redirect: "manual" });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${target.name}: HTTP ${response.status} antes da medição`);
+  // Not measuring what it says: anonymous / must come from the page cache, signed-in / must not.
+  const cacheState = response.headers.get("x-page-cache");
+  if (target.name === ANONYMOUS_HOME && cacheState === null) throw new Error(`${target.name}: não veio do cache de páginas`);
+  if (target.headers.cookie && cacheState === "hit") throw new Error(`${target.name}: sessão recebeu a página do cache`);
 }
 
 function run(baseUrl: string, target: Target, duration: number): Promise<Result> {
@@ -75,13 +87,27 @@ function formatTable(rows: Row[]) {
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
 }
 
+function reportHomeBudget(rows: Row[]) {
+  const ceiling = rows.find((row) => row.target.path === "/healthz")?.result;
+  const home = rows.find((row) => row.target.name === ANONYMOUS_HOME)?.result;
+  if (!ceiling || !home) return;
+  const ratio = home.requests.average / ceiling.requests.average;
+  const isMet = ratio >= HOME_MIN_RATIO && home.latency.p99 < HOME_MAX_P99_MS;
+  console.log(
+    `/ anônimo: ${home.requests.average.toFixed(0)} req/s = ${(ratio * 100).toFixed(1)}% de /healthz ` +
+      `(meta ≥ ${HOME_MIN_RATIO * 100}%), p99 ${home.latency.p99.toFixed(1)} ms (meta < ${HOME_MAX_P99_MS} ms) — ` +
+      `${isMet ? "dentro do orçamento" : "FORA DO ORÇAMENTO"}\n`,
+  );
+}
+
 async function bench(server: RunningServer) {
   const { baseUrl } = server;
   const user = await createSignedInUser(server);
   const asset = await findAssetPath(baseUrl);
   const targets: Target[] = [
     { name: "/healthz", path: "/healthz", headers: BROWSER_HEADERS },
-    { name: "/", path: "/", headers: BROWSER_HEADERS },
+    { name: ANONYMOUS_HOME, path: "/", headers: BROWSER_HEADERS },
+    { name: "/ (sessão, renderizada)", path: "/", headers: { ...BROWSER_HEADERS, cookie: user.cookie } },
     { name: "/auth", path: "/auth", headers: BROWSER_HEADERS },
     { name: "/dashboard (sessão)", path: "/dashboard", headers: { ...BROWSER_HEADERS, cookie: user.cookie } },
     { name: `asset ${asset.replace(/^\/assets\//, "")}`, path: asset, headers: BROWSER_HEADERS },
@@ -99,6 +125,7 @@ async function bench(server: RunningServer) {
   }
 
   console.log(`\n${formatTable(rows)}\n`);
+  reportHomeBudget(rows);
   const failures = rows.filter(({ result }) => result.non2xx > 0 || result.errors > 0 || result.timeouts > 0);
   for (const { target, result } of failures) {
     console.error(

@@ -2,15 +2,17 @@
  * `npm run lighthouse`: Lighthouse (mobile preset, simulated throttling) on a
  * production Balcão started on loopback with a fresh DATA_DIR. Prints each
  * page's four category scores, LCP, TBT, CLS and the JavaScript it loaded
- * (bytes over the wire, compressed as the server sends them).
+ * (bytes over the wire as the browser got them, and gzip-compressed, the
+ * budget's unit), then whether each page meets issue 3's budget.
  *
- *   npm run lighthouse                          / and /auth
+ *   npm run lighthouse                          /, /blog and /contato
  *   npm run lighthouse -- /auth/esqueci-senha   any public paths
  *   npm run lighthouse -- --report-dir .tmp/lh  also writes each HTML report
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse, { generateReport, type Flags, type Result } from "lighthouse";
 import { chromiumExecutablePath, OFFLINE_CHROMIUM_FLAGS } from "./support/chromium";
@@ -23,7 +25,10 @@ const { values: options, positionals } = parseArgs({
   allowPositionals: true,
   options: { "report-dir": { type: "string" } },
 });
-const pages = positionals.length > 0 ? positionals : ["/", "/auth"];
+const pages = positionals.length > 0 ? positionals : ["/", "/blog", "/contato"];
+
+/** Issue 3's budget for the public pages (JavaScript: measured on `/`, applied to each page). */
+const BUDGET = { performance: 98, otherScores: 100, lcpMs: 1500, cls: 0.02, tbtMs: 100, scriptGzipBytes: 120 * 1024 };
 for (const page of pages) if (!page.startsWith("/")) throw new Error(`caminho deve começar com "/": ${page}`);
 
 type PageFigures = {
@@ -33,6 +38,7 @@ type PageFigures = {
   tbtMs: number | null;
   cls: number | null;
   scriptBytes: number;
+  scriptGzipBytes: number;
   scriptFiles: number;
   warnings: string[];
 };
@@ -49,13 +55,20 @@ function numeric(lhr: Result, auditId: string): number | null {
   return lhr.audits[auditId]?.numericValue ?? null;
 }
 
-/** Sum of transferSize of every script the page loaded, from the network-requests audit. */
-function scriptTransfer(lhr: Result) {
+/** Sum of transferSize of every script the page loaded, from the network-requests audit, and their gzip size. */
+async function scriptTransfer(lhr: Result) {
   const details = lhr.audits["network-requests"]?.details;
   const items = details && "items" in details ? (details.items as Array<Record<string, unknown>>) : [];
   const scripts = items.filter((item) => item.resourceType === "Script");
   const bytes = scripts.reduce((sum, item) => sum + (typeof item.transferSize === "number" ? item.transferSize : 0), 0);
-  return { bytes, files: scripts.length };
+  // The browser took brotli; the budget counts gzip (level 9, as the build's .gz files).
+  const gzipSizes = await Promise.all(
+    scripts.map(async (item) => {
+      const response = await fetch(String(item.url));
+      return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).byteLength;
+    }),
+  );
+  return { bytes, gzipBytes: gzipSizes.reduce((sum, size) => sum + size, 0), files: scripts.length };
 }
 
 async function auditPage(server: RunningServer, page: string, chromePath: string): Promise<PageFigures> {
@@ -90,7 +103,7 @@ async function auditPage(server: RunningServer, page: string, chromePath: string
         return [id, typeof score === "number" ? Math.round(score * 100) : null];
       }),
     ) as PageFigures["scores"];
-    const scripts = scriptTransfer(lhr);
+    const scripts = await scriptTransfer(lhr);
     return {
       page,
       scores,
@@ -98,6 +111,7 @@ async function auditPage(server: RunningServer, page: string, chromePath: string
       tbtMs: numeric(lhr, "total-blocking-time"),
       cls: numeric(lhr, "cumulative-layout-shift"),
       scriptBytes: scripts.bytes,
+      scriptGzipBytes: scripts.gzipBytes,
       scriptFiles: scripts.files,
       warnings: lhr.runWarnings.map(String),
     };
@@ -111,7 +125,7 @@ function show(value: number | null, digits = 0) {
 }
 
 function formatTable(rows: PageFigures[]) {
-  const header = ["página", "perf", "a11y", "boas-práticas", "seo", "LCP ms", "TBT ms", "CLS", "JS (transferido)"];
+  const header = ["página", "perf", "a11y", "boas-práticas", "seo", "LCP ms", "TBT ms", "CLS", "JS gzip", "JS (transferido)"];
   const body = rows.map((row) => [
     row.page,
     show(row.scores.performance),
@@ -121,14 +135,31 @@ function formatTable(rows: PageFigures[]) {
     show(row.lcpMs),
     show(row.tbtMs),
     show(row.cls, 3),
+    `${(row.scriptGzipBytes / 1024).toFixed(1)} KiB`,
     `${(row.scriptBytes / 1024).toFixed(1)} KiB em ${row.scriptFiles} arquivos`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, column) => (column === 0 || column === 8 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .map((cell, column) => (column === 0 || column === 9 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
       .join("  ");
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
+}
+
+function budgetMisses(row: PageFigures): string[] {
+  const misses: string[] = [];
+  const { performance, ...others } = row.scores;
+  if ((performance ?? 0) < BUDGET.performance) misses.push(`perf ${performance ?? "-"} < ${BUDGET.performance}`);
+  for (const [category, score] of Object.entries(others)) {
+    if ((score ?? 0) < BUDGET.otherScores) misses.push(`${category} ${score ?? "-"} < ${BUDGET.otherScores}`);
+  }
+  if ((row.lcpMs ?? Infinity) > BUDGET.lcpMs) misses.push(`LCP ${show(row.lcpMs)} ms > ${BUDGET.lcpMs}`);
+  if ((row.tbtMs ?? Infinity) > BUDGET.tbtMs) misses.push(`TBT ${show(row.tbtMs)} ms > ${BUDGET.tbtMs}`);
+  if ((row.cls ?? Infinity) > BUDGET.cls) misses.push(`CLS ${show(row.cls, 3)} > ${BUDGET.cls}`);
+  if (row.scriptGzipBytes > BUDGET.scriptGzipBytes) {
+    misses.push(`JS ${(row.scriptGzipBytes / 1024).toFixed(1)} KiB gzip > ${BUDGET.scriptGzipBytes / 1024}`);
+  }
+  return misses;
 }
 
 try {
@@ -146,6 +177,10 @@ try {
     return figures;
   });
   console.log(`\n${formatTable(rows)}\n`);
+  for (const row of rows) {
+    const misses = budgetMisses(row);
+    console.log(`${row.page}: ${misses.length === 0 ? "dentro do orçamento" : `FORA DO ORÇAMENTO — ${misses.join("; ")}`}`);
+  }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

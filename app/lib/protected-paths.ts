@@ -3,7 +3,7 @@
  * route-access test fails when the two disagree). The browser uses it to show
  * the session placeholder while such a page loads.
  */
-const PROTECTED_SEGMENTS = new Set([
+export const PROTECTED_SEGMENTS: ReadonlySet<string> = new Set([
   "dashboard",
   "fidelidade",
   "service-orders",

@@ -1,4 +1,31 @@
-// Being built for issue 3 — replaced before this lands.
-export function loader() {
-  return new Response("", { status: 404 });
+import { getEnv } from "~/lib/env.server";
+import { listPublishedPostsForSitemap } from "~/modules/blog/queries.server";
+
+/** The public pages a search engine should know, besides each blog post. */
+const PUBLIC_PAGES = ["/", "/historia", "/contato", "/perguntas", "/blog", "/realidade-aumentada", "/privacidade"];
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function urlEntry(loc: string, lastmod?: Date) {
+  const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : "";
+  return `  <url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
+}
+
+export async function loader() {
+  const origin = getEnv().PUBLIC_URL;
+  const posts = await listPublishedPostsForSitemap();
+  const entries = [
+    ...PUBLIC_PAGES.map((path) => urlEntry(`${origin}${path}`)),
+    ...posts.map((post) => urlEntry(`${origin}/blog/${encodeURIComponent(post.slug)}`, post.updatedAt)),
+  ];
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

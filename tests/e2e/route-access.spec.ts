@@ -12,7 +12,7 @@ import { ORIGIN_HEADER, USERS } from "./support/users";
  * a customer, staff and the owner. Who may open a route is decided by the
  * layout it sits under, so a new route is checked the day it is added.
  */
-type Audience = "public" | "signed-in" | "staff" | "owner";
+type Audience = "public" | "signed-in" | "staff" | "owner" | "resource";
 type Person = "visitor" | "customer" | "staff" | "owner";
 type RouteCase = { pattern: string; path: string; file: string; audience: Audience };
 
@@ -24,6 +24,8 @@ const AUDIENCE_OF_LAYOUT: Record<string, Audience> = {
 };
 /** better-auth's endpoints: JSON, not pages; checked below with bad input instead. */
 const NOT_PAGES = new Set(["/api/auth/*"]);
+/** Files for search engines, outside every layout: the same for everyone, no HTML. */
+const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
 const SPLAT_PATH = `/rota-inexistente-${crypto.randomUUID().slice(0, 8)}/sub`;
 
 function joinPaths(parent: string, child: string | undefined) {
@@ -41,6 +43,7 @@ function collectRoutes(entries: RouteConfigEntry[], parentPath = "", audience?: 
     const own = AUDIENCE_OF_LAYOUT[entry.file] ?? audience;
     if (entry.children?.length) return collectRoutes(entry.children, entry.path ? pattern : parentPath, own);
     if (NOT_PAGES.has(pattern)) return [];
+    if (PUBLIC_RESOURCES.has(pattern)) return [{ pattern, path: pattern, file: entry.file, audience: "resource" as const }];
     if (!own) throw new Error(`${entry.file} não está sob nenhum layout conhecido: diga aqui quem pode abri-la.`);
     return [{ pattern, path: samplePath(pattern), file: entry.file, audience: own }];
   });
@@ -53,6 +56,7 @@ type Expectation = { status: 200 | 403 | 404 } | { status: 302; location: string
 
 function expectedFor(route: RouteCase, person: Person): Expectation {
   if (route.pattern.endsWith("*")) return { status: 404 };
+  if (route.audience === "resource") return { status: 200 };
   if (route.audience === "public") {
     // Someone already signed in has nothing to do on the sign-in page.
     if (route.pattern === "/auth" && person !== "visitor") return { status: 302, location: "/dashboard" };
@@ -103,7 +107,7 @@ test.afterAll(async () => {
 
 test("a árvore de rotas tem páginas de todos os públicos", () => {
   const audiences = new Set(ROUTES.map((route) => route.audience));
-  expect([...audiences].sort()).toEqual(["owner", "public", "signed-in", "staff"]);
+  expect([...audiences].sort()).toEqual(["owner", "public", "resource", "signed-in", "staff"]);
   expect(
     ROUTES.some((route) => route.pattern.endsWith("*")),
     "há a rota de página não encontrada",
@@ -112,7 +116,8 @@ test("a árvore de rotas tem páginas de todos os públicos", () => {
 
 test("isProtectedPath concorda com a árvore de rotas", () => {
   for (const route of ROUTES) {
-    expect(isProtectedPath(route.path), `${route.pattern} (${route.audience})`).toBe(route.audience !== "public");
+    const isForEveryone = route.audience === "public" || route.audience === "resource";
+    expect(isProtectedPath(route.path), `${route.pattern} (${route.audience})`).toBe(!isForEveryone);
   }
 });
 
@@ -125,6 +130,11 @@ for (const route of ROUTES) {
       const expected = expectedFor(route, person);
 
       expect(response.status(), label).toBe(expected.status);
+      if (route.audience === "resource") {
+        expect(response.headers()["content-type"] ?? "", label).not.toContain("text/html");
+        expect(response.headers()["x-content-type-options"], label).toBe("nosniff");
+        continue;
+      }
       expectSecurityHeaders(response, label);
       expect(body, `${label}: sem rastro de pilha`).not.toMatch(/\n\s+at /);
       if (person !== "visitor" || route.audience !== "public") {

@@ -1,7 +1,7 @@
 import { ChevronDown, LogOut, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { signOut } from "~/modules/accounts/auth-client";
 

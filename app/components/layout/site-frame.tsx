@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { FloatingAccessibility } from "./floating-accessibility";
+import { FloatingWhatsapp } from "./floating-whatsapp";
 import { useRootData } from "./root-data";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** The public frame: header, the page, footer. */
+/** The public frame: header, the page, footer and the floating widgets (the staff shell has none). */
 export function SiteFrame({ children }: { children: ReactNode }) {
   const root = useRootData();
   if (!root) return <>{children}</>;
@@ -12,6 +14,10 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <SiteHeader shopName={root.shop.name} email={root.user ? root.user.email : null} />
       <div className="flex-1">{children}</div>
       <SiteFooter shop={root.shop} />
+      <aside aria-label="Atendimento e acessibilidade">
+        <FloatingAccessibility />
+        <FloatingWhatsapp whatsapp={root.shop.whatsapp} weeklyHours={root.shop.weeklyHours} />
+      </aside>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { AccountMenu } from "./account-menu";
 import { SITE_NAVIGATION } from "./site-navigation";
 
 function navClass({ isActive }: { isActive: boolean }, isCallToAction: boolean) {
-  if (isCallToAction) return buttonClass({ variant: "accent", size: "sm" }, isActive ? "ring-2 ring-accent-600" : undefined);
+  if (isCallToAction) return buttonClass({ variant: "accent", size: "sm" }, isActive ? "ring-2 ring-accent-600 ring-offset-2" : undefined);
   return cx(
     "rounded-md px-3 py-2 text-sm font-medium",
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
@@ -24,7 +24,7 @@ function NavigationLinks({ onChoose, vertical }: { onChoose?: () => void; vertic
             to={entry.to}
             end={entry.to === "/"}
             onClick={onChoose}
-            className={(state) => cx(navClass(state, "isCallToAction" in entry), vertical && "w-full justify-start")}
+            className={(state) => cx(navClass(state, "isCallToAction" in entry), vertical && "flex w-full justify-start")}
           >
             {entry.label}
           </NavLink>

@@ -51,3 +51,13 @@ export async function findPublishedPost(idOrSlug: string, now = new Date()): Pro
     .limit(1);
   return post ?? null;
 }
+
+/** Every visible post's slug and last change, newest first, for sitemap.xml. */
+export async function listPublishedPostsForSitemap(now = new Date()): Promise<{ slug: string; updatedAt: Date }[]> {
+  const db = await getDb();
+  return db
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(isVisible(now))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+}

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/client.server";
 import { shopSettings } from "~/db/schema/shop-settings";
+import { invalidatePublicPages } from "~/lib/page-cache.server";
 import { singleton } from "~/lib/singleton.server";
 import { DEMO_SHOP_SETTINGS } from "./demo-settings";
 
@@ -32,6 +33,8 @@ export function getShopSettings(): Promise<ShopSettings> {
   return cache.value;
 }
 
+/** After a change to the settings: every public page shows them (name, hours, contacts). */
 export function forgetCachedShopSettings() {
   cache.value = null;
+  invalidatePublicPages();
 }

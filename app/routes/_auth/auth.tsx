@@ -1,7 +1,7 @@
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { safeRedirectPath } from "~/lib/safe-redirect";

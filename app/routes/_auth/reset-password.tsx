@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster";
 import { Alert } from "~/components/ui/alert";
 import { resetPassword } from "~/modules/accounts/auth-client";
 import { AuthCard } from "~/modules/accounts/components/auth-card";

@@ -1,4 +1,91 @@
-// Being built for issue 3 — replaced by the page itself before this lands.
-export default function Page() {
-  return null;
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { StructuredData } from "~/components/structured-data";
+import { getEnv } from "~/lib/env.server";
+import { pageMeta } from "~/lib/seo";
+import { PostBody } from "~/modules/blog/components/post-body";
+import { PostCover } from "~/modules/blog/components/post-cover";
+import { renderMarkdown } from "~/modules/blog/markdown.server";
+import { formatPostDate } from "~/modules/blog/post-date";
+import { findPublishedPost } from "~/modules/blog/queries.server";
+import type { Route } from "./+types/blog-post";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { post, origin } = loaderData;
+  return pageMeta({
+    title: `${post.title} — Blog & Dicas`,
+    description: post.excerpt || post.title,
+    // One address per post, whether it was opened by id or by slug.
+    path: `/blog/${post.slug}`,
+    origin,
+    image: post.coverImageUrl ?? undefined,
+    type: "article",
+  });
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const post = await findPublishedPost(params.id);
+  if (!post) throw data(null, { status: 404 });
+  return {
+    origin: getEnv().PUBLIC_URL,
+    post: {
+      id: post.id,
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      coverImageUrl: post.coverImageUrl,
+      tags: post.tags,
+      authorName: post.authorName,
+      publishedAt: post.publishedAt,
+      updatedAt: post.updatedAt,
+    },
+    html: renderMarkdown(post.bodyMarkdown),
+  };
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post, html, origin } = loaderData;
+  const published = post.publishedAt ? new Date(post.publishedAt) : null;
+  return (
+    <main id="conteudo" className="px-4 py-10">
+      <StructuredData
+        data={{
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: post.title,
+          description: post.excerpt,
+          url: `${origin}/blog/${post.slug}`,
+          datePublished: published?.toISOString(),
+          dateModified: new Date(post.updatedAt).toISOString(),
+          author: { "@type": "Organization", name: post.authorName || "Balcão" },
+          ...(post.coverImageUrl ? { image: post.coverImageUrl } : {}),
+        }}
+      />
+      <article className="mx-auto max-w-3xl">
+        <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Blog & Dicas
+        </Link>
+        <header className="mt-4 space-y-3">
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{post.title}</h1>
+          <p className="text-slate-600">
+            {published ? <time dateTime={published.toISOString()}>{formatPostDate(published)}</time> : null}
+            {post.authorName ? <> · {post.authorName}</> : null}
+          </p>
+        </header>
+        {post.coverImageUrl ? <PostCover src={post.coverImageUrl} className="mt-6 rounded-xl" /> : null}
+        <PostBody html={html} />
+        {post.tags.length ? (
+          <ul className="mt-10 flex flex-wrap gap-2" aria-label="Assuntos">
+            {post.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </article>
+    </main>
+  );
 }

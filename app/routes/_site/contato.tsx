@@ -1,4 +1,240 @@
-// Being built for issue 3 — replaced by the page itself before this lands.
-export default function Page() {
-  return null;
+import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { PageIntro } from "~/components/layout/page-intro";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { TextareaField } from "~/components/ui/textarea-field";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { formatPhone } from "~/lib/phone";
+import { pageMeta } from "~/lib/seo";
+import { whatsappLink } from "~/lib/whatsapp";
+import { createContactMessage } from "~/modules/contact/mutations.server";
+import { isContactSubmissionLimited } from "~/modules/contact/submission-limit.server";
+import { ContactMessageSchema, HONEYPOT_FIELD, type ContactField } from "~/modules/contact/validation";
+import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
+import { getShopSettings } from "~/modules/shop-settings/queries.server";
+import type { Route } from "./+types/contato";
+
+const SENT_PARAM = "mensagem";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return pageMeta({
+    title: `Contato — ${loaderData.shop.name}`,
+    description: `Fale com a ${loaderData.shop.name}: endereço, horários, WhatsApp, e-mail e um formulário de mensagem. Respondemos em até 24h.`,
+    path: "/contato",
+    origin: loaderData.origin,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const shop = await getShopSettings();
+  const fullAddress = `${shop.address}, ${shop.city} – ${shop.state}, ${shop.cep}`;
+  return {
+    origin: getEnv().PUBLIC_URL,
+    isSent: new URL(request.url).searchParams.get(SENT_PARAM) === "enviada",
+    shop: {
+      name: shop.name,
+      fullAddress,
+      mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`,
+      email: shop.email,
+      whatsapp: shop.whatsapp,
+      hours: describeWeeklyHours(shop.weeklyHours),
+    },
+  };
+}
+
+type FormErrors = Partial<Record<ContactField | "form", string>>;
+type FormValues = Partial<Record<ContactField, string>>;
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (!form)
+    return data(
+      { errors: { form: "Envie o formulário desta página." } as FormErrors, values: {} as FormValues },
+      { status: 400 },
+    );
+  const values: FormValues = {};
+  for (const field of ["name", "email", "phone", "subject", "message"] as const) {
+    const value = form.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  const parsed = ContactMessageSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: FormErrors = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as ContactField] ??= issue.message;
+    return data({ errors, values }, { status: 400 });
+  }
+  if (isContactSubmissionLimited(request)) {
+    const errors: FormErrors = {
+      form: "Você enviou várias mensagens em pouco tempo. Aguarde alguns minutos e tente de novo, ou fale conosco pelo WhatsApp.",
+    };
+    return data({ errors, values }, { status: 429 });
+  }
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    // A bot filled the hidden field: it sees the same confirmation, and nothing is stored or sent.
+    logger.info("mensagem de contato descartada (campo-armadilha preenchido)");
+  } else {
+    await createContactMessage(parsed.data);
+  }
+  // Post/redirect/get: reloading the confirmation does not send the message again.
+  return redirect(`/contato?${SENT_PARAM}=enviada`);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { shop, isSent } = loaderData;
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state === "submitting";
+  const errors: FormErrors = actionData?.errors ?? {};
+  const values: FormValues = actionData?.values ?? {};
+
+  return (
+    <main id="conteudo">
+      <PageIntro title="Contato">
+        <p>Tire dúvidas, peça um orçamento ou venha nos visitar. Respondemos as mensagens em até 24h.</p>
+      </PageIntro>
+
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_1.4fr]">
+        <section aria-labelledby="onde-estamos" className="space-y-6">
+          <h2 id="onde-estamos" className="text-2xl font-bold text-slate-900">
+            Onde estamos
+          </h2>
+          <address className="space-y-5 not-italic">
+            <div className="flex gap-3">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <div>
+                <p className="font-medium text-slate-900">Endereço</p>
+                <p className="text-slate-700">{shop.fullAddress}</p>
+                <a
+                  href={shop.mapUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                >
+                  Ver no mapa<span className="sr-only"> (abre em nova aba)</span>
+                </a>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <MessageCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <div>
+                <p className="font-medium text-slate-900">WhatsApp</p>
+                <a
+                  href={whatsappLink(shop.whatsapp, `Olá! Vim pelo site da ${shop.name} e gostaria de mais informações.`)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                >
+                  {formatPhone(shop.whatsapp)}
+                  <span className="sr-only"> (abre o WhatsApp em nova aba)</span>
+                </a>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <div>
+                <p className="font-medium text-slate-900">E-mail</p>
+                <a href={`mailto:${shop.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  {shop.email}
+                </a>
+                <p className="text-sm text-slate-600">Respondemos em até 24h.</p>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <div>
+                <p className="font-medium text-slate-900">Horário de atendimento</p>
+                <ul className="text-slate-700">
+                  {shop.hours.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          </address>
+        </section>
+
+        <section aria-labelledby="mande-mensagem" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="mande-mensagem" className="mb-4 text-2xl font-bold text-slate-900">
+            Mande uma mensagem
+          </h2>
+          {isSent ? (
+            <div className="space-y-4">
+              <Alert tone="success" title="Mensagem enviada!">
+                Recebemos sua mensagem e vamos responder no e-mail informado em até 24h.
+              </Alert>
+              <a href="/contato" className="inline-block font-medium text-brand-700 underline underline-offset-2">
+                Enviar outra mensagem
+              </a>
+            </div>
+          ) : (
+            <Form method="post" noValidate className="space-y-4">
+              {errors.form ? <Alert tone="destructive">{errors.form}</Alert> : null}
+              <p className="text-sm text-slate-600">Todos os campos são obrigatórios, menos o telefone.</p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  label="Nome"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={120}
+                  defaultValue={values.name}
+                  error={errors.name}
+                />
+                <Field
+                  label="E-mail"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  maxLength={254}
+                  defaultValue={values.email}
+                  error={errors.email}
+                />
+              </div>
+              <Field
+                label="Telefone (opcional)"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={30}
+                defaultValue={values.phone}
+                error={errors.phone}
+              />
+              <Field
+                label="Assunto"
+                name="subject"
+                required
+                maxLength={150}
+                defaultValue={values.subject}
+                error={errors.subject}
+              />
+              <TextareaField
+                label="Mensagem"
+                name="message"
+                required
+                maxLength={5000}
+                defaultValue={values.message}
+                error={errors.message}
+              />
+              {/* Honeypot: hidden from people and screen readers; a bot that fills it is ignored. */}
+              <div className="hidden">
+                <label htmlFor="contato-site">Deixe este campo vazio</label>
+                <input id="contato-site" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+              </div>
+              <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
+                {isSubmitting ? <Spinner /> : null}
+                Enviar mensagem
+              </Button>
+            </Form>
+          )}
+        </section>
+      </div>
+    </main>
+  );
 }

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
+import { LocalBusinessJsonLd } from "~/components/layout/local-business-json-ld";
 import { SiteFrame } from "~/components/layout/site-frame";
 import type { Route } from "./+types/layout";
 
@@ -7,6 +8,7 @@ export default function SiteLayout() {
   return (
     <SiteFrame>
       <Outlet />
+      <LocalBusinessJsonLd />
     </SiteFrame>
   );
 }

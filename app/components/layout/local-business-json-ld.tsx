@@ -1,0 +1,19 @@
+import { useNonce } from "~/components/nonce";
+import { jsonForScript, localBusinessData } from "~/lib/seo";
+import { useRootData } from "./root-data";
+
+/** The shop as structured data for search engines, on every public page (BRIEF §5). */
+export function LocalBusinessJsonLd() {
+  const nonce = useNonce();
+  const root = useRootData();
+  if (!root) return null;
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      // Rendered on the server only; the browser keeps the element as it came.
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessData(root.shop, root.origin)) }}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The loyalty programme's public rules (spec §4 and §9), shown on the home
+ * page and applied by the loyalty module. Pure constants and arithmetic only.
+ */
+
+/** Every R$200.00 spent on services or products earns 10 points. */
+export const POINTS_PER_SPEND_STEP = 10;
+export const SPEND_STEP_CENTS = 20_000;
+
+/** Referring a new client who then has a service done. */
+export const REFERRAL_POINTS = 100;
+
+/** Three or more repairs within one yearly cycle earn a one-off bonus. */
+export const CYCLE_BONUS_POINTS = 100;
+export const CYCLE_BONUS_MIN_REPAIRS = 3;
+
+/** The yearly cycle starts (and the bonus resets) on 7 September. */
+export const CYCLE_START = { month: 9, day: 7 } as const;
+
+/** Points expire one year after they were earned. */
+export const POINTS_VALIDITY_YEARS = 1;
+
+export type LoyaltyLevel = { name: string; minPoints: number; discountPercent: number };
+
+/** Discounts apply to complete services, from the lowest level up. */
+export const LOYALTY_LEVELS: readonly LoyaltyLevel[] = [
+  { name: "Bronze", minPoints: 500, discountPercent: 5 },
+  { name: "Prata", minPoints: 1000, discountPercent: 10 },
+  { name: "Ouro", minPoints: 2000, discountPercent: 15 },
+  { name: "Diamante", minPoints: 5000, discountPercent: 20 },
+];
+
+export function pointsForSpend(spentCents: number) {
+  return Math.floor(Math.max(0, spentCents) / SPEND_STEP_CENTS) * POINTS_PER_SPEND_STEP;
+}
+
+/** The highest level reached with these points, or null below Bronze. */
+export function levelForPoints(points: number): LoyaltyLevel | null {
+  let reached: LoyaltyLevel | null = null;
+  for (const level of LOYALTY_LEVELS) if (points >= level.minPoints) reached = level;
+  return reached;
+}
+
+/** The start of the yearly cycle that contains `date` (local calendar date). */
+export function cycleStartFor(date: Date) {
+  const year = date.getFullYear();
+  const thisYearStart = new Date(year, CYCLE_START.month - 1, CYCLE_START.day);
+  return date >= thisYearStart ? thisYearStart : new Date(year - 1, CYCLE_START.month - 1, CYCLE_START.day);
+}

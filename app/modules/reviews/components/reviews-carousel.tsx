@@ -1,0 +1,152 @@
+import { Pause, Play } from "lucide-react";
+import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from "react";
+import type { ReviewCardData } from "../queries.server";
+import { ReviewCard } from "./review-card";
+
+/** Spec §9: 400px window, 200px rows, 1.5 px per frame at 60 fps, moving upward. */
+const HEIGHT_PX = 400;
+const ITEM_HEIGHT_PX = 200;
+const SPEED_PX_PER_FRAME = 1.5;
+const FRAME_MS = 1000 / 60;
+/** Rows repeated after the last one so the loop back to the first is seamless. */
+const LOOP_TAIL = Math.ceil(HEIGHT_PX / ITEM_HEIGHT_PX) + 1;
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+function subscribeToMotionPreference(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+/** False on the server and in the first render, so the page hydrates as it was sent (still). */
+function useAllowsMotion() {
+  return useSyncExternalStore(
+    subscribeToMotionPreference,
+    () => !window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+/**
+ * The tilted testimonials column. It is a plain scroll box, so without
+ * JavaScript it still scrolls by wheel, touch and keyboard; with it, the box
+ * scrolls itself upward unless the visitor prefers reduced motion, and stops
+ * while hovered, focused, dragged, off screen or paused with the button.
+ *
+ * The tilt is a flat rotation, not a perspective rotateX: inside a 3D layer
+ * every hit test of axe's contrast check (ours and Lighthouse's) slows down so
+ * much that the audit of this page ran past two minutes instead of seconds
+ * (a fading mask-image cost another quarter, so the edges are not faded).
+ */
+export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
+  const box = useRef<HTMLElement>(null);
+  const canAutoplay = useAllowsMotion() && reviews.length > 1;
+  const [isPausedByButton, setIsPausedByButton] = useState(false);
+  const hold = useRef({ hovered: false, focused: false, dragging: false, offscreen: false, button: false });
+  const drag = useRef({ pointerY: 0, scrollTop: 0 });
+  const loopHeight = reviews.length * ITEM_HEIGHT_PX;
+
+  useEffect(() => {
+    const element = box.current;
+    if (!canAutoplay || !element) return;
+    let position = element.scrollTop;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function tick(now) {
+      const elapsed = Math.min(now - last, 100);
+      last = now;
+      const held = Object.values(hold.current).some(Boolean);
+      // Wheel, keyboard or drag moved it: continue from there.
+      if (Math.abs(element.scrollTop - position) > 2) position = element.scrollTop;
+      if (!held) position += (SPEED_PX_PER_FRAME * elapsed) / FRAME_MS;
+      if (position >= loopHeight) position -= loopHeight;
+      if (!held || element.scrollTop >= loopHeight) element.scrollTop = position;
+      frame = requestAnimationFrame(tick);
+    });
+    const observer = new IntersectionObserver(([entry]) => {
+      hold.current.offscreen = !entry?.isIntersecting;
+    });
+    observer.observe(element);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, [canAutoplay, loopHeight]);
+
+  function startDrag(event: PointerEvent<HTMLElement>) {
+    // Touch already scrolls the box natively; the mouse needs help.
+    if (event.pointerType !== "mouse" || event.button !== 0) return;
+    drag.current = { pointerY: event.clientY, scrollTop: event.currentTarget.scrollTop };
+    hold.current.dragging = true;
+    event.currentTarget.setPointerCapture(event.pointerId);
+  }
+  function moveDrag(event: PointerEvent<HTMLElement>) {
+    if (!hold.current.dragging) return;
+    event.currentTarget.scrollTop = drag.current.scrollTop - (event.clientY - drag.current.pointerY);
+  }
+  function endDrag() {
+    hold.current.dragging = false;
+  }
+
+  const rows = canAutoplay ? [...reviews, ...reviews.slice(0, LOOP_TAIL)] : reviews;
+
+  return (
+    <div className="relative">
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- hover, focus and a mouse drag only steer the scrolling; the region needs no role of its own beyond a labelled scroll box. */}
+      <section
+        ref={box}
+        aria-label="Avaliações de clientes"
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box must be reachable by keyboard (WCAG 2.1.1, axe scrollable-region-focusable).
+        tabIndex={0}
+        data-testid="reviews-carousel"
+        onPointerEnter={(event) => {
+          if (event.pointerType === "mouse") hold.current.hovered = true;
+        }}
+        onPointerLeave={() => {
+          hold.current.hovered = false;
+        }}
+        onFocus={() => {
+          hold.current.focused = true;
+        }}
+        onBlur={() => {
+          hold.current.focused = false;
+        }}
+        onPointerDown={startDrag}
+        onPointerMove={moveDrag}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        style={{ height: HEIGHT_PX }}
+        className="cursor-grab overflow-y-auto overscroll-contain rounded-xl [scrollbar-width:none] select-none -rotate-2 active:cursor-grabbing [&::-webkit-scrollbar]:hidden"
+      >
+        <ul>
+          {rows.map((review, index) => {
+            const isCopy = index >= reviews.length;
+            return (
+              <li
+                key={isCopy ? `copy-${review.id}` : review.id}
+                style={{ height: ITEM_HEIGHT_PX }}
+                className="px-1 py-1.5"
+                aria-hidden={isCopy || undefined}
+                inert={isCopy || undefined}
+              >
+                <ReviewCard review={review} />
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      {canAutoplay ? (
+        <button
+          type="button"
+          onClick={() => {
+            hold.current.button = !isPausedByButton;
+            setIsPausedByButton(!isPausedByButton);
+          }}
+          aria-pressed={isPausedByButton}
+          className="absolute right-2 bottom-2 flex h-9 w-9 items-center justify-center rounded-full bg-slate-900/80 text-white hover:bg-slate-900"
+        >
+          {isPausedByButton ? <Play aria-hidden="true" className="h-4 w-4" /> : <Pause aria-hidden="true" className="h-4 w-4" />}
+          <span className="sr-only">Pausar a rolagem das avaliações</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

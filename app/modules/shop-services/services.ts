@@ -1,0 +1,105 @@
+import {
+  AppWindow,
+  Building2,
+  CircuitBoard,
+  Globe,
+  Headphones,
+  Laptop,
+  Megaphone,
+  Monitor,
+  Palette,
+  Printer,
+  ShoppingBag,
+  Smartphone,
+  type LucideIcon,
+} from "lucide-react";
+
+export type ShopService = { priority: number; icon: LucideIcon; title: string; description: string; details: string };
+
+/** The twelve services of the spec's 'Nossos Serviços' section, in priority order (1 first). */
+export const SHOP_SERVICES: readonly ShopService[] = [
+  {
+    priority: 1,
+    icon: Smartphone,
+    title: "Conserto de Celulares",
+    description: "Troca de tela, bateria, conector de carga, câmera e alto-falante de todas as marcas.",
+    details: "Diagnóstico gratuito, peças de qualidade e garantia em todos os reparos.",
+  },
+  {
+    priority: 2,
+    icon: Headphones,
+    title: "Venda de Acessórios",
+    description: "Capas, películas, carregadores, cabos, fones de ouvido e caixas de som.",
+    details: "Aplicação de película na hora e acessórios para os modelos mais recentes.",
+  },
+  {
+    priority: 3,
+    icon: ShoppingBag,
+    title: "Venda de Celulares",
+    description: "Aparelhos novos e seminovos revisados, das principais marcas.",
+    details: "Seminovos testados ponto a ponto, com nota fiscal e garantia.",
+  },
+  {
+    priority: 4,
+    icon: Printer,
+    title: "Gráfica Rápida",
+    description: "Impressões, cópias, encadernação, plastificação, cartões de visita e panfletos.",
+    details: "Impressão colorida ou preto e branco, muitos trabalhos prontos no mesmo dia.",
+  },
+  {
+    priority: 5,
+    icon: Monitor,
+    title: "Conserto de Computadores",
+    description: "Formatação, limpeza, troca de peças e upgrades de desktops e notebooks.",
+    details: "Instalação de SSD e memória, remoção de vírus e backup dos seus arquivos.",
+  },
+  {
+    priority: 6,
+    icon: Laptop,
+    title: "Venda de Notebooks",
+    description: "Notebooks para estudo, trabalho e jogos, novos e seminovos.",
+    details: "Ajudamos a escolher a configuração certa para o seu uso e orçamento.",
+  },
+  {
+    priority: 7,
+    icon: Palette,
+    title: "Design Gráfico",
+    description: "Criação de logotipos, identidade visual, artes para redes sociais e materiais impressos.",
+    details: "Arte pronta para imprimir aqui mesmo na nossa gráfica.",
+  },
+  {
+    priority: 8,
+    icon: Globe,
+    title: "Criação de Sites",
+    description: "Sites institucionais, páginas de venda e lojas virtuais rápidas e responsivas.",
+    details: "Domínio, hospedagem e otimização para o Google inclusos no projeto.",
+  },
+  {
+    priority: 9,
+    icon: AppWindow,
+    title: "Criação de Aplicativos (Android e iOS)",
+    description: "Aplicativos sob medida para o seu negócio, publicados nas lojas Google Play e App Store.",
+    details: "Do protótipo à publicação, com suporte após o lançamento.",
+  },
+  {
+    priority: 10,
+    icon: Megaphone,
+    title: "Gestão de Tráfego Pago (Google, Meta)",
+    description: "Campanhas no Google Ads, Facebook e Instagram para atrair mais clientes.",
+    details: "Planejamento, acompanhamento e relatórios mensais de resultados.",
+  },
+  {
+    priority: 11,
+    icon: Building2,
+    title: "Assistência Empresarial",
+    description: "Suporte técnico para empresas: computadores, celulares corporativos, redes e impressoras.",
+    details: "Atendimento prioritário e contratos de manutenção sob medida.",
+  },
+  {
+    priority: 12,
+    icon: CircuitBoard,
+    title: "Reparo em Placas",
+    description: "Microssoldagem e reparo de placas de celulares e notebooks que outros não consertam.",
+    details: "Recuperação de aparelhos que não ligam, com oxidação ou curto-circuito.",
+  },
+];

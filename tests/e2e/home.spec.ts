@@ -1,0 +1,163 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { formatPhone, phoneDigits } from "~/lib/phone";
+import { SHOP_SERVICES } from "~/modules/shop-services/services";
+import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
+import { expect, test } from "./support/test";
+
+const SHOP_WHATSAPP = DEMO_SHOP_SETTINGS.whatsapp;
+
+/** Counts the tabs the page opens; there is no internet here, so WhatsApp answers from this stub. */
+async function watchNewTabs(context: BrowserContext) {
+  await context.route("https://wa.me/**", (route) => route.fulfill({ body: "ok", contentType: "text/plain" }));
+  const opened: Page[] = [];
+  context.on("page", (page) => opened.push(page));
+  return opened;
+}
+
+/** Long enough for a window.open to have shown up if one had been called. */
+const NOTHING_OPENS_WAIT_MS = 500;
+
+test.describe("orçamento rápido", () => {
+  test("número inválido e conta errada não abrem nada; dados válidos abrem o WhatsApp com a mensagem", async ({ page, context }) => {
+    const opened = await watchNewTabs(context);
+    await page.goto("/");
+    const form = page.getByRole("form", { name: "Orçamento rápido" });
+    await form.getByLabel("Aparelho (modelo)").fill("iPhone 12");
+    await form.getByLabel("Problema ou acessório desejado").fill("Tela quebrada");
+    await form.getByLabel("Nome").fill("Ana Teste");
+    await form.getByLabel("E-mail").fill("ana@teste.example");
+    await form.getByLabel("Quanto é 7 + 3?").fill("10");
+
+    // 11 digits with 8 as the third: not a mobile number.
+    await form.getByLabel("WhatsApp").fill("(11) 81234-5678");
+    await form.getByRole("button", { name: "Solicitar Orçamento pelo WhatsApp" }).click();
+    const invalidNumber = `Por favor, insira um número de WhatsApp válido (ex: ${formatPhone(SHOP_WHATSAPP)})`;
+    await expect(form.getByText(invalidNumber, { exact: true })).toBeVisible();
+    await expect(form.getByLabel("WhatsApp")).toHaveAttribute("aria-invalid", "true");
+    await page.waitForTimeout(NOTHING_OPENS_WAIT_MS);
+    expect(opened).toHaveLength(0);
+
+    await form.getByLabel("WhatsApp").press("Backspace");
+    await expect(form.getByText(invalidNumber)).toHaveCount(0);
+
+    await form.getByLabel("WhatsApp").fill("(21) 99876-5432");
+    await form.getByLabel("Quanto é 7 + 3?").fill("11");
+    await form.getByRole("button", { name: "Solicitar Orçamento pelo WhatsApp" }).click();
+    await expect(form.getByText("Resposta incorreta. Quanto é 7 + 3?")).toBeVisible();
+    await page.waitForTimeout(NOTHING_OPENS_WAIT_MS);
+    expect(opened).toHaveLength(0);
+
+    await form.getByLabel("Quanto é 7 + 3?").fill("10");
+    const newTab = context.waitForEvent("page");
+    await form.getByRole("button", { name: "Solicitar Orçamento pelo WhatsApp" }).click();
+    const whatsapp = await newTab;
+    await whatsapp.waitForLoadState();
+    const url = new URL(whatsapp.url());
+    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/55${phoneDigits(SHOP_WHATSAPP)}`);
+    const text = url.searchParams.get("text") ?? "";
+    for (const part of [
+      "*Orçamento Rápido*",
+      "*Aparelho:* iPhone 12",
+      "*Problema ou serviço:* Tela quebrada",
+      "*Nome:* Ana Teste",
+      "*WhatsApp:* (21) 99876-5432",
+      "*E-mail:* ana@teste.example",
+      "*CEP:* Não informado",
+      "Gostaria de receber um orçamento. Obrigado!",
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(opened).toHaveLength(1);
+  });
+});
+
+test("o link de orçamento de um serviço leva ao WhatsApp com o nome do serviço", async ({ page }) => {
+  await page.goto("/");
+  const services = page.getByRole("region", { name: "Nossos Serviços" });
+  await expect(services.getByRole("heading", { level: 3 })).toHaveText(SHOP_SERVICES.map((service) => service.title));
+  const link = services.getByRole("link", { name: /Solicitar Orçamento.*Reparo em Placas/ });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", new RegExp(`^https://wa\\.me/55${phoneDigits(SHOP_WHATSAPP)}\\?text=.*${encodeURIComponent("Reparo em Placas")}`));
+});
+
+test.describe("avaliações", () => {
+  test("o carrossel sobe sozinho e para enquanto o mouse está sobre ele", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Avaliações de clientes" });
+    await carousel.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    const scrollTop = () => carousel.evaluate((element) => element.scrollTop);
+
+    await expect.poll(scrollTop).toBeGreaterThan(0);
+    const moving = await scrollTop();
+    await page.waitForTimeout(500);
+    expect(await scrollTop()).toBeGreaterThan(moving);
+
+    await carousel.hover();
+    await page.waitForTimeout(100);
+    const held = await scrollTop();
+    await page.waitForTimeout(500);
+    expect(await scrollTop()).toBe(held);
+
+    await page.mouse.move(0, 0);
+    await expect.poll(scrollTop).toBeGreaterThan(held);
+  });
+
+  test("o carrossel fica parado para quem prefere menos movimento", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Avaliações de clientes" });
+    await carousel.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    expect(await carousel.evaluate((element) => element.scrollTop)).toBe(0);
+  });
+
+  test("resumo com média, total e satisfação; cartões com nota, selo e avatar de iniciais", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "O que nossos clientes dizem" });
+    await expect(section.getByText("5,0", { exact: true })).toBeVisible();
+    await expect(section.getByText("75 avaliações no Google")).toBeVisible();
+    await expect(section.getByText("100% de satisfação")).toBeVisible();
+    const carousel = section.getByRole("region", { name: "Avaliações de clientes" });
+    await expect(carousel.locator("li:not([aria-hidden])")).toHaveCount(75);
+    const first = carousel.getByRole("article").first();
+    await expect(first.getByRole("img", { name: "Nota 5 de 5" })).toBeVisible();
+    await expect(first.getByText("Avaliação verificada")).toBeVisible();
+    await expect(first.getByText(/^há \d+ (dia|dias|semana|semanas|mês|meses|ano|anos)$/)).toBeVisible();
+    await expect(first.getByText("ML", { exact: true })).toBeVisible();
+  });
+
+  test("'Ver todas as avaliações' abre o Google numa nova aba e avisa", async ({ page, context }) => {
+    await context.route("https://www.google.com/**", (route) => route.fulfill({ body: "ok", contentType: "text/plain" }));
+    await page.goto("/");
+    const link = page.getByRole("link", { name: "Ver todas as avaliações" });
+    const reviewUrl = await link.getAttribute("href");
+    expect(reviewUrl).toBe(DEMO_SHOP_SETTINGS.reviewUrl);
+    const newTab = context.waitForEvent("page");
+    await link.click();
+    const google = await newTab;
+    await google.waitForLoadState();
+    expect(google.url()).toBe(reviewUrl);
+    await expect(page.getByText("Redirecionando")).toBeVisible();
+    await expect(page.getByText("Abrindo todas as avaliações no Google...")).toBeVisible();
+  });
+});
+
+test.describe("sem JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a página inicial mostra o essencial", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: DEMO_SHOP_SETTINGS.name })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Consultar Meu Conserto" }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Nossos Serviços" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Nossos Serviços" }).getByRole("listitem")).toHaveCount(12);
+    const reviews = page.getByRole("region", { name: "Avaliações de clientes" });
+    await expect(reviews.getByRole("article").first()).toBeVisible();
+    await expect(reviews.getByRole("article")).toHaveCount(75);
+    await expect(page.getByRole("heading", { name: "Por que nos escolher" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Programa de Fidelidade" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ver meus pontos" })).toHaveAttribute("href", "/fidelidade");
+  });
+});

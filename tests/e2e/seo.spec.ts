@@ -1,0 +1,170 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { APIResponse } from "@playwright/test";
+import { DEMO_BLOG_POSTS } from "~/modules/blog/demo-posts";
+import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
+import routes from "~/routes";
+import { BASE_URL } from "./support/e2e-env";
+import { expect, test } from "./support/test";
+import { USERS } from "./support/users";
+
+/**
+ * Search engines (issue 3): sitemap.xml, robots.txt, the shop's structured
+ * data and every public page's head tags; and the anonymous page cache that
+ * serves those pages (a fresh nonce per response, never to a signed-in person).
+ */
+const PUBLISHED = DEMO_BLOG_POSTS.filter((post) => post.status === "published");
+const DRAFTS = DEMO_BLOG_POSTS.filter((post) => post.status !== "published");
+const SAMPLE_POST = PUBLISHED[0]!.slug;
+
+/** The content pages of the public layout; sign-in pages are not for search engines (robots.txt). */
+function publicPages(entries: RouteConfigEntry[], parentPath = "", isPublic = false): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parentPath.replace(/\/$/, "")}/${entry.path}` : parentPath || "/";
+    const underSite = isPublic || entry.file === "routes/_site/layout.tsx";
+    if (entry.children?.length) return publicPages(entry.children, entry.path ? path : parentPath, underSite);
+    if (!underSite || path.endsWith("*") || path === "/auth" || path.startsWith("/auth/")) return [];
+    return [path.replace(/:id$/, SAMPLE_POST)];
+  });
+}
+
+const PUBLIC_PAGES = publicPages(routes);
+
+function cspNonce(response: APIResponse) {
+  return /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+}
+
+function scriptNonces(html: string) {
+  return [...html.matchAll(/<script\b[^>]*\bnonce="([^"]*)"/g)].map((match) => match[1]);
+}
+
+test.describe("cache das páginas anônimas", () => {
+  test("cada resposta de / traz um nonce novo, o mesmo no cabeçalho e nos scripts", async ({ request }) => {
+    const first = await request.get("/");
+    const second = await request.get("/");
+    const nonces = [];
+    for (const response of [first, second]) {
+      expect(response.status()).toBe(200);
+      const nonce = cspNonce(response);
+      expect(nonce).toBeTruthy();
+      const html = await response.text();
+      const inScripts = scriptNonces(html);
+      expect(inScripts.length).toBeGreaterThan(0);
+      expect(new Set(inScripts)).toEqual(new Set([nonce]));
+      expect(response.headers()["cache-control"]).not.toMatch(/public|s-maxage/);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(second.headers()["x-page-cache"]).toBe("hit");
+  });
+
+  test("quem entrou nunca recebe a página guardada para visitantes", async ({ request, playwright }) => {
+    // The anonymous copy exists first, so a wrong key would hand it over.
+    expect((await request.get("/")).status()).toBe(200);
+    expect((await request.get("/")).headers()["x-page-cache"]).toBe("hit");
+
+    const customer = await playwright.request.newContext({ baseURL: BASE_URL, storageState: USERS.customer.storageState });
+    try {
+      for (const path of ["/", "/blog", "/_.data"]) {
+        const response = await customer.get(path);
+        expect(response.status(), path).toBe(200);
+        expect(response.headers()["x-page-cache"], path).toBeUndefined();
+        expect(response.headers()["cache-control"], path).toContain("no-store");
+        const body = await response.text();
+        expect(body, path).toContain(USERS.customer.email);
+        if (path !== "/_.data") expect(body, path).not.toMatch(/>\s*Login\s*</);
+      }
+    } finally {
+      await customer.dispose();
+    }
+  });
+
+  test("a página guardada (deflate, nonce trocado) roda no navegador sem violar a CSP", async ({ page }) => {
+    for (let visit = 0; visit < 2; visit++) {
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
+      // React Router's client takes over only if the CSP let its module scripts run.
+      await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    }
+    // A client navigation: its .data comes from the cache too.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Blog & Dicas" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test("a página guardada não tem dados de ninguém", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    for (const user of Object.values(USERS)) expect(html).not.toContain(user.email);
+    expect(html).toMatch(/>\s*Login\s*</);
+  });
+});
+
+test("sitemap.xml é XML e lista as páginas públicas e os posts publicados", async ({ request, page }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/xml");
+  const xml = await response.text();
+
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  for (const path of ["/", "/historia", "/contato", "/perguntas", "/blog", "/realidade-aumentada", "/privacidade"]) {
+    expect(locs).toContain(`${BASE_URL}${path}`);
+  }
+  for (const post of PUBLISHED) expect(locs).toContain(`${BASE_URL}/blog/${post.slug}`);
+  for (const post of DRAFTS) expect(locs).not.toContain(`${BASE_URL}/blog/${post.slug}`);
+  expect(xml).toMatch(new RegExp(`<loc>${BASE_URL}/blog/${SAMPLE_POST}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
+
+  const parsed = await page.evaluate((source) => {
+    const document = new DOMParser().parseFromString(source, "application/xml");
+    return { error: document.querySelector("parsererror")?.textContent ?? null, urls: document.getElementsByTagName("url").length };
+  }, xml);
+  expect(parsed).toEqual({ error: null, urls: locs.length });
+});
+
+test("robots.txt aponta o sitemap e fecha as áreas com login", async ({ request }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/plain");
+  const lines = (await response.text()).split("\n");
+  expect(lines).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
+  for (const path of ["/dashboard", "/api/", "/auth", "/inventory", "/configuracoes"]) expect(lines).toContain(`Disallow: ${path}`);
+  expect(lines).not.toContain("Disallow: /");
+});
+
+test("a página inicial descreve a loja como LocalBusiness (schema.org)", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
+  const shop = blocks.find((block) => block["@type"] === "ElectronicsStore" || block["@type"] === "LocalBusiness");
+  expect(shop).toBeDefined();
+  expect(shop).toMatchObject({
+    "@context": "https://schema.org",
+    name: DEMO_SHOP_SETTINGS.name,
+    legalName: DEMO_SHOP_SETTINGS.legalName,
+    taxID: DEMO_SHOP_SETTINGS.cnpj,
+    email: DEMO_SHOP_SETTINGS.email,
+    url: `${BASE_URL}/`,
+    address: {
+      "@type": "PostalAddress",
+      postalCode: DEMO_SHOP_SETTINGS.cep,
+      addressLocality: DEMO_SHOP_SETTINGS.city,
+      addressRegion: DEMO_SHOP_SETTINGS.state,
+      addressCountry: "BR",
+    },
+  });
+  expect(shop.openingHoursSpecification.length).toBeGreaterThan(0);
+  expect(shop.sameAs).toEqual(Object.values(DEMO_SHOP_SETTINGS.socialLinks ?? {}));
+});
+
+test("toda página pública tem título, descrição, canônica e og:title", async ({ request }) => {
+  expect(PUBLIC_PAGES).toContain("/");
+  expect(PUBLIC_PAGES).toContain(`/blog/${SAMPLE_POST}`);
+  for (const path of PUBLIC_PAGES) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, `${path}: <title>`).toMatch(/<title>[^<]{10,}<\/title>/);
+    expect(head, `${path}: description`).toMatch(/<meta name="description" content="[^"]{30,}"/);
+    expect(head, `${path}: canônica`).toContain(`<link rel="canonical" href="${BASE_URL}${path === "/" ? "/" : path}"`);
+    expect(head, `${path}: og:title`).toMatch(/<meta property="og:title" content="[^"]+"/);
+  }
+});
