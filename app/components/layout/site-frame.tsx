@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ErrorPage } from "./error-page";
 import { FloatingAccessibility } from "./floating-accessibility";
 import { FloatingWhatsapp } from "./floating-whatsapp";
 import { useRootData } from "./root-data";
@@ -19,5 +20,14 @@ export function SiteFrame({ children }: { children: ReactNode }) {
         <FloatingWhatsapp whatsapp={root.shop.whatsapp} weeklyHours={root.shop.weeklyHours} />
       </aside>
     </div>
+  );
+}
+
+/** A layout's error boundary: the error page inside the public frame. */
+export function SiteErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <SiteFrame>
+      <ErrorPage error={error} />
+    </SiteFrame>
   );
 }

@@ -1,14 +1,15 @@
-import { Menu, Wrench, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { Wrench } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
 import { AccountMenu } from "./account-menu";
 import { SITE_NAVIGATION } from "./site-navigation";
 
 function navClass({ isActive }: { isActive: boolean }, isCallToAction: boolean) {
-  if (isCallToAction) return buttonClass({ variant: "accent", size: "sm" }, isActive ? "ring-2 ring-accent-600 ring-offset-2" : undefined);
+  if (isCallToAction)
+    return buttonClass({ variant: "accent", size: "sm" }, isActive ? "ring-2 ring-accent-600 ring-offset-2" : undefined);
   return cx(
     "rounded-md px-3 py-2 text-sm font-medium",
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
@@ -54,27 +55,18 @@ export function SiteHeader({ shopName, email }: { shopName: string; email: strin
           <span aria-label="Idioma: português" className="rounded bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-700">
             PT
           </span>
-          <Dialog.Root open={isDrawerOpen} onOpenChange={setDrawerOpen}>
-            <Dialog.Trigger className={buttonClass({ variant: "ghost", size: "sm" }, "lg:hidden")}>
-              <Menu aria-hidden className="size-5" />
-              Menu
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-              <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[300px] max-w-full flex-col gap-4 bg-white p-4 shadow-xl">
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="font-semibold text-slate-900">Menu</Dialog.Title>
-                  <Dialog.Close className={buttonClass({ variant: "ghost", size: "icon" })} aria-label="Fechar menu">
-                    <X aria-hidden className="size-5" />
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Navegação do site</Dialog.Description>
-                <nav aria-label="Menu">
-                  <NavigationLinks vertical onChoose={() => setDrawerOpen(false)} />
-                </nav>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <MenuDrawer
+            isOpen={isDrawerOpen}
+            onOpenChange={setDrawerOpen}
+            side="right"
+            title="Menu"
+            description="Navegação do site"
+            className="bg-white"
+          >
+            <nav aria-label="Menu">
+              <NavigationLinks vertical onChoose={() => setDrawerOpen(false)} />
+            </nav>
+          </MenuDrawer>
         </div>
       </div>
     </header>

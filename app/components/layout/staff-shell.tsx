@@ -1,8 +1,7 @@
-import { Menu, Wrench, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { Wrench } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
 import type { Role } from "~/modules/accounts/roles";
 import { AccountMenu } from "./account-menu";
@@ -35,7 +34,17 @@ function StaffNavigation({ role, onChoose }: { role: Role; onChoose?: () => void
 }
 
 /** The back office frame: sidebar on a desktop, drawer on a phone. */
-export function StaffShell({ shopName, email, role, children }: { shopName: string; email: string; role: Role; children: ReactNode }) {
+export function StaffShell({
+  shopName,
+  email,
+  role,
+  children,
+}: {
+  shopName: string;
+  email: string;
+  role: Role;
+  children: ReactNode;
+}) {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
@@ -52,27 +61,18 @@ export function StaffShell({ shopName, email, role, children }: { shopName: stri
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-4">
-          <Dialog.Root open={isDrawerOpen} onOpenChange={setDrawerOpen}>
-            <Dialog.Trigger className={buttonClass({ variant: "ghost", size: "sm" }, "lg:hidden")}>
-              <Menu aria-hidden className="size-5" />
-              Menu
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-              <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[300px] max-w-full flex-col gap-4 overflow-y-auto bg-slate-100 p-4 shadow-xl">
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="font-semibold text-slate-900">Gestão</Dialog.Title>
-                  <Dialog.Close className={buttonClass({ variant: "ghost", size: "icon" })} aria-label="Fechar menu">
-                    <X aria-hidden className="size-5" />
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Áreas da gestão da loja</Dialog.Description>
-                <nav aria-label="Gestão (menu)">
-                  <StaffNavigation role={role} onChoose={() => setDrawerOpen(false)} />
-                </nav>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <MenuDrawer
+            isOpen={isDrawerOpen}
+            onOpenChange={setDrawerOpen}
+            side="left"
+            title="Gestão"
+            description="Áreas da gestão da loja"
+            className="bg-slate-100"
+          >
+            <nav aria-label="Gestão (menu)">
+              <StaffNavigation role={role} onChoose={() => setDrawerOpen(false)} />
+            </nav>
+          </MenuDrawer>
           <span className="font-semibold text-slate-800 lg:hidden">{shopName}</span>
           <div className="ml-auto">
             <AccountMenu email={email} />

@@ -30,15 +30,24 @@ export function Field({
         />
         {trailing}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/** The error (or, failing that, the hint) under a field, with the id its control points to. */
+export function FieldMessage({ id, error, hint }: { id: string; error?: string | null; hint?: string }) {
+  if (error)
+    return (
+      <p id={`${id}-error`} className="text-sm text-red-700">
+        {error}
+      </p>
+    );
+  if (hint)
+    return (
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {hint}
+      </p>
+    );
+  return null;
 }

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps } from "react";
 import { cx } from "~/lib/class-names";
+import { FieldMessage } from "./field";
 
 /** Field's counterpart for long text: a labelled textarea with its hint or error. */
 export function TextareaField({
@@ -23,15 +24,7 @@ export function TextareaField({
         className="min-h-36 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 aria-invalid:border-red-600"
         {...textarea}
       />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
 }

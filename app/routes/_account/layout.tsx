@@ -1,6 +1,5 @@
 import { Outlet } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
-import { SiteFrame } from "~/components/layout/site-frame";
+import { SiteErrorBoundary, SiteFrame } from "~/components/layout/site-frame";
 import { StaffShell } from "~/components/layout/staff-shell";
 import { isStaffRole } from "~/modules/accounts/roles";
 import { currentUser, requireUserMiddleware } from "~/modules/accounts/session.server";
@@ -39,9 +38,5 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <SiteFrame>
-      <ErrorPage error={error} />
-    </SiteFrame>
-  );
+  return <SiteErrorBoundary error={error} />;
 }

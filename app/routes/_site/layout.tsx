@@ -1,7 +1,6 @@
 import { Outlet } from "react-router";
-import { ErrorPage } from "~/components/layout/error-page";
 import { LocalBusinessJsonLd } from "~/components/layout/local-business-json-ld";
-import { SiteFrame } from "~/components/layout/site-frame";
+import { SiteErrorBoundary, SiteFrame } from "~/components/layout/site-frame";
 import type { Route } from "./+types/layout";
 
 export default function SiteLayout() {
@@ -14,9 +13,5 @@ export default function SiteLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <SiteFrame>
-      <ErrorPage error={error} />
-    </SiteFrame>
-  );
+  return <SiteErrorBoundary error={error} />;
 }
