@@ -2,6 +2,12 @@ import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Balcão";
 
+/** PUBLIC_URL as the root loader hands it to every page, read from a meta function's `matches`. */
+export function siteOrigin(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { origin?: string } | undefined;
+  return root?.origin ?? "";
+}
+
 /**
  * The head tags of a public page: title, description, canonical URL and Open
  * Graph. `origin` comes from the root loader (PUBLIC_URL), so canonical links
@@ -104,5 +110,8 @@ export function localBusinessData(shop: LocalBusinessShop, origin: string) {
 
 /** JSON for a <script> element: `<` escaped so no string in the data can close the element. */
 export function jsonForScript(data: unknown) {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
+import { useRootData } from "~/components/layout/root-data";
 import { StructuredData } from "~/components/structured-data";
-import { getEnv } from "~/lib/env.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { PostBody } from "~/modules/blog/components/post-body";
 import { PostCover } from "~/modules/blog/components/post-cover";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
@@ -10,15 +10,15 @@ import { formatPostDate } from "~/modules/blog/post-date";
 import { findPublishedPost } from "~/modules/blog/queries.server";
 import type { Route } from "./+types/blog-post";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { post, origin } = loaderData;
+  const { post } = loaderData;
   return pageMeta({
     title: `${post.title} — Blog & Dicas`,
     description: post.excerpt || post.title,
     // One address per post, whether it was opened by id or by slug.
     path: `/blog/${post.slug}`,
-    origin,
+    origin: siteOrigin(matches),
     image: post.coverImageUrl ?? undefined,
     type: "article",
   });
@@ -28,7 +28,6 @@ export async function loader({ params }: Route.LoaderArgs) {
   const post = await findPublishedPost(params.id);
   if (!post) throw data(null, { status: 404 });
   return {
-    origin: getEnv().PUBLIC_URL,
     post: {
       id: post.id,
       slug: post.slug,
@@ -45,7 +44,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, html, origin } = loaderData;
+  const { post, html } = loaderData;
+  const origin = useRootData()?.origin ?? "";
   const published = post.publishedAt ? new Date(post.publishedAt) : null;
   return (
     <main id="conteudo" className="px-4 py-10">

@@ -3,8 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { PageIntro } from "~/components/layout/page-intro";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { getEnv } from "~/lib/env.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { PostCover } from "~/modules/blog/components/post-cover";
 import { formatPostDate } from "~/modules/blog/post-date";
 import { listPublishedPosts } from "~/modules/blog/queries.server";
@@ -15,15 +14,15 @@ const PAGE_PARAM = "pagina";
 
 const pageHref = (page: number) => (page === 1 ? "/blog" : `/blog?${PAGE_PARAM}=${page}`);
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { page, origin } = loaderData;
+  const { page } = loaderData;
   return pageMeta({
     title: page === 1 ? "Blog & Dicas — Balcão" : `Blog & Dicas, página ${page} — Balcão`,
     description:
       "Dicas de cuidado com o celular e o computador, segurança digital, acessórios e gráfica, escritas por quem conserta todo dia.",
     path: pageHref(page),
-    origin,
+    origin: siteOrigin(matches),
   });
 }
 
@@ -35,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { posts, total } = await listPublishedPosts({ page, pageSize: PAGE_SIZE });
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (page > pageCount) throw data(null, { status: 404 });
-  return { origin: getEnv().PUBLIC_URL, posts, page, pageCount };
+  return { posts, page, pageCount };
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

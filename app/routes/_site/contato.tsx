@@ -6,10 +6,9 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
-import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { formatPhone } from "~/lib/phone";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { whatsappLink } from "~/lib/whatsapp";
 import { createContactMessage } from "~/modules/contact/mutations.server";
 import { isContactSubmissionLimited } from "~/modules/contact/submission-limit.server";
@@ -20,13 +19,13 @@ import type { Route } from "./+types/contato";
 
 const SENT_PARAM = "mensagem";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return pageMeta({
     title: `Contato — ${loaderData.shop.name}`,
     description: `Fale com a ${loaderData.shop.name}: endereço, horários, WhatsApp, e-mail e um formulário de mensagem. Respondemos em até 24h.`,
     path: "/contato",
-    origin: loaderData.origin,
+    origin: siteOrigin(matches),
   });
 }
 
@@ -34,7 +33,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const shop = await getShopSettings();
   const fullAddress = `${shop.address}, ${shop.city} – ${shop.state}, ${shop.cep}`;
   return {
-    origin: getEnv().PUBLIC_URL,
     isSent: new URL(request.url).searchParams.get(SENT_PARAM) === "enviada",
     shop: {
       name: shop.name,

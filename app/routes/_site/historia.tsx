@@ -1,24 +1,23 @@
 import { Link } from "react-router";
 import { PageIntro } from "~/components/layout/page-intro";
 import { buttonClass } from "~/components/ui/button";
-import { getEnv } from "~/lib/env.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/historia";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return pageMeta({
     title: `Nossa História — ${loaderData.shop.name}`,
     description: `De um balcão de consertos a assistência técnica, loja e gráfica rápida: conheça a história da ${loaderData.shop.name} em ${loaderData.shop.city}.`,
     path: "/historia",
-    origin: loaderData.origin,
+    origin: siteOrigin(matches),
   });
 }
 
 export async function loader() {
   const shop = await getShopSettings();
-  return { origin: getEnv().PUBLIC_URL, shop: { name: shop.name, city: shop.city } };
+  return { shop: { name: shop.name, city: shop.city } };
 }
 
 const MILESTONES = [

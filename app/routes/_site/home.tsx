@@ -1,4 +1,15 @@
-import { ClipboardCheck, HeartHandshake, Layers, MessageCircle, PackageCheck, ShieldCheck, Stethoscope, Tags, Wrench, Handshake } from "lucide-react";
+import {
+  ClipboardCheck,
+  HeartHandshake,
+  Layers,
+  MessageCircle,
+  PackageCheck,
+  ShieldCheck,
+  Stethoscope,
+  Tags,
+  Wrench,
+  Handshake,
+} from "lucide-react";
 import { Link } from "react-router";
 import { useRootData } from "~/components/layout/root-data";
 import { buttonClass } from "~/components/ui/button";
@@ -38,7 +49,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const REASONS = [
   { icon: ShieldCheck, title: "Qualidade garantida", text: "Peças de qualidade e garantia em todos os serviços." },
-  { icon: HeartHandshake, title: "Atendimento personalizado", text: "Explicamos o problema e o orçamento antes de qualquer reparo." },
+  {
+    icon: HeartHandshake,
+    title: "Atendimento personalizado",
+    text: "Explicamos o problema e o orçamento antes de qualquer reparo.",
+  },
   { icon: Layers, title: "Soluções completas", text: "Conserto, venda, gráfica e serviços digitais num só lugar." },
   { icon: Tags, title: "Preços competitivos", text: "Preço justo, combinado antes, sem surpresas na retirada." },
 ];

@@ -3,27 +3,26 @@ import { Link } from "react-router";
 import { PageIntro } from "~/components/layout/page-intro";
 import { StructuredData } from "~/components/structured-data";
 import { EmptyState } from "~/components/ui/empty-state";
-import { getEnv } from "~/lib/env.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { faqPageData } from "~/modules/faq/faq-page-data";
 import { listPublishedFaq } from "~/modules/faq/queries.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/perguntas";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return pageMeta({
     title: `Perguntas frequentes — ${loaderData.shopName}`,
     description:
       "Prazos de conserto, garantia de 90 dias, formas de pagamento, seus dados e a retirada do aparelho: as respostas às dúvidas mais comuns.",
     path: "/perguntas",
-    origin: loaderData.origin,
+    origin: siteOrigin(matches),
   });
 }
 
 export async function loader() {
   const [entries, shop] = await Promise.all([listPublishedFaq(), getShopSettings()]);
-  return { origin: getEnv().PUBLIC_URL, shopName: shop.name, entries };
+  return { shopName: shop.name, entries };
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {

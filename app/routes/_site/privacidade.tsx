@@ -1,25 +1,23 @@
 import type { ReactNode } from "react";
 import { PageIntro } from "~/components/layout/page-intro";
-import { getEnv } from "~/lib/env.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/privacidade";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return pageMeta({
     title: `Política de Privacidade — ${loaderData.shop.name}`,
     description:
       "Quais dados coletamos, por que, por quanto tempo os guardamos e como pedir acesso, correção ou exclusão, conforme a LGPD.",
     path: "/privacidade",
-    origin: loaderData.origin,
+    origin: siteOrigin(matches),
   });
 }
 
 export async function loader() {
   const shop = await getShopSettings();
   return {
-    origin: getEnv().PUBLIC_URL,
     shop: {
       name: shop.name,
       legalName: shop.legalName,

@@ -2,28 +2,27 @@ import { Smartphone } from "lucide-react";
 import { Link } from "react-router";
 import { PageIntro } from "~/components/layout/page-intro";
 import { cx } from "~/lib/class-names";
-import { getEnv } from "~/lib/env.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { ModelViewer } from "~/modules/augmented-reality/components/model-viewer";
 import { findShowroomModel, SHOWROOM_MODELS } from "~/modules/augmented-reality/models";
 import type { Route } from "./+types/realidade-aumentada";
 
 const MODEL_PARAM = "modelo";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return pageMeta({
     title: "Realidade Aumentada — veja os aparelhos no seu espaço",
     description:
       "Gire os aparelhos em 3D e, no celular, toque em “Ver no seu espaço” para vê-los em tamanho real sobre a sua mesa pela câmera.",
     path: "/realidade-aumentada",
-    origin: loaderData.origin,
+    origin: siteOrigin(matches),
   });
 }
 
 export function loader({ request }: Route.LoaderArgs) {
   const model = findShowroomModel(new URL(request.url).searchParams.get(MODEL_PARAM));
-  return { origin: getEnv().PUBLIC_URL, modelSlug: model.slug };
+  return { modelSlug: model.slug };
 }
 
 export default function AugmentedReality({ loaderData }: Route.ComponentProps) {
