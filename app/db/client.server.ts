@@ -14,12 +14,26 @@ import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as blog from "./schema/blog";
 import * as contact from "./schema/contact";
+import * as customers from "./schema/customers";
 import * as faq from "./schema/faq";
 import * as reviews from "./schema/reviews";
+import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
+import { PGLITE_OPTIONS } from "./pglite-options";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 
-export const schema = { ...auth, ...accounts, ...audit, ...shopSettings, ...reviews, ...faq, ...blog, ...contact };
+export const schema = {
+  ...auth,
+  ...accounts,
+  ...audit,
+  ...shopSettings,
+  ...reviews,
+  ...faq,
+  ...blog,
+  ...contact,
+  ...customers,
+  ...serviceOrders,
+};
 export type Schema = typeof schema;
 
 /**
@@ -51,7 +65,7 @@ function connect(): Connection {
   // PGlite has no cross-process lock: one process per data folder.
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   acquireDataDirLock(env.DATA_DIR);
-  const client = new PGlite(path.join(env.DATA_DIR, "pglite"));
+  const client = new PGlite(path.join(env.DATA_DIR, "pglite"), PGLITE_OPTIONS);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

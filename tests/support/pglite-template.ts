@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { PGLITE_OPTIONS } from "~/db/pglite-options";
 
 /**
  * Creating a PGlite database costs seconds (its initdb runs in WebAssembly);
@@ -27,7 +28,7 @@ function templateKey() {
 async function buildTemplate(target: string) {
   const building = `${target}.building-${randomBytes(4).toString("hex")}`;
   fs.mkdirSync(building, { recursive: true });
-  const client = new PGlite(building);
+  const client = new PGlite(building, PGLITE_OPTIONS);
   try {
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {

@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+
+/** Everyone the shop serves; shared by orders, sales, debts, credit and loyalty. */
+export const customers = pgTable(
+  "customers",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Digits only (area code + number). */
+    phone: text("phone").notNull().default(""),
+    /** CPF (11 digits) or CNPJ (14 characters, letters allowed since July 2026), without punctuation. */
+    document: text("document"),
+    email: text("email").notNull().default(""),
+    /** Digits only. */
+    cep: text("cep").notNull().default(""),
+    address: text("address").notNull().default(""),
+    district: text("district").notNull().default(""),
+    city: text("city").notNull().default(""),
+    state: text("state").notNull().default(""),
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** When consent was given (LGPD: the shop must be able to show it). */
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    notes: text("notes").notNull().default(""),
+    referredByCustomerId: integer("referred_by_customer_id").references((): AnyPgColumn => customers.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    uniqueIndex("customers_document_idx")
+      .on(table.document)
+      .where(sql`${table.document} is not null`),
+    index("customers_phone_idx").on(table.phone.op("text_pattern_ops")),
+    index("customers_email_idx").on(sql`lower(${table.email})`),
+    index("customers_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+  ],
+);

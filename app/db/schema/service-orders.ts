@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { customers } from "./customers";
+
+/**
+ * A device left at the shop. `id` is the sequential order number printed on
+ * receipts ("OS nº 123"); `tracking_code` is the random code for /consultar.
+ * Totals are kept on the row (updated in the same transaction as the lines
+ * and payments) so lists and searches over 100 000 orders never aggregate.
+ */
+export const serviceOrders = pgTable(
+  "service_orders",
+  {
+    id: serial("id").primaryKey(),
+    trackingCode: text("tracking_code").notNull().unique(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    status: text("status").notNull().default("received"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).defaultNow().notNull(),
+    deviceType: text("device_type").notNull(),
+    brand: text("brand").notNull().default(""),
+    model: text("model").notNull().default(""),
+    /** Digits for an IMEI, upper-case letters and digits for a serial number. */
+    imeiOrSerial: text("imei_or_serial").notNull().default(""),
+    color: text("color").notNull().default(""),
+    accessories: text("accessories").notNull().default(""),
+    /** Keys of the condition checklist that were ticked at entry. */
+    conditionChecklist: jsonb("condition_checklist").$type<string[]>().notNull().default([]),
+    conditionNotes: text("condition_notes").notNull().default(""),
+    /** "pin" | "password" | "pattern"; null when none was left. */
+    unlockKind: text("unlock_kind"),
+    /** AES-256-GCM ciphertext (see modules/service-orders/unlock-code.server.ts); erased on delivery. */
+    unlockSecret: text("unlock_secret"),
+    reportedDefect: text("reported_defect").notNull(),
+    diagnosis: text("diagnosis").notNull().default(""),
+    technicianUserId: text("technician_user_id").references(() => user.id, { onDelete: "set null" }),
+    linesTotalCents: integer("lines_total_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    paidCents: integer("paid_cents").notNull().default(0),
+    promisedDate: date("promised_date", { mode: "string" }),
+    warrantyDays: integer("warranty_days").notNull().default(90),
+    notes: text("notes").notNull().default(""),
+    /** Set when the customer (from /consultar) or staff approve or decline the quote. */
+    quoteDecidedAt: timestamp("quote_decided_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** Name (and document, if given) of who collected the device. */
+    deliveredTo: text("delivered_to"),
+    /** Balance left unpaid at delivery: a debt the debtors page lists. */
+    owedAtDeliveryCents: integer("owed_at_delivery_cents").notNull().default(0),
+    createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    index("service_orders_status_created_idx").on(table.status, table.createdAt),
+    index("service_orders_created_idx").on(table.createdAt),
+    index("service_orders_customer_idx").on(table.customerId),
+    index("service_orders_technician_idx").on(table.technicianUserId, table.createdAt),
+    index("service_orders_imei_idx").on(table.imeiOrSerial.op("text_pattern_ops")),
+    index("service_orders_model_trgm_idx").using("gin", table.model.op("gin_trgm_ops")),
+    check("service_orders_warranty_min", sql`${table.warrantyDays} >= 90`),
+    check(
+      "service_orders_money_non_negative",
+      sql`${table.linesTotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.paidCents} >= 0`,
+    ),
+  ],
+);
+
+/** Quote lines: a service, or a part (productId points at inventory once it exists). */
+export const serviceOrderLines = pgTable(
+  "service_order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    kind: text("kind").notNull(), // "service" | "part"
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    /** Inventory product for a part; no foreign key until the inventory table exists. */
+    productId: integer("product_id"),
+  },
+  (table) => [
+    index("service_order_lines_order_idx").on(table.orderId, table.position),
+    check("service_order_lines_positive", sql`${table.quantity} > 0 and ${table.unitPriceCents} >= 0`),
+  ],
+);
+
+/** The timeline: every status change, who made it and when. */
+export const serviceOrderStatusEvents = pgTable(
+  "service_order_status_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorUserId: text("actor_user_id"),
+    /** Who, in words: a staff e-mail, or "Cliente (consulta online)". */
+    actorLabel: text("actor_label").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index("service_order_status_events_order_idx").on(table.orderId, table.createdAt)],
+);
+
+/** Money received against an order (the deposit at entry included). */
+export const serviceOrderPayments = pgTable(
+  "service_order_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: "cascade" }),
+    method: text("method").notNull(), // "cash" | "pix" | "debit" | "credit"
+    amountCents: integer("amount_cents").notNull(),
+    isDeposit: boolean("is_deposit").notNull().default(false),
+    paidAt: timestamp("paid_at", { withTimezone: true }).defaultNow().notNull(),
+    note: text("note").notNull().default(""),
+    receivedByUserId: text("received_by_user_id"),
+    /** A repeated submission of the same form carries the same key and is ignored. */
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    index("service_order_payments_order_idx").on(table.orderId, table.paidAt),
+    check("service_order_payments_positive", sql`${table.amountCents} > 0`),
+  ],
+);
+
+/** Attempts to reach a customer whose device is ready: the shop's evidence under consumer law. */
+export const pickupContactAttempts = pgTable(
+  "pickup_contact_attempts",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).defaultNow().notNull(),
+    channel: text("channel").notNull(), // "whatsapp" | "phone" | "email" | "in-person" | "letter"
+    note: text("note").notNull().default(""),
+    actorUserId: text("actor_user_id"),
+    actorLabel: text("actor_label").notNull(),
+  },
+  (table) => [index("pickup_contact_attempts_order_idx").on(table.orderId, table.attemptedAt)],
+);
