@@ -35,17 +35,26 @@ const SAMPLE = `<html><head><link rel="modulepreload" href="/a.js" nonce="${NONC
 <script nonce="${NONCE_PLACEHOLDER}">go()</script><script nonce="${NONCE_PLACEHOLDER}" type="module">x</script></body></html>`;
 
 describe("pageCacheKey", () => {
-  it.each(["/", "/historia", "/contato", "/blog", "/blog/trocar-bateria", "/sitemap.xml", "/robots.txt", "/_.data", "/blog.data"])(
-    "caches the anonymous %s",
-    (path) => {
-      expect(keyOf(path)).toBe(path);
-    },
-  );
+  it.each([
+    "/",
+    "/historia",
+    "/contato",
+    "/blog",
+    "/blog/trocar-bateria",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/_.data",
+    "/blog.data",
+  ])("caches the anonymous %s", (path) => {
+    expect(keyOf(path)).toBe(path);
+  });
 
   it("keeps the blog's page number and single fetch's route list, in a stable order", () => {
     expect(keyOf("/blog?pagina=2")).toBe("/blog?pagina=2");
     expect(keyOf("/blog.data?pagina=2&_routes=routes%2F_site%2Fblog")).toBe("/blog.data?_routes=routes%2F_site%2Fblog&pagina=2");
-    expect(keyOf("/blog.data?_routes=routes%2F_site%2Fblog&pagina=2")).toBe(keyOf("/blog.data?pagina=2&_routes=routes%2F_site%2Fblog"));
+    expect(keyOf("/blog.data?_routes=routes%2F_site%2Fblog&pagina=2")).toBe(
+      keyOf("/blog.data?pagina=2&_routes=routes%2F_site%2Fblog"),
+    );
   });
 
   it.each([
@@ -156,8 +165,14 @@ describe("isCacheableResponse", () => {
   it.each([
     ["a 404", new Response("x", { status: 404, headers: HTML_HEADERS })],
     ["a redirect", new Response(null, { status: 302, headers: { location: "/" } })],
-    ["a response that sets a cookie", new Response("x", { headers: { ...Object.fromEntries(HTML_HEADERS), "set-cookie": "a=b" } })],
-    ["a private response", new Response("x", { headers: { ...Object.fromEntries(HTML_HEADERS), "cache-control": "private, no-store" } })],
+    [
+      "a response that sets a cookie",
+      new Response("x", { headers: { ...Object.fromEntries(HTML_HEADERS), "set-cookie": "a=b" } }),
+    ],
+    [
+      "a private response",
+      new Response("x", { headers: { ...Object.fromEntries(HTML_HEADERS), "cache-control": "private, no-store" } }),
+    ],
     ["JSON", new Response("{}", { headers: { "content-type": "application/json" } })],
   ])("refuses %s", (_, response) => {
     expect(isCacheableResponse(response)).toBe(false);

@@ -9,6 +9,7 @@ export const PROTECTED_SEGMENTS: ReadonlySet<string> = new Set([
   "service-orders",
   "new-service-order",
   "pending-pickups",
+  "customers",
   "inventory",
   "cash-register",
   "financial-management",

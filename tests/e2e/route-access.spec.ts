@@ -129,7 +129,10 @@ for (const route of ROUTES) {
       const body = await response.text();
       const expected = expectedFor(route, person);
 
-      expect(response.status(), label).toBe(expected.status);
+      // A sample id ("1") may name nothing: the guard must still let the right people reach the page's own 404.
+      const mayBeMissing = expected.status === 200 && route.pattern.includes(":");
+      if (mayBeMissing) expect([200, 404], label).toContain(response.status());
+      else expect(response.status(), label).toBe(expected.status);
       if (route.audience === "resource") {
         expect(response.headers()["content-type"] ?? "", label).not.toContain("text/html");
         expect(response.headers()["x-content-type-options"], label).toBe("nosniff");
@@ -145,7 +148,8 @@ for (const route of ROUTES) {
         const location = new URL(response.headers().location ?? "", BASE_URL);
         expect(location.origin + location.pathname + location.search, label).toBe(BASE_URL + expected.location);
       }
-      if (expected.status === 200) expectScriptsCarryNonce(response, body, label);
+      const isPage = route.file.endsWith(".tsx");
+      if (expected.status === 200 && isPage) expectScriptsCarryNonce(response, body, label);
       if (expected.status === 403) {
         expect(body, label).toContain("Área restrita");
         const hidden = areasBeyond(person === "customer" ? ["public", "signed-in"] : ["public", "signed-in", "staff"]);

@@ -6,7 +6,9 @@ import { currentUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
-  loaderData?.view === "staff" ? staffAreaMeta("dashboard") : [{ title: "Minha conta — Balcão" }, { name: "robots", content: "noindex" }];
+  loaderData?.view === "staff"
+    ? staffAreaMeta("dashboard")
+    : [{ title: "Minha conta — Balcão" }, { name: "robots", content: "noindex" }];
 
 /** Staff see the shop at a glance; a customer sees "Minha conta". */
 export async function loader({ context }: Route.LoaderArgs) {

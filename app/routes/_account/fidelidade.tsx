@@ -6,7 +6,9 @@ import { currentUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/fidelidade";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
-  loaderData?.view === "staff" ? staffAreaMeta("loyalty") : [{ title: "Meus pontos — Balcão" }, { name: "robots", content: "noindex" }];
+  loaderData?.view === "staff"
+    ? staffAreaMeta("loyalty")
+    : [{ title: "Meus pontos — Balcão" }, { name: "robots", content: "noindex" }];
 
 /** Staff manage the programme; a customer sees their own points (BRIEF §3). */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,10 +1,13 @@
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { SiteErrorBoundary, SiteFrame } from "~/components/layout/site-frame";
 import { StaffShell } from "~/components/layout/staff-shell";
 import { isStaffRole } from "~/modules/accounts/roles";
 import { currentUser, requireUserMiddleware } from "~/modules/accounts/session.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/layout";
+
+/** A route exporting `handle = { isPrintPage: true }` is shown bare, without the frame, to be printed. */
+export type PageHandle = { isPrintPage?: boolean };
 
 /** Every signed-in page: a visitor is sent to /auth and comes back here afterwards. */
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
@@ -21,6 +24,8 @@ export function headers() {
 
 /** Staff work inside the back office frame; a customer's own area keeps the site's frame. */
 export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
+  const isPrintPage = useMatches().some((match) => (match.handle as PageHandle | undefined)?.isPrintPage);
+  if (isPrintPage) return <Outlet />;
   if (isStaffRole(loaderData.role)) {
     return (
       <StaffShell shopName={loaderData.shopName} email={loaderData.email} role={loaderData.role}>

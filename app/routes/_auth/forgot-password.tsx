@@ -17,10 +17,15 @@ export default function ForgotPassword() {
     onSuccess: () => setSent(true),
   });
   return (
-    <AuthCard title="Esqueci minha senha" description="Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.">
+    <AuthCard
+      title="Esqueci minha senha"
+      description="Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha."
+    >
       {isSent ? (
         // The same answer whether or not the e-mail has an account: no hint for someone probing addresses.
-        <Alert tone="success">Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Confira sua caixa de entrada.</Alert>
+        <Alert tone="success">
+          Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Confira sua caixa de entrada.
+        </Alert>
       ) : (
         <form onSubmit={form.onSubmit} className="space-y-4">
           {form.error ? <Alert tone="destructive">{form.error}</Alert> : null}

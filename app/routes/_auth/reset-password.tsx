@@ -19,7 +19,8 @@ export default function ResetPassword() {
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const navigate = useNavigate();
   const form = useAuthSubmit(["password", "confirmation"], ({ password }) => resetPassword(token ?? "", password), {
-    check: ({ password, confirmation }) => passwordProblem(password) ?? (password === confirmation ? null : "As senhas não conferem."),
+    check: ({ password, confirmation }) =>
+      passwordProblem(password) ?? (password === confirmation ? null : "As senhas não conferem."),
     onSuccess: async () => {
       toast.success("Senha alterada com sucesso!");
       await navigate("/auth?senha=alterada", { replace: true });

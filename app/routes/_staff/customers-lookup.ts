@@ -1,0 +1,4 @@
+// Placeholder: built by issue 4 (the customer picker's search).
+export function loader() {
+  return Response.json({ customers: [] });
+}
