@@ -15,3 +15,18 @@ export function isStaffRole(role: Role) {
 }
 
 export const ROLE_LABELS: Record<Role, string> = { owner: "Proprietário", staff: "Equipe", customer: "Cliente" };
+
+/** Who performs a change: a signed-in person, or the public (a customer on /consultar). */
+export type Actor = { userId: string | null; label: string; role: Role | "public" };
+
+export class ForbiddenError extends Error {
+  override name = "ForbiddenError";
+}
+
+/**
+ * Staff server functions check the actor themselves as well as sitting behind
+ * the _staff guard: a route added in the wrong place still cannot reach them.
+ */
+export function assertStaffActor(actor: Actor) {
+  if (actor.role === "public" || !isStaffRole(actor.role)) throw new ForbiddenError("Área restrita à equipe");
+}

@@ -1,6 +1,6 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getAuth } from "~/lib/auth.server";
-import { isStaffRole, roleOf, type Role } from "./roles";
+import { isStaffRole, roleOf, type Actor, type Role } from "./roles";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role };
 
@@ -53,4 +53,9 @@ export function currentUser(context: Readonly<RouterContextProvider>) {
   const user = context.get(sessionUserContext);
   if (!user) throw new Error("currentUser() used outside a signed-in route");
   return user;
+}
+
+/** The signed-in user as the actor of a change (audit log, timelines). */
+export function actorOf(user: SessionUser): Actor {
+  return { userId: user.id, label: user.email, role: user.role };
 }
