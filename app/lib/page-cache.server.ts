@@ -1,5 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { constants, crc32, deflateRawSync } from "node:zlib";
+import { createHash, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
 import { isProtectedPath } from "./protected-paths";
 import { singleton } from "./singleton.server";
 
@@ -13,9 +14,10 @@ export const PAGE_CACHE_TTL_MS = 60_000;
 export const PAGE_CACHE_MAX_ENTRIES = 200;
 
 /**
- * Rendered into cached pages where the CSP nonce goes, then replaced by each
- * response's own nonce. Random per process: a page can never contain it by
- * accident, and nobody outside can plant it in content to have it replaced.
+ * The nonce a page rendered for the cache gets: its attributes are removed
+ * from the stored page (whose CSP lists script hashes instead), or replaced
+ * by the visitor's own nonce when the page is not kept. Random per process:
+ * a page can never contain it by accident, nor content plant it.
  */
 export const NONCE_PLACEHOLDER = singleton("page-cache-nonce-placeholder", () => randomBytes(18).toString("hex"));
 
@@ -62,164 +64,83 @@ export function pageCacheKey(method: string, url: URL, hasSession: boolean): str
   return kept.length > 0 ? `${pathname}?${kept.join("&")}` : pathname;
 }
 
-/** A cached response body cut at each nonce, kept both plain and as raw-deflate pieces. */
+/** One stored page: final headers and the body in every encoding it is served in. */
 export type PageTemplate = {
   status: number;
-  headers: [string, string][];
-  plain: Buffer[];
-  deflated: Buffer[];
-  adlers: number[];
-  length: number;
+  /** Per encoding, the complete response headers (security headers included) of a cache hit. */
+  headers: Record<Encoding, Record<string, string>>;
+  bodies: Record<Encoding, Buffer>;
+  etag: string;
   storedAt: number;
 };
 
-const ADLER_BASE = 65521;
+export type Encoding = "br" | "gzip" | "identity";
 
-/** Adler-32 (RFC 1950) of `data`, continuing from `adler`. */
-export function adler32(data: Uint8Array, adler = 1): number {
-  let a = adler & 0xffff;
-  let b = adler >>> 16;
-  for (let start = 0; start < data.length; start += 3800) {
-    // 3800 bytes keep the sums below 2^31 before the modulo.
-    const end = Math.min(start + 3800, data.length);
-    for (let index = start; index < end; index++) {
-      a += data[index]!;
-      b += a;
-    }
-    a %= ADLER_BASE;
-    b %= ADLER_BASE;
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+const NONCE_ATTRIBUTE = new RegExp(` nonce="${NONCE_PLACEHOLDER}"`, "g");
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** CSP source expressions for each inline script of `html` (CSP3 hashes the script's text as UTF-8). */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const [, content = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (content.trim()) hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
   }
-  return ((b << 16) | a) >>> 0;
-}
-
-/** The Adler-32 of A followed by B, from theirs and B's length (zlib's adler32_combine). */
-export function combineAdler32(adlerA: number, adlerB: number, lengthB: number): number {
-  const remainder = lengthB % ADLER_BASE;
-  let sum1 = adlerA & 0xffff;
-  let sum2 = (remainder * sum1) % ADLER_BASE;
-  sum1 += (adlerB & 0xffff) + ADLER_BASE - 1;
-  sum2 += (adlerA >>> 16) + (adlerB >>> 16) + ADLER_BASE - remainder;
-  sum1 %= ADLER_BASE;
-  sum2 %= ADLER_BASE;
-  return ((sum2 << 16) | sum1) >>> 0;
+  return [...hashes];
 }
 
 /**
- * Each piece is deflated on its own and ended with a sync flush, so the pieces
- * and the nonce (as a stored block) join into one valid deflate stream per
- * response without compressing the page again. The zlib wrapper's Adler-32
- * combines in constant time per piece; gzip's CRC-32 has to read every byte.
+ * The stored form of a page rendered with the placeholder nonce, or null when
+ * it cannot be shared (the placeholder shows up outside a nonce attribute).
+ * The nonce attributes go and the CSP lists the hashes of the page's inline
+ * scripts instead: every visitor then gets the same bytes, compressed once.
  */
-export function createTemplate(status: number, headers: Headers, body: string, now = Date.now()): PageTemplate {
-  const plain = body.split(NONCE_PLACEHOLDER).map((piece) => Buffer.from(piece, "utf8"));
-  const deflated = plain.map((piece, index) =>
-    deflateRawSync(piece, {
-      level: constants.Z_BEST_COMPRESSION,
-      finishFlush: index === plain.length - 1 ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
-    }),
-  );
-  const kept = [...headers].filter(([name]) => !UNCACHED_HEADERS.has(name.toLowerCase()));
+export async function createTemplate(
+  status: number,
+  rendered: Headers,
+  body: string,
+  now = Date.now(),
+): Promise<PageTemplate | null> {
+  const page = body.replace(NONCE_ATTRIBUTE, "");
+  if (page.includes(NONCE_PLACEHOLDER)) return null;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of rendered) if (!UNCACHED_HEADERS.has(name)) headers[name] = value;
+  const csp = headers["content-security-policy"];
+  if (csp) {
+    const sources = /^text\/html\b/.test(headers["content-type"] ?? "") ? inlineScriptHashes(page) : [];
+    headers["content-security-policy"] = csp.replace(/\s*'nonce-[^']*'/, sources.map((source) => ` ${source}`).join(""));
+  }
+  headers["cache-control"] = "no-cache";
+  headers["vary"] = "Accept-Encoding";
+  headers["x-page-cache"] = "hit";
+
+  const identity = Buffer.from(page, "utf8");
+  // Off the event loop (zlib's thread pool): the maximum level costs tens of milliseconds once per page and minute.
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip(identity, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  const bodies: Record<Encoding, Buffer> = { br, gzip: gz, identity };
+  const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`;
+  const headersFor = (encoding: Encoding) => ({
+    ...headers,
+    ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+    "content-length": String(bodies[encoding].length),
+    etag,
+  });
   return {
     status,
-    headers: kept,
-    plain,
-    deflated,
-    adlers: plain.map((piece) => adler32(piece)),
-    length: plain.reduce((sum, piece) => sum + piece.length, 0),
+    headers: { br: headersFor("br"), gzip: headersFor("gzip"), identity: headersFor("identity") },
+    bodies,
+    etag,
     storedAt: now,
   };
 }
 
-function storedBlock(data: Buffer) {
-  // BFINAL=0, BTYPE=00 (stored), then LEN and its one's complement, little-endian.
-  const header = Buffer.alloc(5);
-  header.writeUInt16LE(data.length, 1);
-  header.writeUInt16LE(~data.length & 0xffff, 3);
-  return [header, data];
-}
-
-/** The deflate blocks of the page with `nonce` in place, without header or trailer. */
-function deflateBlocks(template: PageTemplate, nonceBytes: Buffer) {
-  const parts: Buffer[] = [];
-  template.deflated.forEach((piece, index) => {
-    if (index > 0) parts.push(...storedBlock(nonceBytes));
-    parts.push(piece);
-  });
-  return parts;
-}
-
-/** The page's body with `nonce` in place of the placeholder. */
-export function renderPlain(template: PageTemplate, nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce, "utf8");
-  const parts: Buffer[] = [];
-  template.plain.forEach((piece, index) => {
-    if (index > 0) parts.push(nonceBytes);
-    parts.push(piece);
-  });
-  return Buffer.concat(parts);
-}
-
-/** `Content-Encoding: deflate` is the zlib format (RFC 1950): 2-byte header, deflate, Adler-32. */
-const ZLIB_HEADER = Buffer.from([0x78, 0xda]);
-
-/**
- * The whole zlib stream for one nonce length, with the offsets where the
- * nonce's bytes go: a response is then one copy, the nonce writes and the
- * checksum. Nonces from one server all have the same length.
- */
-type DeflateFrame = { nonceLength: number; bytes: Buffer; offsets: number[] };
-const deflateFrames = new WeakMap<PageTemplate, DeflateFrame>();
-
-function deflateFrame(template: PageTemplate, nonceLength: number): DeflateFrame {
-  const known = deflateFrames.get(template);
-  if (known?.nonceLength === nonceLength) return known;
-  const blank = Buffer.alloc(nonceLength);
-  const parts = [ZLIB_HEADER, ...deflateBlocks(template, blank), Buffer.alloc(4)];
-  const offsets: number[] = [];
-  let position = 0;
-  for (const part of parts) {
-    if (part === blank) offsets.push(position);
-    position += part.length;
-  }
-  const frame = { nonceLength, bytes: Buffer.concat(parts), offsets };
-  deflateFrames.set(template, frame);
-  return frame;
-}
-
-export function renderDeflate(template: PageTemplate, nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce, "utf8");
-  if (nonceBytes.length > 0xffff) throw new Error("nonce longo demais para um bloco deflate");
-  const nonceAdler = adler32(nonceBytes);
-  let adler = template.adlers[0]!;
-  for (let index = 1; index < template.plain.length; index++) {
-    adler = combineAdler32(adler, nonceAdler, nonceBytes.length);
-    adler = combineAdler32(adler, template.adlers[index]!, template.plain[index]!.length);
-  }
-  const frame = deflateFrame(template, nonceBytes.length);
-  const body = Buffer.allocUnsafe(frame.bytes.length);
-  frame.bytes.copy(body);
-  for (const offset of frame.offsets) nonceBytes.copy(body, offset);
-  body.writeUInt32BE(adler, body.length - 4);
-  return body;
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
-
-export function renderGzip(template: PageTemplate, nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce, "utf8");
-  let crc = 0;
-  template.plain.forEach((piece, index) => {
-    if (index > 0) crc = crc32(nonceBytes, crc);
-    crc = crc32(piece, crc);
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE((template.length + nonceBytes.length * (template.plain.length - 1)) >>> 0, 4);
-  return Buffer.concat([GZIP_HEADER, ...deflateBlocks(template, nonceBytes), trailer]);
-}
-
 /** Whether an Accept-Encoding header admits `coding` (a `q=0` refuses it). */
-export function acceptsEncoding(acceptEncoding: string | null, coding: "deflate" | "gzip") {
+export function acceptsEncoding(acceptEncoding: string | null, coding: Exclude<Encoding, "identity">) {
   return (acceptEncoding ?? "").split(",").some((entry) => {
     const [name = "", ...params] = entry.split(";").map((part) => part.trim().toLowerCase());
     if (name !== coding) return false;
@@ -228,28 +149,30 @@ export function acceptsEncoding(acceptEncoding: string | null, coding: "deflate"
   });
 }
 
+export function chooseEncoding(acceptEncoding: string | null): Encoding {
+  if (acceptsEncoding(acceptEncoding, "br")) return "br";
+  if (acceptsEncoding(acceptEncoding, "gzip")) return "gzip";
+  return "identity";
+}
+
+/** What serving a stored page reads from the request. */
+export type PageRequest = { method: string; acceptEncoding?: string | null; ifNoneMatch?: string | null };
+
 /**
- * The response for one request. No shared cache may keep it: its nonce must
- * differ for every visitor (the in-process copy has the placeholder instead).
+ * The response for one request: stored bytes and headers, no work beyond
+ * choosing the encoding. A browser revalidating with the page's ETag gets 304.
  */
-export function servePage(template: PageTemplate, nonce: string, request: Request, state: "hit" | "miss" = "hit"): Response {
-  const headers = new Headers(template.headers);
-  headers.set("Cache-Control", "no-cache");
-  headers.set("Vary", "Accept-Encoding");
-  headers.set("X-Page-Cache", state);
-  const acceptEncoding = request.headers.get("accept-encoding");
-  let body: Buffer;
-  if (acceptsEncoding(acceptEncoding, "deflate")) {
-    headers.set("Content-Encoding", "deflate");
-    body = renderDeflate(template, nonce);
-  } else if (acceptsEncoding(acceptEncoding, "gzip")) {
-    headers.set("Content-Encoding", "gzip");
-    body = renderGzip(template, nonce);
-  } else {
-    body = renderPlain(template, nonce);
+export function servePage(template: PageTemplate, request: PageRequest, state: "hit" | "miss" = "hit"): Response {
+  const encoding = chooseEncoding(request.acceptEncoding ?? null);
+  const headers = { ...template.headers[encoding] };
+  if (state === "miss") headers["x-page-cache"] = "miss";
+  if (request.ifNoneMatch === template.etag) {
+    delete headers["content-length"];
+    delete headers["content-encoding"];
+    return new Response(null, { status: 304, headers });
   }
-  headers.set("Content-Length", String(body.length));
-  return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: template.status, headers });
+  const body = request.method === "HEAD" ? null : (template.bodies[encoding] as Uint8Array<ArrayBuffer>);
+  return new Response(body, { status: template.status, headers });
 }
 
 /**
@@ -323,7 +246,9 @@ export class PageCache {
     try {
       const response = await render();
       if (!isCacheableResponse(response)) return response;
-      template = createTemplate(response.status, response.headers, await response.text(), this.now());
+      const body = await response.text();
+      template = await createTemplate(response.status, response.headers, body, this.now());
+      if (!template) return new Response(body, { status: response.status, headers: response.headers });
       if (generation === this.#generation) this.set(key, template);
       return template;
     } finally {

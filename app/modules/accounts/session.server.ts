@@ -10,7 +10,12 @@ export const sessionUserContext = createContext<SessionUser | null>(null);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?balcao\.session_token=/;
 
 export function hasSessionCookie(request: Request) {
-  return SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+  return hasSessionCookieHeader(request.headers.get("cookie"));
+}
+
+/** The same check on a raw Cookie header (the page cache reads Node's headers, skipping a Headers object). */
+export function hasSessionCookieHeader(cookie: string | null | undefined) {
+  return SESSION_COOKIE.test(cookie ?? "");
 }
 
 export async function readSessionUser(request: Request): Promise<SessionUser | null> {
