@@ -1,7 +1,63 @@
-/** npm run db:seed — fictional demo data (shop settings, a few customers); safe to run twice. */
-import { closeDb } from "~/db/client.server";
+/**
+ * npm run db:seed — fictional demo data (shop settings, customers, content,
+ * ~40 service orders); safe to run twice.
+ *
+ * npm run db:seed -- --scale=100000 — adds the large data set on top: that
+ * many service orders over three years (and 40% as many customers), for the
+ * speed budget of lists and searches (`npm run bench:orders`). Use a DATA_DIR
+ * of its own: it is not something to leave in the shop's database.
+ */
+import { closeDb, databaseKind } from "~/db/client.server";
+import { seedLargeDataSet } from "~/modules/demo/demo-service-orders.server";
 import { seedDemoData } from "~/modules/demo/seed.server";
+
+const DEFAULT_SCALE = 100_000;
+const MAX_SCALE = 5_000_000;
+
+function parseScale(text: string) {
+  const scale = Number(text.replace(/[_.]/g, ""));
+  if (!Number.isSafeInteger(scale) || scale < 1 || scale > MAX_SCALE) {
+    throw new Error(`--scale deve ser um número de ordens entre 1 e ${MAX_SCALE} (recebido: ${text})`);
+  }
+  return scale;
+}
+
+/** `--scale=N` or `--scale N` picks the size; `--scale` alone means the usual large set. */
+function readScale(argv: string[]): number | null {
+  for (const [index, arg] of argv.entries()) {
+    if (arg.startsWith("--scale=")) return parseScale(arg.slice("--scale=".length));
+    if (arg === "--scale") {
+      const next = argv[index + 1];
+      return next && /^\d/.test(next) ? parseScale(next) : DEFAULT_SCALE;
+    }
+  }
+  const unknown = argv.filter((arg) => arg.startsWith("-"));
+  if (unknown.length > 0) throw new Error(`Opção desconhecida: ${unknown.join(" ")} (use --scale=N)`);
+  return null;
+}
+
+const numbers = new Intl.NumberFormat("pt-BR");
+const scale = readScale(process.argv.slice(2));
 
 await seedDemoData();
 console.log("Dados de demonstração criados.");
+
+if (scale) {
+  console.log(`Criando ${numbers.format(scale)} ordens de serviço (${databaseKind()})…`);
+  let lastPrint = 0;
+  const result = await seedLargeDataSet({
+    orders: scale,
+    onProgress: ({ orders, customers, elapsedMs }) => {
+      if (orders < scale && elapsedMs - lastPrint < 2_000) return;
+      lastPrint = elapsedMs;
+      const rate = Math.round(orders / (elapsedMs / 1000));
+      console.log(
+        `  ${numbers.format(orders)} / ${numbers.format(scale)} ordens, ${numbers.format(customers)} clientes (${(elapsedMs / 1000).toFixed(1)} s, ${numbers.format(rate)} ordens/s)`,
+      );
+    },
+  });
+  console.log(
+    `Pronto: ${numbers.format(result.orders)} ordens e ${numbers.format(result.customers)} clientes em ${(result.elapsedMs / 1000).toFixed(1)} s (VACUUM ANALYZE incluído).`,
+  );
+}
 await closeDb();

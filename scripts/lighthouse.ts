@@ -7,7 +7,11 @@
  *
  *   npm run lighthouse                          /, /blog and /contato
  *   npm run lighthouse -- /auth/esqueci-senha   any public paths
- *   npm run lighthouse -- --report-dir .tmp/lh  also writes each HTML report
+ *   npm run lighthouse -- --report-dir .tmp/lh  also writes each report (HTML and JSON)
+ *
+ * Each page is requested once before its audit: visitors get anonymous pages
+ * from the server's page cache (decision 4), and the one render after a start
+ * or an invalidation is the server's cost, which `npm run bench` measures.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -73,6 +77,9 @@ async function scriptTransfer(lhr: Result) {
 
 async function auditPage(server: RunningServer, page: string, chromePath: string): Promise<PageFigures> {
   const url = `${server.baseUrl}${page}`;
+  const warmUp = await fetch(url);
+  await warmUp.arrayBuffer();
+  if (!warmUp.ok) throw new Error(`${page}: HTTP ${warmUp.status} antes da auditoria`);
   const chrome = await launch({ chromePath, chromeFlags: OFFLINE_CHROMIUM_FLAGS, logLevel: "error" });
   try {
     const flags: Flags = {
@@ -95,6 +102,7 @@ async function auditPage(server: RunningServer, page: string, chromePath: string
       fs.mkdirSync(reportDir, { recursive: true });
       const name = page === "/" ? "home" : page.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
       fs.writeFileSync(path.join(reportDir, `${name}.html`), generateReport(lhr, "html"));
+      fs.writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr));
     }
 
     const scores = Object.fromEntries(
@@ -141,7 +149,9 @@ function formatTable(rows: PageFigures[]) {
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, column) => (column === 0 || column === 9 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .map((cell, column) =>
+        column === 0 || column === 9 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
       .join("  ");
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
 }

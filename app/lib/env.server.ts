@@ -30,6 +30,14 @@ const EnvSchema = z
       .optional(),
     BETTER_AUTH_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    UNLOCK_CODE_KEY: z
+      .string()
+      .trim()
+      .refine(
+        (value) => decodeKey32(value) !== null,
+        "deve ter 32 bytes em base64 (44 caracteres) ou hexadecimal (64 caracteres)",
+      )
+      .optional(),
   })
   .transform((env) => ({
     ...env,
@@ -38,6 +46,16 @@ const EnvSchema = z
   }));
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** A 32-byte key written as hex (64 characters) or base64/base64url (43–44 characters); null when it is neither. */
+export function decodeKey32(text: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(text)
+    ? Buffer.from(text, "hex")
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, "base64")
+      : null;
+  return bytes?.length === 32 ? bytes : null;
+}
 
 export class InvalidEnvError extends Error {}
 

@@ -53,7 +53,7 @@ test("no celular a gaveta de 300px lista as seis entradas e fecha ao escolher um
   expect((await drawer.boundingBox())?.width).toBe(300);
   await expect(drawer.getByRole("link")).toHaveText(NAVIGATION_LABELS);
   await expect(drawer.getByRole("link", { name: "Nossa História" })).toHaveAttribute("aria-current", "page");
-  expect(await frameViolations(page, "[role=dialog]", "header")).toEqual([]);
+  expect(await frameViolations(page, "dialog", "header")).toEqual([]);
 
   await drawer.getByRole("link", { name: "Contato" }).click();
   await expect(drawer).toBeHidden();
@@ -79,7 +79,7 @@ test("domingo: botão do WhatsApp vermelho, balão e modal de atendimento offlin
   await expect(modal).toBeVisible();
   await expect(modal).toContainText("Seg–Sex: 9h–19h");
   await expect(modal).toContainText("Dom: fechado");
-  expect(await frameViolations(page, "[role=dialog]")).toEqual([]);
+  expect(await frameViolations(page, "dialog")).toEqual([]);
   await modal.getByRole("button", { name: "Fechar" }).click();
   await expect(modal).toBeHidden();
 
@@ -120,7 +120,7 @@ test("painel de acessibilidade: fonte de 80% a 150%, alto contraste, redefinir e
   const smaller = panel.getByRole("button", { name: "Diminuir fonte" });
   const contrast = panel.getByRole("switch", { name: "Alto contraste" });
   await expect(size).toHaveText("100%");
-  expect(await frameViolations(page, "aside", "[role=dialog]")).toEqual([]);
+  expect(await frameViolations(page, "aside", "dialog")).toEqual([]);
 
   await test.step("até 150%, de 10 em 10, e o botão de aumentar se desliga", async () => {
     for (const percent of [110, 120, 130, 140, 150]) {

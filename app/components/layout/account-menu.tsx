@@ -1,9 +1,6 @@
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { Link, useNavigate, useRevalidator } from "react-router";
-import { toast } from "~/components/ui/toaster";
+import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { signOut } from "~/modules/accounts/auth-client";
+import { deferredComponent } from "~/components/ui/static-section";
 
 /** Spec §4: the part of the e-mail before the @, or 'Usuário'. */
 export function accountLabel(email: string | null | undefined) {
@@ -11,10 +8,11 @@ export function accountLabel(email: string | null | undefined) {
   return local ? local : "Usuário";
 }
 
-export function AccountMenu({ email }: { email: string | null }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
+// Most visitors are not signed in: the menu's code (and its icons) loads only for those who are.
+const SignedInMenu = deferredComponent(() => import("./signed-in-menu").then((module) => module.SignedInMenu));
 
+/** 'Login', or the signed-in person's menu. */
+export function AccountMenu({ email }: { email: string | null }) {
   if (email === null) {
     return (
       <Link to="/auth" className={buttonClass({ variant: "outline", size: "sm" })}>
@@ -22,40 +20,5 @@ export function AccountMenu({ email }: { email: string | null }) {
       </Link>
     );
   }
-
-  async function handleSignOut() {
-    const result = await signOut();
-    if (!result.ok) {
-      toast.error("Erro ao fazer logout");
-      return;
-    }
-    toast.success("Logout realizado com sucesso!");
-    await navigate("/");
-    await revalidator.revalidate();
-  }
-
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={buttonClass({ variant: "outline", size: "sm" }, "max-w-48")}>
-        <UserRound aria-hidden className="size-4 shrink-0" />
-        <span className="truncate">{accountLabel(email)}</span>
-        <ChevronDown aria-hidden className="size-4 shrink-0" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.Item
-            onSelect={handleSignOut}
-            className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-          >
-            <LogOut aria-hidden className="size-4" />
-            Sair
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+  return <SignedInMenu email={email} />;
 }

@@ -51,7 +51,11 @@ export function QrCode({ value, alt }: { value: string; alt: string }) {
 
   return (
     <div ref={boxRef} className="flex size-[160px] items-center justify-center rounded-md bg-white text-sm text-slate-700">
-      {dataUrl ? <img src={dataUrl} alt={alt} width={SIZE} height={SIZE} className="size-[160px] rounded-md" /> : <span>Gerando QR...</span>}
+      {dataUrl ? (
+        <img src={dataUrl} alt={alt} width={SIZE} height={SIZE} className="size-[160px] rounded-md" />
+      ) : (
+        <span>Gerando QR...</span>
+      )}
     </div>
   );
 }

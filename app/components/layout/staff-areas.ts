@@ -3,6 +3,7 @@ import {
   Banknote,
   ChartLine,
   ClipboardList,
+  Contact,
   CreditCard,
   FilePlus2,
   HandCoins,
@@ -35,7 +36,8 @@ export const STAFF_AREAS = {
     to: "/dashboard",
     title: "Painel",
     icon: LayoutDashboard,
-    comingContent: "O resumo do dia e do mês: ordens abertas por status, aparelhos prontos, caixa, contas a receber e estoque baixo.",
+    comingContent:
+      "O resumo do dia e do mês: ordens abertas por status, aparelhos prontos, caixa, contas a receber e estoque baixo.",
   },
   serviceOrders: {
     to: "/service-orders",
@@ -60,6 +62,12 @@ export const STAFF_AREAS = {
     title: "Aguardando retirada",
     icon: PackageCheck,
     comingContent: "Os aparelhos prontos e não retirados, com dias de espera, lembrete por WhatsApp e registro de contatos.",
+  },
+  customers: {
+    to: "/customers",
+    title: "Clientes",
+    icon: Contact,
+    comingContent: "O cadastro de clientes, com busca por nome, telefone, CPF/CNPJ ou e-mail.",
   },
   inventory: {
     to: "/inventory",
@@ -159,6 +167,7 @@ export const SIDEBAR_AREAS: StaffAreaKey[] = [
   "serviceOrderSearch",
   "newServiceOrder",
   "pendingPickups",
+  "customers",
   "inventory",
   "cashRegister",
   "financialManagement",

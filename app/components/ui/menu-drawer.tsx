@@ -1,8 +1,8 @@
 import { Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cx } from "~/lib/class-names";
 import { buttonClass } from "./button";
+import { ModalDialog } from "./dialog";
 
 /**
  * The 'Menu' button of narrow screens and the 300px drawer it opens (spec:
@@ -26,31 +26,46 @@ export function MenuDrawer({
   className?: string;
   children: ReactNode;
 }) {
+  const titleId = useId();
+  const descriptionId = useId();
   return (
-    <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className={buttonClass({ variant: "ghost", size: "sm" }, "lg:hidden")}>
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onClick={() => onOpenChange(true)}
+        className={buttonClass({ variant: "ghost", size: "sm" }, "lg:hidden")}
+      >
         <Menu aria-hidden className="size-5" />
         Menu
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content
-          className={cx(
-            "fixed inset-y-0 z-50 flex w-[300px] max-w-full flex-col gap-4 overflow-y-auto p-4 shadow-xl",
-            side === "right" ? "right-0" : "left-0",
-            className,
-          )}
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="font-semibold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close className={buttonClass({ variant: "ghost", size: "icon" })} aria-label="Fechar menu">
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{description}</Dialog.Description>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      <ModalDialog
+        isOpen={isOpen}
+        onClose={() => onOpenChange(false)}
+        labelledBy={titleId}
+        describedBy={descriptionId}
+        placement={side}
+        className={cx("flex flex-col gap-4 overflow-y-auto p-4", className)}
+      >
+        <div className="flex items-center justify-between">
+          <h2 id={titleId} className="font-semibold text-slate-900">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            className={buttonClass({ variant: "ghost", size: "icon" })}
+            aria-label="Fechar menu"
+          >
+            <X aria-hidden className="size-5" />
+          </button>
+        </div>
+        <p id={descriptionId} className="sr-only">
+          {description}
+        </p>
+        {children}
+      </ModalDialog>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { customers } from "./customers";
 
@@ -58,6 +58,8 @@ export const serviceOrders = pgTable(
     index("service_orders_created_idx").on(table.createdAt),
     index("service_orders_customer_idx").on(table.customerId),
     index("service_orders_technician_idx").on(table.technicianUserId, table.createdAt),
+    // The list filtered by technician and status together, newest first.
+    index("service_orders_technician_status_idx").on(table.technicianUserId, table.status, table.createdAt),
     index("service_orders_imei_idx").on(table.imeiOrSerial.op("text_pattern_ops")),
     index("service_orders_model_trgm_idx").using("gin", table.model.op("gin_trgm_ops")),
     check("service_orders_warranty_min", sql`${table.warrantyDays} >= 90`),
@@ -66,6 +68,22 @@ export const serviceOrders = pgTable(
       sql`${table.linesTotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.paidCents} >= 0`,
     ),
   ],
+);
+
+/**
+ * How many orders are in each status, per technician ('' for none), kept by
+ * triggers on service_orders (migration 0005), so the list's filter chips
+ * read a few rows instead of counting every order: PGlite has no
+ * autovacuum, so even an index-only count visits every row.
+ */
+export const serviceOrderStatusCounts = pgTable(
+  "service_order_status_counts",
+  {
+    status: text("status").notNull(),
+    technicianUserId: text("technician_user_id").notNull().default(""),
+    total: integer("total").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.technicianUserId] })],
 );
 
 /** Quote lines: a service, or a part (productId points at inventory once it exists). */

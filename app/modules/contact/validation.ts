@@ -33,6 +33,3 @@ export const ContactMessageSchema = z.object({
 
 export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;
 export type ContactField = keyof ContactMessageInput;
-
-/** A field bots fill and people never see (hidden with display:none). */
-export const HONEYPOT_FIELD = "site";

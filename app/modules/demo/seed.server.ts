@@ -11,6 +11,7 @@ import { DEMO_BLOG_POSTS } from "~/modules/blog/demo-posts";
 import { DEMO_FAQ } from "~/modules/faq/demo-faq";
 import { DEMO_REVIEWS } from "~/modules/reviews/demo-reviews";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
+import { seedDemoServiceOrders } from "./demo-service-orders.server";
 
 /**
  * A few fictional customers. They have no password (there is never a default
@@ -50,5 +51,6 @@ export async function seedDemoData() {
     if (DEMO_REVIEWS.length && (await isEmpty(reviews))) await tx.insert(reviews).values(DEMO_REVIEWS);
     if (DEMO_FAQ.length && (await isEmpty(faqEntries))) await tx.insert(faqEntries).values(DEMO_FAQ);
     if (DEMO_BLOG_POSTS.length && (await isEmpty(blogPosts))) await tx.insert(blogPosts).values(DEMO_BLOG_POSTS);
+    await seedDemoServiceOrders(tx);
   });
 }

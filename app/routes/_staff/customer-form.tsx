@@ -1,4 +1,143 @@
-// Placeholder: built by issue 4.
-export default function Placeholder() {
-  return <p>Em construção</p>;
+import { ArrowLeft } from "lucide-react";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { formatDateTime } from "~/lib/dates";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { ForbiddenError } from "~/modules/accounts/roles";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { CustomerForm } from "~/modules/customers/components/customer-form";
+import { formatDocument } from "~/modules/customers/document";
+import { CustomerInputError, CustomerNotFoundError } from "~/modules/customers/errors";
+import { createCustomer, updateCustomer } from "~/modules/customers/mutations.server";
+import { countCustomerServiceOrders, getCustomer } from "~/modules/customers/queries.server";
+import { customerFormValues, type CustomerFieldErrors, type CustomerFormValues } from "~/modules/customers/validation";
+import type { Route } from "./+types/customer-form";
+
+const LIST_PATH = "/customers";
+/** Where the form came from (a new service order), to go back there with the customer chosen. */
+const BACK_PARAM = "voltar";
+/** Added to the page gone back to: the id of the customer just saved. */
+const SAVED_CUSTOMER_PARAM = "cliente";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.customer ? `${loaderData.customer.name} — Clientes — Balcão` : "Novo cliente — Balcão";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+/** "12" → 12; anything else (letters, "0", "1e3", huge numbers) names no customer. */
+function customerIdOf(param: string | undefined) {
+  if (!param || !/^\d{1,10}$/.test(param)) return null;
+  const id = Number(param);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The page to return to, when it is one of ours; null otherwise. */
+function backPathOf(url: URL) {
+  const target = url.searchParams.get(BACK_PARAM);
+  const safe = safeRedirectPath(target, "");
+  return safe === "" ? null : safe;
+}
+
+function withSavedCustomer(path: string, customerId: number) {
+  const url = new URL(path, "http://local");
+  url.searchParams.set(SAVED_CUSTOMER_PARAM, String(customerId));
+  return url.pathname + url.search + url.hash;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const back = backPathOf(new URL(request.url));
+  if (params.id === undefined) return { customer: null, orderCount: 0, back };
+  const id = customerIdOf(params.id);
+  const customer = id ? await getCustomer(id) : null;
+  if (!id || !customer) throw data(null, { status: 404 });
+  return {
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      values: {
+        name: customer.name,
+        phone: customer.phone,
+        document: customer.document ? formatDocument(customer.document) : "",
+        email: customer.email,
+        cep: customer.cep,
+        address: customer.address,
+        district: customer.district,
+        city: customer.city,
+        state: customer.state,
+        marketingConsent: customer.marketingConsent ? "on" : "",
+        notes: customer.notes,
+        referredByCustomerId: customer.referredByCustomerId ? String(customer.referredByCustomerId) : "",
+      } satisfies CustomerFormValues,
+      consentedAt: customer.marketingConsentAt ? formatDateTime(customer.marketingConsentAt) : null,
+      referrer: customer.referrer,
+    },
+    orderCount: await countCustomerServiceOrders(id),
+    back,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const form = await request.formData().catch(() => null);
+  // The customer picker of another page posts here and wants the result as data, not a redirect.
+  const isInline = url.searchParams.get("inline") === "1" || form?.get("intent") === "inline";
+  if (!form) {
+    const errors: CustomerFieldErrors = { form: "Envie o formulário desta página." };
+    return data({ errors, values: {} as CustomerFormValues }, { status: 400 });
+  }
+  const values = customerFormValues(form);
+  const actor = actorOf(currentUser(context));
+  const isEditing = params.id !== undefined;
+  try {
+    const customer = isEditing
+      ? await updateCustomer(actor, customerIdOf(params.id) ?? 0, values)
+      : await createCustomer(actor, values);
+    if (isInline) return { customer };
+    const back = backPathOf(url);
+    if (back) return redirect(withSavedCustomer(back, customer.id));
+    return redirect(`${LIST_PATH}?salvo=${customer.id}&acao=${isEditing ? "alterado" : "criado"}`);
+  } catch (error) {
+    if (error instanceof CustomerInputError) return data({ errors: error.fieldErrors, values }, { status: 400 });
+    if (error instanceof CustomerNotFoundError) throw data(null, { status: 404 });
+    if (error instanceof ForbiddenError) throw data({ reason: "staff-only" }, { status: 403 });
+    throw error;
+  }
+}
+
+export default function CustomerFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer, orderCount, back } = loaderData;
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const errors: CustomerFieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
+  const values: CustomerFormValues = actionData && "values" in actionData ? actionData.values : (customer?.values ?? {});
+
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div className="space-y-2">
+        <Link
+          to={back ?? LIST_PATH}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {back ? "Voltar" : "Voltar para clientes"}
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">{customer ? "Editar cliente" : "Novo cliente"}</h1>
+        {customer ? (
+          <p className="text-slate-700">
+            {customer.name} · cliente nº {customer.id} ·{" "}
+            {orderCount === 1 ? "1 ordem de serviço" : `${orderCount} ordens de serviço`}
+          </p>
+        ) : null}
+      </div>
+      <CustomerForm
+        // A new page (after saving and opening another customer) starts from its own values.
+        key={customer?.id ?? "novo"}
+        values={values}
+        errors={errors}
+        consentedAt={customer?.consentedAt ?? null}
+        referrer={customer?.referrer ?? null}
+        isSubmitting={isSubmitting}
+        submitLabel={customer ? "Salvar alterações" : "Cadastrar cliente"}
+      />
+    </div>
+  );
 }

@@ -1,7 +1,427 @@
-import { StaffAreaPage, staffAreaMeta } from "~/components/layout/staff-area-page";
+import { MessageCircle, PackageCheck, Printer } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FieldMessage, inputClass } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { cx } from "~/lib/class-names";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { getEnv } from "~/lib/env.server";
+import { formatCents } from "~/lib/money";
+import { formatPhone } from "~/lib/phone";
+import { whatsappLink } from "~/lib/whatsapp";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import {
+  listPendingPickups,
+  listPickupContactAttempts,
+  PICKUP_CHANNEL_LABELS,
+  PICKUP_CONTACT_CHANNELS,
+  recordPickupContactAttempt,
+  toShopDateTimeInput,
+  type PickupContactAttemptErrors,
+} from "~/modules/service-orders/pickups.server";
+import { STATUS_LABELS } from "~/modules/service-orders/status";
+import { trackingUrl } from "~/modules/service-orders/tracking-code";
+import { deviceName, deviceShortName } from "~/modules/service-orders/device-name";
+import { pickupReminderMessage } from "~/modules/service-orders/whatsapp-reminder";
+import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
+import { getShopSettings } from "~/modules/shop-settings/queries.server";
+import type { Route } from "./+types/pending-pickups";
 
-export const meta = () => staffAreaMeta("pendingPickups");
+const PAGE_PARAM = "pagina";
+const SAVED_PARAM = "registrado";
+/** After this many days the shop may start the legal steps for an abandoned device: staff see it flagged. */
+const LONG_WAIT_DAYS = 90;
 
-export default function PendingPickups() {
-  return <StaffAreaPage area="pendingPickups" />;
+export const meta = () => [{ title: "Aguardando retirada — Balcão" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = actorOf(currentUser(context));
+  const url = new URL(request.url);
+  const requestedPage = Number(url.searchParams.get(PAGE_PARAM) ?? "1");
+  const [list, shop] = await Promise.all([
+    listPendingPickups(actor, { page: Number.isFinite(requestedPage) ? requestedPage : 1 }),
+    getShopSettings(),
+  ]);
+  const attempts = await listPickupContactAttempts(
+    actor,
+    list.pickups.map((pickup) => pickup.orderId),
+  );
+  const origin = getEnv().PUBLIC_URL;
+  const hours = describeWeeklyHours(shop.weeklyHours);
+  const address = `${shop.address}, ${shop.city} – ${shop.state}`;
+  const savedId = Number(url.searchParams.get(SAVED_PARAM));
+
+  const rows = list.pickups.map((pickup) => {
+    const device = { deviceType: pickup.device.type, brand: pickup.device.brand, model: pickup.device.model };
+    const reminder = pickupReminderMessage({
+      customerName: pickup.customerName,
+      shopName: shop.name,
+      orderNumber: pickup.orderId,
+      status: pickup.status,
+      deviceName: deviceShortName(device),
+      balanceCents: pickup.balanceCents,
+      hours,
+      address,
+      trackingUrl: trackingUrl(origin, pickup.trackingCode),
+    });
+    return {
+      ...pickup,
+      statusLabel: STATUS_LABELS[pickup.status],
+      deviceLabel: deviceName(device),
+      reminderUrl: pickup.customerPhone ? whatsappLink(pickup.customerPhone, reminder) : null,
+      attempts: attempts
+        .filter((attempt) => attempt.orderId === pickup.orderId)
+        .map((attempt) => ({ ...attempt, channelLabel: PICKUP_CHANNEL_LABELS[attempt.channel] })),
+    };
+  });
+  return {
+    rows,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    savedOrderId: Number.isSafeInteger(savedId) && savedId > 0 ? savedId : null,
+    nowInput: toShopDateTimeInput(new Date()),
+    channels: PICKUP_CONTACT_CHANNELS.map((value) => ({ value, label: PICKUP_CHANNEL_LABELS[value] })),
+  };
+}
+
+type AttemptValues = { channel?: string; attemptedAt?: string; note?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = actorOf(currentUser(context));
+  const form = await request.formData().catch(() => null);
+  const read = (name: string) => {
+    const value = form?.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const orderIdText = read("orderId") ?? "";
+  const values: AttemptValues = { channel: read("channel"), attemptedAt: read("attemptedAt"), note: read("note") };
+  if (!form) {
+    return data(
+      {
+        orderId: null as number | null,
+        errors: { form: "Envie o formulário desta página." } as PickupContactAttemptErrors,
+        values,
+      },
+      { status: 400 },
+    );
+  }
+  const result = await recordPickupContactAttempt(actor, { orderId: orderIdText, ...values });
+  const orderId = /^\d{1,10}$/.test(orderIdText) ? Number(orderIdText) : null;
+  if (!result.ok) return data({ orderId, errors: result.errors, values }, { status: 400 });
+  // Post/redirect/get: reloading the page does not log the attempt twice.
+  const page = new URL(request.url).searchParams.get(PAGE_PARAM);
+  const params = new URLSearchParams({ ...(page ? { [PAGE_PARAM]: page } : {}), [SAVED_PARAM]: String(result.attempt.orderId) });
+  return redirect(`/pending-pickups?${params.toString()}#os-${result.attempt.orderId}`);
+}
+
+type LoaderRow = Route.ComponentProps["loaderData"]["rows"][number];
+type ActionResult = Route.ComponentProps["actionData"];
+
+export default function PendingPickups({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount, savedOrderId } = loaderData;
+  return (
+    <>
+      <div className="mb-6 space-y-2">
+        <h1 className="text-2xl font-bold text-slate-900">Aguardando retirada</h1>
+        <p className="max-w-3xl text-slate-700">
+          Aparelhos prontos, com orçamento recusado ou sem reparo que ainda não foram retirados, do que espera há mais tempo para
+          o mais recente. Registre cada tentativa de contato: o registro é a prova de que a loja avisou o cliente.
+        </p>
+      </div>
+
+      {rows.length === 0 ? (
+        <EmptyState icon={<PackageCheck aria-hidden className="size-10" />} title="Nenhum aparelho aguardando retirada">
+          <p>Quando uma OS ficar pronta, com orçamento recusado ou sem reparo, ela aparece aqui até ser entregue.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-slate-600">
+            {total === 1 ? "1 aparelho aguardando retirada" : `${total} aparelhos aguardando retirada`}
+          </p>
+          <ul className="space-y-4">
+            {rows.map((row) => (
+              <li key={row.orderId}>
+                <PickupCard
+                  row={row}
+                  page={page}
+                  isSaved={savedOrderId === row.orderId}
+                  result={actionData && actionData.orderId === row.orderId ? actionData : undefined}
+                  nowInput={loaderData.nowInput}
+                  channels={loaderData.channels}
+                />
+              </li>
+            ))}
+          </ul>
+          {actionData && actionData.orderId === null ? (
+            <div className="mt-4">
+              <Alert tone="destructive">{actionData.errors.form ?? "Não foi possível registrar o contato."}</Alert>
+            </div>
+          ) : null}
+          <Pagination page={page} pageCount={pageCount} />
+        </>
+      )}
+    </>
+  );
+}
+
+function PickupCard({
+  row,
+  page,
+  isSaved,
+  result,
+  nowInput,
+  channels,
+}: {
+  row: LoaderRow;
+  page: number;
+  isSaved: boolean;
+  result: ActionResult | undefined;
+  nowInput: string;
+  channels: { value: string; label: string }[];
+}) {
+  const [isLogOpen, setIsLogOpen] = useState(Boolean(result));
+  const headingId = `os-${row.orderId}-titulo`;
+  const isLongWait = row.daysWaiting >= LONG_WAIT_DAYS;
+  return (
+    <article
+      id={`os-${row.orderId}`}
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            <Link to={`/service-orders/${row.orderId}/edit`} className="underline-offset-2 hover:underline">
+              OS nº {row.orderId}
+            </Link>{" "}
+            <span className="font-normal text-slate-700">— {row.deviceLabel}</span>
+          </h2>
+          <p className="text-sm text-slate-700">
+            {row.statusLabel} desde {formatDate(row.waitingSince)}
+          </p>
+        </div>
+        <p
+          className={cx(
+            "rounded-full px-3 py-1 text-sm font-semibold",
+            isLongWait
+              ? "bg-red-100 text-red-900"
+              : row.daysWaiting >= 30
+                ? "bg-amber-100 text-amber-900"
+                : "bg-slate-100 text-slate-800",
+          )}
+        >
+          {row.daysWaiting === 1 ? "1 dia esperando" : `${row.daysWaiting} dias esperando`}
+        </p>
+      </div>
+
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-600">Cliente</dt>
+          <dd className="font-medium text-slate-900">{row.customerName}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Telefone</dt>
+          <dd className="text-slate-900">
+            {row.customerPhone ? (
+              <a href={`tel:+55${row.customerPhone}`} className="underline underline-offset-2">
+                {formatPhone(row.customerPhone)}
+              </a>
+            ) : (
+              "Não informado"
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">A pagar</dt>
+          <dd className="font-semibold text-slate-900">{formatCents(row.balanceCents)}</dd>
+        </div>
+      </dl>
+
+      {isLongWait ? (
+        <p className="mt-3 text-sm text-red-800">
+          Mais de {LONG_WAIT_DAYS} dias sem retirada: mantenha os contatos registrados antes de qualquer providência sobre o
+          aparelho.
+        </p>
+      ) : null}
+      {isSaved ? (
+        <div className="mt-3">
+          <Alert tone="success">Contato registrado.</Alert>
+        </div>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        {row.reminderUrl ? (
+          <a
+            href={row.reminderUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => setIsLogOpen(true)}
+            className={buttonClass({ size: "sm" })}
+          >
+            <MessageCircle aria-hidden className="size-4" />
+            Lembrar pelo WhatsApp<span className="sr-only"> (abre em nova aba; depois registre o contato abaixo)</span>
+          </a>
+        ) : null}
+        <a
+          href={`/service-orders/${row.orderId}/print/contatos`}
+          target="_blank"
+          rel="noopener"
+          className={buttonClass({ variant: "outline", size: "sm" })}
+        >
+          <Printer aria-hidden className="size-4" />
+          Imprimir registro de contatos<span className="sr-only"> (abre em nova aba)</span>
+        </a>
+      </div>
+
+      <details
+        open={isLogOpen}
+        onToggle={(event) => setIsLogOpen(event.currentTarget.open)}
+        className="mt-4 rounded-lg border border-slate-200"
+      >
+        <summary className="cursor-pointer px-4 py-3 font-medium text-slate-900">
+          Registro de contatos ({row.attemptCount})
+          {row.lastAttemptAt ? (
+            <span className="font-normal text-slate-600"> · último em {formatDateTime(row.lastAttemptAt)}</span>
+          ) : null}
+        </summary>
+        <div className="space-y-4 border-t border-slate-200 px-4 py-4">
+          {row.attempts.length === 0 ? (
+            <p className="text-sm text-slate-700">Nenhuma tentativa de contato registrada ainda.</p>
+          ) : (
+            <ol className="space-y-2 text-sm">
+              {row.attempts.map((attempt) => (
+                <li key={attempt.id} className="rounded-md bg-slate-50 px-3 py-2">
+                  <p className="text-slate-900">
+                    <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time> ·{" "}
+                    <strong>{attempt.channelLabel}</strong> · {attempt.actorLabel}
+                  </p>
+                  {attempt.note ? <p className="text-slate-700">{attempt.note}</p> : null}
+                </li>
+              ))}
+            </ol>
+          )}
+          <AttemptForm orderId={row.orderId} page={page} result={result} nowInput={nowInput} channels={channels} />
+        </div>
+      </details>
+    </article>
+  );
+}
+
+function AttemptForm({
+  orderId,
+  page,
+  result,
+  nowInput,
+  channels,
+}: {
+  orderId: number;
+  page: number;
+  result: ActionResult | undefined;
+  nowInput: string;
+  channels: { value: string; label: string }[];
+}) {
+  const navigation = useNavigation();
+  const isSaving = navigation.state === "submitting" && navigation.formData?.get("orderId") === String(orderId);
+  const errors: PickupContactAttemptErrors = result?.errors ?? {};
+  const values: AttemptValues = result?.values ?? {};
+  const idPrefix = `contato-${orderId}`;
+  return (
+    <Form method="post" action={`/pending-pickups?${PAGE_PARAM}=${page}`} noValidate className="space-y-3">
+      <h3 className="font-semibold text-slate-900">Registrar tentativa de contato</h3>
+      {errors.form ? <Alert tone="destructive">{errors.form}</Alert> : null}
+      <input type="hidden" name="orderId" value={orderId} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <label htmlFor={`${idPrefix}-canal`} className="block text-sm font-medium text-slate-800">
+            Meio de contato
+          </label>
+          <select
+            id={`${idPrefix}-canal`}
+            name="channel"
+            defaultValue={values.channel ?? "whatsapp"}
+            aria-invalid={errors.channel ? true : undefined}
+            aria-describedby={errors.channel ? `${idPrefix}-canal-error` : undefined}
+            className={inputClass}
+          >
+            {channels.map((channel) => (
+              <option key={channel.value} value={channel.value}>
+                {channel.label}
+              </option>
+            ))}
+          </select>
+          <FieldMessage id={`${idPrefix}-canal`} error={errors.channel} />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={`${idPrefix}-data`} className="block text-sm font-medium text-slate-800">
+            Data e hora do contato
+          </label>
+          <input
+            id={`${idPrefix}-data`}
+            name="attemptedAt"
+            type="datetime-local"
+            defaultValue={values.attemptedAt ?? nowInput}
+            max={nowInput.slice(0, 10) + "T23:59"}
+            aria-invalid={errors.attemptedAt ? true : undefined}
+            aria-describedby={errors.attemptedAt ? `${idPrefix}-data-error` : undefined}
+            className={inputClass}
+          />
+          <FieldMessage id={`${idPrefix}-data`} error={errors.attemptedAt} />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={`${idPrefix}-nota`} className="block text-sm font-medium text-slate-800">
+          Observação (opcional)
+        </label>
+        <textarea
+          id={`${idPrefix}-nota`}
+          name="note"
+          maxLength={500}
+          rows={2}
+          defaultValue={values.note ?? ""}
+          placeholder="Ex.: mensagem enviada, cliente disse que vem sábado."
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={errors.note ? `${idPrefix}-nota-error` : undefined}
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 aria-invalid:border-red-600"
+        />
+        <FieldMessage id={`${idPrefix}-nota`} error={errors.note} />
+      </div>
+      <Button type="submit" size="sm" disabled={isSaving} aria-busy={isSaving}>
+        {isSaving ? <Spinner /> : null}
+        Registrar contato
+      </Button>
+    </Form>
+  );
+}
+
+function pageLink(target: number) {
+  return `/pending-pickups?${PAGE_PARAM}=${target}`;
+}
+
+function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={pageLink(page - 1)} className={buttonClass({ variant: "outline", size: "sm" })}>
+          Anterior
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-700">
+        Página {page} de {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={pageLink(page + 1)} className={buttonClass({ variant: "outline", size: "sm" })}>
+          Próxima
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
 }

@@ -1,7 +1,387 @@
-import { StaffAreaPage, staffAreaMeta } from "~/components/layout/staff-area-page";
+import { ArrowLeft, Printer } from "lucide-react";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { shopToday } from "~/lib/dates";
+import { getEnv } from "~/lib/env.server";
+import { formatCents } from "~/lib/money";
+import { formatPhone } from "~/lib/phone";
+import { ForbiddenError } from "~/modules/accounts/roles";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { getCustomerSummary } from "~/modules/customers/queries.server";
+import { DeliveryForm } from "~/modules/service-orders/components/delivery-form";
+import { OrderTimeline } from "~/modules/service-orders/components/order-timeline";
+import { Panel } from "~/modules/service-orders/components/panel";
+import { PaymentsPanel } from "~/modules/service-orders/components/payments-panel";
+import { ServiceOrderForm } from "~/modules/service-orders/components/service-order-form";
+import { StatusActions } from "~/modules/service-orders/components/status-actions";
+import { StatusBadge } from "~/modules/service-orders/components/status-badge";
+import { UnlockCodePanel } from "~/modules/service-orders/components/unlock-code-panel";
+import { WhatsappMessageBox } from "~/modules/service-orders/components/whatsapp-message-box";
+import { deviceName, deviceShortName } from "~/modules/service-orders/device-name";
+import {
+  ServiceOrderInputError,
+  ServiceOrderNotFoundError,
+  ServiceOrderStatusMoveError,
+  type ServiceOrderFieldErrors,
+} from "~/modules/service-orders/errors";
+import {
+  addServiceOrderPayment,
+  changeServiceOrderStatus,
+  createServiceOrder,
+  deliverServiceOrder,
+  revealUnlockCode,
+  updateServiceOrder,
+} from "~/modules/service-orders/mutations.server";
+import { parseOrderNumber } from "~/modules/service-orders/order-number";
+import { getServiceOrder, listTechnicians } from "~/modules/service-orders/queries.server";
+import { allowedMoves, canMove, isDeliveryMove } from "~/modules/service-orders/status";
+import { statusMessage } from "~/modules/service-orders/status-messages";
+import { formatTrackingCode, trackingUrl } from "~/modules/service-orders/tracking-code";
+import { UnlockCodeUnreadableError } from "~/modules/service-orders/unlock-code.server";
+import {
+  deliveryFormToInput,
+  emptyServiceOrderFormValues,
+  paymentFormToInput,
+  ServiceOrderStatusChangeSchema,
+  serviceOrderFormToInput,
+  formValuesOfOrder,
+  type ServiceOrderFormValues,
+  type ServiceOrderPaymentFormValues,
+} from "~/modules/service-orders/validation";
+import { getShopSettings } from "~/modules/shop-settings/queries.server";
+import type { Route } from "./+types/service-order-form";
 
-export const meta = () => staffAreaMeta("newServiceOrder");
+/** ?aviso=… after a redirect: what was just done, shown once at the top. */
+const NOTICES = {
+  criada: "criada",
+  salva: "Alterações salvas.",
+  status: "Status atualizado.",
+  pagamento: "Pagamento registrado.",
+  "pagamento-repetido": "Este pagamento já tinha sido registrado: nada foi lançado em dobro.",
+  entregue: "Entrega registrada. A senha de desbloqueio foi apagada.",
+} as const;
+type NoticeKey = keyof typeof NOTICES;
 
-export default function ServiceOrderForm() {
-  return <StaffAreaPage area="newServiceOrder" />;
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.order ? `OS nº ${loaderData.order.id} — Balcão` : "Nova ordem de serviço — Balcão";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+const editPath = (id: number, notice?: NoticeKey) => `/service-orders/${id}/edit${notice ? `?aviso=${notice}` : ""}`;
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const [technicians, settings] = await Promise.all([listTechnicians(), getShopSettings()]);
+  const technicianOptions = technicians.map(({ id, name, email }) => ({ value: id, label: name || email }));
+  const today = shopToday();
+
+  if (params.id === undefined) {
+    // Back from /customers/new (without JavaScript) with the customer just registered.
+    const preselected = url.searchParams.get("cliente");
+    const customer = preselected && /^\d{1,10}$/.test(preselected) ? await getCustomerSummary(Number(preselected)) : null;
+    const values: ServiceOrderFormValues = emptyServiceOrderFormValues({
+      warrantyDays: settings.defaultWarrantyDays,
+      customerId: customer?.id ?? null,
+    });
+    return { order: null, values, customer, technicians: technicianOptions, today, notice: null };
+  }
+
+  const id = parseOrderNumber(params.id);
+  const order = id ? await getServiceOrder(id) : null;
+  if (!order) throw data(null, { status: 404 });
+  const noticeKey = url.searchParams.get("aviso");
+  const notice =
+    noticeKey === "criada"
+      ? `Ordem de serviço nº ${order.id} criada.`
+      : noticeKey && noticeKey in NOTICES
+        ? NOTICES[noticeKey as NoticeKey]
+        : null;
+  const dueCents = order.linesTotalCents - order.discountCents;
+  return {
+    order: {
+      ...order,
+      trackingCodeFormatted: formatTrackingCode(order.trackingCode),
+      device: deviceName(order),
+      moves: allowedMoves(order.status).filter((status) => !isDeliveryMove(status)),
+      canDeliver: canMove(order.status, "delivered"),
+      isLocked: order.status === "delivered" || order.status === "cancelled",
+      whatsappMessage: statusMessage({
+        status: order.status,
+        orderNumber: order.id,
+        device: deviceShortName(order),
+        customerName: order.customer.name,
+        shopName: settings.name,
+        totalCents: dueCents,
+        balanceCents: order.balanceCents,
+        promisedDate: order.promisedDate,
+        trackingUrl: trackingUrl(getEnv().PUBLIC_URL, order.trackingCode),
+      }),
+    },
+    values: formValuesOfOrder(order),
+    customer: { id: order.customer.id, name: order.customer.name, phone: order.customer.phone },
+    technicians: technicianOptions,
+    today,
+    // A fresh key with every render of the page: a double submit of one payment form is recognised.
+    paymentKey: crypto.randomUUID(),
+    notice,
+  };
+}
+
+type ActionResult = {
+  intent: string;
+  errors: ServiceOrderFieldErrors;
+  /** What was typed in the order form, to show it again with the messages. */
+  values?: ServiceOrderFormValues;
+  customer?: Awaited<ReturnType<typeof getCustomerSummary>>;
+  payment?: ServiceOrderPaymentFormValues;
+  revealed?: { kind: string; code: string } | null;
+  /** Re-mounts the order form so its rows start from `values`. */
+  nonce?: string;
+};
+
+const badRequest = (result: ActionResult) => data(result, { status: 400 });
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (!form) return badRequest({ intent: "", errors: { form: "Envie o formulário desta página." } });
+  const intent = String(form.get("intent") ?? "");
+  const actor = actorOf(currentUser(context));
+  const orderId = params.id === undefined ? null : parseOrderNumber(params.id);
+  if (params.id !== undefined && orderId === null) throw data(null, { status: 404 });
+
+  let values: ServiceOrderFormValues | undefined;
+  let payment: ServiceOrderPaymentFormValues | undefined;
+  try {
+    if (orderId === null) {
+      if (intent !== "create") return badRequest({ intent, errors: { form: "Envie o formulário desta página." } });
+      values = serviceOrderFormToInput(form);
+      const created = await createServiceOrder(actor, values);
+      return redirect(editPath(created.id, "criada"));
+    }
+    switch (intent) {
+      case "save":
+        values = serviceOrderFormToInput(form);
+        await updateServiceOrder(actor, orderId, values);
+        return redirect(editPath(orderId, "salva"));
+      case "status": {
+        const parsed = ServiceOrderStatusChangeSchema.safeParse({ to: form.get("to"), note: form.get("note") ?? "" });
+        if (!parsed.success) return badRequest({ intent, errors: { form: "Escolha uma das mudanças de status oferecidas." } });
+        if (isDeliveryMove(parsed.data.to)) {
+          return badRequest({ intent, errors: { form: "A entrega é registrada pelo formulário de entrega." } });
+        }
+        await changeServiceOrderStatus(actor, orderId, parsed.data.to, parsed.data.note);
+        return redirect(editPath(orderId, "status"));
+      }
+      case "payment": {
+        payment = paymentFormToInput(form);
+        const added = await addServiceOrderPayment(actor, orderId, payment);
+        return redirect(editPath(orderId, added.isRepeat ? "pagamento-repetido" : "pagamento"));
+      }
+      case "deliver":
+        await deliverServiceOrder(actor, orderId, deliveryFormToInput(form));
+        return redirect(editPath(orderId, "entregue"));
+      case "reveal-unlock":
+        return data({ intent, errors: {}, revealed: await revealUnlockCode(actor, orderId) } satisfies ActionResult);
+      default:
+        return badRequest({ intent, errors: { form: "Envie o formulário desta página." } });
+    }
+  } catch (error) {
+    if (error instanceof ServiceOrderInputError) {
+      // The customer chosen before the refusal stays chosen.
+      const customerId = values && /^\d{1,10}$/.test(values.customerId) ? Number(values.customerId) : null;
+      return badRequest({
+        intent,
+        errors: error.fieldErrors,
+        values,
+        customer: customerId ? await getCustomerSummary(customerId) : null,
+        payment,
+        nonce: crypto.randomUUID(),
+      });
+    }
+    if (error instanceof ServiceOrderStatusMoveError) return badRequest({ intent, errors: { form: error.message } });
+    if (error instanceof UnlockCodeUnreadableError)
+      return data({ intent, errors: { form: error.message } } satisfies ActionResult, { status: 409 });
+    if (error instanceof ServiceOrderNotFoundError) throw data(null, { status: 404 });
+    if (error instanceof ForbiddenError) throw data({ reason: "staff-only" }, { status: 403 });
+    throw error;
+  }
+}
+
+export default function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const result: ActionResult | undefined = actionData;
+  const intent = result?.intent ?? "";
+  const errorsFor = (...intents: string[]) => (result && intents.includes(intent) ? result.errors : {});
+  const formErrors = errorsFor("create", "save", "");
+  const isSubmittingOrder =
+    navigation.state === "submitting" && ["create", "save"].includes(String(navigation.formData?.get("intent") ?? ""));
+  const values = result?.values ?? loaderData.values;
+  const customer = result?.values ? (result.customer ?? null) : loaderData.customer;
+  const { order } = loaderData;
+
+  const form = (
+    <ServiceOrderForm
+      key={result?.nonce ?? "inicial"}
+      values={values}
+      errors={formErrors}
+      customer={customer}
+      technicians={loaderData.technicians}
+      isNew={!order}
+      hasUnlockCode={order?.hasUnlockCode ?? false}
+      paidCents={order?.paidCents ?? 0}
+      today={loaderData.today}
+      isLocked={order?.isLocked ?? false}
+      isSubmitting={isSubmittingOrder}
+    />
+  );
+
+  if (!order) {
+    return (
+      <div className="max-w-4xl space-y-6">
+        <BackLink />
+        <h1 className="text-2xl font-bold text-slate-900">Nova ordem de serviço</h1>
+        {form}
+      </div>
+    );
+  }
+
+  return (
+    <div className="max-w-5xl space-y-6">
+      <BackLink />
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">OS nº {order.id}</h1>
+          <StatusBadge status={order.status} />
+        </div>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="text-slate-600">Código de acompanhamento</dt>
+            <dd className="font-mono text-base font-semibold tracking-wider text-slate-900" data-testid="tracking-code">
+              {order.trackingCodeFormatted}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Cliente</dt>
+            <dd className="text-slate-900">
+              <Link to={`/customers/${order.customer.id}`} className="font-medium text-brand-700 underline underline-offset-2">
+                {order.customer.name}
+              </Link>
+              {order.customer.phone ? ` · ${formatPhone(order.customer.phone)}` : ""}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Aparelho</dt>
+            <dd className="text-slate-900">{order.device}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Saldo</dt>
+            <dd className="text-base font-semibold text-slate-900" data-testid="balance">
+              {formatCents(order.balanceCents)}
+              <span className="ml-1 text-sm font-normal text-slate-600">
+                de {formatCents(order.linesTotalCents - order.discountCents)}
+              </span>
+            </dd>
+          </div>
+        </dl>
+        {order.deliveredAt ? (
+          <p className="text-sm text-slate-700">
+            Entregue a {order.deliveredTo}
+            {order.owedAtDeliveryCents > 0 ? ` com ${formatCents(order.owedAtDeliveryCents)} registrados como dívida` : ""}.
+          </p>
+        ) : null}
+      </header>
+
+      {loaderData.notice ? <Alert tone="success">{loaderData.notice}</Alert> : null}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Panel id="os-status" title="Status">
+          <StatusActions moves={order.moves} error={errorsFor("status").form} />
+          {order.canDeliver ? (
+            <DeliveryForm
+              balanceCents={order.balanceCents}
+              errors={errorsFor("deliver")}
+              defaultDeliveredTo={order.customer.name}
+            />
+          ) : null}
+        </Panel>
+        <Panel id="os-linha-do-tempo" title="Linha do tempo">
+          <OrderTimeline events={order.events} />
+        </Panel>
+        <Panel id="os-pagamentos" title="Pagamentos">
+          <PaymentsPanel
+            payments={order.payments}
+            balanceCents={order.balanceCents}
+            idempotencyKey={loaderData.paymentKey ?? ""}
+            today={loaderData.today}
+            errors={errorsFor("payment")}
+            values={intent === "payment" ? (result?.payment ?? null) : null}
+          />
+        </Panel>
+        <Panel id="os-whatsapp" title="Avisar o cliente pelo WhatsApp">
+          <WhatsappMessageBox key={order.status} phone={order.customer.phone} defaultMessage={order.whatsappMessage} />
+        </Panel>
+        <Panel id="os-senha" title="Senha de desbloqueio">
+          <UnlockCodePanel
+            hasUnlockCode={order.hasUnlockCode}
+            unlockKind={order.unlockKind}
+            isDelivered={order.status === "delivered"}
+            revealed={intent === "reveal-unlock" ? (result?.revealed ?? null) : null}
+            error={errorsFor("reveal-unlock").form}
+          />
+        </Panel>
+        <Panel id="os-imprimir" title="Imprimir">
+          <PrintLinks orderId={order.id} />
+        </Panel>
+      </div>
+
+      {order.isLocked ? (
+        <Alert tone="info">
+          {order.status === "delivered" ? "OS entregue" : "OS cancelada"}: os dados abaixo não podem mais ser alterados.
+        </Alert>
+      ) : null}
+      {form}
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/service-orders"
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      Voltar para ordens de serviço
+    </Link>
+  );
+}
+
+const PRINTS = [
+  { document: "entrada", label: "Comprovante de entrada" },
+  { document: "entrega", label: "Comprovante de entrega" },
+] as const;
+
+function PrintLinks({ orderId }: { orderId: number }) {
+  return (
+    <ul className="space-y-2">
+      {PRINTS.map(({ document, label }) => (
+        <li key={document} className="flex flex-wrap items-center gap-2">
+          <Printer aria-hidden className="size-4 text-slate-600" />
+          <span className="text-slate-800">{label}:</span>
+          {(["a4", "80mm"] as const).map((paper) => (
+            <a
+              key={paper}
+              href={`/service-orders/${orderId}/print/${document}?papel=${paper}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
+              {paper === "a4" ? "A4" : "80 mm"}
+              <span className="sr-only"> ({label}, abre em nova aba)</span>
+            </a>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,7 +1,70 @@
-import { StaffAreaPage, staffAreaMeta } from "~/components/layout/staff-area-page";
+import { Search } from "lucide-react";
+import { Form } from "react-router";
+import { staffAreaMeta } from "~/components/layout/staff-area-page";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Field } from "~/components/ui/field";
+import { ServiceOrderRows } from "~/modules/service-orders/components/service-order-rows";
+import { SEARCH_RESULT_LIMIT } from "~/modules/service-orders/list-limits";
+import { searchServiceOrders } from "~/modules/service-orders/queries.server";
+import type { Route } from "./+types/service-orders-search";
+
+const MAX_QUERY_LENGTH = 100;
 
 export const meta = () => staffAreaMeta("serviceOrderSearch");
 
-export default function ServiceOrderSearch() {
-  return <StaffAreaPage area="serviceOrderSearch" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  return { query, results: query ? await searchServiceOrders(query) : [] };
+}
+
+export default function ServiceOrdersSearch({ loaderData }: Route.ComponentProps) {
+  const { query, results } = loaderData;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Buscar ordem de serviço</h1>
+      <search>
+        <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <Field
+            key={query}
+            label="Buscar"
+            name="q"
+            type="search"
+            defaultValue={query}
+            maxLength={MAX_QUERY_LENGTH}
+            autoComplete="off"
+            // oxlint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this one box.
+            autoFocus={!query}
+            hint="Número da OS, código de acompanhamento, nome do cliente, telefone, CPF/CNPJ, IMEI/série ou modelo."
+            className="flex-1"
+          />
+          <Button type="submit" className="sm:mt-7">
+            <Search aria-hidden className="size-4" />
+            Buscar
+          </Button>
+        </Form>
+      </search>
+
+      {!query ? null : results.length === 0 ? (
+        <EmptyState icon={<Search aria-hidden className="size-10" />} title="Nenhuma ordem de serviço encontrada">
+          <p>
+            Confira o que foi digitado: o número da OS, o código do comprovante, parte do nome ou do modelo (3 letras ou mais), o
+            telefone com DDD ou os últimos 8 dígitos, o CPF/CNPJ ou o começo do IMEI/série.
+          </p>
+        </EmptyState>
+      ) : (
+        <section aria-labelledby="busca-resultado" className="space-y-2">
+          <h2 id="busca-resultado" className="text-sm font-normal text-slate-600">
+            {results.length === 1 ? "1 ordem de serviço encontrada" : `${results.length} ordens de serviço encontradas`} para “
+            {query}”
+            {results.length >= SEARCH_RESULT_LIMIT
+              ? ` (as ${SEARCH_RESULT_LIMIT} mais recentes: refine a busca para ver outras)`
+              : ""}
+            .
+          </h2>
+          <ServiceOrderRows rows={results} label={`Resultados para ${query}`} />
+        </section>
+      )}
+    </div>
+  );
 }

@@ -13,7 +13,20 @@ import {
 
 const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 const points = new Intl.NumberFormat("pt-BR");
-const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
+const MONTHS = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+];
 
 /** The programme's public rules on the home page, with the way to one's own points. */
 export function LoyaltyProgrammeSection() {
@@ -32,7 +45,9 @@ export function LoyaltyProgrammeSection() {
             Programa de Fidelidade
           </h2>
         </div>
-        <p className="mt-3 max-w-2xl text-brand-50">Cliente fiel ganha pontos e desconto nos serviços completos. Veja como funciona:</p>
+        <p className="mt-3 max-w-2xl text-brand-50">
+          Cliente fiel ganha pontos e desconto nos serviços completos. Veja como funciona:
+        </p>
         <ul className="mt-6 grid gap-3 md:grid-cols-2">
           {rules.map((rule) => (
             <li key={rule} className="rounded-lg bg-white/10 p-4 text-brand-50">

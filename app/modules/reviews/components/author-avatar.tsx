@@ -1,5 +1,3 @@
-import { useState } from "react";
-
 /** Dark enough for white initials to pass WCAG AA contrast. */
 const AVATAR_COLOURS = [
   "bg-blue-700",
@@ -29,37 +27,29 @@ export function avatarColourOf(name: string) {
 }
 
 /**
- * The reviewer's photo, or their initials on a coloured circle when there is
- * none or it fails to load — drawn here, so no third-party image service
- * learns who visits the page.
+ * The reviewer's photo over their initials on a coloured circle, drawn here so
+ * no third-party image service learns who visits the page. A photo that fails
+ * to load draws nothing (its alt is empty), so the initials show through: no
+ * script involved, which lets the cards stay unhydrated.
  */
 export function AuthorAvatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
-  const [isBroken, setIsBroken] = useState(false);
-
-  if (photoUrl && !isBroken) {
-    return (
-      <img
-        // An image that failed before hydration fired its error event before React listened.
-        ref={(element) => {
-          if (element?.complete && element.naturalWidth === 0) setIsBroken(true);
-        }}
-        src={photoUrl}
-        alt=""
-        width={40}
-        height={40}
-        loading="lazy"
-        decoding="async"
-        onError={() => setIsBroken(true)}
-        className="h-10 w-10 shrink-0 rounded-full object-cover"
-      />
-    );
-  }
   return (
     <span
       aria-hidden="true"
-      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white ${avatarColourOf(name)}`}
+      className={`relative flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded-full text-sm font-semibold text-white ${avatarColourOf(name)}`}
     >
       {initialsOf(name)}
+      {photoUrl ? (
+        <img
+          src={photoUrl}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      ) : null}
     </span>
   );
 }

@@ -11,7 +11,9 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
         <div className="min-w-0">
           <p className="truncate font-semibold text-slate-900">{review.authorName}</p>
           <p className="text-xs text-slate-600">
-            {review.isLocalGuide ? `Local Guide · ${review.authorReviewCount} avaliações` : `${review.authorReviewCount} ${review.authorReviewCount === 1 ? "avaliação" : "avaliações"}`}
+            {review.isLocalGuide
+              ? `Local Guide · ${review.authorReviewCount} avaliações`
+              : `${review.authorReviewCount} ${review.authorReviewCount === 1 ? "avaliação" : "avaliações"}`}
           </p>
         </div>
       </header>

@@ -1,15 +1,18 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from "react";
+import { staticSection } from "~/components/ui/static-section";
 import type { ReviewCardData } from "../queries.server";
-import { ReviewCard } from "./review-card";
 
-/** Spec §9: 400px window, 200px rows, 1.5 px per frame at 60 fps, moving upward. */
-const HEIGHT_PX = 400;
-const ITEM_HEIGHT_PX = 200;
+/** Spec §9: a 400px window onto 200px rows, moving upward 1.5 px per frame at 60 fps. */
+const CAROUSEL_HEIGHT_PX = 400;
+const ROW_HEIGHT_PX = 200;
+/** Rows repeated after the last one so the loop back to the first is seamless. */
+const LOOP_TAIL = Math.ceil(CAROUSEL_HEIGHT_PX / ROW_HEIGHT_PX) + 1;
 const SPEED_PX_PER_FRAME = 1.5;
 const FRAME_MS = 1000 / 60;
-/** Rows repeated after the last one so the loop back to the first is seamless. */
-const LOOP_TAIL = Math.ceil(HEIGHT_PX / ITEM_HEIGHT_PX) + 1;
+
+/** 75 cards are most of the home page's markup and nothing in them reacts: their HTML is kept, never hydrated. */
+const StaticReviewList = staticSection(() => import("./review-list").then((module) => module.ReviewList));
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 function subscribeToMotionPreference(onChange: () => void) {
@@ -43,7 +46,7 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
   const [isPausedByButton, setIsPausedByButton] = useState(false);
   const hold = useRef({ hovered: false, focused: false, dragging: false, offscreen: false, button: false });
   const drag = useRef({ pointerY: 0, scrollTop: 0 });
-  const loopHeight = reviews.length * ITEM_HEIGHT_PX;
+  const loopHeight = reviews.length * ROW_HEIGHT_PX;
 
   useEffect(() => {
     const element = box.current;
@@ -86,8 +89,6 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
     hold.current.dragging = false;
   }
 
-  const rows = canAutoplay ? [...reviews, ...reviews.slice(0, LOOP_TAIL)] : reviews;
-
   return (
     <div className="relative">
       {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- hover, focus and a mouse drag only steer the scrolling; the region needs no role of its own beyond a labelled scroll box. */}
@@ -113,25 +114,12 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
         onPointerMove={moveDrag}
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
-        style={{ height: HEIGHT_PX }}
-        className="cursor-grab overflow-y-auto overscroll-contain rounded-xl [scrollbar-width:none] select-none -rotate-2 active:cursor-grabbing [&::-webkit-scrollbar]:hidden"
+        // The copies of the first rows, for a seamless loop, show only while it loops (review-list.tsx).
+        data-looping={canAutoplay || undefined}
+        style={{ height: CAROUSEL_HEIGHT_PX }}
+        className="group cursor-grab overflow-y-auto overscroll-contain rounded-xl [scrollbar-width:none] select-none -rotate-2 active:cursor-grabbing [&::-webkit-scrollbar]:hidden"
       >
-        <ul>
-          {rows.map((review, index) => {
-            const isCopy = index >= reviews.length;
-            return (
-              <li
-                key={isCopy ? `copy-${review.id}` : review.id}
-                style={{ height: ITEM_HEIGHT_PX }}
-                className="px-1 py-1.5"
-                aria-hidden={isCopy || undefined}
-                inert={isCopy || undefined}
-              >
-                <ReviewCard review={review} />
-              </li>
-            );
-          })}
-        </ul>
+        <StaticReviewList reviews={reviews} rowHeight={ROW_HEIGHT_PX} loopTail={LOOP_TAIL} />
       </section>
       {canAutoplay ? (
         <button

@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
+import type { RootData } from "./root-data";
+import { SITE_NAVIGATION } from "./site-navigation";
+import { FOOTER_LINK_CLASS } from "./site-footer";
+import { SocialLinksList } from "./social-icons";
+
+/** Spec "Shared layout": the footer's three services, in this order. */
+const FOOTER_SERVICES = ["Conserto de celulares", "Gráfica rápida", "Serviços expressos"];
+
+/** The footer's Navegação, Serviços and Contato columns. */
+export function FooterColumns({ shop }: { shop: RootData["shop"] }) {
+  return (
+    <>
+      <nav aria-label="Rodapé">
+        <h2 className="mb-3 font-semibold text-white">Navegação</h2>
+        <ul className="space-y-2 text-sm">
+          {SITE_NAVIGATION.filter((entry) => entry.to !== "/consultar").map((entry) => (
+            <li key={entry.to}>
+              <Link to={entry.to} className={FOOTER_LINK_CLASS}>
+                {entry.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div>
+        <h2 className="mb-3 font-semibold text-white">Serviços</h2>
+        <ul className="space-y-2 text-sm">
+          {FOOTER_SERVICES.map((service) => (
+            <li key={service}>{service}</li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="mb-3 font-semibold text-white">Contato</h2>
+        <address className="space-y-2 text-sm not-italic">
+          <p>
+            {shop.address}, {shop.city} – {shop.state}
+          </p>
+          <p>
+            <a href={`mailto:${shop.email}`} className={FOOTER_LINK_CLASS}>
+              {shop.email}
+            </a>
+          </p>
+          <p>Respondemos em até 24h.</p>
+          <ul aria-label="Horário de atendimento">
+            {describeWeeklyHours(shop.weeklyHours).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </address>
+      </div>
+    </>
+  );
+}
+
+/** Under the columns: the social profiles, legal name, CNPJ and copyright. */
+export function FooterLegal({ shop }: { shop: RootData["shop"] }) {
+  return (
+    <>
+      <SocialLinksList links={shop.socialLinks} className="mb-4 flex justify-center gap-3" />
+      <p>
+        {shop.legalName} — CNPJ {shop.cnpj}
+      </p>
+      <p className="mt-1">
+        © 2024–{shop.currentYear} {shop.name}. Todos os direitos reservados.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { and, eq, ne } from "drizzle-orm";
+import { getDb, type Transaction } from "~/db/client.server";
+import { customers } from "~/db/schema/customers";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { CustomerInputError, CustomerNotFoundError, DUPLICATE_DOCUMENT_MESSAGE } from "./errors";
+import type { CustomerSummary } from "./summary";
+import { CustomerSchema, customerFieldErrors, type CustomerField, type CustomerInput } from "./validation";
+
+const DOCUMENT_INDEX = "customers_document_idx";
+/** Deeper than any real chain of referrals; stops the walk on data that is already wrong. */
+const MAX_REFERRAL_CHAIN = 50;
+
+function parseCustomerInput(input: unknown): CustomerInput {
+  const parsed = CustomerSchema.safeParse(input);
+  if (!parsed.success) throw new CustomerInputError("invalid-input", customerFieldErrors(parsed.error));
+  return parsed.data;
+}
+
+/** Two clerks saving the same CPF at once: the unique index refuses the second, which the pre-check missed. */
+function isDuplicateDocument(error: unknown) {
+  for (let cause = error; cause instanceof Error || (cause && typeof cause === "object");) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && (constraint === undefined || constraint === DOCUMENT_INDEX)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function assertDocumentFree(tx: Transaction, document: string | null, exceptId?: number) {
+  if (!document) return;
+  const condition = exceptId
+    ? and(eq(customers.document, document), ne(customers.id, exceptId))
+    : eq(customers.document, document);
+  const [taken] = await tx.select({ id: customers.id }).from(customers).where(condition).limit(1);
+  if (taken) throw new CustomerInputError("duplicate-document", { document: DUPLICATE_DOCUMENT_MESSAGE });
+}
+
+/** The referrer must exist, and following "who referred whom" upwards must never come back to this customer. */
+async function assertReferralAllowed(tx: Transaction, referredById: number | null, customerId?: number) {
+  if (referredById === null) return;
+  if (referredById === customerId) {
+    throw new CustomerInputError("invalid-referral", { referredByCustomerId: "Um cliente não pode indicar a si mesmo." });
+  }
+  let current: number | null = referredById;
+  for (let step = 0; current !== null && step < MAX_REFERRAL_CHAIN; step++) {
+    const [row] = await tx
+      .select({ referredBy: customers.referredByCustomerId })
+      .from(customers)
+      .where(eq(customers.id, current));
+    if (!row) {
+      if (step === 0) {
+        throw new CustomerInputError("invalid-referral", {
+          referredByCustomerId: "O cliente que indicou não foi encontrado: escolha outro na lista.",
+        });
+      }
+      return;
+    }
+    if (customerId !== undefined && row.referredBy === customerId) {
+      throw new CustomerInputError("invalid-referral", {
+        referredByCustomerId: "Indicação circular: quem indicou foi indicado (direta ou indiretamente) por este cliente.",
+      });
+    }
+    current = row.referredBy;
+  }
+}
+
+/** Throws the typed refusal for a duplicate the index caught; anything else goes up as it is. */
+function rethrowDuplicate(error: unknown): never {
+  if (isDuplicateDocument(error)) throw new CustomerInputError("duplicate-document", { document: DUPLICATE_DOCUMENT_MESSAGE });
+  throw error;
+}
+
+/**
+ * Registers a customer. `input` is what the form sent (validated here);
+ * refusals are CustomerInputError (field messages) or ForbiddenError, and
+ * nothing is written.
+ */
+export async function createCustomer(actor: Actor, input: unknown): Promise<CustomerSummary> {
+  assertStaffActor(actor);
+  const values = parseCustomerInput(input);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      await assertDocumentFree(tx, values.document);
+      await assertReferralAllowed(tx, values.referredByCustomerId);
+      const [created] = await tx
+        .insert(customers)
+        .values({ ...values, marketingConsentAt: values.marketingConsent ? new Date() : null })
+        .returning({ id: customers.id, name: customers.name, phone: customers.phone });
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "customer.create",
+        entity: "customer",
+        entityId: String(created!.id),
+        // Field names only: the values (CPF, phone, address) are personal data the audit log does not need.
+        details: { fields: filledFields(values), marketingConsent: values.marketingConsent },
+      });
+      return created!;
+    });
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+}
+
+/**
+ * Changes a customer's record: same checks as createCustomer, plus
+ * CustomerNotFoundError for an unknown id. Consent keeps its original date
+ * while it stays on, and loses it when withdrawn.
+ */
+export async function updateCustomer(actor: Actor, id: number, input: unknown): Promise<CustomerSummary> {
+  assertStaffActor(actor);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new CustomerNotFoundError(id);
+  const values = parseCustomerInput(input);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
+      if (!current) throw new CustomerNotFoundError(id);
+      await assertDocumentFree(tx, values.document, id);
+      await assertReferralAllowed(tx, values.referredByCustomerId, id);
+
+      const changed = (Object.keys(values) as CustomerField[]).filter((field) => values[field] !== current[field]);
+      if (changed.length === 0) return { id, name: current.name, phone: current.phone };
+
+      const isConsentKept = values.marketingConsent && current.marketingConsent && current.marketingConsentAt;
+      const marketingConsentAt = isConsentKept ? current.marketingConsentAt : values.marketingConsent ? new Date() : null;
+      await tx
+        .update(customers)
+        .set({ ...values, marketingConsentAt, updatedAt: new Date() })
+        .where(eq(customers.id, id));
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "customer.update",
+        entity: "customer",
+        entityId: String(id),
+        details: {
+          fields: changed,
+          ...(changed.includes("marketingConsent") ? { marketingConsent: values.marketingConsent } : {}),
+        },
+      });
+      return { id, name: values.name, phone: values.phone };
+    });
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+}
+
+function filledFields(values: CustomerInput) {
+  return (Object.keys(values) as CustomerField[]).filter((field) => {
+    const value = values[field];
+    return value !== "" && value !== null && value !== false;
+  });
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { isValidCpf } from "~/modules/customers/document";
+import { isValidWhatsappNumber } from "~/lib/phone";
+import { isValidImei } from "~/modules/service-orders/imei";
+import { canMove, SERVICE_ORDER_STATUSES, type ServiceOrderStatus } from "~/modules/service-orders/status";
+import { buildCustomer, createRandom, fakeCpf, fakeImei, planServiceOrder } from "./service-order-factory";
+
+const staff = [{ userId: null, label: "tecnico@balcao.example" }];
+const now = new Date("2026-11-22T15:00:00Z");
+
+describe("fake people and devices", () => {
+  it("draws valid CPFs, IMEIs and mobile numbers, the same for the same seed", () => {
+    const random = createRandom(1);
+    for (let index = 0; index < 500; index++) {
+      expect(isValidCpf(fakeCpf(random))).toBe(true);
+      expect(isValidImei(fakeImei(random))).toBe(true);
+      const customer = buildCustomer(random);
+      expect(isValidWhatsappNumber(customer.phone ?? "")).toBe(true);
+      expect(customer.phone?.[2]).toBe("9");
+    }
+    expect(buildCustomer(createRandom(9))).toEqual(buildCustomer(createRandom(9)));
+  });
+});
+
+describe("planServiceOrder", () => {
+  it("tells a story the state machine allows, with money that adds up", () => {
+    const random = createRandom(2);
+    const seen = new Set<string>();
+    for (let index = 0; index < 2000; index++) {
+      const createdAt = new Date(now.getTime() - random.int(0, 400) * 86_400_000);
+      const plan = planServiceOrder(random, { createdAt, now, staff });
+      const { order, events, lines, payments } = plan;
+      seen.add(order.status!);
+      expect(events[0]).toMatchObject({ fromStatus: null, toStatus: "received" });
+      for (const event of events.slice(1)) {
+        expect(
+          canMove(event.fromStatus as ServiceOrderStatus, event.toStatus as ServiceOrderStatus),
+          `${event.fromStatus} → ${event.toStatus}`,
+        ).toBe(true);
+      }
+      expect(events.at(-1)!.toStatus).toBe(order.status);
+      for (const [earlier, later] of events.slice(1).map((event, position) => [events[position]!, event] as const)) {
+        expect(later.createdAt!.getTime()).toBeGreaterThanOrEqual(earlier.createdAt!.getTime());
+      }
+      expect(events.at(-1)!.createdAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(order.linesTotalCents).toBe(lines.reduce((sum, line) => sum + (line.quantity ?? 1) * line.unitPriceCents, 0));
+      expect(order.paidCents).toBe(payments.reduce((sum, payment) => sum + payment.amountCents, 0));
+      expect(order.paidCents!).toBeLessThanOrEqual(order.linesTotalCents! - order.discountCents!);
+      expect(Boolean(order.deliveredAt)).toBe(order.status === "delivered");
+      if (order.imeiOrSerial && /^\d{15}$/.test(order.imeiOrSerial)) expect(isValidImei(order.imeiOrSerial)).toBe(true);
+    }
+    // Three years of a shop: every status shows up.
+    expect([...seen].sort()).toEqual([...SERVICE_ORDER_STATUSES].sort());
+  });
+
+  it("ends at the status a demo or a test asks for", () => {
+    const random = createRandom(3);
+    for (const status of SERVICE_ORDER_STATUSES) {
+      const plan = planServiceOrder(random, { createdAt: new Date(now.getTime() - 3 * 86_400_000), now, staff, status });
+      expect(plan.order.status).toBe(status);
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { cx } from "~/lib/class-names";
+
+/** A titled card of the order's page (status, payments, unlock code…). */
+export function Panel({
+  id,
+  title,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby={id} className={cx("space-y-3 rounded-lg border border-slate-200 bg-white p-4", className)}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

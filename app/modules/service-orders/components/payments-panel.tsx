@@ -1,0 +1,102 @@
+import { Form } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { formatDate } from "~/lib/dates";
+import { centsToInput, formatCents } from "~/lib/money";
+import { PAYMENT_METHODS, type ServiceOrderPaymentFormValues } from "../validation";
+import { optionsOf, SelectField } from "./select-field";
+
+export type PaymentView = {
+  id: number;
+  method: string;
+  amountCents: number;
+  isDeposit: boolean;
+  paidAt: Date | string;
+  note: string;
+};
+
+function methodLabel(method: string) {
+  return (PAYMENT_METHODS as Record<string, string>)[method] ?? method;
+}
+
+/**
+ * Payments received and the form for a new one. The idempotency key comes
+ * with each render of the page: submitting the same form twice records the
+ * payment once.
+ */
+export function PaymentsPanel({
+  payments,
+  balanceCents,
+  idempotencyKey,
+  today,
+  errors,
+  values,
+}: {
+  payments: readonly PaymentView[];
+  balanceCents: number;
+  idempotencyKey: string;
+  today: string;
+  errors: Record<string, string>;
+  values: ServiceOrderPaymentFormValues | null;
+}) {
+  return (
+    <div className="space-y-4">
+      {payments.length === 0 ? (
+        <p className="text-sm text-slate-600">Nenhum pagamento registrado.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+          {payments.map((payment) => (
+            <li key={payment.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm">
+              <span className="text-slate-800">
+                {formatDate(payment.paidAt)} · {methodLabel(payment.method)}
+                {payment.isDeposit ? " · sinal" : ""}
+                {payment.note && !payment.isDeposit ? ` · ${payment.note}` : ""}
+              </span>
+              <strong className="text-slate-900">{formatCents(payment.amountCents)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      {balanceCents > 0 ? (
+        <Form method="post" noValidate className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+          <h3 className="font-medium text-slate-900">Registrar pagamento</h3>
+          <input type="hidden" name="intent" value="payment" />
+          <input type="hidden" name="idempotencyKey" value={values?.idempotencyKey || idempotencyKey} />
+          {errors.form || errors.idempotencyKey ? <Alert tone="destructive">{errors.form ?? errors.idempotencyKey}</Alert> : null}
+          <div className="grid gap-3 sm:grid-cols-3">
+            <SelectField
+              label="Forma"
+              name="method"
+              defaultValue={values?.method ?? "pix"}
+              options={optionsOf(PAYMENT_METHODS)}
+              error={errors.method}
+            />
+            <Field
+              label="Valor (R$)"
+              name="amount"
+              inputMode="decimal"
+              maxLength={20}
+              defaultValue={values?.amount ?? centsToInput(balanceCents)}
+              error={errors.amount}
+            />
+            <Field
+              label="Data"
+              name="paidAt"
+              type="date"
+              max={today}
+              defaultValue={values?.paidAt || today}
+              error={errors.paidAt}
+            />
+          </div>
+          <Field label="Observação (opcional)" name="note" maxLength={200} defaultValue={values?.note} error={errors.note} />
+          <Button type="submit" size="sm">
+            Registrar pagamento
+          </Button>
+        </Form>
+      ) : (
+        <p className="text-sm font-medium text-emerald-800">Sem saldo em aberto.</p>
+      )}
+    </div>
+  );
+}

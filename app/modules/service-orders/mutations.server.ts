@@ -1,0 +1,447 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { getDb, type Transaction } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { customers } from "~/db/schema/customers";
+import { serviceOrderLines, serviceOrderPayments, serviceOrderStatusEvents, serviceOrders } from "~/db/schema/service-orders";
+import { formatCents } from "~/lib/money";
+import { shopToday } from "~/lib/dates";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { getShopSettings } from "~/modules/shop-settings/queries.server";
+import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError, ServiceOrderStatusMoveError } from "./errors";
+import { isOrderNumber } from "./order-number";
+import { canMove, isDeliveryMove, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
+import { generateTrackingCode } from "./tracking-code";
+import { decryptUnlockCode, encryptUnlockCode } from "./unlock-code.server";
+import {
+  fieldErrorsOf,
+  linesTotalCents,
+  MIN_WARRANTY_DAYS,
+  NewServiceOrderSchema,
+  normaliseUnlockCode,
+  ServiceOrderDeliverySchema,
+  ServiceOrderPaymentSchema,
+  ServiceOrderSchema,
+  type ServiceOrderInput,
+  type UnlockKind,
+} from "./validation";
+
+export const SERVICE_ORDER_ENTITY = "service_order";
+
+type OrderRow = typeof serviceOrders.$inferSelect;
+type OrderRef = Pick<OrderRow, "id" | "status">;
+
+/** Statuses after which the order's content is history: no edit. */
+const CLOSED_STATUSES: readonly string[] = ["delivered", "cancelled"];
+
+/**
+ * Moves an order to another status inside the caller's transaction: checks
+ * the state machine, writes the timeline event and the audit entry. It does
+ * not check who the actor is: staff pages call it through
+ * changeServiceOrderStatus, /consultar with the public actor for the
+ * customer's own quote decision. Delivery has its own function.
+ */
+export async function moveServiceOrderStatus(
+  tx: Transaction,
+  { order, to, actor, note = "" }: { order: OrderRef; to: ServiceOrderStatus; actor: Actor; note?: string },
+) {
+  if (isDeliveryMove(to)) {
+    throw new ServiceOrderStatusMoveError(order.status, to, "A entrega é registrada pelo formulário de entrega.");
+  }
+  return applyStatusMove(tx, { order, to, actor, note });
+}
+
+/** The move itself; deliverServiceOrder reaches "delivered" through here with its own columns. */
+async function applyStatusMove(
+  tx: Transaction,
+  {
+    order,
+    to,
+    actor,
+    note,
+    extra = {},
+  }: { order: OrderRef; to: ServiceOrderStatus; actor: Actor; note: string; extra?: Partial<typeof serviceOrders.$inferInsert> },
+) {
+  const from = order.status;
+  if (!isServiceOrderStatus(from) || !canMove(from, to)) throw new ServiceOrderStatusMoveError(from, to);
+  const now = new Date();
+  const isQuoteDecision = to === "approved" || to === "declined";
+  // Compare-and-set on the status: a concurrent move of the same order makes this one a refusal, not a double step.
+  const updated = await tx
+    .update(serviceOrders)
+    .set({ ...extra, status: to, statusChangedAt: now, updatedAt: now, ...(isQuoteDecision ? { quoteDecidedAt: now } : {}) })
+    .where(and(eq(serviceOrders.id, order.id), eq(serviceOrders.status, from)))
+    .returning({ id: serviceOrders.id });
+  if (updated.length === 0) throw new ServiceOrderStatusMoveError(from, to);
+  const cleanNote = note.trim().slice(0, 500);
+  await tx.insert(serviceOrderStatusEvents).values({
+    orderId: order.id,
+    fromStatus: from,
+    toStatus: to,
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    note: cleanNote,
+    createdAt: now,
+  });
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "service-order.status.change",
+    entity: SERVICE_ORDER_ENTITY,
+    entityId: String(order.id),
+    details: { from, to, ...(cleanNote ? { note: cleanNote } : {}) },
+  });
+  return { from, to, at: now };
+}
+
+/** Staff moving an order from its page: only the state machine's moves, delivery excluded. */
+export async function changeServiceOrderStatus(actor: Actor, orderId: number, to: ServiceOrderStatus, note = "") {
+  assertStaffActor(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    return moveServiceOrderStatus(tx, { order, to, actor, note });
+  });
+}
+
+/** Reads the order's row for update, so two writes to one order (totals, status) run one after the other. */
+async function lockOrder(tx: Transaction, orderId: number) {
+  if (!isOrderNumber(orderId)) throw new ServiceOrderNotFoundError(orderId);
+  const [order] = await tx.select().from(serviceOrders).where(eq(serviceOrders.id, orderId)).for("update");
+  if (!order) throw new ServiceOrderNotFoundError(orderId);
+  return order;
+}
+
+/** The schema's verdict on what a form posted, or ServiceOrderInputError with a message per field. */
+function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new ServiceOrderInputError("invalid-input", fieldErrorsOf(parsed.error));
+  return parsed.data;
+}
+
+async function assertCustomerExists(tx: Transaction, customerId: number) {
+  const [found] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  if (!found) throw new ServiceOrderRuleError("Cliente não encontrado: escolha outro ou cadastre um novo.", "customerId");
+}
+
+async function assertTechnician(tx: Transaction, userId: string) {
+  if (userId === "") return;
+  const [found] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, userId), inArray(user.role, ["owner", "staff"])));
+  if (!found) throw new ServiceOrderRuleError("Escolha um técnico da equipe.", "technicianUserId");
+}
+
+function lineRows(orderId: number, input: ServiceOrderInput) {
+  return input.lines.map((line, position) => ({
+    orderId,
+    position,
+    kind: line.kind,
+    description: line.description,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPrice,
+    productId: line.productId,
+  }));
+}
+
+/** The columns the form sets directly, shared by create and update. */
+function formColumns(input: ServiceOrderInput) {
+  return {
+    customerId: input.customerId,
+    deviceType: input.deviceType,
+    brand: input.brand,
+    model: input.model,
+    imeiOrSerial: input.imeiOrSerial,
+    color: input.color,
+    accessories: input.accessories,
+    conditionChecklist: input.conditionChecklist,
+    conditionNotes: input.conditionNotes,
+    reportedDefect: input.reportedDefect,
+    diagnosis: input.diagnosis,
+    technicianUserId: input.technicianUserId === "" ? null : input.technicianUserId,
+    linesTotalCents: linesTotalCents(input.lines),
+    discountCents: input.discount,
+    promisedDate: input.promisedDate === "" ? null : input.promisedDate,
+    notes: input.notes,
+  };
+}
+
+const MAX_TRACKING_CODE_ATTEMPTS = 5;
+
+/** A new order from the counter: the order, its quote, the deposit and the first timeline entry, in one transaction. */
+export async function createServiceOrder(actor: Actor, rawInput: unknown): Promise<{ id: number; trackingCode: string }> {
+  assertStaffActor(actor);
+  const input = parseInput(NewServiceOrderSchema, rawInput);
+  // Read before the transaction: inside it only `tx` may be touched (PGlite would wait forever).
+  const settings = await getShopSettings();
+  const warrantyDays = input.warrantyDays ?? Math.max(settings.defaultWarrantyDays, MIN_WARRANTY_DAYS);
+  const unlockCode = normaliseUnlockCode(input.unlockKind, input.unlockCode);
+  const unlock = input.unlockKind === "" ? null : { kind: input.unlockKind, secret: encryptUnlockCode(unlockCode) };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await assertCustomerExists(tx, input.customerId);
+    await assertTechnician(tx, input.technicianUserId);
+    const now = new Date();
+    let created: { id: number; trackingCode: string } | undefined;
+    for (let attempt = 0; !created && attempt < MAX_TRACKING_CODE_ATTEMPTS; attempt++) {
+      // A taken code (about one in 10^11 per order) is skipped without aborting the transaction.
+      [created] = await tx
+        .insert(serviceOrders)
+        .values({
+          ...formColumns(input),
+          trackingCode: generateTrackingCode(),
+          status: "received",
+          statusChangedAt: now,
+          unlockKind: unlock?.kind ?? null,
+          unlockSecret: unlock?.secret ?? null,
+          paidCents: input.deposit,
+          warrantyDays,
+          createdByUserId: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: serviceOrders.trackingCode })
+        .returning({ id: serviceOrders.id, trackingCode: serviceOrders.trackingCode });
+    }
+    if (!created) throw new Error("não foi possível gerar um código de acompanhamento único");
+    if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(created.id, input));
+    if (input.deposit > 0 && input.depositMethod !== "") {
+      await tx.insert(serviceOrderPayments).values({
+        orderId: created.id,
+        method: input.depositMethod,
+        amountCents: input.deposit,
+        isDeposit: true,
+        paidAt: now,
+        note: "Sinal na abertura da OS",
+        receivedByUserId: actor.userId,
+      });
+    }
+    await tx.insert(serviceOrderStatusEvents).values({
+      orderId: created.id,
+      fromStatus: null,
+      toStatus: "received",
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: "service-order.create",
+      entity: SERVICE_ORDER_ENTITY,
+      entityId: String(created.id),
+      details: {
+        customerId: input.customerId,
+        deviceType: input.deviceType,
+        linesTotalCents: linesTotalCents(input.lines),
+        discountCents: input.discount,
+        depositCents: input.deposit,
+        hasUnlockCode: unlock !== null,
+      },
+    });
+    return created;
+  });
+}
+
+/**
+ * The edit form: device, defect, quote (lines replaced, totals recomputed).
+ * The deposit fields are the new-order form's only; later money goes through
+ * addServiceOrderPayment. A blank unlock code keeps the stored one, "no lock"
+ * erases it.
+ */
+export async function updateServiceOrder(actor: Actor, orderId: number, rawInput: unknown): Promise<{ id: number }> {
+  assertStaffActor(actor);
+  const input = parseInput(ServiceOrderSchema, rawInput);
+  const unlockCode = normaliseUnlockCode(input.unlockKind, input.unlockCode);
+  const newSecret = input.unlockKind !== "" && unlockCode !== "" ? encryptUnlockCode(unlockCode) : null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (CLOSED_STATUSES.includes(order.status)) {
+      throw new ServiceOrderRuleError("Uma OS entregue ou cancelada não pode mais ser alterada.");
+    }
+    if (order.customerId !== input.customerId) await assertCustomerExists(tx, input.customerId);
+    if (order.technicianUserId !== (input.technicianUserId || null)) await assertTechnician(tx, input.technicianUserId);
+    const columns = formColumns(input);
+    const dueCents = columns.linesTotalCents - columns.discountCents;
+    if (dueCents < order.paidCents) {
+      throw new ServiceOrderRuleError(
+        `O total com desconto (${formatCents(dueCents)}) não pode ficar abaixo do que já foi pago (${formatCents(order.paidCents)}).`,
+        "discount",
+      );
+    }
+    const unlock = nextUnlock(order, input.unlockKind, newSecret);
+    const changed = [
+      ...Object.entries(columns)
+        .filter(([key, value]) => JSON.stringify(order[key as keyof typeof columns]) !== JSON.stringify(value))
+        .map(([key]) => key),
+      ...(unlock.unlockSecret !== order.unlockSecret ? ["unlockCode"] : []),
+    ];
+    await tx
+      .update(serviceOrders)
+      .set({ ...columns, ...unlock, updatedAt: new Date() })
+      .where(eq(serviceOrders.id, orderId));
+    await tx.delete(serviceOrderLines).where(eq(serviceOrderLines.orderId, orderId));
+    if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(orderId, input));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: "service-order.update",
+      entity: SERVICE_ORDER_ENTITY,
+      entityId: String(orderId),
+      // Field names only: values may hold personal data, and never the unlock code.
+      details: { changed, linesTotalCents: columns.linesTotalCents, discountCents: columns.discountCents },
+    });
+    return { id: orderId };
+  });
+}
+
+function nextUnlock(order: OrderRow, kind: UnlockKind | "", newSecret: string | null) {
+  if (kind === "") return { unlockKind: null, unlockSecret: null };
+  if (newSecret) return { unlockKind: kind, unlockSecret: newSecret };
+  if (!order.unlockSecret)
+    throw new ServiceOrderRuleError("Informe a senha ou o padrão, ou escolha “Sem bloqueio”.", "unlockCode");
+  if (order.unlockKind !== kind)
+    throw new ServiceOrderRuleError("Para mudar o tipo de bloqueio, informe a nova senha ou padrão.", "unlockCode");
+  return { unlockKind: order.unlockKind, unlockSecret: order.unlockSecret };
+}
+
+export type AddedPayment = { paymentId: number; amountCents: number; isRepeat: boolean };
+
+/**
+ * Money received against an order. A repeated submission of the same form
+ * (same idempotency key) returns the payment already recorded: never twice.
+ */
+export async function addServiceOrderPayment(actor: Actor, orderId: number, rawInput: unknown): Promise<AddedPayment> {
+  assertStaffActor(actor);
+  const input = parseInput(ServiceOrderPaymentSchema, rawInput);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // The row lock makes a concurrent repeat wait here, then find the payment below.
+    const order = await lockOrder(tx, orderId);
+    const [existing] = await tx
+      .select({
+        id: serviceOrderPayments.id,
+        orderId: serviceOrderPayments.orderId,
+        amountCents: serviceOrderPayments.amountCents,
+      })
+      .from(serviceOrderPayments)
+      .where(eq(serviceOrderPayments.idempotencyKey, input.idempotencyKey));
+    if (existing) {
+      if (existing.orderId !== orderId) throw new ServiceOrderRuleError("Recarregue a página e tente de novo.");
+      return { paymentId: existing.id, amountCents: existing.amountCents, isRepeat: true };
+    }
+    const balance = order.linesTotalCents - order.discountCents - order.paidCents;
+    if (balance <= 0) throw new ServiceOrderRuleError("Esta OS não tem saldo em aberto.", "amount");
+    if (input.amount > balance) {
+      throw new ServiceOrderRuleError(`O valor passa do saldo em aberto (${formatCents(balance)}).`, "amount");
+    }
+    const paidAt = input.paidAt === "" || input.paidAt === shopToday() ? new Date() : new Date(`${input.paidAt}T12:00:00-03:00`);
+    const [payment] = await tx
+      .insert(serviceOrderPayments)
+      .values({
+        orderId,
+        method: input.method,
+        amountCents: input.amount,
+        paidAt,
+        note: input.note,
+        receivedByUserId: actor.userId,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .returning({ id: serviceOrderPayments.id });
+    await tx
+      .update(serviceOrders)
+      .set({ paidCents: order.paidCents + input.amount, updatedAt: new Date() })
+      .where(eq(serviceOrders.id, orderId));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: "service-order.payment.add",
+      entity: SERVICE_ORDER_ENTITY,
+      entityId: String(orderId),
+      details: { paymentId: payment!.id, method: input.method, amountCents: input.amount, paidAt: paidAt.toISOString() },
+    });
+    return { paymentId: payment!.id, amountCents: input.amount, isRepeat: false };
+  });
+}
+
+/**
+ * The device leaves the shop: who collected it, the balance settled or
+ * recorded as owed (listed on /devedores), and the unlock code erased.
+ */
+export async function deliverServiceOrder(
+  actor: Actor,
+  orderId: number,
+  rawInput: unknown,
+): Promise<{ id: number; owedCents: number }> {
+  assertStaffActor(actor);
+  const input = parseInput(ServiceOrderDeliverySchema, rawInput);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!isServiceOrderStatus(order.status) || !canMove(order.status, "delivered")) {
+      throw new ServiceOrderStatusMoveError(order.status, "delivered");
+    }
+    const balance = Math.max(0, order.linesTotalCents - order.discountCents - order.paidCents);
+    if (balance > 0 && !input.registerDebt) {
+      throw new ServiceOrderRuleError(
+        `Há um saldo de ${formatCents(balance)} em aberto: registre o pagamento antes, ou marque “Registrar saldo como dívida”.`,
+        "registerDebt",
+      );
+    }
+    const now = new Date();
+    await applyStatusMove(tx, {
+      order,
+      to: "delivered",
+      actor,
+      note: input.note,
+      extra: {
+        deliveredAt: now,
+        deliveredTo: input.deliveredTo,
+        owedAtDeliveryCents: balance,
+        unlockKind: null,
+        unlockSecret: null,
+      },
+    });
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: "service-order.deliver",
+      entity: SERVICE_ORDER_ENTITY,
+      entityId: String(orderId),
+      details: { deliveredTo: input.deliveredTo, owedCents: balance, unlockCodeErased: order.unlockSecret !== null },
+    });
+    return { id: orderId, owedCents: balance };
+  });
+}
+
+/**
+ * The one way to read an order's unlock code: staff only, and every reading
+ * is recorded in the audit log. Null when the order has none (or it was
+ * erased at delivery).
+ */
+export async function revealUnlockCode(actor: Actor, orderId: number): Promise<{ kind: string; code: string } | null> {
+  assertStaffActor(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (!isOrderNumber(orderId)) throw new ServiceOrderNotFoundError(orderId);
+    const [order] = await tx
+      .select({ unlockKind: serviceOrders.unlockKind, unlockSecret: serviceOrders.unlockSecret })
+      .from(serviceOrders)
+      .where(eq(serviceOrders.id, orderId));
+    if (!order) throw new ServiceOrderNotFoundError(orderId);
+    if (!order.unlockSecret || !order.unlockKind) return null;
+    const code = decryptUnlockCode(order.unlockSecret);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: "service-order.unlock-code.view",
+      entity: SERVICE_ORDER_ENTITY,
+      entityId: String(orderId),
+      details: { kind: order.unlockKind },
+    });
+    return { kind: order.unlockKind, code };
+  });
+}

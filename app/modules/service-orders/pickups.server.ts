@@ -1,0 +1,320 @@
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { customers } from "~/db/schema/customers";
+import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
+import { daysBetween, shopToday } from "~/lib/dates";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { SHOP_TIME_ZONE } from "~/modules/shop-settings/opening-hours";
+import { ServiceOrderNotFoundError, ServiceOrderRuleError } from "./errors";
+import { SERVICE_ORDER_ENTITY } from "./mutations.server";
+import { isOrderNumber } from "./order-number";
+import { AWAITING_PICKUP_STATUSES, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
+
+/**
+ * /pending-pickups: devices ready (or returned unrepaired) that nobody came
+ * for. Brazilian law does not let the shop sell or discard an abandoned
+ * device, so every attempt to reach the customer is logged: the log is the
+ * shop's evidence, and it is printed on demand.
+ */
+
+export const PICKUP_CONTACT_CHANNELS = ["whatsapp", "phone", "email", "in-person", "letter"] as const;
+export type PickupContactChannel = (typeof PICKUP_CONTACT_CHANNELS)[number];
+
+export const PICKUP_CHANNEL_LABELS: Record<PickupContactChannel, string> = {
+  whatsapp: "WhatsApp",
+  phone: "Telefone",
+  email: "E-mail",
+  "in-person": "Presencial",
+  letter: "Carta",
+};
+
+export const PENDING_PICKUPS_PAGE_SIZE = 20;
+
+export type PendingPickup = {
+  orderId: number;
+  trackingCode: string;
+  status: ServiceOrderStatus;
+  /** Since when the device waits (the move to its current status). */
+  waitingSince: string;
+  /** Calendar days at the shop, so "yesterday 18:00" is 1 day however late it is now. */
+  daysWaiting: number;
+  balanceCents: number;
+  customerName: string;
+  customerPhone: string;
+  device: { type: string; brand: string; model: string };
+  attemptCount: number;
+  lastAttemptAt: string | null;
+};
+
+export type PickupContactAttempt = {
+  id: number;
+  orderId: number;
+  attemptedAt: string;
+  channel: PickupContactChannel;
+  note: string;
+  actorLabel: string;
+};
+
+const awaitingPickup = and(inArray(serviceOrders.status, [...AWAITING_PICKUP_STATUSES]), isNull(serviceOrders.deliveredAt));
+
+/** Oldest first: the device waiting longest is the one to chase. */
+export async function listPendingPickups(actor: Actor, { page = 1, now = new Date() }: { page?: number; now?: Date } = {}) {
+  assertStaffActor(actor);
+  const db = await getDb();
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(serviceOrders).where(awaitingPickup);
+  const pageCount = Math.max(1, Math.ceil(total / PENDING_PICKUPS_PAGE_SIZE));
+  const currentPage = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const rows = await db
+    .select({
+      orderId: serviceOrders.id,
+      trackingCode: serviceOrders.trackingCode,
+      status: serviceOrders.status,
+      statusChangedAt: serviceOrders.statusChangedAt,
+      linesTotalCents: serviceOrders.linesTotalCents,
+      discountCents: serviceOrders.discountCents,
+      paidCents: serviceOrders.paidCents,
+      deviceType: serviceOrders.deviceType,
+      brand: serviceOrders.brand,
+      model: serviceOrders.model,
+      customerName: customers.name,
+      customerPhone: customers.phone,
+      attemptCount: sql<number>`(select count(*)::int from ${pickupContactAttempts} where ${pickupContactAttempts.orderId} = ${serviceOrders.id})`,
+      lastAttemptAt: sql<
+        string | null
+      >`(select max(${pickupContactAttempts.attemptedAt}) from ${pickupContactAttempts} where ${pickupContactAttempts.orderId} = ${serviceOrders.id})`,
+    })
+    .from(serviceOrders)
+    .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
+    .where(awaitingPickup)
+    .orderBy(asc(serviceOrders.statusChangedAt), asc(serviceOrders.id))
+    .limit(PENDING_PICKUPS_PAGE_SIZE)
+    .offset((currentPage - 1) * PENDING_PICKUPS_PAGE_SIZE);
+
+  const today = shopToday(now);
+  const pickups: PendingPickup[] = rows.flatMap((row) => {
+    if (!isServiceOrderStatus(row.status)) return [];
+    const waitingSince = new Date(row.statusChangedAt);
+    return [
+      {
+        orderId: row.orderId,
+        trackingCode: row.trackingCode,
+        status: row.status,
+        waitingSince: waitingSince.toISOString(),
+        daysWaiting: Math.max(0, daysBetween(shopToday(waitingSince), today)),
+        balanceCents: Math.max(0, row.linesTotalCents - row.discountCents - row.paidCents),
+        customerName: row.customerName,
+        customerPhone: row.customerPhone,
+        device: { type: row.deviceType, brand: row.brand, model: row.model },
+        attemptCount: Number(row.attemptCount),
+        lastAttemptAt: row.lastAttemptAt ? new Date(row.lastAttemptAt).toISOString() : null,
+      },
+    ];
+  });
+  return { pickups, total, page: currentPage, pageCount, pageSize: PENDING_PICKUPS_PAGE_SIZE };
+}
+
+function toAttempt(row: typeof pickupContactAttempts.$inferSelect): PickupContactAttempt {
+  const channel = (PICKUP_CONTACT_CHANNELS as readonly string[]).includes(row.channel)
+    ? (row.channel as PickupContactChannel)
+    : "phone";
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    attemptedAt: new Date(row.attemptedAt).toISOString(),
+    channel,
+    note: row.note,
+    actorLabel: row.actorLabel,
+  };
+}
+
+/** The contact log of some orders (a page of the list), oldest attempt first. */
+export async function listPickupContactAttempts(actor: Actor, orderIds: readonly number[]) {
+  assertStaffActor(actor);
+  const ids = orderIds.filter(isOrderNumber);
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(pickupContactAttempts)
+    .where(inArray(pickupContactAttempts.orderId, ids))
+    .orderBy(asc(pickupContactAttempts.orderId), asc(pickupContactAttempts.attemptedAt), asc(pickupContactAttempts.id));
+  return rows.map(toAttempt);
+}
+
+/** One order's log as printed for the shop's records: the order, who to reach, and every attempt. */
+export async function getPickupContactLog(actor: Actor, orderId: number) {
+  assertStaffActor(actor);
+  if (!isOrderNumber(orderId)) return null;
+  const db = await getDb();
+  const [order] = await db
+    .select({
+      orderId: serviceOrders.id,
+      trackingCode: serviceOrders.trackingCode,
+      status: serviceOrders.status,
+      statusChangedAt: serviceOrders.statusChangedAt,
+      createdAt: serviceOrders.createdAt,
+      deliveredAt: serviceOrders.deliveredAt,
+      deviceType: serviceOrders.deviceType,
+      brand: serviceOrders.brand,
+      model: serviceOrders.model,
+      customerName: customers.name,
+      customerPhone: customers.phone,
+      customerEmail: customers.email,
+    })
+    .from(serviceOrders)
+    .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
+    .where(eq(serviceOrders.id, orderId));
+  if (!order || !isServiceOrderStatus(order.status)) return null;
+  const attempts = await db
+    .select()
+    .from(pickupContactAttempts)
+    .where(eq(pickupContactAttempts.orderId, orderId))
+    .orderBy(asc(pickupContactAttempts.attemptedAt), asc(pickupContactAttempts.id));
+  return {
+    order: {
+      ...order,
+      status: order.status,
+      statusChangedAt: new Date(order.statusChangedAt).toISOString(),
+      createdAt: new Date(order.createdAt).toISOString(),
+      deliveredAt: order.deliveredAt ? new Date(order.deliveredAt).toISOString() : null,
+    },
+    attempts: attempts.map(toAttempt),
+  };
+}
+
+const shopClock = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** An instant as the shop's wall clock, "2026-11-22T14:05": the value of a datetime-local field. */
+export function toShopDateTimeInput(instant: Date) {
+  const parts = Object.fromEntries(shopClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** A datetime-local value read as the shop's wall clock (the browser's own zone may differ); null if it is no time. */
+export function parseShopDateTimeInput(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
+  if (!Number.isFinite(wallAsUtc)) return null;
+  const offsetAt = (instant: number) => {
+    const wall = toShopDateTimeInput(new Date(instant));
+    return Date.parse(`${wall}:00Z`) - instant;
+  };
+  // Twice: the offset at the guess may differ from the offset at the wall time near a clock change.
+  let instant = wallAsUtc - offsetAt(wallAsUtc);
+  instant = wallAsUtc - offsetAt(instant);
+  const result = new Date(instant);
+  const normalised = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}`;
+  return toShopDateTimeInput(result) === normalised ? result : null;
+}
+
+/** The contact form; messages in Portuguese appear next to each field. */
+export const PickupContactAttemptSchema = z.object({
+  orderId: z
+    .string({ error: "Ordem de serviço inválida." })
+    .trim()
+    .regex(/^\d{1,10}$/, "Ordem de serviço inválida.")
+    .transform(Number)
+    .refine(isOrderNumber, "Ordem de serviço inválida."),
+  channel: z.enum(PICKUP_CONTACT_CHANNELS, { error: "Escolha o meio de contato." }),
+  attemptedAt: z
+    .string()
+    .trim()
+    .max(40)
+    .default("")
+    .transform((value, context) => {
+      if (value === "") return null;
+      const instant = parseShopDateTimeInput(value);
+      if (!instant) {
+        context.addIssue({ code: "custom", message: "Informe data e hora válidas, como 22/11/2026 14:05." });
+        return z.NEVER;
+      }
+      return instant;
+    }),
+  note: z.string().trim().max(500, "Use no máximo 500 caracteres.").default(""),
+});
+
+export type PickupContactAttemptField = "orderId" | "channel" | "attemptedAt" | "note";
+export type PickupContactAttemptErrors = Partial<Record<PickupContactAttemptField | "form", string>>;
+
+/** A few minutes of tolerance for a clock a little ahead of the server's. */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+/**
+ * Logs one attempt to reach the customer (with who logged it, in the audit
+ * log too). Bad input comes back as field messages and writes nothing.
+ */
+export async function recordPickupContactAttempt(
+  actor: Actor,
+  input: Record<string, unknown>,
+  now = new Date(),
+): Promise<{ ok: true; attempt: PickupContactAttempt } | { ok: false; errors: PickupContactAttemptErrors }> {
+  assertStaffActor(actor);
+  const parsed = PickupContactAttemptSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors: PickupContactAttemptErrors = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as PickupContactAttemptField] ??= issue.message;
+    return { ok: false, errors };
+  }
+  const { orderId, channel, note } = parsed.data;
+  const attemptedAt = parsed.data.attemptedAt ?? now;
+  if (attemptedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
+    return { ok: false, errors: { attemptedAt: "A data do contato não pode estar no futuro." } };
+  }
+
+  const db = await getDb();
+  try {
+    const attempt = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({
+          id: serviceOrders.id,
+          status: serviceOrders.status,
+          createdAt: serviceOrders.createdAt,
+          deliveredAt: serviceOrders.deliveredAt,
+        })
+        .from(serviceOrders)
+        .where(eq(serviceOrders.id, orderId))
+        .for("update");
+      if (!order) throw new ServiceOrderNotFoundError(orderId);
+      const isAwaitingPickup = (AWAITING_PICKUP_STATUSES as readonly string[]).includes(order.status) && !order.deliveredAt;
+      if (!isAwaitingPickup) throw new ServiceOrderRuleError("Esta ordem de serviço não está aguardando retirada.");
+      // The form's clock has minutes only: a call logged in the minute the order was opened is not "before" it.
+      const openedAtMinute = Math.floor(new Date(order.createdAt).getTime() / 60_000) * 60_000;
+      if (attemptedAt.getTime() < openedAtMinute) {
+        throw new ServiceOrderRuleError("A data do contato é anterior à abertura da ordem de serviço.", "attemptedAt");
+      }
+      const [created] = await tx
+        .insert(pickupContactAttempts)
+        .values({ orderId, attemptedAt, channel, note, actorUserId: actor.userId, actorLabel: actor.label })
+        .returning();
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "service-order.pickup-contact.create",
+        entity: SERVICE_ORDER_ENTITY,
+        entityId: String(orderId),
+        details: { channel, attemptedAt: attemptedAt.toISOString(), ...(note ? { note } : {}) },
+      });
+      return toAttempt(created!);
+    });
+    return { ok: true, attempt };
+  } catch (error) {
+    if (error instanceof ServiceOrderNotFoundError) return { ok: false, errors: { form: error.message } };
+    if (error instanceof ServiceOrderRuleError) {
+      const field = error.field === "attemptedAt" ? "attemptedAt" : "form";
+      return { ok: false, errors: { [field]: error.message } };
+    }
+    throw error;
+  }
+}

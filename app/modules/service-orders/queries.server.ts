@@ -1,0 +1,359 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, sql, sum, type SQL } from "drizzle-orm";
+import { alias, union } from "drizzle-orm/pg-core";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { customers } from "~/db/schema/customers";
+import {
+  serviceOrderLines,
+  serviceOrderPayments,
+  serviceOrderStatusCounts,
+  serviceOrderStatusEvents,
+  serviceOrders,
+} from "~/db/schema/service-orders";
+import { addDays } from "~/lib/dates";
+import { phoneDigits } from "~/lib/phone";
+import { normaliseImeiOrSerial } from "./imei";
+import { SEARCH_RESULT_LIMIT, SERVICE_ORDERS_PAGE_SIZE } from "./list-limits";
+import { isOrderNumber } from "./order-number";
+import { SERVICE_ORDER_STATUSES, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
+import { normaliseTrackingCode } from "./tracking-code";
+
+/** What a row of a list or a search shows; never the unlock code. */
+const ROW_COLUMNS = {
+  id: serviceOrders.id,
+  trackingCode: serviceOrders.trackingCode,
+  status: serviceOrders.status,
+  createdAt: serviceOrders.createdAt,
+  deviceType: serviceOrders.deviceType,
+  brand: serviceOrders.brand,
+  model: serviceOrders.model,
+  imeiOrSerial: serviceOrders.imeiOrSerial,
+  promisedDate: serviceOrders.promisedDate,
+  balanceCents:
+    sql<number>`${serviceOrders.linesTotalCents} - ${serviceOrders.discountCents} - ${serviceOrders.paidCents}`.mapWith(Number),
+  customerId: serviceOrders.customerId,
+  customerName: customers.name,
+  customerPhone: customers.phone,
+};
+
+export type ServiceOrderRow = {
+  id: number;
+  trackingCode: string;
+  status: ServiceOrderStatus;
+  createdAt: Date;
+  deviceType: string;
+  brand: string;
+  model: string;
+  imeiOrSerial: string;
+  promisedDate: string | null;
+  balanceCents: number;
+  customerId: number;
+  customerName: string;
+  customerPhone: string;
+};
+
+function toRow(row: Omit<ServiceOrderRow, "status"> & { status: string }): ServiceOrderRow {
+  return { ...row, status: isServiceOrderStatus(row.status) ? row.status : "received" };
+}
+
+export type ServiceOrderListFilters = {
+  status?: ServiceOrderStatus | null;
+  technicianId?: string | null;
+  /** Calendar days in the shop's time zone, "2026-11-01" (inclusive). */
+  from?: string | null;
+  to?: string | null;
+  page?: number;
+};
+
+/** A calendar day of the shop (America/Sao_Paulo, UTC−3 all year since 2019) → the instant it starts. */
+function startOfShopDay(isoDate: string) {
+  return new Date(`${isoDate}T00:00:00-03:00`);
+}
+
+/**
+ * One page of orders, newest first, with the count of each status for the
+ * filter chips. The counts come from the counters the triggers keep
+ * (service_order_status_counts, per status and technician); only a date
+ * range needs a GROUP BY, over that range's orders. The page is chosen on the orders'
+ * own indexes first and only its rows are joined with the customers, so a
+ * deep page does not join every row it skips.
+ */
+export async function listServiceOrders(filters: ServiceOrderListFilters) {
+  const db = await getDb();
+  const page = Math.max(1, Math.min(Math.trunc(filters.page ?? 1) || 1, 10_000));
+  const scope: SQL[] = [];
+  if (filters.technicianId) scope.push(eq(serviceOrders.technicianUserId, filters.technicianId));
+  if (filters.from) scope.push(gte(serviceOrders.createdAt, startOfShopDay(filters.from)));
+  if (filters.to) scope.push(lt(serviceOrders.createdAt, startOfShopDay(addDays(filters.to, 1))));
+  const hasDates = Boolean(filters.from || filters.to);
+  const pageIds = db
+    .select({ id: serviceOrders.id })
+    .from(serviceOrders)
+    .where(and(...scope, filters.status ? eq(serviceOrders.status, filters.status) : undefined))
+    .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
+    .limit(SERVICE_ORDERS_PAGE_SIZE + 1)
+    .offset((page - 1) * SERVICE_ORDERS_PAGE_SIZE)
+    .as("page_ids");
+
+  const [countRows, rows] = await Promise.all([
+    hasDates
+      ? db
+          .select({ status: serviceOrders.status, total: count() })
+          .from(serviceOrders)
+          .where(and(...scope))
+          .groupBy(serviceOrders.status)
+      : db
+          .select({ status: serviceOrderStatusCounts.status, total: sum(serviceOrderStatusCounts.total) })
+          .from(serviceOrderStatusCounts)
+          .where(filters.technicianId ? eq(serviceOrderStatusCounts.technicianUserId, filters.technicianId) : undefined)
+          .groupBy(serviceOrderStatusCounts.status),
+    db
+      .select(ROW_COLUMNS)
+      .from(pageIds)
+      .innerJoin(serviceOrders, eq(serviceOrders.id, pageIds.id))
+      .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
+      .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id)),
+  ]);
+
+  const counts = Object.fromEntries(SERVICE_ORDER_STATUSES.map((status) => [status, 0])) as Record<ServiceOrderStatus, number>;
+  for (const row of countRows) if (isServiceOrderStatus(row.status)) counts[row.status] = Number(row.total);
+  const total = filters.status ? counts[filters.status] : Object.values(counts).reduce((running, value) => running + value, 0);
+  return {
+    rows: rows.slice(0, SERVICE_ORDERS_PAGE_SIZE).map(toRow),
+    page,
+    hasNextPage: rows.length > SERVICE_ORDERS_PAGE_SIZE,
+    pageCount: Math.max(1, Math.ceil(total / SERVICE_ORDERS_PAGE_SIZE)),
+    total,
+    counts,
+  };
+}
+
+/** Up to this many matching customers, the search reads their orders by customer. */
+const FEW_CUSTOMERS = 500;
+
+/** LIKE's wildcards typed by a person are searched for as themselves. */
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** What the one search box understood: the branches that run. */
+export function searchPlan(rawQuery: string) {
+  const query = rawQuery.trim().slice(0, 100);
+  const numberText = query.replace(/^(?:os|nº|n[.º°]?|#)\s*/i, "");
+  const orderNumber = /^\d{1,10}$/.test(numberText) && isOrderNumber(Number(numberText)) ? Number(numberText) : null;
+  const looksNumeric = /^[\d\s().+\-/]+$/.test(query);
+  const digits = phoneDigits(query);
+  const document = query.replace(/[.\-/\s]/g, "").toUpperCase();
+  const imeiOrSerial = normaliseImeiOrSerial(query);
+  const hasLetters = /\p{L}/u.test(query);
+  return {
+    query,
+    orderNumber,
+    trackingCode: normaliseTrackingCode(query),
+    // A prefix of the IMEI or serial: the text_pattern_ops index answers it.
+    imeiOrSerialPrefix: /^[A-Z0-9]{4,30}$/.test(imeiOrSerial) && /\d/.test(imeiOrSerial) ? imeiOrSerial : null,
+    phone: looksNumeric && digits.length >= 8 && digits.length <= 13 ? digits.replace(/^55(?=\d{10,11}$)/, "") : null,
+    document: /^\d{11}$/.test(document) || /^[A-Z0-9]{12}\d{2}$/.test(document) ? document : null,
+    // Trigram indexes need three characters to narrow anything down; people's names carry no digits.
+    customerName: hasLetters && query.length >= 3 && !/\d/.test(query) ? query : null,
+    model: hasLetters && query.length >= 3 ? query : null,
+  };
+}
+
+/**
+ * The one search box: order number, tracking code, IMEI/serial, phone,
+ * CPF/CNPJ, customer name or model. Each kind of match is its own
+ * index-friendly query capped at the result limit; their union is sorted
+ * newest first.
+ */
+export async function searchServiceOrders(rawQuery: string): Promise<ServiceOrderRow[]> {
+  const plan = searchPlan(rawQuery);
+  if (plan.query === "") return [];
+  const db = await getDb();
+  const match = () => db.select({ id: serviceOrders.id }).from(serviceOrders);
+  const newest = [desc(serviceOrders.createdAt)] as const;
+
+  // Customers first, on their own indexes. A few of them: their orders are read by customer
+  // (exact, whatever the planner guesses); many (a common name): walking the orders newest
+  // first meets 50 of theirs sooner.
+  const customerConditions = [
+    plan.phone
+      ? plan.phone.length >= 10
+        ? like(customers.phone, `${plan.phone}%`)
+        : // Typed without the area code: the end of the number.
+          like(customers.phone, `%${plan.phone}`)
+      : null,
+    plan.document ? eq(customers.document, plan.document) : null,
+    plan.customerName ? ilike(customers.name, `%${escapeLike(plan.customerName)}%`) : null,
+  ].filter((condition) => condition !== null);
+  const customerIdSets = await Promise.all(
+    customerConditions.map(async (condition) => {
+      const found = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(condition)
+        .limit(FEW_CUSTOMERS + 1);
+      return found.length <= FEW_CUSTOMERS ? found.map((customer) => customer.id) : condition;
+    }),
+  );
+  // (A query builder is built here, not in the async map above: awaiting one runs it.)
+  const customerBranches = customerIdSets
+    .filter((ids) => !Array.isArray(ids) || ids.length > 0)
+    .map((ids) =>
+      match()
+        .where(
+          inArray(
+            serviceOrders.customerId,
+            Array.isArray(ids) ? ids : db.select({ id: customers.id }).from(customers).where(ids),
+          ),
+        )
+        .orderBy(...newest)
+        .limit(SEARCH_RESULT_LIMIT),
+    );
+
+  const branches = [
+    plan.orderNumber !== null ? match().where(eq(serviceOrders.id, plan.orderNumber)).limit(1) : null,
+    plan.trackingCode ? match().where(eq(serviceOrders.trackingCode, plan.trackingCode)).limit(1) : null,
+    plan.imeiOrSerialPrefix
+      ? match()
+          .where(like(serviceOrders.imeiOrSerial, `${plan.imeiOrSerialPrefix}%`))
+          .orderBy(...newest)
+          .limit(SEARCH_RESULT_LIMIT)
+      : null,
+    ...customerBranches,
+    plan.model
+      ? match()
+          .where(ilike(serviceOrders.model, `%${escapeLike(plan.model)}%`))
+          .orderBy(...newest)
+          .limit(SEARCH_RESULT_LIMIT)
+      : null,
+  ].filter((branch) => branch !== null);
+  if (branches.length === 0) return [];
+
+  const [first, second, ...rest] = branches;
+  const matches = (second ? union(first!, second, ...rest) : first!).as("matches");
+  const rows = await db
+    .select(ROW_COLUMNS)
+    .from(serviceOrders)
+    .innerJoin(matches, eq(matches.id, serviceOrders.id))
+    .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
+    .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
+    .limit(SEARCH_RESULT_LIMIT);
+  return rows.map(toRow);
+}
+
+const technician = alias(user, "technician");
+const creator = alias(user, "creator");
+
+/** Everything the order's page shows, except the unlock code itself (only revealUnlockCode reads it). */
+export async function getServiceOrder(id: number) {
+  if (!isOrderNumber(id)) return null;
+  const db = await getDb();
+  const [order] = await db
+    .select({
+      id: serviceOrders.id,
+      trackingCode: serviceOrders.trackingCode,
+      status: serviceOrders.status,
+      statusChangedAt: serviceOrders.statusChangedAt,
+      customerId: serviceOrders.customerId,
+      deviceType: serviceOrders.deviceType,
+      brand: serviceOrders.brand,
+      model: serviceOrders.model,
+      imeiOrSerial: serviceOrders.imeiOrSerial,
+      color: serviceOrders.color,
+      accessories: serviceOrders.accessories,
+      conditionChecklist: serviceOrders.conditionChecklist,
+      conditionNotes: serviceOrders.conditionNotes,
+      unlockKind: serviceOrders.unlockKind,
+      hasUnlockCode: sql<boolean>`${serviceOrders.unlockSecret} is not null`.mapWith(Boolean),
+      reportedDefect: serviceOrders.reportedDefect,
+      diagnosis: serviceOrders.diagnosis,
+      technicianUserId: serviceOrders.technicianUserId,
+      technicianName: technician.name,
+      linesTotalCents: serviceOrders.linesTotalCents,
+      discountCents: serviceOrders.discountCents,
+      paidCents: serviceOrders.paidCents,
+      promisedDate: serviceOrders.promisedDate,
+      warrantyDays: serviceOrders.warrantyDays,
+      notes: serviceOrders.notes,
+      quoteDecidedAt: serviceOrders.quoteDecidedAt,
+      deliveredAt: serviceOrders.deliveredAt,
+      deliveredTo: serviceOrders.deliveredTo,
+      owedAtDeliveryCents: serviceOrders.owedAtDeliveryCents,
+      createdAt: serviceOrders.createdAt,
+      createdByName: creator.name,
+      customer: {
+        id: customers.id,
+        name: customers.name,
+        phone: customers.phone,
+        document: customers.document,
+        email: customers.email,
+      },
+    })
+    .from(serviceOrders)
+    .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
+    .leftJoin(technician, eq(technician.id, serviceOrders.technicianUserId))
+    .leftJoin(creator, eq(creator.id, serviceOrders.createdByUserId))
+    .where(eq(serviceOrders.id, id));
+  if (!order) return null;
+
+  const [lines, payments, events] = await Promise.all([
+    db
+      .select({
+        id: serviceOrderLines.id,
+        kind: serviceOrderLines.kind,
+        description: serviceOrderLines.description,
+        quantity: serviceOrderLines.quantity,
+        unitPriceCents: serviceOrderLines.unitPriceCents,
+        productId: serviceOrderLines.productId,
+      })
+      .from(serviceOrderLines)
+      .where(eq(serviceOrderLines.orderId, id))
+      .orderBy(asc(serviceOrderLines.position), asc(serviceOrderLines.id)),
+    db
+      .select({
+        id: serviceOrderPayments.id,
+        method: serviceOrderPayments.method,
+        amountCents: serviceOrderPayments.amountCents,
+        isDeposit: serviceOrderPayments.isDeposit,
+        paidAt: serviceOrderPayments.paidAt,
+        note: serviceOrderPayments.note,
+      })
+      .from(serviceOrderPayments)
+      .where(eq(serviceOrderPayments.orderId, id))
+      .orderBy(asc(serviceOrderPayments.paidAt), asc(serviceOrderPayments.id)),
+    db
+      .select({
+        id: serviceOrderStatusEvents.id,
+        fromStatus: serviceOrderStatusEvents.fromStatus,
+        toStatus: serviceOrderStatusEvents.toStatus,
+        actorLabel: serviceOrderStatusEvents.actorLabel,
+        note: serviceOrderStatusEvents.note,
+        createdAt: serviceOrderStatusEvents.createdAt,
+      })
+      .from(serviceOrderStatusEvents)
+      .where(eq(serviceOrderStatusEvents.orderId, id))
+      .orderBy(asc(serviceOrderStatusEvents.createdAt), asc(serviceOrderStatusEvents.id)),
+  ]);
+
+  return {
+    ...order,
+    status: isServiceOrderStatus(order.status) ? order.status : ("received" as ServiceOrderStatus),
+    balanceCents: order.linesTotalCents - order.discountCents - order.paidCents,
+    lines,
+    payments,
+    events,
+  };
+}
+
+export type ServiceOrderDetail = NonNullable<Awaited<ReturnType<typeof getServiceOrder>>>;
+
+/** Who can be chosen as the technician: the team (owner and staff). */
+export async function listTechnicians() {
+  const db = await getDb();
+  return db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(inArray(user.role, ["owner", "staff"]))
+    .orderBy(asc(user.name));
+}

@@ -1,0 +1,213 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { formatPhone } from "~/lib/phone";
+import { imeiCheckDigit } from "~/modules/service-orders/imei";
+import { expect, failedLoad, test } from "./support/test";
+import { USERS } from "./support/users";
+
+/** Each violation as "rule: nodes", so a failure says what to fix (as in a11y.spec.ts). */
+async function accessibilityViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+}
+
+function randomDigits(count: number) {
+  return Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join("");
+}
+
+/** A valid IMEI no other run uses (both projects run this journey at once). */
+function uniqueImei() {
+  const first14 = `35${randomDigits(12)}`;
+  return `${first14}${imeiCheckDigit(first14)}`;
+}
+
+test.use({ storageState: USERS.staff.storageState });
+
+test("a equipe abre uma OS para um cliente novo, leva até a entrega e encontra por IMEI e telefone", async ({
+  page,
+  isMobile,
+  consoleErrors,
+}) => {
+  test.slow();
+  // Refused forms are answered 400, which Chrome logs as a failed load of the page's .data request.
+  consoleErrors.allow(failedLoad(400));
+  const suffix = randomDigits(5);
+  const customerName = `Helena Teste ${suffix}`;
+  const phone = `119${randomDigits(3)}${suffix}`;
+  const imei = uniqueImei();
+  const pin = `4${randomDigits(5)}`;
+
+  await page.goto("/service-orders");
+  await expect(page.getByRole("heading", { name: "Ordens de serviço", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Filtrar por status" }).getByRole("link", { name: /Todas/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: "Nova OS" }).click();
+  await expect(page).toHaveURL("/new-service-order");
+  await expect(page.getByRole("heading", { name: "Nova ordem de serviço", level: 1 })).toBeVisible();
+
+  // The customer, registered without leaving the order.
+  await page.getByRole("button", { name: "Cadastrar novo cliente" }).click();
+  const newCustomer = page.getByRole("group", { name: "Novo cliente" });
+  await newCustomer.getByLabel("Nome", { exact: true }).fill(customerName);
+  await newCustomer.getByLabel("WhatsApp", { exact: true }).fill(formatPhone(phone));
+  await newCustomer.getByRole("button", { name: "Salvar cliente" }).click();
+  await expect(page.getByRole("group", { name: "Cliente", exact: true }).first()).toContainText(customerName);
+
+  await page.getByLabel("Marca").fill("Samsung");
+  await page.getByLabel("Modelo").fill(`Galaxy A54 ${suffix}`);
+  await page.getByLabel("IMEI ou número de série").fill(imei);
+  await page.getByLabel("Cor").fill("Verde");
+  await page.getByLabel("Acessórios deixados").fill("Capinha e película");
+  await page.getByLabel("Liga", { exact: true }).check();
+  await page.getByLabel("Tela trincada").check();
+  await page.getByLabel("Tipo de bloqueio").selectOption("pin");
+  await page.getByLabel("PIN", { exact: true }).fill(pin);
+  await page.getByLabel("Defeito relatado pelo cliente").fill("Caiu no chão, tela trincada e touch falhando");
+  await page.getByLabel("Descrição").fill("Troca de tela");
+  await page.getByLabel("Preço unitário (R$)").fill("350,00");
+  await page.getByRole("button", { name: "Adicionar linha" }).click();
+  await page.getByLabel("Descrição").nth(1).fill("Película");
+  await page.getByLabel("Preço unitário (R$)").nth(1).fill("40");
+  await page.getByRole("button", { name: "Remover linha 2" }).click();
+  await expect(page.getByLabel("Descrição")).toHaveCount(1);
+  await expect(page.getByText("Total a pagar", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+    "R$ 350,00",
+  );
+
+  // A warranty below the legal minimum is refused next to its field; everything typed stays.
+  await page.getByLabel("Garantia (dias)").fill("30");
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Abrir ordem de serviço" }).click();
+  await expect(page.getByText("A garantia legal mínima é de 90 dias.", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Garantia (dias)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Modelo")).toHaveValue(`Galaxy A54 ${suffix}`);
+  await expect(page.getByRole("group", { name: "Cliente", exact: true }).first()).toContainText(customerName);
+  await page.getByLabel("Garantia (dias)").fill("90");
+  await page.getByLabel("PIN", { exact: true }).fill(pin);
+  await page.getByRole("button", { name: "Abrir ordem de serviço" }).click();
+
+  await expect(page).toHaveURL(/\/service-orders\/\d+\/edit\?aviso=criada$/);
+  const orderId = Number(/service-orders\/(\d+)\//.exec(page.url())![1]);
+  await expect(page.getByRole("status").filter({ hasText: `Ordem de serviço nº ${orderId} criada.` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `OS nº ${orderId}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("tracking-code")).toHaveText(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+  await expect(page.getByTestId("balance")).toContainText("R$ 350,00");
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Only the state machine's moves are offered; each one lands on the timeline.
+  const status = page.getByRole("region", { name: "Status" });
+  await expect(status.getByRole("button", { name: "Marcar como pronto" })).toHaveCount(0);
+  await status.getByRole("button", { name: "Iniciar diagnóstico" }).click();
+  await expect(page.getByText("Em diagnóstico", { exact: true }).first()).toBeVisible();
+  await status.getByRole("button", { name: "Enviar orçamento para aprovação" }).click();
+  await expect(page.getByRole("region", { name: "Linha do tempo" })).toContainText("Aguardando aprovação");
+
+  // The WhatsApp message for this status carries the total and the link to approve online.
+  const whatsapp = page.getByRole("region", { name: "Avisar o cliente pelo WhatsApp" });
+  const message = whatsapp.getByRole("textbox");
+  await expect(message).toHaveValue(/R\$\s350,00/);
+  await expect(message).toHaveValue(/\/consultar\?codigo=[2-9A-Z]{8}/);
+  await message.fill("Olá, Helena! Orçamento pronto: R$ 350,00.");
+  const whatsappLink = whatsapp.getByRole("link", { name: /Abrir no WhatsApp/ });
+  await expect(whatsappLink).toHaveAttribute(
+    "href",
+    `https://wa.me/55${phone}?text=${encodeURIComponent("Olá, Helena! Orçamento pronto: R$ 350,00.")}`,
+  );
+  await expect(whatsappLink).toHaveAttribute("target", "_blank");
+  await expect(whatsappLink).toHaveAttribute("rel", /noopener/);
+
+  for (const [button, label] of [
+    ["Registrar aprovação do orçamento", "Orçamento aprovado"],
+    ["Iniciar reparo", "Em reparo"],
+    ["Marcar como pronto", "Pronto para retirada"],
+  ] as const) {
+    await status.getByRole("button", { name: button }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Status atualizado." })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Linha do tempo" }).getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("region", { name: "Linha do tempo" }).getByRole("listitem")).toHaveCount(6);
+
+  // The unlock code, shown only when asked for.
+  const unlock = page.getByRole("region", { name: "Senha de desbloqueio" });
+  await expect(unlock).not.toContainText(pin);
+  await unlock.getByRole("button", { name: "Mostrar senha de desbloqueio" }).click();
+  await expect(page.getByTestId("unlock-code")).toHaveText(pin);
+
+  // A payment, then delivery: the rest must be settled or recorded as a debt.
+  const payments = page.getByRole("region", { name: "Pagamentos" });
+  await payments.getByLabel("Forma").selectOption("cash");
+  await payments.getByLabel("Valor (R$)").fill("100,00");
+  await payments.getByRole("button", { name: "Registrar pagamento" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Pagamento registrado." })).toBeVisible();
+  await expect(page.getByTestId("balance")).toContainText("R$ 250,00");
+  await expect(payments.getByRole("listitem")).toHaveCount(1);
+
+  await status.getByText("Registrar entrega").click();
+  await expect(status.getByLabel("Quem retirou o aparelho")).toHaveValue(customerName);
+  await status.getByRole("button", { name: "Confirmar entrega" }).click();
+  await expect(status.getByText(/Há um saldo de R\$\s250,00 em aberto/)).toBeVisible();
+  await status.getByLabel(/Registrar saldo de R\$\s250,00 como dívida/).check();
+  await status.getByRole("button", { name: "Confirmar entrega" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Entrega registrada." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `OS nº ${orderId}` }).locator("xpath=..")).toContainText("Entregue");
+  await expect(page.getByText(`Entregue a ${customerName} com R$ 250,00 registrados como dívida.`)).toBeVisible();
+  await expect(unlock).toContainText("A senha de desbloqueio foi apagada na entrega.");
+  await expect(unlock.getByRole("button")).toHaveCount(0);
+  await expect(status.getByRole("button")).toHaveCount(0);
+
+  // The search box finds it by IMEI and by phone.
+  await page.goto("/service-orders/search");
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const searchBox = page.getByRole("searchbox", { name: "Buscar" });
+  await searchBox.fill(imei);
+  await searchBox.press("Enter");
+  await expect(page).toHaveURL(`/service-orders/search?q=${imei}`);
+  await expect(page.getByRole("link", { name: `OS nº ${orderId}`, exact: true })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Buscar" }).fill(formatPhone(phone));
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page.getByRole("link", { name: `OS nº ${orderId}`, exact: true })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: `OS nº ${orderId}`, exact: true }).click();
+  await expect(page).toHaveURL(`/service-orders/${orderId}/edit`);
+
+  // The list filtered by status shows it among the delivered ones.
+  await page.goto("/service-orders?status=delivered");
+  await expect(page.getByRole("link", { name: /Entregue/ })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: `OS nº ${orderId}`, exact: true })).toBeVisible();
+  if (isMobile) {
+    // On a phone the rows are cards: nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+});
+
+test("uma OS desconhecida responde 404 e uma ação inválida responde 400 sem gravar nada", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(failedLoad(404));
+  const response = await page.goto("/service-orders/999999999/edit");
+  expect(response?.status()).toBe(404);
+  expect((await page.goto("/service-orders/abc/edit"))?.status()).toBe(404);
+
+  const origin = { origin: new URL(page.url()).origin };
+  const unknown = await request.post("/service-orders/999999999/edit", {
+    headers: origin,
+    form: { intent: "status", to: "diagnosing" },
+  });
+  expect(unknown.status()).toBe(404);
+  const garbage = await request.post("/new-service-order", {
+    headers: origin,
+    form: { intent: "create", customerId: "x" },
+    maxRedirects: 0,
+  });
+  expect(garbage.status()).toBe(400);
+  const noIntent = await request.post("/new-service-order", { headers: origin, form: { foo: "bar" }, maxRedirects: 0 });
+  expect(noIntent.status()).toBe(400);
+});

@@ -1,0 +1,3 @@
+import { defineCustomersSuite } from "./customers-suite";
+
+defineCustomersSuite("pglite");

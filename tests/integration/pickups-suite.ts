@@ -1,0 +1,202 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopToday } from "~/lib/dates";
+import type { Actor } from "~/modules/accounts/roles";
+import { closeOpenDatabase, POSTGRES_SKIP_REASON } from "../support/database";
+import { loadServiceOrdersApp, type ServiceOrdersApp, type TestDatabase } from "./public-tracking-app";
+
+const STAFF: Actor = { userId: "staff-user-id", label: "equipe@balcao.example", role: "staff" };
+const CUSTOMER: Actor = { userId: "customer-user-id", label: "cliente@cliente.example", role: "customer" };
+const PUBLIC: Actor = { userId: null, label: "Cliente (consulta online)", role: "public" };
+const DAY_MS = 86_400_000;
+
+/**
+ * /pending-pickups against a real database: the list (oldest first, days
+ * waiting, balance, who to call), the contact log with its audit entries,
+ * bad input and refusals that write nothing. Each *.test.ts file runs it for one database.
+ */
+export function definePickupsSuite(database: TestDatabase) {
+  if (database === "postgres" && !process.env.TEST_DATABASE_URL) {
+    describe.skip(POSTGRES_SKIP_REASON, () => {
+      it("aguardando retirada contra o PostgreSQL", () => undefined);
+    });
+    return;
+  }
+
+  describe(`aguardando retirada (${database})`, () => {
+    let app: ServiceOrdersApp;
+    const created: Record<string, { id: number; trackingCode: string }> = {};
+
+    async function writtenRows() {
+      const [attempts] = await app.db.select({ total: count() }).from(app.tables.pickupContactAttempts);
+      const [audit] = await app.db.select({ total: count() }).from(app.tables.auditLog);
+      return { attempts: attempts?.total ?? 0, audit: audit?.total ?? 0 };
+    }
+
+    beforeAll(async () => {
+      app = await loadServiceOrdersApp(database);
+      expect(app.databaseKind).toBe(database);
+      const maria = await app.factory.createTestCustomer(app.db, { name: "Maria Retirada Souza", phone: "11991112222" }, 21);
+      const joao = await app.factory.createTestCustomer(app.db, { name: "João Demorado Lima", phone: "21993334444" }, 22);
+      const now = Date.now();
+      const make = async (
+        key: string,
+        customerId: number,
+        status: "ready" | "declined" | "not_repairable" | "repairing" | "delivered",
+        daysAgo: number,
+        seed: number,
+      ) => {
+        created[key] = await app.factory.createTestServiceOrder(app.db, {
+          customerId,
+          status,
+          seed,
+          createdAt: new Date(now - (daysAgo + 20) * DAY_MS),
+          overrides: { statusChangedAt: new Date(now - daysAgo * DAY_MS) },
+        });
+      };
+      await make("readyRecent", maria.id, "ready", 2, 31);
+      await make("declinedOld", joao.id, "declined", 95, 32);
+      await make("notRepairable", maria.id, "not_repairable", 30, 33);
+      await make("repairing", joao.id, "repairing", 1, 34);
+      await make("delivered", maria.id, "delivered", 5, 35);
+      // Balance due: a total with nothing paid on the recent ready order.
+      await app.db
+        .update(app.tables.serviceOrders)
+        .set({ linesTotalCents: 45000, discountCents: 5000, paidCents: 10000 })
+        .where(eq(app.tables.serviceOrders.id, created.readyRecent!.id));
+    });
+
+    afterAll(async () => {
+      await closeOpenDatabase();
+      await app?.dropDatabase?.();
+    });
+
+    it("lista só os aparelhos aguardando retirada, do mais antigo ao mais recente, com dias, saldo e contato", async () => {
+      const list = await app.pickups.listPendingPickups(STAFF);
+      expect(list.pickups.map((pickup) => pickup.orderId)).toEqual([
+        created.declinedOld!.id,
+        created.notRepairable!.id,
+        created.readyRecent!.id,
+      ]);
+      expect(list.total).toBe(3);
+      const [declined, notRepairable, ready] = list.pickups;
+      expect(declined).toMatchObject({
+        status: "declined",
+        daysWaiting: 95,
+        customerName: "João Demorado Lima",
+        customerPhone: "21993334444",
+      });
+      expect(notRepairable).toMatchObject({ status: "not_repairable", daysWaiting: 30 });
+      expect(ready).toMatchObject({ status: "ready", daysWaiting: 2, balanceCents: 30000, attemptCount: 0, lastAttemptAt: null });
+    });
+
+    it("registra tentativas de contato com quem registrou e o registro de auditoria", async () => {
+      const orderId = created.declinedOld!.id;
+      const before = await writtenRows();
+      const day = shopToday(new Date(Date.now() - 3 * DAY_MS));
+      const first = await app.pickups.recordPickupContactAttempt(STAFF, {
+        orderId: String(orderId),
+        channel: "phone",
+        attemptedAt: `${day}T10:30`,
+        note: "Não atendeu; deixado recado.",
+      });
+      expect(first.ok).toBe(true);
+      const second = await app.pickups.recordPickupContactAttempt(STAFF, {
+        orderId: String(orderId),
+        channel: "whatsapp",
+        attemptedAt: "",
+        note: "",
+      });
+      expect(second.ok).toBe(true);
+      expect(await writtenRows()).toEqual({ attempts: before.attempts + 2, audit: before.audit + 2 });
+
+      const attempts = await app.pickups.listPickupContactAttempts(STAFF, [orderId]);
+      expect(attempts).toHaveLength(2);
+      // 10:30 at the shop (America/Sao_Paulo, UTC−3) is 13:30 UTC.
+      expect(attempts[0]).toMatchObject({
+        channel: "phone",
+        attemptedAt: `${day}T13:30:00.000Z`,
+        note: "Não atendeu; deixado recado.",
+        actorLabel: STAFF.label,
+      });
+      expect(attempts[1]).toMatchObject({ channel: "whatsapp", actorLabel: STAFF.label });
+      expect(Date.now() - Date.parse(attempts[1]!.attemptedAt)).toBeLessThan(60_000);
+
+      const audit = await app.db
+        .select()
+        .from(app.tables.auditLog)
+        .where(eq(app.tables.auditLog.action, "service-order.pickup-contact.create"));
+      expect(audit.at(-1)).toMatchObject({
+        actorUserId: STAFF.userId,
+        actorLabel: STAFF.label,
+        entity: "service_order",
+        entityId: String(orderId),
+      });
+
+      const list = await app.pickups.listPendingPickups(STAFF);
+      expect(list.pickups.find((pickup) => pickup.orderId === orderId)).toMatchObject({ attemptCount: 2 });
+      const log = await app.pickups.getPickupContactLog(STAFF, orderId);
+      expect(log?.attempts.map((attempt) => attempt.channel)).toEqual(["phone", "whatsapp"]);
+      expect(log?.order).toMatchObject({ orderId, customerName: "João Demorado Lima" });
+    });
+
+    it("recusa entrada inválida com mensagens em português e não grava nada", async () => {
+      const orderId = String(created.readyRecent!.id);
+      const before = await writtenRows();
+      const cases: [Record<string, unknown>, string][] = [
+        [{ orderId, channel: "pombo-correio" }, "channel"],
+        [{ orderId, channel: "phone", attemptedAt: "amanhã" }, "attemptedAt"],
+        [{ orderId, channel: "phone", attemptedAt: "2026-02-30T10:00" }, "attemptedAt"],
+        [{ orderId, channel: "phone", attemptedAt: "2999-01-01T10:00" }, "attemptedAt"],
+        [{ orderId, channel: "phone", attemptedAt: "2001-01-01T10:00" }, "attemptedAt"],
+        [{ orderId, channel: "phone", note: "x".repeat(501) }, "note"],
+        [{ orderId: "abc", channel: "phone" }, "orderId"],
+        [{ orderId: "99999999999", channel: "phone" }, "orderId"],
+        [{ orderId: "2000000000", channel: "phone" }, "form"],
+        [{ orderId: String(created.repairing!.id), channel: "phone" }, "form"],
+        [{ orderId: String(created.delivered!.id), channel: "phone" }, "form"],
+        [{ orderId: ["1"], channel: { x: 1 } }, "orderId"],
+      ];
+      for (const [input, field] of cases) {
+        const result = await app.pickups.recordPickupContactAttempt(STAFF, input);
+        expect(result.ok, JSON.stringify(input)).toBe(false);
+        if (!result.ok) {
+          expect(Object.keys(result.errors), JSON.stringify(input)).toContain(field);
+          for (const message of Object.values(result.errors)) expect(message).toMatch(/[a-zç]/);
+        }
+      }
+      expect(await writtenRows()).toEqual(before);
+    });
+
+    it("cliente e visitante não usam as funções da equipe, e nada é gravado", async () => {
+      const before = await writtenRows();
+      for (const actor of [CUSTOMER, PUBLIC]) {
+        await expect(app.pickups.listPendingPickups(actor)).rejects.toThrow("Área restrita à equipe");
+        await expect(app.pickups.listPickupContactAttempts(actor, [created.readyRecent!.id])).rejects.toThrow(
+          "Área restrita à equipe",
+        );
+        await expect(app.pickups.getPickupContactLog(actor, created.readyRecent!.id)).rejects.toThrow("Área restrita à equipe");
+        await expect(
+          app.pickups.recordPickupContactAttempt(actor, { orderId: String(created.readyRecent!.id), channel: "phone" }),
+        ).rejects.toThrow("Área restrita à equipe");
+      }
+      expect(await writtenRows()).toEqual(before);
+    });
+
+    it("pagina a lista e corrige uma página fora do intervalo", async () => {
+      const customer = await app.factory.createTestCustomer(app.db, {}, 23);
+      for (let index = 0; index < 20; index++) {
+        await app.factory.createTestServiceOrder(app.db, { customerId: customer.id, status: "ready", seed: 400 + index });
+      }
+      const first = await app.pickups.listPendingPickups(STAFF, { page: 1 });
+      expect(first).toMatchObject({ total: 23, pageCount: 2, page: 1 });
+      expect(first.pickups).toHaveLength(20);
+      const last = await app.pickups.listPendingPickups(STAFF, { page: 99 });
+      expect(last).toMatchObject({ page: 2 });
+      expect(last.pickups).toHaveLength(3);
+      const waits = [...first.pickups, ...last.pickups].map((pickup) => Date.parse(pickup.waitingSince));
+      expect(waits).toEqual([...waits].sort((a, b) => a - b));
+      expect((await app.pickups.listPendingPickups(STAFF, { page: -3 })).page).toBe(1);
+    });
+  });
+}

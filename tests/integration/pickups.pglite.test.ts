@@ -1,0 +1,3 @@
+import { definePickupsSuite } from "./pickups-suite";
+
+definePickupsSuite("pglite");

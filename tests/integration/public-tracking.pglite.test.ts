@@ -1,0 +1,3 @@
+import { definePublicTrackingSuite } from "./public-tracking-suite";
+
+definePublicTrackingSuite("pglite");

@@ -1,0 +1,4 @@
+import { definePublicTrackingSuite } from "./public-tracking-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+definePublicTrackingSuite("postgres");

@@ -1,0 +1,638 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import * as fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "~/modules/accounts/roles";
+import { closeOpenDatabase, createPostgresDatabase, POSTGRES_SKIP_REASON } from "../support/database";
+import { copyPgliteTemplate } from "../support/pglite-template";
+import type { TestDatabase } from "./accounts-suite";
+
+const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff" };
+const OWNER: Actor = { userId: "owner-bia", label: "bia@loja.test", role: "owner" };
+const CUSTOMER: Actor = { userId: "customer-caio", label: "caio@cliente.test", role: "customer" };
+const PUBLIC: Actor = { userId: null, label: "Cliente (consulta online)", role: "public" };
+const VALID_IMEI = "490154203237518";
+
+/** A status counter's key: status and technician ("" for none), as the counters table stores it. */
+const counterKey = (status: string, technician: string | null) => `${status}/${technician ?? ""}`;
+
+async function loadModules() {
+  if (!process.env.DATABASE_URL) await copyPgliteTemplate(process.env.DATA_DIR ?? "");
+  const [db, auth, customers, orders, audit, mutations, queries, errors, roles] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/customers"),
+    import("~/db/schema/service-orders"),
+    import("~/db/schema/audit"),
+    import("~/modules/service-orders/mutations.server"),
+    import("~/modules/service-orders/queries.server"),
+    import("~/modules/service-orders/errors"),
+    import("~/modules/accounts/roles"),
+  ]);
+  return {
+    db: await db.getDb(),
+    kind: db.databaseKind(),
+    tables: { ...auth, ...customers, ...orders, ...audit },
+    mutations,
+    queries,
+    errors,
+    roles,
+  };
+}
+
+type Modules = Awaited<ReturnType<typeof loadModules>>;
+
+/**
+ * Service orders against a real database: the whole life of an order,
+ * refusals that write nothing, actors who may not act, the unlock code's
+ * secrecy, the counters and the search box. Each *.test.ts runs it for one database.
+ */
+export function defineServiceOrdersSuite(database: TestDatabase) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (database === "postgres" && !serverUrl) {
+    describe.skip(POSTGRES_SKIP_REASON, () => {
+      it("ordens de serviço contra o PostgreSQL", () => undefined);
+    });
+    return;
+  }
+
+  describe(`ordens de serviço (${database})`, () => {
+    let app: Modules;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    let customerId: number;
+    let otherCustomerId: number;
+
+    beforeAll(async () => {
+      if (database === "postgres" && serverUrl) {
+        const created = await createPostgresDatabase(serverUrl);
+        dropDatabase = created.drop;
+        process.env.DATABASE_URL = created.url;
+      }
+      app = await loadModules();
+      expect(app.kind).toBe(database);
+      const { user, customers } = app.tables;
+      await app.db.insert(user).values([
+        { id: STAFF.userId!, name: "Ana Técnica", email: STAFF.label, role: "staff" },
+        { id: OWNER.userId!, name: "Bia Dona", email: OWNER.label, role: "owner" },
+        { id: CUSTOMER.userId!, name: "Caio Cliente", email: CUSTOMER.label, role: "customer" },
+      ]);
+      const [first, second] = await app.db
+        .insert(customers)
+        .values([
+          { name: "Maria Aparecida Souza", phone: "11987654321", document: "52998224725" },
+          { name: "José Pereira Lima", phone: "21912345678" },
+        ])
+        .returning({ id: customers.id });
+      customerId = first!.id;
+      otherCustomerId = second!.id;
+    });
+
+    afterAll(async () => {
+      await closeOpenDatabase();
+      await dropDatabase?.();
+    });
+
+    function orderInput(overrides: Record<string, unknown> = {}) {
+      return {
+        customerId: String(customerId),
+        deviceType: "phone",
+        brand: "Apple",
+        model: "iPhone 11",
+        imeiOrSerial: "49-015420-323751-8",
+        color: "Preto",
+        accessories: "Capinha",
+        conditionChecklist: ["turns-on", "screen-cracked"],
+        conditionNotes: "",
+        unlockKind: "pattern",
+        unlockCode: "1-5-9-6",
+        reportedDefect: "Tela quebrada após queda",
+        diagnosis: "",
+        technicianUserId: STAFF.userId,
+        lines: [
+          { kind: "part", description: "Tela original", quantity: "1", unitPrice: "450,00", productId: "" },
+          { kind: "service", description: "Mão de obra", quantity: "1", unitPrice: "100", productId: "" },
+        ],
+        discount: "50,00",
+        deposit: "100,00",
+        depositMethod: "pix",
+        promisedDate: "",
+        warrantyDays: "",
+        notes: "",
+        ...overrides,
+      };
+    }
+
+    /** Rows of every table a service-order function writes: a refusal must leave them all as they were. */
+    async function snapshot() {
+      const {
+        serviceOrders,
+        serviceOrderLines,
+        serviceOrderPayments,
+        serviceOrderStatusEvents,
+        auditLog,
+        serviceOrderStatusCounts,
+      } = app.tables;
+      const counted = async (
+        table:
+          | typeof serviceOrders
+          | typeof serviceOrderLines
+          | typeof serviceOrderPayments
+          | typeof serviceOrderStatusEvents
+          | typeof auditLog,
+      ) => Number((await app.db.select({ total: count() }).from(table))[0]!.total);
+      return {
+        orders: await counted(serviceOrders),
+        lines: await counted(serviceOrderLines),
+        payments: await counted(serviceOrderPayments),
+        events: await counted(serviceOrderStatusEvents),
+        audit: await counted(auditLog),
+        orderRows: await app.db.select().from(serviceOrders).orderBy(serviceOrders.id),
+        counters: await app.db.select().from(serviceOrderStatusCounts).orderBy(serviceOrderStatusCounts.status),
+      };
+    }
+
+    async function auditOf(orderId: number) {
+      const { auditLog } = app.tables;
+      return app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "service_order"), eq(auditLog.entityId, String(orderId))))
+        .orderBy(auditLog.id);
+    }
+
+    async function orderRow(orderId: number) {
+      const [row] = await app.db.select().from(app.tables.serviceOrders).where(eq(app.tables.serviceOrders.id, orderId));
+      return row!;
+    }
+
+    it("opens an order: tracking code, totals, deposit, first timeline entry, encrypted unlock code, audit", async () => {
+      const created = await app.mutations.createServiceOrder(STAFF, orderInput());
+      expect(created.trackingCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+
+      const row = await orderRow(created.id);
+      expect(row).toMatchObject({
+        status: "received",
+        imeiOrSerial: VALID_IMEI,
+        linesTotalCents: 55_000,
+        discountCents: 5_000,
+        paidCents: 10_000,
+        warrantyDays: 90,
+        unlockKind: "pattern",
+        createdByUserId: STAFF.userId,
+        technicianUserId: STAFF.userId,
+      });
+      expect(row.unlockSecret).toMatch(/^v1:/);
+      expect(row.unlockSecret).not.toContain("1596");
+
+      const detail = await app.queries.getServiceOrder(created.id);
+      expect(detail).toMatchObject({ balanceCents: 40_000, hasUnlockCode: true, technicianName: "Ana Técnica" });
+      expect(detail).not.toHaveProperty("unlockSecret");
+      expect(detail!.lines.map((line) => line.description)).toEqual(["Tela original", "Mão de obra"]);
+      expect(detail!.payments).toMatchObject([{ method: "pix", amountCents: 10_000, isDeposit: true }]);
+      expect(detail!.events).toMatchObject([{ fromStatus: null, toStatus: "received", actorLabel: STAFF.label }]);
+
+      const audit = await auditOf(created.id);
+      expect(audit.map((entry) => entry.action)).toEqual(["service-order.create"]);
+      expect(JSON.stringify(audit)).not.toContain("1596");
+    });
+
+    it("moves an order through its life, records each step, and delivers it with the balance as a debt", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
+      for (const to of ["diagnosing", "awaiting_approval", "approved", "repairing", "ready"] as const) {
+        await app.mutations.changeServiceOrderStatus(STAFF, id, to, to === "approved" ? "Cliente aprovou por telefone" : "");
+      }
+      const moved = await orderRow(id);
+      expect(moved.status).toBe("ready");
+      expect(moved.quoteDecidedAt).not.toBeNull();
+      const detail = await app.queries.getServiceOrder(id);
+      expect(detail!.events.map((event) => event.toStatus)).toEqual([
+        "received",
+        "diagnosing",
+        "awaiting_approval",
+        "approved",
+        "repairing",
+        "ready",
+      ]);
+      expect(detail!.events[3]).toMatchObject({ fromStatus: "awaiting_approval", note: "Cliente aprovou por telefone" });
+
+      // Payment, then the same form submitted again: recorded once.
+      const key = "pagamento-teste-0001";
+      const first = await app.mutations.addServiceOrderPayment(STAFF, id, {
+        method: "cash",
+        amount: "150,00",
+        paidAt: "",
+        note: "",
+        idempotencyKey: key,
+      });
+      const repeat = await app.mutations.addServiceOrderPayment(STAFF, id, {
+        method: "cash",
+        amount: "150,00",
+        paidAt: "",
+        note: "",
+        idempotencyKey: key,
+      });
+      expect(first.isRepeat).toBe(false);
+      expect(repeat).toEqual({ ...first, isRepeat: true });
+      expect((await orderRow(id)).paidCents).toBe(25_000);
+      expect((await app.queries.getServiceOrder(id))!.payments).toHaveLength(2);
+
+      // Balance left (R$ 250,00) without the debt confirmation: refused, nothing written.
+      const before = await snapshot();
+      await expect(
+        app.mutations.deliverServiceOrder(STAFF, id, { deliveredTo: "Maria", registerDebt: false }),
+      ).rejects.toMatchObject({
+        name: "ServiceOrderRuleError",
+        fieldErrors: { registerDebt: expect.stringMatching(/R\$\s250,00/) },
+      });
+      expect(await snapshot()).toEqual(before);
+
+      const delivered = await app.mutations.deliverServiceOrder(STAFF, id, {
+        deliveredTo: "Maria Aparecida Souza",
+        registerDebt: true,
+      });
+      expect(delivered.owedCents).toBe(25_000);
+      const row = await orderRow(id);
+      expect(row).toMatchObject({
+        status: "delivered",
+        deliveredTo: "Maria Aparecida Souza",
+        owedAtDeliveryCents: 25_000,
+        unlockKind: null,
+        unlockSecret: null,
+      });
+      expect(row.deliveredAt).not.toBeNull();
+      expect(await app.mutations.revealUnlockCode(STAFF, id)).toBeNull();
+      const actions = (await auditOf(id)).map((entry) => entry.action);
+      expect(actions.filter((action) => action === "service-order.status.change")).toHaveLength(6);
+      expect(actions).toContain("service-order.payment.add");
+      expect(actions).toContain("service-order.deliver");
+
+      // A delivered order is history: no edit, no move; a payment of the debt is still taken.
+      await expect(app.mutations.updateServiceOrder(STAFF, id, orderInput())).rejects.toBeInstanceOf(
+        app.errors.ServiceOrderInputError,
+      );
+      await expect(app.mutations.changeServiceOrderStatus(STAFF, id, "repairing")).rejects.toBeInstanceOf(
+        app.errors.ServiceOrderStatusMoveError,
+      );
+      await app.mutations.addServiceOrderPayment(STAFF, id, {
+        method: "pix",
+        amount: "250,00",
+        paidAt: "",
+        note: "",
+        idempotencyKey: "quitacao-0001",
+      });
+      expect((await app.queries.getServiceOrder(id))!.balanceCents).toBe(0);
+    });
+
+    it("refuses moves the state machine does not allow, and writes nothing", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
+      const before = await snapshot();
+      for (const to of ["ready", "approved", "repairing", "awaiting_approval", "received"] as const) {
+        await expect(app.mutations.changeServiceOrderStatus(STAFF, id, to)).rejects.toBeInstanceOf(
+          app.errors.ServiceOrderStatusMoveError,
+        );
+      }
+      // Delivery is never a plain move, even where the machine allows it.
+      await expect(app.mutations.changeServiceOrderStatus(STAFF, id, "delivered")).rejects.toThrow(/formulário de entrega/);
+      await expect(
+        app.mutations.deliverServiceOrder(STAFF, id, { deliveredTo: "Maria", registerDebt: true }),
+      ).rejects.toBeInstanceOf(app.errors.ServiceOrderStatusMoveError);
+      await expect(app.mutations.changeServiceOrderStatus(STAFF, 999_999, "diagnosing")).rejects.toBeInstanceOf(
+        app.errors.ServiceOrderNotFoundError,
+      );
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("lets /consultar's public actor decide a quote through moveServiceOrderStatus, and nothing else", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
+      await app.mutations.changeServiceOrderStatus(STAFF, id, "diagnosing");
+      await app.mutations.changeServiceOrderStatus(STAFF, id, "awaiting_approval");
+      await app.db.transaction(async (tx) => {
+        // Inside a transaction only `tx` may be used (PGlite would wait forever for the outer connection).
+        const [order] = await tx.select().from(app.tables.serviceOrders).where(eq(app.tables.serviceOrders.id, id));
+        await app.mutations.moveServiceOrderStatus(tx, { order: order!, to: "approved", actor: PUBLIC });
+      });
+      const detail = await app.queries.getServiceOrder(id);
+      expect(detail!.status).toBe("approved");
+      expect(detail!.events.at(-1)).toMatchObject({ toStatus: "approved", actorLabel: "Cliente (consulta online)" });
+      expect((await auditOf(id)).at(-1)).toMatchObject({ actorUserId: null, actorLabel: "Cliente (consulta online)" });
+    });
+
+    it("records one payment and one move when the same request arrives twice at once", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ deposit: "" }));
+      const payment = { method: "pix", amount: "120,00", paidAt: "", note: "", idempotencyKey: "duplo-clique-0001" };
+      const results = await Promise.all([
+        app.mutations.addServiceOrderPayment(STAFF, id, payment),
+        app.mutations.addServiceOrderPayment(STAFF, id, payment),
+      ]);
+      expect(results.map((result) => result.isRepeat).sort()).toEqual([false, true]);
+      expect((await orderRow(id)).paidCents).toBe(12_000);
+
+      const moves = await Promise.allSettled([
+        app.mutations.changeServiceOrderStatus(STAFF, id, "diagnosing"),
+        app.mutations.changeServiceOrderStatus(STAFF, id, "diagnosing"),
+      ]);
+      expect(moves.map((move) => move.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const refused = moves.find((move) => move.status === "rejected");
+      expect(refused?.status === "rejected" ? refused.reason : null).toBeInstanceOf(app.errors.ServiceOrderStatusMoveError);
+      expect((await app.queries.getServiceOrder(id))!.events.map((event) => event.toStatus)).toEqual(["received", "diagnosing"]);
+    });
+
+    it("refuses every staff function to a customer and to the public, writing nothing", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
+      const before = await snapshot();
+      for (const actor of [CUSTOMER, PUBLIC]) {
+        const calls = [
+          () => app.mutations.createServiceOrder(actor, orderInput()),
+          () => app.mutations.updateServiceOrder(actor, id, orderInput()),
+          () => app.mutations.changeServiceOrderStatus(actor, id, "diagnosing"),
+          () =>
+            app.mutations.addServiceOrderPayment(actor, id, {
+              method: "cash",
+              amount: "10",
+              paidAt: "",
+              note: "",
+              idempotencyKey: "nao-pode-0001",
+            }),
+          () => app.mutations.deliverServiceOrder(actor, id, { deliveredTo: "Alguém", registerDebt: true }),
+          () => app.mutations.revealUnlockCode(actor, id),
+        ];
+        for (const call of calls) await expect(call()).rejects.toBeInstanceOf(app.roles.ForbiddenError);
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("reveals the unlock code only on demand, recording each view without the code", async () => {
+      const { id } = await app.mutations.createServiceOrder(
+        OWNER,
+        orderInput({ unlockKind: "password", unlockCode: "Gato#2024" }),
+      );
+      expect(await app.mutations.revealUnlockCode(STAFF, id)).toEqual({ kind: "password", code: "Gato#2024" });
+      await app.mutations.revealUnlockCode(OWNER, id);
+      const views = (await auditOf(id)).filter((entry) => entry.action === "service-order.unlock-code.view");
+      expect(views.map((entry) => entry.actorLabel)).toEqual([STAFF.label, OWNER.label]);
+      const { auditLog } = app.tables;
+      const everyAudit = await app.db.select().from(auditLog);
+      expect(JSON.stringify(everyAudit)).not.toContain("Gato#2024");
+      const list = await app.queries.listServiceOrders({});
+      expect(JSON.stringify(list)).not.toContain("v1:");
+      expect(JSON.stringify(await app.queries.searchServiceOrders(String(id)))).not.toContain("v1:");
+      expect(JSON.stringify(await app.queries.getServiceOrder(id))).not.toContain("v1:");
+    });
+
+    it("edits an order: lines replaced, totals recomputed, a blank code keeps the stored one", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ deposit: "", depositMethod: "" }));
+      const storedSecret = (await orderRow(id)).unlockSecret;
+      await app.mutations.updateServiceOrder(
+        STAFF,
+        id,
+        orderInput({
+          unlockCode: "",
+          diagnosis: "Conector da tela danificado",
+          lines: [{ kind: "service", description: "Troca do conector", quantity: "2", unitPrice: "80,00", productId: "" }],
+          discount: "",
+        }),
+      );
+      const row = await orderRow(id);
+      expect(row).toMatchObject({ linesTotalCents: 16_000, discountCents: 0, diagnosis: "Conector da tela danificado" });
+      expect(row.unlockSecret).toBe(storedSecret);
+      expect((await app.queries.getServiceOrder(id))!.lines).toMatchObject([
+        { description: "Troca do conector", quantity: 2, unitPriceCents: 8_000 },
+      ]);
+      expect((await auditOf(id)).at(-1)).toMatchObject({
+        action: "service-order.update",
+        details: { changed: expect.arrayContaining(["diagnosis", "linesTotalCents"]) },
+      });
+
+      // "Sem bloqueio" erases the code.
+      await app.mutations.updateServiceOrder(STAFF, id, orderInput({ unlockKind: "", unlockCode: "", deposit: "" }));
+      expect((await orderRow(id)).unlockSecret).toBeNull();
+
+      // The total may not drop below what was already paid.
+      await app.mutations.addServiceOrderPayment(STAFF, id, {
+        method: "cash",
+        amount: "400,00",
+        paidAt: "",
+        note: "",
+        idempotencyKey: "edicao-0001",
+      });
+      const before = await snapshot();
+      await expect(
+        app.mutations.updateServiceOrder(STAFF, id, orderInput({ lines: [], discount: "", deposit: "" })),
+      ).rejects.toMatchObject({ fieldErrors: { discount: expect.stringMatching(/já foi pago/) } });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("refuses bad input with Portuguese messages per field, writing nothing", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ deposit: "" }));
+      const before = await snapshot();
+      const refusal = (promise: Promise<unknown>) =>
+        promise.then(
+          () => ({}),
+          (error: unknown) => {
+            if (!(error instanceof app.errors.ServiceOrderInputError)) throw error;
+            return error.fieldErrors;
+          },
+        );
+      expect(
+        await refusal(
+          app.mutations.createServiceOrder(
+            STAFF,
+            orderInput({
+              imeiOrSerial: "490154203237519",
+              warrantyDays: "30",
+              reportedDefect: " ",
+              unlockCode: "1-1-2",
+              discount: "9999",
+              promisedDate: "2020-01-01",
+            }),
+          ),
+        ),
+      ).toMatchObject({
+        imeiOrSerial: expect.stringMatching(/IMEI inválido/),
+        warrantyDays: "A garantia legal mínima é de 90 dias.",
+        reportedDefect: "Informe o defeito relatado.",
+        unlockCode: expect.stringMatching(/padrão/),
+        discount: expect.stringMatching(/desconto/),
+      });
+      expect(await refusal(app.mutations.createServiceOrder(STAFF, orderInput({ promisedDate: "2020-01-01" })))).toEqual({
+        promisedDate: "A data prometida não pode ser anterior a hoje.",
+      });
+      expect(await refusal(app.mutations.createServiceOrder(STAFF, orderInput({ customerId: "999999" })))).toEqual({
+        customerId: expect.stringMatching(/Cliente não encontrado/),
+      });
+      expect(await refusal(app.mutations.createServiceOrder(STAFF, orderInput({ technicianUserId: CUSTOMER.userId })))).toEqual({
+        technicianUserId: "Escolha um técnico da equipe.",
+      });
+      expect(
+        await refusal(
+          app.mutations.addServiceOrderPayment(STAFF, id, {
+            method: "cash",
+            amount: "999,00",
+            paidAt: "",
+            note: "",
+            idempotencyKey: "acima-0001",
+          }),
+        ),
+      ).toEqual({ amount: expect.stringMatching(/saldo em aberto \(R\$\s500,00\)/) });
+      expect(
+        await refusal(
+          app.mutations.addServiceOrderPayment(STAFF, id, {
+            method: "cheque",
+            amount: "0",
+            paidAt: "2999-01-01",
+            note: "",
+            idempotencyKey: "",
+          }),
+        ),
+      ).toMatchObject({
+        method: expect.any(String),
+        amount: expect.any(String),
+        paidAt: expect.any(String),
+        idempotencyKey: expect.any(String),
+      });
+      expect(await refusal(app.mutations.deliverServiceOrder(STAFF, id, { deliveredTo: "", registerDebt: false }))).toEqual({
+        deliveredTo: "Informe quem retirou o aparelho.",
+      });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("keeps the status counters equal to a full count, and lists and pages with them", async () => {
+      const { serviceOrders, serviceOrderStatusCounts } = app.tables;
+      // A technician change and an order without one also move the counters.
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ technicianUserId: "" }));
+      await app.mutations.updateServiceOrder(
+        STAFF,
+        id,
+        orderInput({ technicianUserId: OWNER.userId, unlockCode: "", deposit: "" }),
+      );
+      await app.mutations.createServiceOrder(STAFF, orderInput({ technicianUserId: "" }));
+
+      const full = await app.db
+        .select({ status: serviceOrders.status, technician: serviceOrders.technicianUserId, total: count() })
+        .from(serviceOrders)
+        .groupBy(serviceOrders.status, serviceOrders.technicianUserId);
+      const counters = await app.db
+        .select()
+        .from(serviceOrderStatusCounts)
+        .where(sql`${serviceOrderStatusCounts.total} <> 0`);
+      expect(Object.fromEntries(counters.map((row) => [counterKey(row.status, row.technicianUserId), row.total]))).toEqual(
+        Object.fromEntries(full.map((row) => [counterKey(row.status, row.technician), Number(row.total)])),
+      );
+
+      const list = await app.queries.listServiceOrders({});
+      expect(list.total).toBe(full.reduce((sum, row) => sum + Number(row.total), 0));
+      expect(list.rows[0]!.id).toBeGreaterThan(list.rows.at(-1)!.id);
+      const received = await app.queries.listServiceOrders({ status: "received" });
+      expect(received.rows.every((row) => row.status === "received")).toBe(true);
+      expect(received.total).toBe(list.counts.received);
+      const ownerOrders = await app.queries.listServiceOrders({ technicianId: OWNER.userId });
+      expect(ownerOrders.rows.map((row) => row.id)).toEqual([id]);
+      expect(ownerOrders.counts.received).toBe(1);
+      const byTechnician = await app.queries.listServiceOrders({ technicianId: STAFF.userId });
+      const byTechnicianAndDates = await app.queries.listServiceOrders({
+        technicianId: STAFF.userId,
+        from: "2000-01-01",
+        to: "2999-12-31",
+      });
+      expect(byTechnicianAndDates.counts).toEqual(byTechnician.counts);
+      expect(byTechnician.counts.delivered).toBe(1);
+      expect(await app.queries.listServiceOrders({ from: "2000-01-01", to: "2000-01-31" })).toMatchObject({ rows: [], total: 0 });
+    });
+
+    it("finds an order by number, tracking code, IMEI, phone, CPF, name and model", async () => {
+      const { id, trackingCode } = await app.mutations.createServiceOrder(
+        STAFF,
+        orderInput({
+          customerId: String(otherCustomerId),
+          model: "Galaxy Z Flip 5",
+          brand: "Samsung",
+          imeiOrSerial: "R58N123ABC",
+        }),
+      );
+      const idsFor = async (query: string) => (await app.queries.searchServiceOrders(query)).map((row) => row.id);
+      expect(await idsFor(String(id))).toContain(id);
+      expect(await idsFor(`OS ${id}`)).toContain(id);
+      expect(await idsFor(`${trackingCode.slice(0, 4).toLowerCase()}-${trackingCode.slice(4)}`)).toContain(id);
+      expect(await idsFor("r58n123")).toContain(id);
+      expect(await idsFor("R58N123ABC")).toContain(id);
+      expect(await idsFor("(21) 91234-5678")).toContain(id);
+      expect(await idsFor("91234-5678")).toContain(id);
+      expect(await idsFor("josé pereira")).toContain(id);
+      expect(await idsFor("z flip")).toContain(id);
+      expect(await idsFor("529.982.247-25")).not.toContain(id);
+      expect((await app.queries.searchServiceOrders("529.982.247-25")).every((row) => row.customerId === customerId)).toBe(true);
+      expect(await idsFor("490154203")).not.toContain(id);
+      expect(await idsFor("")).toEqual([]);
+      expect(await idsFor("%")).toEqual([]);
+      expect(await idsFor("zzzzzz-nada")).toEqual([]);
+    });
+
+    it("survives any input to createServiceOrder and addServiceOrderPayment: a field message or a success, never a crash", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ deposit: "" }));
+      const text = fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom("", "0", "-1", "1e3", "NaN", "12,345", "999999999999", "2026-02-30", "<script>"),
+      );
+      const anyValue = fc.oneof(
+        text,
+        fc.integer(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(text, { maxLength: 3 }),
+        fc.object({ maxDepth: 1 }),
+      );
+      const field = (name: string) => fc.record({ [name]: anyValue }, { requiredKeys: [] });
+      const orderFields = [
+        "customerId",
+        "deviceType",
+        "brand",
+        "model",
+        "imeiOrSerial",
+        "conditionChecklist",
+        "unlockKind",
+        "unlockCode",
+        "reportedDefect",
+        "technicianUserId",
+        "lines",
+        "discount",
+        "deposit",
+        "depositMethod",
+        "promisedDate",
+        "warrantyDays",
+      ];
+      await fc.assert(
+        fc.asyncProperty(fc.tuple(...orderFields.map(field)), fc.boolean(), async (overrides, isWholeGarbage) => {
+          const before = await snapshot();
+          const input = isWholeGarbage ? Object.assign({}, ...overrides) : orderInput(Object.assign({}, ...overrides));
+          try {
+            await app.mutations.createServiceOrder(STAFF, input);
+          } catch (error) {
+            expect(error).toBeInstanceOf(app.errors.ServiceOrderInputError);
+            expect(await snapshot()).toEqual(before);
+          }
+        }),
+        { numRuns: 60 },
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record(
+            { method: anyValue, amount: anyValue, paidAt: anyValue, note: anyValue, idempotencyKey: anyValue },
+            { requiredKeys: [] },
+          ),
+          async (input) => {
+            const before = await snapshot();
+            try {
+              await app.mutations.addServiceOrderPayment(STAFF, id, input);
+            } catch (error) {
+              expect(error).toBeInstanceOf(app.errors.ServiceOrderInputError);
+              expect(await snapshot()).toEqual(before);
+            }
+          },
+        ),
+        { numRuns: 60 },
+      );
+      for (const garbage of [null, undefined, 42, "texto", [], { lines: "x" }]) {
+        await expect(app.mutations.createServiceOrder(STAFF, garbage)).rejects.toBeInstanceOf(app.errors.ServiceOrderInputError);
+      }
+    });
+  });
+}

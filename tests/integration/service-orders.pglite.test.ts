@@ -1,0 +1,3 @@
+import { defineServiceOrdersSuite } from "./service-orders-suite";
+
+defineServiceOrdersSuite("pglite");

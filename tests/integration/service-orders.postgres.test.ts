@@ -1,0 +1,4 @@
+import { defineServiceOrdersSuite } from "./service-orders-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineServiceOrdersSuite("postgres");
