@@ -107,7 +107,7 @@ async function runWorker(): Promise<WorkerResult> {
   const withImei = sample.filter((row) => /^\d{15}$/.test(row.imeiOrSerial));
   const withDocument = sample.filter((row) => row.document);
   const technicians = [...new Set(sample.flatMap((row) => (row.technicianUserId ? [row.technicianUserId] : [])))];
-  const surnames = ["Silva", "Oliveira", "Ferreira", "Quaresma", "Cavalcanti", "Nascimento", "Gonçalves"];
+  const surnames = ["Silva", "Oliveira", "Ferreira", "Cavalcanti", "Nascimento", "Gonçalves"];
   const modelFragments = ["Galaxy A5", "iPhone 13", "Redmi Note", "Moto G", "Inspiron", "PlayStation", "Tab S6"];
 
   const searchQueries: { kind: string; text: (index: number) => string }[] = [

@@ -560,6 +560,27 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(await idsFor("z flip")).toContain(id);
       expect(await idsFor("529.982.247-25")).not.toContain(id);
       expect((await app.queries.searchServiceOrders("529.982.247-25")).every((row) => row.customerId === customerId)).toBe(true);
+      // A name hundreds of customers share: the newest orders among all of them.
+      const namesakes = await app.db
+        .insert(app.tables.customers)
+        .values(
+          Array.from({ length: 520 }, (_, index) => ({
+            name: `Clara Homônima ${index}`,
+            phone: `3199${String(index).padStart(7, "0")}`,
+          })),
+        )
+        .returning({ id: app.tables.customers.id });
+      const oldest = await app.mutations.createServiceOrder(
+        STAFF,
+        orderInput({ customerId: String(namesakes[0]!.id), deposit: "" }),
+      );
+      const newest = await app.mutations.createServiceOrder(
+        STAFF,
+        orderInput({ customerId: String(namesakes.at(-1)!.id), deposit: "" }),
+      );
+      expect((await idsFor("clara homônima")).slice(0, 2)).toEqual([newest.id, oldest.id]);
+      // Names carry no digits: a query with digits is not looked for among names.
+      expect(await idsFor("Clara Homônima 519")).toEqual([]);
       expect(await idsFor("490154203")).not.toContain(id);
       expect(await idsFor("")).toEqual([]);
       expect(await idsFor("%")).toEqual([]);

@@ -18,7 +18,7 @@ describe("fake people and devices", () => {
       expect(isValidWhatsappNumber(customer.phone ?? "")).toBe(true);
       expect(customer.phone?.[2]).toBe("9");
     }
-    expect(buildCustomer(createRandom(9))).toEqual(buildCustomer(createRandom(9)));
+    expect(buildCustomer(createRandom(9), { createdAt: now })).toEqual(buildCustomer(createRandom(9), { createdAt: now }));
   });
 });
 
