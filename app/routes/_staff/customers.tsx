@@ -1,10 +1,11 @@
-import { ChevronLeft, ChevronRight, Contact, Search, UserPlus } from "lucide-react";
-import { Form, Link, redirect } from "react-router";
+import { SearchBox } from "~/components/ui/search-box";
+import { Pager } from "~/components/ui/pager";
+import { Contact, UserPlus } from "lucide-react";
+import { Link, redirect } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
-import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Field } from "~/components/ui/field";
 import { formatPhone } from "~/lib/phone";
 import { getCustomerSummary, MAX_CUSTOMER_PAGE, searchCustomers } from "~/modules/customers/queries.server";
 import type { Route } from "./+types/customers";
@@ -73,25 +74,13 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
 
-      <search>
-        <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <Field
-            key={query}
-            label="Buscar cliente"
-            name={QUERY_PARAM}
-            type="search"
-            defaultValue={query}
-            maxLength={MAX_QUERY_LENGTH}
-            autoComplete="off"
-            hint="Nome, WhatsApp (inteiro ou os últimos dígitos), CPF/CNPJ ou e-mail."
-            className="flex-1"
-          />
-          <Button type="submit" className="sm:mt-7">
-            <Search aria-hidden className="size-4" />
-            Buscar
-          </Button>
-        </Form>
-      </search>
+      <SearchBox
+        label="Buscar cliente"
+        name={QUERY_PARAM}
+        query={query}
+        maxLength={MAX_QUERY_LENGTH}
+        hint="Nome, WhatsApp (inteiro ou os últimos dígitos), CPF/CNPJ ou e-mail."
+      />
 
       {customers.length === 0 ? (
         <EmptyState
@@ -165,27 +154,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {page > 1 || hasNextPage ? (
-        <nav aria-label="Páginas de clientes" className="flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <Link to={listHref(query, page - 1)} rel="prev" className={buttonClass({ variant: "outline" })}>
-              <ChevronLeft aria-hidden className="size-4" />
-              Anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-700">Página {page}</p>
-          {hasNextPage ? (
-            <Link to={listHref(query, page + 1)} rel="next" className={buttonClass({ variant: "outline" })}>
-              Próxima
-              <ChevronRight aria-hidden className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager label="Páginas de clientes" page={page} hasNextPage={hasNextPage} hrefFor={(target) => listHref(query, target)} />
     </div>
   );
 }

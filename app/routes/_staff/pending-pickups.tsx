@@ -1,3 +1,4 @@
+import { Pager } from "~/components/ui/pager";
 import { MessageCircle, PackageCheck, Printer } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -161,7 +162,13 @@ export default function PendingPickups({ loaderData, actionData }: Route.Compone
               <Alert tone="destructive">{actionData.errors.form ?? "Não foi possível registrar o contato."}</Alert>
             </div>
           ) : null}
-          <Pagination page={page} pageCount={pageCount} />
+          <Pager
+            label="Páginas de aparelhos aguardando retirada"
+            page={page}
+            pageCount={pageCount}
+            hrefFor={pageLink}
+            className="mt-6"
+          />
         </>
       )}
     </>
@@ -399,29 +406,4 @@ function AttemptForm({
 
 function pageLink(target: number) {
   return `/pending-pickups?${PAGE_PARAM}=${target}`;
-}
-
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={pageLink(page - 1)} className={buttonClass({ variant: "outline", size: "sm" })}>
-          Anterior
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-slate-700">
-        Página {page} de {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Link to={pageLink(page + 1)} className={buttonClass({ variant: "outline", size: "sm" })}>
-          Próxima
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
 }

@@ -1,9 +1,7 @@
+import { SearchBox } from "~/components/ui/search-box";
 import { Search } from "lucide-react";
-import { Form } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
-import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Field } from "~/components/ui/field";
 import { ServiceOrderRows } from "~/modules/service-orders/components/service-order-rows";
 import { SEARCH_RESULT_LIMIT } from "~/modules/service-orders/list-limits";
 import { searchServiceOrders } from "~/modules/service-orders/queries.server";
@@ -23,27 +21,14 @@ export default function ServiceOrdersSearch({ loaderData }: Route.ComponentProps
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Buscar ordem de serviço</h1>
-      <search>
-        <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <Field
-            key={query}
-            label="Buscar"
-            name="q"
-            type="search"
-            defaultValue={query}
-            maxLength={MAX_QUERY_LENGTH}
-            autoComplete="off"
-            // oxlint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this one box.
-            autoFocus={!query}
-            hint="Número da OS, código de acompanhamento, nome do cliente, telefone, CPF/CNPJ, IMEI/série ou modelo."
-            className="flex-1"
-          />
-          <Button type="submit" className="sm:mt-7">
-            <Search aria-hidden className="size-4" />
-            Buscar
-          </Button>
-        </Form>
-      </search>
+      <SearchBox
+        label="Buscar"
+        name="q"
+        query={query}
+        maxLength={MAX_QUERY_LENGTH}
+        hint="Número da OS, código de acompanhamento, nome do cliente, telefone, CPF/CNPJ, IMEI/série ou modelo."
+        focusOnLoad={!query}
+      />
 
       {!query ? null : results.length === 0 ? (
         <EmptyState icon={<Search aria-hidden className="size-10" />} title="Nenhuma ordem de serviço encontrada">

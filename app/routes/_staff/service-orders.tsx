@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, ClipboardList, FilePlus2, Search } from "lucide-react";
+import { Pager } from "~/components/ui/pager";
+import { ClipboardList, FilePlus2, Search } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
@@ -166,29 +167,13 @@ export default function ServiceOrders({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {page > 1 || hasNextPage ? (
-        <nav aria-label="Páginas de ordens de serviço" className="flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <Link to={listHref(filters, page - 1)} rel="prev" className={buttonClass({ variant: "outline" })}>
-              <ChevronLeft aria-hidden className="size-4" />
-              Anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-700">
-            Página {page} de {Math.max(page, pageCount)}
-          </p>
-          {hasNextPage ? (
-            <Link to={listHref(filters, page + 1)} rel="next" className={buttonClass({ variant: "outline" })}>
-              Próxima
-              <ChevronRight aria-hidden className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        label="Páginas de ordens de serviço"
+        page={page}
+        pageCount={pageCount}
+        hasNextPage={hasNextPage}
+        hrefFor={(target) => listHref(filters, target)}
+      />
     </div>
   );
 }
