@@ -12,7 +12,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?inline";
 import stylesheetUrl from "./app.css?url";
 import { APPLY_PREFERENCES_SCRIPT } from "./components/layout/accessibility-preferences";
-import { ErrorPage, errorPageMeta } from "./components/layout/error-page";
+import { ErrorPage, errorPageMeta } from "./components/layout/route-error";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { SessionPlaceholder } from "./components/layout/session-placeholder";
 import { useNonce } from "./components/nonce";

@@ -18,7 +18,10 @@ async function watchNewTabs(context: BrowserContext) {
 const NOTHING_OPENS_WAIT_MS = 500;
 
 test.describe("orçamento rápido", () => {
-  test("número inválido e conta errada não abrem nada; dados válidos abrem o WhatsApp com a mensagem", async ({ page, context }) => {
+  test("número inválido e conta errada não abrem nada; dados válidos abrem o WhatsApp com a mensagem", async ({
+    page,
+    context,
+  }) => {
     const opened = await watchNewTabs(context);
     await page.goto("/");
     const form = page.getByRole("form", { name: "Orçamento rápido" });
@@ -77,7 +80,10 @@ test("o link de orçamento de um serviço leva ao WhatsApp com o nome do serviç
   await expect(services.getByRole("heading", { level: 3 })).toHaveText(SHOP_SERVICES.map((service) => service.title));
   const link = services.getByRole("link", { name: /Solicitar Orçamento.*Reparo em Placas/ });
   await expect(link).toHaveAttribute("target", "_blank");
-  await expect(link).toHaveAttribute("href", new RegExp(`^https://wa\\.me/55${phoneDigits(SHOP_WHATSAPP)}\\?text=.*${encodeURIComponent("Reparo em Placas")}`));
+  await expect(link).toHaveAttribute(
+    "href",
+    new RegExp(`^https://wa\\.me/55${phoneDigits(SHOP_WHATSAPP)}\\?text=.*${encodeURIComponent("Reparo em Placas")}`),
+  );
 });
 
 test.describe("avaliações", () => {

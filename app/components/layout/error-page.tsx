@@ -1,37 +1,6 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-
-const PAGES: Record<number, { title: string; text: string }> = {
-  403: {
-    title: "Área restrita à equipe",
-    text: "Esta página é usada pela equipe da loja. Se você é cliente, acompanhe seus consertos em Minha conta.",
-  },
-  404: {
-    title: "Página não encontrada",
-    text: "O endereço que você abriu não existe ou mudou de lugar.",
-  },
-  500: {
-    title: "Algo deu errado",
-    text: "Tivemos um problema ao abrir esta página. Tente de novo em instantes.",
-  },
-};
-
-const OWNER_ONLY_PAGE = {
-  title: "Área restrita ao proprietário",
-  text: "Esta página é usada só pelo proprietário da loja. Peça a ele se precisar de acesso.",
-};
-
-/** What a thrown response or error means to the person who hit it. */
-function describeRouteError(error: unknown) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const isOwnerOnly = isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === "owner-only";
-  return { status, ...(isOwnerOnly ? OWNER_ONLY_PAGE : (PAGES[status] ?? PAGES[500]!)) };
-}
-
-/** The error page's document title: the route that failed never renders its own meta. */
-export function errorPageMeta(error: unknown) {
-  return [{ title: `${describeRouteError(error).title} — Balcão` }, { name: "robots", content: "noindex" }];
-}
+import { describeRouteError } from "./route-error";
 
 export function ErrorPage({ error }: { error: unknown }) {
   const { status, ...page } = describeRouteError(error);

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { ErrorPage } from "./error-page";
 import { FloatingAccessibility } from "./floating-accessibility";
 import { FloatingWhatsapp } from "./floating-whatsapp";
+import { ErrorPage } from "./route-error";
 import { useRootData } from "./root-data";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";

@@ -29,30 +29,44 @@ const subscribeToNothing = () => () => {};
 const KEEP_SERVER_HTML = { __html: "" };
 
 /**
+ * Props compared by value: loader data comes back in new objects after every
+ * revalidation (the root's, on each navigation) even when nothing changed.
+ */
+function isSameData(first: unknown, second: unknown): boolean {
+  if (Object.is(first, second)) return true;
+  if (first instanceof Date && second instanceof Date) return first.getTime() === second.getTime();
+  if (typeof first !== "object" || typeof second !== "object" || first === null || second === null) return false;
+  if (Array.isArray(first) !== Array.isArray(second)) return false;
+  const firstRecord = first as Record<string, unknown>;
+  const secondRecord = second as Record<string, unknown>;
+  const keys = Object.keys(firstRecord);
+  return keys.length === Object.keys(secondRecord).length && keys.every((key) => isSameData(firstRecord[key], secondRecord[key]));
+}
+
+/**
  * A part of a page with nothing to interact with (text, icons, plain links).
  * Hydrating it would only redo what the server's HTML already shows, so the
  * browser keeps that HTML and never downloads its code: while hydrating, the
  * wrapper renders with an empty `dangerouslySetInnerHTML`, whose contents
  * React neither compares nor replaces (nor rewrites later: the string stays
- * the same). Only when the browser mounts it afresh (a client-side
- * navigation) is the chunk loaded and the component drawn.
+ * the same). The browser loads the chunk and draws the component itself only
+ * when there is no server HTML for it (a client-side navigation) or when its
+ * props change (new loader data for the same page).
  *
- * So the server's HTML stays as it was even if the props change while the
- * page is open: for content that changes when the shop edits it, not as the
- * visitor acts. Links inside are plain `<a>` (a click loads the next page from
- * the server, cached by decision 4). The wrapper is a `<div>`, `display:
+ * Links inside are plain `<a>` until then: a click loads the next page from
+ * the server (cached, decision 4). The wrapper is a `<div>`, `display:
  * contents` unless `wrapperClassName` says otherwise.
  */
 export function staticSection<Props extends object>(load: () => Promise<ComponentType<Props>>, wrapperClassName = "contents") {
   const Content = splitCode(load);
   return function StaticSection(props: Props) {
-    // useSyncExternalStore reads its server snapshot (true) only while hydrating: this instance came with the page.
+    // useSyncExternalStore reads its server snapshot (true) only while hydrating: these props came with the page.
     const isHydrating = useSyncExternalStore(
       subscribeToNothing,
       () => false,
       () => true,
     );
-    const [isServerHtml] = useState(isHydrating);
+    const [serverProps] = useState(isHydrating ? props : null);
     if (import.meta.env.SSR) {
       return (
         <div className={wrapperClassName}>
@@ -60,10 +74,13 @@ export function staticSection<Props extends object>(load: () => Promise<Componen
         </div>
       );
     }
-    if (isServerHtml)
-      return <div className={wrapperClassName} suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
+    if (serverProps && isSameData(serverProps, props)) {
+      return (
+        <div key="server" className={wrapperClassName} suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />
+      );
+    }
     return (
-      <div className={wrapperClassName}>
+      <div key="browser" className={wrapperClassName}>
         <Suspense fallback={null}>
           <Content {...props} />
         </Suspense>

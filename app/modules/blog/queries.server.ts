@@ -3,7 +3,10 @@ import { getDb } from "~/db/client.server";
 import { blogPosts } from "~/db/schema/blog";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
-export type BlogPostSummary = Pick<BlogPost, "id" | "slug" | "title" | "excerpt" | "coverImageUrl" | "tags" | "publishedAt" | "authorName">;
+export type BlogPostSummary = Pick<
+  BlogPost,
+  "id" | "slug" | "title" | "excerpt" | "coverImageUrl" | "tags" | "publishedAt" | "authorName"
+>;
 
 const summaryColumns = {
   id: blogPosts.id,
@@ -31,7 +34,10 @@ export async function listPublishedPosts({ page, pageSize }: { page: number; pag
       .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(blogPosts).where(isVisible(now)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(blogPosts)
+      .where(isVisible(now)),
   ]);
   return { posts, total: count?.total ?? 0 };
 }
@@ -47,7 +53,9 @@ export async function findPublishedPost(idOrSlug: string, now = new Date()): Pro
   const [post] = await db
     .select()
     .from(blogPosts)
-    .where(and(isVisible(now), id === null ? eq(blogPosts.slug, idOrSlug) : or(eq(blogPosts.id, id), eq(blogPosts.slug, idOrSlug))))
+    .where(
+      and(isVisible(now), id === null ? eq(blogPosts.slug, idOrSlug) : or(eq(blogPosts.id, id), eq(blogPosts.slug, idOrSlug))),
+    )
     .limit(1);
   return post ?? null;
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { validateQuickQuote } from "./validation";
 
-const base = { device: "iPhone 12", issue: "Tela quebrada", name: "Ana", email: "", cep: "", whatsapp: "(11) 91234-5678", check: "10" };
+const base = {
+  device: "iPhone 12",
+  issue: "Tela quebrada",
+  name: "Ana",
+  email: "",
+  cep: "",
+  whatsapp: "(11) 91234-5678",
+  check: "10",
+};
 
 describe("validateQuickQuote", () => {
   it("accepts a valid number and the right sum, formatting the number", () => {

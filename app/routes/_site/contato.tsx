@@ -1,15 +1,13 @@
-import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { PageIntro } from "~/components/layout/page-intro";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
+import { staticSection } from "~/components/ui/static-section";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { logger } from "~/lib/logger.server";
-import { formatPhone } from "~/lib/phone";
 import { pageMeta, siteOrigin } from "~/lib/seo";
-import { whatsappLink } from "~/lib/whatsapp";
 import { createContactMessage } from "~/modules/contact/mutations.server";
 import { isContactSubmissionLimited } from "~/modules/contact/submission-limit.server";
 import { HONEYPOT_FIELD } from "~/modules/contact/honeypot";
@@ -19,6 +17,11 @@ import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/contato";
 
 const SENT_PARAM = "mensagem";
+
+// Only the form reacts: the details beside it keep the server's HTML and load none of their code (static-section.tsx).
+const StaticContactDetails = staticSection(() =>
+  import("~/modules/contact/components/contact-details-section").then((module) => module.ContactDetailsSection),
+);
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -98,64 +101,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </PageIntro>
 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_1.4fr]">
-        <section aria-labelledby="onde-estamos" className="space-y-6">
-          <h2 id="onde-estamos" className="text-2xl font-bold text-slate-900">
-            Onde estamos
-          </h2>
-          <address className="space-y-5 not-italic">
-            <div className="flex gap-3">
-              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <div>
-                <p className="font-medium text-slate-900">Endereço</p>
-                <p className="text-slate-700">{shop.fullAddress}</p>
-                <a
-                  href={shop.mapUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                >
-                  Ver no mapa<span className="sr-only"> (abre em nova aba)</span>
-                </a>
-              </div>
-            </div>
-            <div className="flex gap-3">
-              <MessageCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <div>
-                <p className="font-medium text-slate-900">WhatsApp</p>
-                <a
-                  href={whatsappLink(shop.whatsapp, `Olá! Vim pelo site da ${shop.name} e gostaria de mais informações.`)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                >
-                  {formatPhone(shop.whatsapp)}
-                  <span className="sr-only"> (abre o WhatsApp em nova aba)</span>
-                </a>
-              </div>
-            </div>
-            <div className="flex gap-3">
-              <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <div>
-                <p className="font-medium text-slate-900">E-mail</p>
-                <a href={`mailto:${shop.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
-                  {shop.email}
-                </a>
-                <p className="text-sm text-slate-600">Respondemos em até 24h.</p>
-              </div>
-            </div>
-            <div className="flex gap-3">
-              <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <div>
-                <p className="font-medium text-slate-900">Horário de atendimento</p>
-                <ul className="text-slate-700">
-                  {shop.hours.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </div>
-            </div>
-          </address>
-        </section>
+        <StaticContactDetails shop={shop} />
 
         <section aria-labelledby="mande-mensagem" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="mande-mensagem" className="mb-4 text-2xl font-bold text-slate-900">

@@ -46,31 +46,53 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
   const [isPausedByButton, setIsPausedByButton] = useState(false);
   const hold = useRef({ hovered: false, focused: false, dragging: false, offscreen: false, button: false });
   const drag = useRef({ pointerY: 0, scrollTop: 0 });
+  /** Restarts the frames after a hold ends (set by the effect below while it autoplays). */
+  const wake = useRef(() => {});
   const loopHeight = reviews.length * ROW_HEIGHT_PX;
+
+  function setHold(reason: keyof typeof hold.current, isHeld: boolean) {
+    hold.current[reason] = isHeld;
+    if (!isHeld) wake.current();
+  }
 
   useEffect(() => {
     const element = box.current;
     if (!canAutoplay || !element) return;
+    const isHeld = () => Object.values(hold.current).some(Boolean);
     let position = element.scrollTop;
-    let last = performance.now();
-    let frame = requestAnimationFrame(function tick(now) {
+    let last = 0;
+    let frame = 0;
+    const tick = (now: number) => {
+      // While held (off screen most of the time) no frame is asked for: an idle page does no work.
+      if (isHeld()) {
+        frame = 0;
+        return;
+      }
       const elapsed = Math.min(now - last, 100);
       last = now;
-      const held = Object.values(hold.current).some(Boolean);
       // Wheel, keyboard or drag moved it: continue from there.
       if (Math.abs(element.scrollTop - position) > 2) position = element.scrollTop;
-      if (!held) position += (SPEED_PX_PER_FRAME * elapsed) / FRAME_MS;
+      position += (SPEED_PX_PER_FRAME * elapsed) / FRAME_MS;
       if (position >= loopHeight) position -= loopHeight;
-      if (!held || element.scrollTop >= loopHeight) element.scrollTop = position;
+      element.scrollTop = position;
       frame = requestAnimationFrame(tick);
-    });
+    };
+    wake.current = () => {
+      if (frame || isHeld()) return;
+      last = performance.now();
+      frame = requestAnimationFrame(tick);
+    };
+    // Off screen until the observer's first report (it always sends one), which starts the frames if it is not.
+    hold.current.offscreen = true;
     const observer = new IntersectionObserver(([entry]) => {
       hold.current.offscreen = !entry?.isIntersecting;
+      wake.current();
     });
     observer.observe(element);
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
+      wake.current = () => {};
     };
   }, [canAutoplay, loopHeight]);
 
@@ -78,7 +100,7 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
     // Touch already scrolls the box natively; the mouse needs help.
     if (event.pointerType !== "mouse" || event.button !== 0) return;
     drag.current = { pointerY: event.clientY, scrollTop: event.currentTarget.scrollTop };
-    hold.current.dragging = true;
+    setHold("dragging", true);
     event.currentTarget.setPointerCapture(event.pointerId);
   }
   function moveDrag(event: PointerEvent<HTMLElement>) {
@@ -86,7 +108,7 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
     event.currentTarget.scrollTop = drag.current.scrollTop - (event.clientY - drag.current.pointerY);
   }
   function endDrag() {
-    hold.current.dragging = false;
+    setHold("dragging", false);
   }
 
   return (
@@ -99,17 +121,11 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
         tabIndex={0}
         data-testid="reviews-carousel"
         onPointerEnter={(event) => {
-          if (event.pointerType === "mouse") hold.current.hovered = true;
+          if (event.pointerType === "mouse") setHold("hovered", true);
         }}
-        onPointerLeave={() => {
-          hold.current.hovered = false;
-        }}
-        onFocus={() => {
-          hold.current.focused = true;
-        }}
-        onBlur={() => {
-          hold.current.focused = false;
-        }}
+        onPointerLeave={() => setHold("hovered", false)}
+        onFocus={() => setHold("focused", true)}
+        onBlur={() => setHold("focused", false)}
         onPointerDown={startDrag}
         onPointerMove={moveDrag}
         onPointerUp={endDrag}
@@ -125,7 +141,7 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
         <button
           type="button"
           onClick={() => {
-            hold.current.button = !isPausedByButton;
+            setHold("button", !isPausedByButton);
             setIsPausedByButton(!isPausedByButton);
           }}
           aria-pressed={isPausedByButton}
