@@ -37,3 +37,16 @@ describe("ContactMessageSchema", () => {
     expect(errorsOf({ ...valid, message: "Oi" })).toEqual({ message: "Escreva pelo menos 10 caracteres." });
   });
 });
+
+describe("the NUL character", () => {
+  it("is refused with a message, never sent to the database", () => {
+    const parsed = ContactMessageSchema.safeParse({
+      name: "Ana\u0000",
+      email: "ana@exemplo.com.br",
+      subject: "Conserto",
+      message: "Uma mensagem longa o bastante.",
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe("Este campo tem um caractere inválido.");
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidWhatsappNumber } from "~/lib/phone";
+import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 
 const text = (field: string, min: number, max: number) =>
   z
@@ -7,7 +8,8 @@ const text = (field: string, min: number, max: number) =>
     .trim()
     .min(1, { error: `Informe ${field}.`, abort: true })
     .min(min, `Escreva pelo menos ${min} caracteres.`)
-    .max(max, `Use no máximo ${max} caracteres.`);
+    .max(max, `Use no máximo ${max} caracteres.`)
+    .refine(hasNoNul, NUL_MESSAGE);
 
 /** The /contato form, checked on the server; the same messages appear next to each field. */
 export const ContactMessageSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { isValidWhatsappNumber, phoneDigits } from "~/lib/phone";
 import { isValidCnpj, isValidCpf, normalizeDocument } from "./document";
 import { isStateCode } from "./states";
@@ -17,9 +18,6 @@ export const CUSTOMER_LIMITS = {
 
 const TEXT_ONLY = "Use apenas texto neste campo.";
 const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
-/** PostgreSQL refuses the NUL character in text: caught here, it is a message instead of a failed insert. */
-const hasNoNul = (value: string) => !value.includes("\u0000");
-const NUL_MESSAGE = "Este campo tem um caractere inválido.";
 
 /** An optional text field: absent means empty. */
 const optionalText = (max: number) =>

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { getDb } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
@@ -242,7 +243,7 @@ export const PickupContactAttemptSchema = z.object({
       }
       return instant;
     }),
-  note: z.string().trim().max(500, "Use no máximo 500 caracteres.").default(""),
+  note: z.string().trim().max(500, "Use no máximo 500 caracteres.").refine(hasNoNul, NUL_MESSAGE).default(""),
 });
 
 export type PickupContactAttemptField = "orderId" | "channel" | "attemptedAt" | "note";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { shopToday } from "~/lib/dates";
 import { centsToInput, parseMoneyToCents } from "~/lib/money";
 import type { ServiceOrderFieldErrors } from "./errors";
@@ -58,7 +59,12 @@ const keysOf = <T extends Record<string, string>>(record: T) =>
   Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
 const optionalText = (max: number) =>
-  z.string({ error: "Valor inválido." }).trim().max(max, `Use no máximo ${max} caracteres.`).default("");
+  z
+    .string({ error: "Valor inválido." })
+    .trim()
+    .max(max, `Use no máximo ${max} caracteres.`)
+    .refine(hasNoNul, NUL_MESSAGE)
+    .default("");
 
 const requiredText = (what: string, min: number, max: number) =>
   z
@@ -67,7 +73,8 @@ const requiredText = (what: string, min: number, max: number) =>
     // Not an aborting issue: the form's cross-field rules still run (only the first message per field is shown).
     .min(1, `Informe ${what}.`)
     .min(min, `Escreva pelo menos ${min} caracteres.`)
-    .max(max, `Use no máximo ${max} caracteres.`);
+    .max(max, `Use no máximo ${max} caracteres.`)
+    .refine(hasNoNul, NUL_MESSAGE);
 
 /** A money field: "" is zero; anything else must read as an amount. */
 const money = (max: number) =>
@@ -158,7 +165,11 @@ const ServiceOrderFields = z.object({
   conditionNotes: optionalText(1000),
   unlockKind: z.enum(["", ...keysOf(UNLOCK_KINDS)], { error: "Escolha o tipo de bloqueio." }).default(""),
   /** As typed; normaliseUnlockCode gives the form that is checked and stored. */
-  unlockCode: z.string({ error: "Valor inválido." }).max(64, "Use no máximo 64 caracteres.").default(""),
+  unlockCode: z
+    .string({ error: "Valor inválido." })
+    .max(64, "Use no máximo 64 caracteres.")
+    .refine(hasNoNul, NUL_MESSAGE)
+    .default(""),
   reportedDefect: requiredText("o defeito relatado", 3, 2000),
   diagnosis: optionalText(4000),
   technicianUserId: optionalText(100),
