@@ -1,15 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { accessibilityViolations } from "./support/axe";
 import { expect, failedLoad, test } from "./support/test";
 import { USERS } from "./support/users";
-
-/** Each violation as "rule: nodes", so a failure says what to fix. */
-async function accessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 test("página inicial", async ({ page }) => {
   // 75 review cards make axe's run on this page ~10 s alone and 3× that on a loaded 2-core machine.

@@ -1,6 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { deliverOrder, prepareOrder, type PreparedOrder } from "./support/service-orders";
+import { accessibilityViolations } from "./support/axe";
 import { expect, failedLoad, test } from "./support/test";
 import { USERS } from "./support/users";
 
@@ -10,13 +9,6 @@ import { USERS } from "./support/users";
  * approves the quote, and the staff see it; the shop chases a device ready
  * for pickup and logs the call.
  */
-
-async function accessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 const NEUTRAL_MESSAGE = "Não encontramos uma ordem de serviço com esses dados.";
 

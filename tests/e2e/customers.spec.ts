@@ -1,17 +1,8 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { formatPhone } from "~/lib/phone";
 import { cpfCheckDigits, formatDocument, maskDocument } from "~/modules/customers/document";
+import { accessibilityViolations } from "./support/axe";
 import { expect, failedLoad, test } from "./support/test";
 import { USERS } from "./support/users";
-
-/** Each violation as "rule: nodes", so a failure says what to fix (as in a11y.spec.ts). */
-async function accessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 function randomDigits(count: number) {
   return Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join("");

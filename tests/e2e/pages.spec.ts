@@ -1,10 +1,9 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { DEMO_BLOG_POSTS } from "~/modules/blog/demo-posts";
 import { DEMO_FAQ } from "~/modules/faq/demo-faq";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { BASE_URL } from "./support/e2e-env";
 import { emailsTo } from "./support/outbox";
+import { accessibilityViolations } from "./support/axe";
 import { expect, failedLoad, test } from "./support/test";
 
 const PAGES = [
@@ -22,13 +21,6 @@ const SLOW_3D = "WebGL drawn in software";
 
 const PUBLISHED = DEMO_BLOG_POSTS.filter((post) => post.status === "published");
 const SHOP_EMAIL = DEMO_SHOP_SETTINGS.email;
-
-async function accessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 for (const { path, heading } of PAGES) {
   test(`${path}: um h1, link canônico e nenhuma violação de acessibilidade`, async ({ page }) => {

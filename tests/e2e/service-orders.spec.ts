@@ -1,17 +1,8 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { formatPhone } from "~/lib/phone";
 import { imeiCheckDigit } from "~/modules/service-orders/imei";
+import { accessibilityViolations } from "./support/axe";
 import { expect, failedLoad, test } from "./support/test";
 import { USERS } from "./support/users";
-
-/** Each violation as "rule: nodes", so a failure says what to fix (as in a11y.spec.ts). */
-async function accessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 function randomDigits(count: number) {
   return Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join("");
@@ -25,8 +16,9 @@ function uniqueImei() {
 
 test.use({ storageState: USERS.staff.storageState });
 
-test("a equipe abre uma OS para um cliente novo, leva até a entrega e encontra por IMEI e telefone", async ({
+test("a equipe abre uma OS para um cliente novo, o cliente aprova em /consultar, a OS é entregue e encontrada por IMEI e telefone", async ({
   page,
+  browser,
   isMobile,
   consoleErrors,
 }) => {
@@ -112,6 +104,7 @@ test("a equipe abre uma OS para um cliente novo, leva até a entrega e encontra 
   const message = whatsapp.getByRole("textbox");
   await expect(message).toHaveValue(/R\$\s350,00/);
   await expect(message).toHaveValue(/\/consultar\?codigo=[2-9A-Z]{8}/);
+  const trackingPath = /\/consultar\?codigo=[2-9A-Z]{8}/.exec(await message.inputValue())![0];
   await message.fill("Olá, Helena! Orçamento pronto: R$ 350,00.");
   const whatsappLink = whatsapp.getByRole("link", { name: /Abrir no WhatsApp/ });
   await expect(whatsappLink).toHaveAttribute(
@@ -121,8 +114,23 @@ test("a equipe abre uma OS para um cliente novo, leva até a entrega e encontra 
   await expect(whatsappLink).toHaveAttribute("target", "_blank");
   await expect(whatsappLink).toHaveAttribute("rel", /noopener/);
 
+  // The customer approves online, from the link in that message, with no account.
+  const customerContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    const customerPage = await customerContext.newPage();
+    await customerPage.goto(trackingPath);
+    await expect(customerPage.getByRole("heading", { name: `OS nº ${orderId}` })).toBeVisible();
+    await expect(customerPage.getByText(customerName)).toHaveCount(0);
+    await customerPage.getByRole("button", { name: "Aprovar orçamento" }).click();
+    await customerPage.getByRole("button", { name: "Sim, aprovar orçamento" }).click();
+    await expect(customerPage.getByRole("region", { name: "Situação atual" })).toContainText("Orçamento aprovado");
+  } finally {
+    await customerContext.close();
+  }
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Linha do tempo" })).toContainText("Cliente (consulta online)");
+
   for (const [button, label] of [
-    ["Registrar aprovação do orçamento", "Orçamento aprovado"],
     ["Iniciar reparo", "Em reparo"],
     ["Marcar como pronto", "Pronto para retirada"],
   ] as const) {
