@@ -26,6 +26,7 @@ import {
   type ServiceOrderInput,
   type UnlockKind,
 } from "./validation";
+import { orderBalanceCents, orderDueCents } from "./order-money";
 
 export const SERVICE_ORDER_ENTITY = "service_order";
 
@@ -265,7 +266,7 @@ export async function updateServiceOrder(actor: Actor, orderId: number, rawInput
     if (order.customerId !== input.customerId) await assertCustomerExists(tx, input.customerId);
     if (order.technicianUserId !== (input.technicianUserId || null)) await assertTechnician(tx, input.technicianUserId);
     const columns = formColumns(input);
-    const dueCents = columns.linesTotalCents - columns.discountCents;
+    const dueCents = orderDueCents(columns);
     if (dueCents < order.paidCents) {
       throw new ServiceOrderRuleError(
         `O total com desconto (${formatCents(dueCents)}) não pode ficar abaixo do que já foi pago (${formatCents(order.paidCents)}).`,
@@ -333,7 +334,7 @@ export async function addServiceOrderPayment(actor: Actor, orderId: number, rawI
       if (existing.orderId !== orderId) throw new ServiceOrderRuleError("Recarregue a página e tente de novo.");
       return { paymentId: existing.id, amountCents: existing.amountCents, isRepeat: true };
     }
-    const balance = order.linesTotalCents - order.discountCents - order.paidCents;
+    const balance = orderBalanceCents(order);
     if (balance <= 0) throw new ServiceOrderRuleError("Esta OS não tem saldo em aberto.", "amount");
     if (input.amount > balance) {
       throw new ServiceOrderRuleError(`O valor passa do saldo em aberto (${formatCents(balance)}).`, "amount");
@@ -384,7 +385,7 @@ export async function deliverServiceOrder(
     if (!isServiceOrderStatus(order.status) || !canMove(order.status, "delivered")) {
       throw new ServiceOrderStatusMoveError(order.status, "delivered");
     }
-    const balance = Math.max(0, order.linesTotalCents - order.discountCents - order.paidCents);
+    const balance = Math.max(0, orderBalanceCents(order));
     if (balance > 0 && !input.registerDebt) {
       throw new ServiceOrderRuleError(
         `Há um saldo de ${formatCents(balance)} em aberto: registre o pagamento antes, ou marque “Registrar saldo como dívida”.`,

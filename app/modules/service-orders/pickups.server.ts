@@ -12,6 +12,7 @@ import { ServiceOrderNotFoundError, ServiceOrderRuleError } from "./errors";
 import { SERVICE_ORDER_ENTITY } from "./mutations.server";
 import { isOrderNumber } from "./order-number";
 import { AWAITING_PICKUP_STATUSES, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
+import { orderBalanceCents } from "./order-money";
 
 /**
  * /pending-pickups: devices ready (or returned unrepaired) that nobody came
@@ -104,7 +105,7 @@ export async function listPendingPickups(actor: Actor, { page = 1, now = new Dat
         status: row.status,
         waitingSince: waitingSince.toISOString(),
         daysWaiting: Math.max(0, daysBetween(shopToday(waitingSince), today)),
-        balanceCents: Math.max(0, row.linesTotalCents - row.discountCents - row.paidCents),
+        balanceCents: Math.max(0, orderBalanceCents(row)),
         customerName: row.customerName,
         customerPhone: row.customerPhone,
         device: { type: row.deviceType, brand: row.brand, model: row.model },

@@ -13,6 +13,7 @@ import { moveServiceOrderStatus } from "./mutations.server";
 import { isOrderNumber } from "./order-number";
 import { isServiceOrderStatus, type ServiceOrderStatus } from "./status";
 import { normaliseTrackingCode } from "./tracking-code";
+import { orderDueCents } from "./order-money";
 
 /**
  * /consultar: a customer follows a repair with the tracking code from the
@@ -171,7 +172,7 @@ async function readPublicOrder(db: Database | Transaction, lookup: TrackingLooku
         ]
       : [],
   );
-  const totalCents = Math.max(0, order.linesTotalCents - order.discountCents);
+  const totalCents = Math.max(0, orderDueCents(order));
   const deliveredAt = order.deliveredAt ? new Date(order.deliveredAt) : null;
   // A warranty covers a repair: a device returned after a declined quote or without repair has none.
   const wasRepaired = timeline.some((entry) => entry.status === "ready");

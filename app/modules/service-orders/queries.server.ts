@@ -17,6 +17,7 @@ import { SEARCH_RESULT_LIMIT, SERVICE_ORDERS_PAGE_SIZE } from "./list-limits";
 import { isOrderNumber } from "./order-number";
 import { SERVICE_ORDER_STATUSES, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
 import { normaliseTrackingCode } from "./tracking-code";
+import { orderBalanceCents } from "./order-money";
 
 /** What a row of a list or a search shows; never the unlock code. */
 const ROW_COLUMNS = {
@@ -339,7 +340,7 @@ export async function getServiceOrder(id: number) {
   return {
     ...order,
     status: isServiceOrderStatus(order.status) ? order.status : ("received" as ServiceOrderStatus),
-    balanceCents: order.linesTotalCents - order.discountCents - order.paidCents,
+    balanceCents: orderBalanceCents(order),
     lines,
     payments,
     events,

@@ -5,6 +5,7 @@ import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
 import { formatTrackingCode } from "../tracking-code";
 import { PrintShopHeader, PrintSignature, type Paper, type PrintShop } from "./print-page";
+import { orderDueCents } from "../order-money";
 
 export type ReceiptDocument = "entrada" | "entrega";
 
@@ -65,7 +66,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function QuoteLines({ order, paper }: { order: PrintableOrder; paper: Paper }) {
   if (order.lines.length === 0) return <p>Orçamento a definir após o diagnóstico.</p>;
-  const totalCents = Math.max(0, order.linesTotalCents - order.discountCents);
+  const totalCents = Math.max(0, orderDueCents(order));
   return (
     <table className="w-full border-collapse text-left">
       <thead>
