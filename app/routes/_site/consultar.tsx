@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { cx } from "~/lib/class-names";
 import { formatCents } from "~/lib/money";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { whatsappLink } from "~/lib/whatsapp";
@@ -369,46 +370,32 @@ function QuoteTable({ quote }: { quote: PublicServiceOrder["quote"] }) {
           <tfoot className="border-t border-slate-200 text-slate-800">
             {quote.discountCents > 0 ? (
               <>
-                <tr>
-                  <th scope="row" colSpan={2} className="py-1 pr-3 text-right font-normal">
-                    Subtotal
-                  </th>
-                  <td className="py-1 pl-3 text-right whitespace-nowrap">{formatCents(quote.linesTotalCents)}</td>
-                </tr>
-                <tr>
-                  <th scope="row" colSpan={2} className="py-1 pr-3 text-right font-normal">
-                    Desconto
-                  </th>
-                  <td className="py-1 pl-3 text-right whitespace-nowrap">− {formatCents(quote.discountCents)}</td>
-                </tr>
+                <TotalRow label="Subtotal" value={formatCents(quote.linesTotalCents)} />
+                <TotalRow label="Desconto" value={`− ${formatCents(quote.discountCents)}`} />
               </>
             ) : null}
-            <tr>
-              <th scope="row" colSpan={2} className="py-1 pr-3 text-right font-semibold">
-                Total
-              </th>
-              <td className="py-1 pl-3 text-right font-semibold whitespace-nowrap">{formatCents(quote.totalCents)}</td>
-            </tr>
+            <TotalRow label="Total" value={formatCents(quote.totalCents)} isStrong />
             {quote.paidCents > 0 ? (
               <>
-                <tr>
-                  <th scope="row" colSpan={2} className="py-1 pr-3 text-right font-normal">
-                    Pago
-                  </th>
-                  <td className="py-1 pl-3 text-right whitespace-nowrap">{formatCents(quote.paidCents)}</td>
-                </tr>
-                <tr>
-                  <th scope="row" colSpan={2} className="py-1 pr-3 text-right font-semibold">
-                    A pagar
-                  </th>
-                  <td className="py-1 pl-3 text-right font-semibold whitespace-nowrap">{formatCents(quote.balanceCents)}</td>
-                </tr>
+                <TotalRow label="Pago" value={formatCents(quote.paidCents)} />
+                <TotalRow label="A pagar" value={formatCents(quote.balanceCents)} isStrong />
               </>
             ) : null}
           </tfoot>
         </table>
       </div>
     </section>
+  );
+}
+
+function TotalRow({ label, value, isStrong = false }: { label: string; value: string; isStrong?: boolean }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={2} className={cx("py-1 pr-3 text-right", isStrong ? "font-semibold" : "font-normal")}>
+        {label}
+      </th>
+      <td className={cx("py-1 pl-3 text-right whitespace-nowrap", isStrong && "font-semibold")}>{value}</td>
+    </tr>
   );
 }
 
