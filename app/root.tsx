@@ -1,24 +1,17 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useNavigation,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?inline";
 import stylesheetUrl from "./app.css?url";
 import { APPLY_PREFERENCES_SCRIPT } from "./components/layout/accessibility-preferences";
 import { ErrorPage, errorPageMeta } from "./components/layout/route-error";
 import { NavigationProgress } from "./components/layout/navigation-progress";
+import { ScrollRestoration } from "./components/layout/scroll-restoration";
 import { SessionPlaceholder } from "./components/layout/session-placeholder";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { sessionMiddleware, sessionUserContext } from "./modules/accounts/session.server";
 import { getShopSettings } from "./modules/shop-settings/queries.server";
+import { shopUtcOffsetMinutes } from "./modules/shop-settings/shop-clock.server";
 import { getEnv } from "./lib/env.server";
 import { isProtectedPath } from "./lib/protected-paths";
 
@@ -41,6 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       whatsapp: shop.whatsapp,
       email: shop.email,
       weeklyHours: shop.weeklyHours,
+      utcOffsetMinutes: shopUtcOffsetMinutes(),
       socialLinks: shop.socialLinks,
       // BRIEF §3: "© 2024–{current year}", from the server so the page hydrates the same.
       currentYear: new Date().getFullYear(),
@@ -88,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
+import { deferHydration } from "./deferred-hydration.server";
 import { isProtectedPath } from "./protected-paths";
 import { singleton } from "./singleton.server";
 
@@ -103,7 +104,7 @@ export async function createTemplate(
   body: string,
   now = Date.now(),
 ): Promise<PageTemplate | null> {
-  const page = body.replace(NONCE_ATTRIBUTE, "");
+  const page = deferHydration(body.replace(NONCE_ATTRIBUTE, ""));
   if (page.includes(NONCE_PLACEHOLDER)) return null;
   const headers: Record<string, string> = {};
   for (const [name, value] of rendered) if (!UNCACHED_HEADERS.has(name)) headers[name] = value;

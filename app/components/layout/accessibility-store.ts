@@ -5,30 +5,11 @@
  */
 import {
   FONT_SIZE,
-  DEFAULT_PREFERENCES,
   HIGH_CONTRAST_CLASS,
-  STORAGE_KEY,
+  preferencesCookie,
+  readPreferencesCookie,
   type AccessibilityPreferences,
 } from "./accessibility-preferences";
-
-function isValidFontSize(value: unknown): value is number {
-  return typeof value === "number" && value >= FONT_SIZE.min && value <= FONT_SIZE.max && value % FONT_SIZE.step === 0;
-}
-
-function readPreferences(): AccessibilityPreferences {
-  try {
-    const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null");
-    if (typeof stored !== "object" || stored === null) return DEFAULT_PREFERENCES;
-    const { fontSizePercent, isHighContrast } = stored as Record<string, unknown>;
-    return {
-      fontSizePercent: isValidFontSize(fontSizePercent) ? fontSizePercent : FONT_SIZE.default,
-      isHighContrast: isHighContrast === true,
-    };
-  } catch {
-    // Storage blocked (private mode, policy) or a value not written by us: the defaults.
-    return DEFAULT_PREFERENCES;
-  }
-}
 
 function applyPreferences(preferences: AccessibilityPreferences) {
   const root = document.documentElement;
@@ -48,7 +29,7 @@ export function subscribeToPreferences(listener: () => void) {
 }
 
 export function getPreferences() {
-  currentPreferences ??= readPreferences();
+  currentPreferences ??= readPreferencesCookie(document.cookie);
   return currentPreferences;
 }
 
@@ -56,10 +37,6 @@ export function savePreferences(preferences: AccessibilityPreferences) {
   currentPreferences = preferences;
   for (const listener of listeners) listener();
   applyPreferences(preferences);
-  try {
-    if (preferences.fontSizePercent === FONT_SIZE.default && !preferences.isHighContrast) localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, JSON.stringify(preferences));
-  } catch {
-    // Storage blocked: the choice still applies to this visit.
-  }
+  // Cookies blocked: the choice still applies to this visit.
+  document.cookie = preferencesCookie(preferences, location.protocol === "https:");
 }

@@ -16,19 +16,21 @@ const ROUND_BUTTON = "flex size-14 items-center justify-center rounded-full text
  * every minute (spec §4). `null` until mounted: the server's answer could be
  * stale in a cached page and would not hydrate the same as the browser's.
  */
-function useIsShopOpen(weeklyHours: WeeklyHours) {
+function useIsShopOpen(weeklyHours: WeeklyHours, utcOffsetMinutes: number) {
   const [isOpen, setOpen] = useState<boolean | null>(null);
   useEffect(() => {
-    const check = () => setOpen(isShopOpen(weeklyHours, new Date()));
+    const check = () => setOpen(isShopOpen(weeklyHours, new Date(), utcOffsetMinutes));
     check();
     const timer = setInterval(check, RECHECK_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [weeklyHours]);
+  }, [weeklyHours, utcOffsetMinutes]);
   return isOpen;
 }
 
-export function FloatingWhatsapp({ whatsapp, weeklyHours }: { whatsapp: string; weeklyHours: WeeklyHours }) {
-  const isOpen = useIsShopOpen(weeklyHours);
+type FloatingWhatsappProps = { whatsapp: string; weeklyHours: WeeklyHours; utcOffsetMinutes: number };
+
+export function FloatingWhatsapp({ whatsapp, weeklyHours, utcOffsetMinutes }: FloatingWhatsappProps) {
+  const isOpen = useIsShopOpen(weeklyHours, utcOffsetMinutes);
   return (
     // The bubble is placed above the button, outside the box: it appears after hydration without moving anything (CLS).
     <div className="fixed right-4 bottom-4 z-30">

@@ -17,7 +17,11 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <SiteFooter shop={root.shop} />
       <aside aria-label="Atendimento e acessibilidade">
         <FloatingAccessibility />
-        <FloatingWhatsapp whatsapp={root.shop.whatsapp} weeklyHours={root.shop.weeklyHours} />
+        <FloatingWhatsapp
+          whatsapp={root.shop.whatsapp}
+          weeklyHours={root.shop.weeklyHours}
+          utcOffsetMinutes={root.shop.utcOffsetMinutes}
+        />
       </aside>
     </div>
   );

@@ -1,8 +1,26 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_WEEKLY_HOURS, describeWeeklyHours, isShopOpen, shopLocalTime, type WeeklyHours } from "./opening-hours";
+import {
+  DEFAULT_WEEKLY_HOURS,
+  describeWeeklyHours,
+  isShopOpen as isShopOpenAt,
+  shopLocalTime,
+  type WeeklyHours,
+} from "./opening-hours";
+import { shopUtcOffsetMinutes } from "./shop-clock.server";
 
 /** São Paulo has had no daylight saving time since 2019: always UTC−3. */
 const saoPaulo = (isoLocal: string) => new Date(`${isoLocal}-03:00`);
+/** As the browser calls it: with the offset the server read for that instant. */
+const isShopOpen = (hours: WeeklyHours, instant: Date) => isShopOpenAt(hours, instant, shopUtcOffsetMinutes(instant));
+
+describe("shopUtcOffsetMinutes", () => {
+  it("reads São Paulo's offset from the time-zone database", () => {
+    expect(shopUtcOffsetMinutes(new Date("2025-06-10T12:00:00Z"))).toBe(-180);
+    expect(shopUtcOffsetMinutes(new Date("2026-01-10T12:00:00Z"))).toBe(-180);
+    // Summer time until 2019: UTC−2 in December 2018.
+    expect(shopUtcOffsetMinutes(new Date("2018-12-01T12:00:00Z"))).toBe(-120);
+  });
+});
 
 describe("isShopOpen with the default hours", () => {
   it.each([
@@ -22,12 +40,12 @@ describe("isShopOpen with the default hours", () => {
 
   it("reads the day in São Paulo, not in UTC: Monday 23:30 UTC is Monday 20:30 there, closed", () => {
     const instant = new Date("2025-06-09T23:30:00Z");
-    expect(shopLocalTime(instant)).toEqual({ weekday: 1, minutes: 20 * 60 + 30 });
+    expect(shopLocalTime(instant, -180)).toEqual({ weekday: 1, minutes: 20 * 60 + 30 });
     expect(isShopOpen(DEFAULT_WEEKLY_HOURS, instant)).toBe(false);
   });
 
   it("Tuesday 01:00 UTC is still Monday 22:00 in São Paulo", () => {
-    expect(shopLocalTime(new Date("2025-06-10T01:00:00Z"))).toEqual({ weekday: 1, minutes: 22 * 60 });
+    expect(shopLocalTime(new Date("2025-06-10T01:00:00Z"), -180)).toEqual({ weekday: 1, minutes: 22 * 60 });
   });
 });
 

@@ -18,23 +18,16 @@ export const DEFAULT_WEEKLY_HOURS: WeeklyHours = [
   { open: "09:00", close: "18:00" },
 ];
 
-const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-
-const shopClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: SHOP_TIME_ZONE,
-  weekday: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** Weekday (0 = Sunday) and minutes since midnight at the shop, whatever the caller's clock zone. */
-export function shopLocalTime(instant: Date): { weekday: number; minutes: number } {
-  const parts = Object.fromEntries(shopClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return {
-    weekday: WEEKDAY_INDEX[parts.weekday ?? "Sun"] ?? 0,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+/**
+ * Weekday (0 = Sunday) and minutes since midnight at the shop, whatever the
+ * caller's clock zone. `utcOffsetMinutes` is São Paulo's offset, which the
+ * server reads from the time-zone database (shop-clock.server.ts) and sends
+ * with the page: the browser does plain arithmetic, because the first
+ * `Intl.DateTimeFormat` of a page costs 40–110 ms of main thread (ICU data).
+ */
+export function shopLocalTime(instant: Date, utcOffsetMinutes: number): { weekday: number; minutes: number } {
+  const shopWallClock = new Date(instant.getTime() + utcOffsetMinutes * 60_000);
+  return { weekday: shopWallClock.getUTCDay(), minutes: shopWallClock.getUTCHours() * 60 + shopWallClock.getUTCMinutes() };
 }
 
 function toMinutes(hhmm: string) {
@@ -42,8 +35,8 @@ function toMinutes(hhmm: string) {
   return hours * 60 + minutes;
 }
 
-export function isShopOpen(hours: WeeklyHours, instant: Date): boolean {
-  const { weekday, minutes } = shopLocalTime(instant);
+export function isShopOpen(hours: WeeklyHours, instant: Date, utcOffsetMinutes: number): boolean {
+  const { weekday, minutes } = shopLocalTime(instant, utcOffsetMinutes);
   const day = hours[weekday];
   return day != null && minutes >= toMinutes(day.open) && minutes < toMinutes(day.close);
 }
