@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?inline";
 import stylesheetUrl from "./app.css?url";
@@ -53,8 +54,20 @@ export function shouldRevalidate({ defaultShouldRevalidate, formAction }: Should
   return formAction ? true : defaultShouldRevalidate;
 }
 
+/**
+ * `data-hydrated` on <html> once React has taken the page over: cached pages
+ * load their scripts after the first paint (decision 0006), and the browser
+ * tests wait for it before using what needs JavaScript.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useHydratedMark();
   return (
     // The head script below may set the font scale and contrast class on <html> before React hydrates it.
     <html lang="pt-BR" suppressHydrationWarning>

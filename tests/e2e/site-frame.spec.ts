@@ -42,6 +42,31 @@ test("o menu do cabeçalho marca a página atual", async ({ page, isMobile }) =>
   await expect(navigation.locator("[aria-current=page]")).toHaveText(["Contato"]);
 });
 
+test("uma página nova abre no topo e Voltar devolve a posição em que se estava", async ({ page, isMobile }) => {
+  test.skip(isMobile, "as entradas do cabeçalho só aparecem na largura de computador");
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Blog & Dicas" }).click();
+  await expect(page).toHaveURL("/blog");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+  // Back on the home, its static sections are drawn again as their code arrives, after the position was set:
+  // the browser's scroll anchoring then moves it by their height. What counts is that it is not the top.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+});
+
+test("páginas em cache pedem o JavaScript depois de pintar, sem modulepreload", async ({ request }) => {
+  await request.get("/blog");
+  const cached = await request.get("/blog");
+  expect(cached.headers()["x-page-cache"]).toBe("hit");
+  const html = await cached.text();
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).toMatch(/<script type="module" async="">await new Promise\(\(resolve\) => requestAnimationFrame/);
+  expect(html).not.toMatch(/^import \* as route\d+ from/m);
+});
+
 test("no celular a gaveta de 300px lista as seis entradas e fecha ao escolher uma", async ({ page, isMobile }) => {
   test.skip(!isMobile, "a gaveta só aparece em telas estreitas");
   await page.goto("/historia");

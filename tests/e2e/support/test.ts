@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every journey fails on an error in a page's console or an uncaught
@@ -8,7 +8,41 @@ import { test as base, expect } from "@playwright/test";
  */
 type ConsoleErrors = { allow: (pattern: RegExp) => void; allowed: RegExp[]; seen: string[] };
 
+const HYDRATION_TIMEOUT_MS = 15_000;
+
+/**
+ * Waits until React has hydrated the page (root.tsx marks <html
+ * data-hydrated>). Cached pages ask for their scripts after the first paint
+ * (decision 0006), so the load event no longer means "interactive". A
+ * document that is not one of our pages (JSON, plain text) has nothing to wait for.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"),
+    undefined,
+    { timeout: HYDRATION_TIMEOUT_MS },
+  );
+}
+
 export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  // `goto` and `reload` return once the page is interactive, as a visitor would wait for it (with JavaScript on).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await waitForHydration(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
   consoleErrors: async ({}, use) => {
     const allowed: RegExp[] = [];
