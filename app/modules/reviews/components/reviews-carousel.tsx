@@ -59,7 +59,8 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
     const element = box.current;
     if (!canAutoplay || !element) return;
     const isHeld = () => Object.values(hold.current).some(Boolean);
-    let position = element.scrollTop;
+    // Read in the first frame, not here: reading it now would lay the page out again in the middle of hydration.
+    let position: number | null = null;
     let last = 0;
     let frame = 0;
     const tick = (now: number) => {
@@ -71,7 +72,7 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
       const elapsed = Math.min(now - last, 100);
       last = now;
       // Wheel, keyboard or drag moved it: continue from there.
-      if (Math.abs(element.scrollTop - position) > 2) position = element.scrollTop;
+      if (position === null || Math.abs(element.scrollTop - position) > 2) position = element.scrollTop;
       position += (SPEED_PX_PER_FRAME * elapsed) / FRAME_MS;
       if (position >= loopHeight) position -= loopHeight;
       element.scrollTop = position;
