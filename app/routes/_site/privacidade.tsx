@@ -117,9 +117,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 
         <Section id="cookies" title="Cookies">
           <p>
-            Usamos um único cookie, e só quando você entra na sua conta: ele mantém você conectado e não serve para publicidade.
-            As preferências de acessibilidade (tamanho da letra e alto contraste) ficam guardadas apenas no seu aparelho. Não
-            usamos cookies de rastreamento nem de terceiros.
+            Usamos no máximo dois cookies, nenhum para publicidade. Um só existe quando você entra na sua conta: ele mantém você
+            conectado. O outro só existe se você mudar as opções de acessibilidade (tamanho da letra e alto contraste): guarda
+            essas duas escolhas no seu aparelho, e nós não o lemos. Não usamos cookies de rastreamento nem de terceiros.
           </p>
         </Section>
 
