@@ -104,6 +104,18 @@ describe("stored pages", () => {
     expect(csp).toBe(`default-src 'self'; script-src 'self' ${sha("go()")} ${sha("x")} 'wasm-unsafe-eval'; object-src 'none'`);
   });
 
+  it("stores a page with its scripts asked for after the first paint, and hashes the boot script as served (decision 0006)", async () => {
+    const boot = `;\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client.js");`;
+    const template = await page(
+      `<html><head><link rel="modulepreload" href="/assets/root.js" nonce="${NONCE_PLACEHOLDER}"/></head><body><script type="module" async="" nonce="${NONCE_PLACEHOLDER}">${boot}</script></body></html>`,
+    );
+    const html = template.bodies.identity.toString("utf8");
+    expect(html).not.toContain("modulepreload");
+    const served = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    expect(served).toContain('await Promise.all([import("/assets/root.js")])');
+    expect(template.headers.identity["content-security-policy"]).toContain(sha(served));
+  });
+
   it("hashes the exact text of inline scripts only, once each", () => {
     const html = `<script src="/a.js"></script><script>a()</script><script type="module">a()</script><script>ç</script><script> </script>`;
     const hashes = inlineScriptHashes(html);

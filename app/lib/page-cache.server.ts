@@ -104,13 +104,16 @@ export async function createTemplate(
   body: string,
   now = Date.now(),
 ): Promise<PageTemplate | null> {
-  const page = deferHydration(body.replace(NONCE_ATTRIBUTE, ""));
-  if (page.includes(NONCE_PLACEHOLDER)) return null;
+  const isHtml = /^text\/html\b/.test(rendered.get("content-type") ?? "");
+  const withoutNonces = body.replace(NONCE_ATTRIBUTE, "");
+  if (withoutNonces.includes(NONCE_PLACEHOLDER)) return null;
+  // Decision 0006: a cached page asks for its scripts after the first paint.
+  const page = isHtml ? deferHydration(withoutNonces) : withoutNonces;
   const headers: Record<string, string> = {};
   for (const [name, value] of rendered) if (!UNCACHED_HEADERS.has(name)) headers[name] = value;
   const csp = headers["content-security-policy"];
   if (csp) {
-    const sources = /^text\/html\b/.test(headers["content-type"] ?? "") ? inlineScriptHashes(page) : [];
+    const sources = isHtml ? inlineScriptHashes(page) : [];
     headers["content-security-policy"] = csp.replace(/\s*'nonce-[^']*'/, sources.map((source) => ` ${source}`).join(""));
   }
   headers["cache-control"] = "no-cache";
