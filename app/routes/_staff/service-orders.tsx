@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
 import { cx } from "~/lib/class-names";
 import { ServiceOrderRows } from "~/modules/service-orders/components/service-order-rows";
-import { SelectField } from "~/modules/service-orders/components/select-field";
+import { SelectField } from "~/components/ui/select-field";
 import { listServiceOrders, listTechnicians } from "~/modules/service-orders/queries.server";
 import {
   isServiceOrderStatus,

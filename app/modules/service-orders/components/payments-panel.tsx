@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { formatDate } from "~/lib/dates";
 import { centsToInput, formatCents } from "~/lib/money";
 import { PAYMENT_METHODS, type ServiceOrderPaymentFormValues } from "../validation";
-import { optionsOf, SelectField } from "./select-field";
+import { optionsOf, SelectField } from "~/components/ui/select-field";
 
 export type PaymentView = {
   id: number;

@@ -5,7 +5,7 @@ import { Field, FieldMessage } from "~/components/ui/field";
 import { cx } from "~/lib/class-names";
 import { formatCents, parseMoneyToCents } from "~/lib/money";
 import { LINE_KINDS, MAX_LINES, PAYMENT_METHODS, type ServiceOrderFormValues } from "../validation";
-import { optionsOf, SelectField } from "./select-field";
+import { optionsOf, SelectField } from "~/components/ui/select-field";
 
 type Line = ServiceOrderFormValues["lines"][number] & { key: number };
 

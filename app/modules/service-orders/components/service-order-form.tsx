@@ -8,7 +8,7 @@ import { TextareaField } from "~/components/ui/textarea-field";
 import { CustomerPicker, type CustomerSummary } from "~/modules/customers/components/customer-picker";
 import { CONDITION_CHECKLIST, DEVICE_TYPES, MIN_WARRANTY_DAYS, UNLOCK_KINDS, type ServiceOrderFormValues } from "../validation";
 import { QuoteLinesEditor } from "./quote-lines-editor";
-import { optionsOf, SelectField } from "./select-field";
+import { optionsOf, SelectField } from "~/components/ui/select-field";
 
 function Section({ title, children, description }: { title: string; children: ReactNode; description?: string }) {
   return (
