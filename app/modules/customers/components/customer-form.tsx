@@ -2,7 +2,8 @@ import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, FieldMessage, inputClass } from "~/components/ui/field";
+import { Field, FieldMessage } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { BRAZILIAN_STATES } from "../states";
@@ -19,32 +20,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function StateSelect({ defaultValue, error }: { defaultValue: string; error?: string }) {
-  const id = useId();
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Estado
-      </label>
-      <select
-        id={id}
-        name="state"
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass}
-      >
-        <option value="">—</option>
-        {BRAZILIAN_STATES.map((state) => (
-          <option key={state.code} value={state.code}>
-            {state.code} — {state.name}
-          </option>
-        ))}
-      </select>
-      <FieldMessage id={id} error={error} />
-    </div>
-  );
-}
+/** "—" (none) and every state as "SP — São Paulo". */
+const STATE_OPTIONS = [
+  { value: "", label: "—" },
+  ...BRAZILIAN_STATES.map((state) => ({ value: state.code, label: `${state.code} — ${state.name}` })),
+];
 
 function ConsentCheckbox({
   defaultChecked,
@@ -97,6 +77,13 @@ export function CustomerForm({
   isSubmitting: boolean;
   submitLabel: string;
 }) {
+  /** What each text field takes from its name: the length limit, the value sent back and its message. */
+  const fieldProps = (name: keyof typeof CUSTOMER_LIMITS) => ({
+    name,
+    maxLength: CUSTOMER_LIMITS[name],
+    defaultValue: values[name],
+    error: errors[name],
+  });
   return (
     <Form method="post" noValidate className="space-y-6">
       {errors.form ? <Alert tone="destructive">{errors.form}</Alert> : null}
@@ -106,93 +93,46 @@ export function CustomerForm({
 
       <Section title="Identificação e contato">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Nome"
-            name="name"
-            autoComplete="off"
-            required
-            maxLength={CUSTOMER_LIMITS.name}
-            defaultValue={values.name}
-            error={errors.name}
-            className="sm:col-span-2"
-          />
+          <Field label="Nome" {...fieldProps("name")} autoComplete="off" required className="sm:col-span-2" />
           <Field
             label="WhatsApp"
-            name="phone"
+            {...fieldProps("phone")}
             type="tel"
             inputMode="tel"
             autoComplete="off"
             required
-            maxLength={CUSTOMER_LIMITS.phone}
-            defaultValue={values.phone}
-            error={errors.phone}
             hint="Com DDD, como (11) 98765-4321."
           />
           <Field
             label="CPF ou CNPJ (opcional)"
-            name="document"
+            {...fieldProps("document")}
             autoComplete="off"
-            maxLength={CUSTOMER_LIMITS.document}
-            defaultValue={values.document}
-            error={errors.document}
             hint="Com ou sem pontuação; o CNPJ pode ter letras."
           />
-          <Field
-            label="E-mail (opcional)"
-            name="email"
-            type="email"
-            autoComplete="off"
-            maxLength={CUSTOMER_LIMITS.email}
-            defaultValue={values.email}
-            error={errors.email}
-            className="sm:col-span-2"
-          />
+          <Field label="E-mail (opcional)" {...fieldProps("email")} type="email" autoComplete="off" className="sm:col-span-2" />
         </div>
       </Section>
 
       <Section title="Endereço (opcional)">
         <div className="grid gap-4 sm:grid-cols-6">
-          <Field
-            label="CEP"
-            name="cep"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={CUSTOMER_LIMITS.cep}
-            defaultValue={values.cep}
-            error={errors.cep}
-            className="sm:col-span-2"
-          />
+          <Field label="CEP" {...fieldProps("cep")} inputMode="numeric" autoComplete="off" className="sm:col-span-2" />
           <Field
             label="Endereço"
-            name="address"
+            {...fieldProps("address")}
             autoComplete="off"
-            maxLength={CUSTOMER_LIMITS.address}
-            defaultValue={values.address}
-            error={errors.address}
             hint="Rua, número e complemento."
             className="sm:col-span-4"
           />
-          <Field
-            label="Bairro"
-            name="district"
-            autoComplete="off"
-            maxLength={CUSTOMER_LIMITS.district}
-            defaultValue={values.district}
-            error={errors.district}
+          <Field label="Bairro" {...fieldProps("district")} autoComplete="off" className="sm:col-span-2" />
+          <Field label="Cidade" {...fieldProps("city")} autoComplete="off" className="sm:col-span-2" />
+          <SelectField
+            label="Estado"
+            name="state"
+            options={STATE_OPTIONS}
+            defaultValue={values.state ?? ""}
+            error={errors.state}
             className="sm:col-span-2"
           />
-          <Field
-            label="Cidade"
-            name="city"
-            autoComplete="off"
-            maxLength={CUSTOMER_LIMITS.city}
-            defaultValue={values.city}
-            error={errors.city}
-            className="sm:col-span-2"
-          />
-          <div className="sm:col-span-2">
-            <StateSelect defaultValue={values.state ?? ""} error={errors.state} />
-          </div>
         </div>
       </Section>
 
@@ -208,14 +148,7 @@ export function CustomerForm({
           defaultCustomer={referrer}
           error={errors.referredByCustomerId}
         />
-        <TextareaField
-          label="Observações (opcional)"
-          name="notes"
-          maxLength={CUSTOMER_LIMITS.notes}
-          defaultValue={values.notes}
-          error={errors.notes}
-          className="[&_textarea]:min-h-24"
-        />
+        <TextareaField label="Observações (opcional)" {...fieldProps("notes")} className="[&_textarea]:min-h-24" />
       </Section>
 
       <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
