@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { DayHours } from "~/modules/shop-settings/opening-hours";
 
 export const SITE_NAME = "Balcão";
 
@@ -46,8 +47,6 @@ export function pageMeta({
 }
 
 const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
-type DayHours = { open: string; close: string } | null;
 
 export type LocalBusinessShop = {
   name: string;
