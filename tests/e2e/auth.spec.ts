@@ -139,6 +139,8 @@ test("esqueci minha senha: link pelo e-mail, nova senha e login com ela", async 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Esqueci minha senha" }).click();
   await expect(page).toHaveURL("/auth/esqueci-senha");
+  // The address changes just before React draws the new page: until then "E-mail" is still the sign-in form's field.
+  await expect(page.getByRole("heading", { name: "Esqueci minha senha" })).toBeVisible();
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByRole("button", { name: "Enviar link" }).click();
   await expect(page.getByText("Se existir uma conta com este e-mail, enviamos um link")).toBeVisible();
