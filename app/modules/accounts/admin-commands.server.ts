@@ -6,7 +6,8 @@ import { setUserRole } from "./user-roles.server";
 export async function runAdminCommand(command: AdminCommand): Promise<AdminReply> {
   if (command.command !== "set-role") return { ok: false, message: "Comando desconhecido." };
   if (!isRole(command.role)) return { ok: false, message: `Função inválida: use ${ROLES.join(", ")}.` };
-  if (typeof command.email !== "string" || !command.email.includes("@")) return { ok: false, message: "Informe um e-mail válido." };
+  if (typeof command.email !== "string" || !command.email.includes("@"))
+    return { ok: false, message: "Informe um e-mail válido." };
   try {
     const { previousRole } = await setUserRole(command.email, command.role, "linha de comando");
     return { ok: true, message: `${command.email}: ${previousRole ?? "customer"} → ${command.role}` };

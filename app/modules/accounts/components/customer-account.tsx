@@ -18,7 +18,8 @@ export function CustomerAccount({ fullName, email }: { fullName: string; email: 
         </h2>
         <EmptyState icon={<Smartphone aria-hidden className="size-8" />} title="Nenhum conserto ligado à sua conta">
           <p>
-            Os consertos feitos com este e-mail aparecerão aqui. Enquanto isso, acompanhe um conserto com o código do seu recibo em{" "}
+            Os consertos feitos com este e-mail aparecerão aqui. Enquanto isso, acompanhe um conserto com o código do seu recibo
+            em{" "}
             <Link to="/consultar" className="text-brand-700 underline">
               Consultar Meu Conserto
             </Link>
@@ -30,7 +31,10 @@ export function CustomerAccount({ fullName, email }: { fullName: string; email: 
         <h2 id="meus-pontos" className="text-lg font-semibold text-slate-900">
           Fidelidade
         </h2>
-        <Link to="/fidelidade" className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50">
+        <Link
+          to="/fidelidade"
+          className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50"
+        >
           <BadgePercent aria-hidden className="size-6 text-brand-700" />
           <span>Ver meus pontos e meu nível</span>
         </Link>

@@ -8,7 +8,11 @@ import type { AuthResult } from "../auth-client";
 export function useAuthSubmit<Fields extends string>(
   fieldNames: readonly Fields[],
   submit: (values: Record<Fields, string>) => Promise<AuthResult>,
-  handlers: { check?: (values: Record<Fields, string>) => string | null; onSuccess: () => void | Promise<void>; onFailure?: () => void },
+  handlers: {
+    check?: (values: Record<Fields, string>) => string | null;
+    onSuccess: () => void | Promise<void>;
+    onFailure?: () => void;
+  },
 ) {
   const [isPending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
