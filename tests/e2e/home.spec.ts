@@ -134,6 +134,27 @@ test.describe("avaliações", () => {
     await expect(first.getByText("ML", { exact: true })).toBeVisible();
   });
 
+  test("só as primeiras linhas vêm como elementos; as outras chegam como texto e entram na ordem quando a página fica livre", async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const carouselHtml = /data-testid="reviews-carousel"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    const [asElements = "", asText = ""] = carouselHtml.split("<noscript");
+    expect(asElements.match(/<li /g)).toHaveLength(4);
+    // 71 more reviews and the 3 hidden copies that close the loop.
+    expect(asText.match(/<li /g)).toHaveLength(74);
+    const authorsAsSent = [...carouselHtml.matchAll(/<p class="truncate font-semibold text-slate-900">([^<]*)<\/p>/g)].map(
+      ([, name]) => name,
+    );
+
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Avaliações de clientes" });
+    await expect(carousel.locator("noscript")).toHaveCount(0);
+    await expect(carousel.locator("li:not([aria-hidden])")).toHaveCount(75);
+    await expect(carousel.locator("li article p.font-semibold")).toHaveText(authorsAsSent);
+  });
+
   test("'Ver todas as avaliações' abre o Google numa nova aba e avisa", async ({ page, context }) => {
     await context.route("https://www.google.com/**", (route) => route.fulfill({ body: "ok", contentType: "text/plain" }));
     await page.goto("/");

@@ -2,6 +2,7 @@ import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from "react";
 import { staticSection } from "~/components/ui/static-section";
 import type { ReviewCardData } from "../queries.server";
+import { showDeferredRows, whenIdle } from "./deferred-rows";
 
 /** Spec §9: a 400px window onto 200px rows, moving upward 1.5 px per frame at 60 fps. */
 const CAROUSEL_HEIGHT_PX = 400;
@@ -11,7 +12,10 @@ const LOOP_TAIL = Math.ceil(CAROUSEL_HEIGHT_PX / ROW_HEIGHT_PX) + 1;
 const SPEED_PX_PER_FRAME = 1.5;
 const FRAME_MS = 1000 / 60;
 
-/** 75 cards are most of the home page's markup and nothing in them reacts: their HTML is kept, never hydrated. */
+/**
+ * 75 cards are most of the home page's markup and nothing in them reacts: their HTML is kept, never hydrated,
+ * and all but the first rows arrive as text that becomes rows once the page is idle (deferred-rows.ts).
+ */
 const StaticReviewList = staticSection(() => import("./review-list").then((module) => module.ReviewList));
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -54,6 +58,12 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
     hold.current[reason] = isHeld;
     if (!isHeld) wake.current();
   }
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    return whenIdle(() => showDeferredRows(element));
+  }, []);
 
   useEffect(() => {
     const element = box.current;
