@@ -140,10 +140,10 @@ test.describe("avaliações", () => {
   }) => {
     const html = await (await request.get("/")).text();
     const carouselHtml = /data-testid="reviews-carousel"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
-    const [asElements = "", asText = ""] = carouselHtml.split("<noscript");
+    const [asElements = "", ...asText] = carouselHtml.split("<noscript");
     expect(asElements.match(/<li /g)).toHaveLength(4);
-    // 71 more reviews and the 3 hidden copies that close the loop.
-    expect(asText.match(/<li /g)).toHaveLength(74);
+    // 71 more reviews and the 3 hidden copies that close the loop, in batches of 8.
+    expect(asText.map((batch) => batch.match(/<li /g)?.length)).toEqual([8, 8, 8, 8, 8, 8, 8, 8, 8, 2]);
     const authorsAsSent = [...carouselHtml.matchAll(/<p class="truncate font-semibold text-slate-900">([^<]*)<\/p>/g)].map(
       ([, name = ""]) => name,
     );

@@ -4,6 +4,8 @@ import { ReviewCard } from "./review-card";
 
 /** Rows the server draws as elements: the 400px window's two and the next two. The rest are deferred (deferred-rows.ts). */
 const FIRST_ROWS = 4;
+/** Deferred rows per noscript: each becomes rows in its own short task. */
+const ROWS_PER_DEFERRED_BATCH = 8;
 
 /**
  * The carousel's rows, `rowHeight` tall. The first `loopTail` ones are repeated after the last for the
@@ -12,7 +14,7 @@ const FIRST_ROWS = 4;
  * or with reduced motion the list simply ends at the last review.
  *
  * The server sends only the first rows as elements and the rest, copies
- * included, inside a `<noscript>` that the carousel opens once the page is
+ * included, inside `<noscript>`s that the carousel opens once the page is
  * idle. This component is never hydrated (a static section), so drawn in the
  * browser (after a client-side navigation) it simply lists every row.
  */
@@ -30,14 +32,17 @@ export function ReviewList({ reviews, rowHeight, loopTail }: { reviews: ReviewCa
     );
   }
   const deferred = [...rows.slice(FIRST_ROWS), ...copies];
+  const batches = Array.from({ length: Math.ceil(deferred.length / ROWS_PER_DEFERRED_BATCH) }, (_, index) =>
+    deferred.slice(index * ROWS_PER_DEFERRED_BATCH, (index + 1) * ROWS_PER_DEFERRED_BATCH),
+  );
   return (
     <>
       <ul>{rows.slice(0, FIRST_ROWS)}</ul>
-      {deferred.length > 0 ? (
-        <noscript {...{ [DEFERRED_ROWS_ATTRIBUTE]: "" }}>
-          <ul>{deferred}</ul>
+      {batches.map((batch, index) => (
+        <noscript key={index} {...{ [DEFERRED_ROWS_ATTRIBUTE]: "" }}>
+          <ul>{batch}</ul>
         </noscript>
-      ) : null}
+      ))}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from "react";
 import { staticSection } from "~/components/ui/static-section";
 import type { ReviewCardData } from "../queries.server";
-import { showDeferredRows, whenIdle } from "./deferred-rows";
+import { showDeferredRows } from "./deferred-rows";
 
 /** Spec §9: a 400px window onto 200px rows, moving upward 1.5 px per frame at 60 fps. */
 const CAROUSEL_HEIGHT_PX = 400;
@@ -62,7 +62,7 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewCardData[] }) {
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    return whenIdle(() => showDeferredRows(element));
+    return showDeferredRows(element);
   }, []);
 
   useEffect(() => {
