@@ -23,7 +23,7 @@ const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 const COOKIE_PATTERN = `(?:^|;\\s*)${PREFERENCES_COOKIE}=(\\d{2,3})\\.([01])(?:;|$)`;
 
 /** The cookie's value for `preferences`, or null when they are the defaults (no cookie then). */
-export function serializePreferences(preferences: AccessibilityPreferences): string | null {
+function serializePreferences(preferences: AccessibilityPreferences): string | null {
   if (preferences.fontSizePercent === FONT_SIZE.default && !preferences.isHighContrast) return null;
   return `${preferences.fontSizePercent}.${preferences.isHighContrast ? 1 : 0}`;
 }

@@ -28,18 +28,15 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
   // `goto` and `reload` return once the page is interactive, as a visitor would wait for it (with JavaScript on).
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await waitForHydration(page);
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await waitForHydration(page);
-        return response;
-      };
+      const thenHydrated =
+        <Args extends unknown[], Result>(navigate: (...args: Args) => Promise<Result>) =>
+        async (...args: Args) => {
+          const response = await navigate(...args);
+          await waitForHydration(page);
+          return response;
+        };
+      page.goto = thenHydrated(page.goto.bind(page));
+      page.reload = thenHydrated(page.reload.bind(page));
     }
     await use(page);
   },
