@@ -19,6 +19,7 @@ import { DataDirBusyError } from "~/db/data-dir-lock.server";
 import { startAdminSocket } from "~/lib/admin-socket.server";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
+import { hasFlashCookieHeader } from "~/lib/flash.server";
 import { logger, pathForLog } from "~/lib/logger.server";
 import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from "~/lib/page-cache.server";
 import { isProtectedPath } from "~/lib/protected-paths";
@@ -99,7 +100,9 @@ function createApp(build: ServerBuild, env: Env) {
   app.use(async (c, next) => {
     // Node's own header object: building a Fetch Headers for every cached hit costs more than the hit.
     const { headers } = c.env.incoming;
-    const key = pageCacheKey(c.req.method, new URL(c.req.url), hasSessionCookieHeader(headers.cookie));
+    // A signed-in person's page, or one showing the message a form left (app/lib/flash.server.ts), is theirs alone.
+    const isPersonal = hasSessionCookieHeader(headers.cookie) || hasFlashCookieHeader(headers.cookie);
+    const key = pageCacheKey(c.req.method, new URL(c.req.url), isPersonal);
     if (!key) return next();
     const pageRequest = {
       method: c.req.method,

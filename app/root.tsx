@@ -14,9 +14,10 @@ import { sessionMiddleware, sessionUserContext } from "./modules/accounts/sessio
 import { getShopSettings } from "./modules/shop-settings/queries.server";
 import { shopUtcOffsetMinutes } from "./modules/shop-settings/shop-clock.server";
 import { getEnv } from "./lib/env.server";
+import { flashMiddleware } from "./lib/flash.server";
 import { isProtectedPath } from "./lib/protected-paths";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, flashMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(sessionUserContext);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -16,6 +17,7 @@ import * as blog from "./schema/blog";
 import * as contact from "./schema/contact";
 import * as customers from "./schema/customers";
 import * as faq from "./schema/faq";
+import * as idempotency from "./schema/idempotency";
 import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
@@ -33,6 +35,7 @@ export const schema = {
   ...contact,
   ...customers,
   ...serviceOrders,
+  ...idempotency,
 };
 export type Schema = typeof schema;
 
@@ -45,6 +48,58 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 type Connection = { db: Database; kind: "pglite" | "postgres"; ready: Promise<void>; close: () => Promise<void> };
 
+/**
+ * Marks the async work running inside a transaction of the database
+ * handle. A singleton like the connection: the Vite server bundle
+ * and server.ts each load their own copy of this module.
+ */
+const transactionScope = singleton("database-transaction-scope", () => new AsyncLocalStorage<true>());
+
+/**
+ * Inside a transaction only its `tx` may be used: on PGlite the outer handle
+ * waits for the transaction to end, which never comes (a hang), and on
+ * PostgreSQL it takes another connection, outside the transaction (a silent
+ * partial write). Both are refused at once instead.
+ */
+export class DatabaseUsedInsideTransactionError extends Error {
+  override name = "DatabaseUsedInsideTransactionError";
+  constructor() {
+    super(
+      "Banco de dados usado por fora de uma transação em andamento: dentro dela use só o `tx` recebido (as funções …InTx(tx, …) existem para isso).",
+    );
+  }
+}
+
+/** The outer handle's ways into the database, each refused inside a transaction. */
+const GUARDED_METHODS = ["select", "selectDistinct", "selectDistinctOn", "insert", "update", "delete", "execute"] as const;
+
+/**
+ * Every transaction of this handle, however opened, marks its work; the
+ * handle itself then refuses to run a query from inside one, whether it was
+ * reached through getDb() or kept from before.
+ */
+function guardTransactions(db: Database): Database {
+  for (const method of GUARDED_METHODS) {
+    const original = (db[method] as (...args: unknown[]) => unknown).bind(db);
+    Object.assign(db, {
+      [method]: (...args: unknown[]) => {
+        assertOutsideTransaction();
+        return original(...args);
+      },
+    });
+  }
+  const open = db.transaction.bind(db);
+  db.transaction = ((work, config) => {
+    assertOutsideTransaction();
+    return open((tx) => transactionScope.run(true, () => work(tx)), config);
+  }) as Database["transaction"];
+  return db;
+}
+
+function assertOutsideTransaction() {
+  if (transactionScope.getStore()) throw new DatabaseUsedInsideTransactionError();
+}
+
 const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 function connect(): Connection {
@@ -54,7 +109,7 @@ function connect(): Connection {
     // An idle connection the server drops (restart, failover, admin kill) is an
     // 'error' event on the pool: unhandled, it would crash the whole process.
     pool.on("error", (error) => logger.warn({ err: error }, "conexão ociosa com o PostgreSQL caiu"));
-    const db = drizzlePg({ client: pool, schema });
+    const db = guardTransactions(drizzlePg({ client: pool, schema }));
     return {
       db,
       kind: "postgres",
@@ -66,7 +121,7 @@ function connect(): Connection {
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   acquireDataDirLock(env.DATA_DIR);
   const client = new PGlite(path.join(env.DATA_DIR, "pglite"), PGLITE_OPTIONS);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = guardTransactions(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,
     kind: "pglite",
@@ -82,11 +137,24 @@ function connection() {
   return singleton("database", connect);
 }
 
-/** The database, migrated. Every server module goes through this. */
+/** The database, migrated. Every server module goes through this; never inside a transaction. */
 export async function getDb(): Promise<Database> {
+  assertOutsideTransaction();
   const { db, ready } = connection();
   await ready;
   return db;
+}
+
+/**
+ * Runs `work` in one transaction: committed when it returns, rolled back when
+ * it throws. The one way a public use case opens a transaction; its core
+ * takes `tx` (`addServiceOrderPaymentInTx(tx, …)`) so another module's write
+ * can run it inside its own (decision 0012). Nested calls are refused:
+ * pass the `tx` down instead.
+ */
+export async function inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction((tx) => transactionScope.run(true, () => work(tx)));
 }
 
 export function databaseKind() {

@@ -36,8 +36,8 @@ const UNCACHED_HEADERS = new Set(["content-length", "content-encoding", "transfe
  * The cache key of an anonymous GET/HEAD for a public page or its `.data`, or
  * null when the request must be rendered for itself.
  */
-export function pageCacheKey(method: string, url: URL, hasSession: boolean): string | null {
-  if ((method !== "GET" && method !== "HEAD") || hasSession) return null;
+export function pageCacheKey(method: string, url: URL, isPersonal: boolean): string | null {
+  if ((method !== "GET" && method !== "HEAD") || isPersonal) return null;
   const { pathname } = url;
   const isData = pathname.endsWith(".data");
   // Single fetch asks for `/blog.data`, and for a path ending in "/" (the home) `/_.data`.

@@ -83,7 +83,7 @@ test("a equipe abre uma OS para um cliente novo, o cliente aprova em /consultar,
   await page.getByLabel("PIN", { exact: true }).fill(pin);
   await page.getByRole("button", { name: "Abrir ordem de serviço" }).click();
 
-  await expect(page).toHaveURL(/\/service-orders\/\d+\/edit\?aviso=criada$/);
+  await expect(page).toHaveURL(/\/service-orders\/\d+\/edit$/);
   const orderId = Number(/service-orders\/(\d+)\//.exec(page.url())![1]);
   await expect(page.getByRole("status").filter({ hasText: `Ordem de serviço nº ${orderId} criada.` })).toBeVisible();
   await expect(page.getByRole("heading", { name: `OS nº ${orderId}`, level: 1 })).toBeVisible();

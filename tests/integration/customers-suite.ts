@@ -16,7 +16,7 @@ async function loadCustomers() {
     import("~/modules/customers/mutations.server"),
     import("~/modules/customers/queries.server"),
     import("~/modules/customers/errors"),
-    import("~/modules/accounts/roles"),
+    import("~/lib/errors"),
   ]);
   const db = await dbModule.getDb();
   assertSingletonStoreFound();

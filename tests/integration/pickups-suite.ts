@@ -100,14 +100,14 @@ export function definePickupsSuite(database: TestDatabase) {
         attemptedAt: `${day}T10:30`,
         note: "Não atendeu; deixado recado.",
       });
-      expect(first.ok).toBe(true);
+      expect(first).toMatchObject({ orderId, channel: "phone" });
       const second = await app.pickups.recordPickupContactAttempt(STAFF, {
         orderId: String(orderId),
         channel: "whatsapp",
         attemptedAt: "",
         note: "",
       });
-      expect(second.ok).toBe(true);
+      expect(second).toMatchObject({ orderId, channel: "whatsapp" });
       expect(await writtenRows()).toEqual({ attempts: before.attempts + 2, audit: before.audit + 2 });
 
       const attempts = await app.pickups.listPickupContactAttempts(STAFF, [orderId]);
@@ -158,12 +158,11 @@ export function definePickupsSuite(database: TestDatabase) {
         [{ orderId: ["1"], channel: { x: 1 } }, "orderId"],
       ];
       for (const [input, field] of cases) {
-        const result = await app.pickups.recordPickupContactAttempt(STAFF, input);
-        expect(result.ok, JSON.stringify(input)).toBe(false);
-        if (!result.ok) {
-          expect(Object.keys(result.errors), JSON.stringify(input)).toContain(field);
-          for (const message of Object.values(result.errors)) expect(message).toMatch(/[a-zç]/);
-        }
+        const refusal: unknown = await app.pickups.recordPickupContactAttempt(STAFF, input).catch((error: unknown) => error);
+        expect(refusal, JSON.stringify(input)).toBeInstanceOf(app.errors.InputError);
+        const { fieldErrors } = refusal as { fieldErrors: Record<string, string> };
+        expect(Object.keys(fieldErrors), JSON.stringify(input)).toContain(field);
+        for (const message of Object.values(fieldErrors)) expect(message).toMatch(/[a-zç]/);
       }
       expect(await writtenRows()).toEqual(before);
     });

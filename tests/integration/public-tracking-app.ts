@@ -19,7 +19,7 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
   } else {
     await copyPgliteTemplate(process.env.DATA_DIR ?? "");
   }
-  const [dbModule, schemaOrders, schemaCustomers, schemaAudit, factory, publicTracking, pickups, authModule] = await Promise.all([
+  const [dbModule, schemaOrders, schemaCustomers, schemaAudit, factory, publicTracking, pickups, authModule, errors] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/service-orders"),
     import("~/db/schema/customers"),
@@ -28,6 +28,7 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
     import("~/modules/service-orders/public-tracking.server"),
     import("~/modules/service-orders/pickups.server"),
     import("~/lib/auth.server"),
+    import("~/lib/errors"),
   ]);
   const db = await dbModule.getDb();
   assertSingletonStoreFound();
@@ -38,6 +39,7 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
     factory,
     publicTracking,
     pickups,
+    errors,
     clientIpHeader: authModule.CLIENT_IP_HEADER,
     dropDatabase,
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,25 +18,27 @@ const counterKey = (status: string, technician: string | null) => `${status}/${t
 
 async function loadModules() {
   if (!process.env.DATABASE_URL) await copyPgliteTemplate(process.env.DATA_DIR ?? "");
-  const [db, auth, customers, orders, audit, mutations, queries, errors, roles] = await Promise.all([
+  const [db, auth, customers, orders, audit, idempotency, mutations, queries, errors, baseErrors] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
     import("~/db/schema/customers"),
     import("~/db/schema/service-orders"),
     import("~/db/schema/audit"),
+    import("~/db/schema/idempotency"),
     import("~/modules/service-orders/mutations.server"),
     import("~/modules/service-orders/queries.server"),
     import("~/modules/service-orders/errors"),
-    import("~/modules/accounts/roles"),
+    import("~/lib/errors"),
   ]);
   return {
     db: await db.getDb(),
     kind: db.databaseKind(),
-    tables: { ...auth, ...customers, ...orders, ...audit },
+    database: db,
+    tables: { ...auth, ...customers, ...orders, ...audit, ...idempotency },
     mutations,
     queries,
     errors,
-    roles,
+    baseErrors,
   };
 }
 
@@ -117,6 +120,8 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
         promisedDate: "",
         warrantyDays: "",
         notes: "",
+        // Each call is a new rendering of the form; a test repeating a submission passes the same key.
+        idempotencyKey: randomUUID(),
         ...overrides,
       };
     }
@@ -130,6 +135,7 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
         serviceOrderStatusEvents,
         auditLog,
         serviceOrderStatusCounts,
+        idempotencyKeys,
       } = app.tables;
       const counted = async (
         table:
@@ -137,7 +143,8 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
           | typeof serviceOrderLines
           | typeof serviceOrderPayments
           | typeof serviceOrderStatusEvents
-          | typeof auditLog,
+          | typeof auditLog
+          | typeof idempotencyKeys,
       ) => Number((await app.db.select({ total: count() }).from(table))[0]!.total);
       return {
         orders: await counted(serviceOrders),
@@ -145,6 +152,7 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
         payments: await counted(serviceOrderPayments),
         events: await counted(serviceOrderStatusEvents),
         audit: await counted(auditLog),
+        idempotencyKeys: await counted(idempotencyKeys),
         orderRows: await app.db.select().from(serviceOrders).orderBy(serviceOrders.id),
         counters: await app.db.select().from(serviceOrderStatusCounts).orderBy(serviceOrderStatusCounts.status),
       };
@@ -355,7 +363,7 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
           () => app.mutations.deliverServiceOrder(actor, id, { deliveredTo: "Alguém", registerDebt: true }),
           () => app.mutations.revealUnlockCode(actor, id),
         ];
-        for (const call of calls) await expect(call()).rejects.toBeInstanceOf(app.roles.ForbiddenError);
+        for (const call of calls) await expect(call()).rejects.toBeInstanceOf(app.baseErrors.ForbiddenError);
       }
       expect(await snapshot()).toEqual(before);
     });

@@ -141,8 +141,6 @@ export const serviceOrderPayments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }).defaultNow().notNull(),
     note: text("note").notNull().default(""),
     receivedByUserId: text("received_by_user_id"),
-    /** A repeated submission of the same form carries the same key and is ignored. */
-    idempotencyKey: text("idempotency_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (table) => [

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { getDb, inTransaction } from "~/db/client.server";
 import { ownerSetupTokens } from "~/db/schema/accounts";
 import { getAuth } from "~/lib/auth.server";
+import { InputError } from "~/lib/errors";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { passwordProblem } from "./password-policy";
-import { ensureProfile } from "./profiles.server";
+import { ensureProfileInTx } from "./profiles.server";
 import { hasOwner } from "./user-roles.server";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -18,8 +19,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export async function createOwnerSetupToken(): Promise<string | null> {
   if (await hasOwner()) return null;
   const token = randomBytes(32).toString("base64url");
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await tx.delete(ownerSetupTokens).where(isNull(ownerSetupTokens.usedAt));
     await tx.insert(ownerSetupTokens).values({ tokenHash: hashToken(token) });
   });
@@ -55,7 +55,13 @@ export const OwnerSetupSchema = z.object({
 
 export type OwnerSetupInput = z.infer<typeof OwnerSetupSchema>;
 
-export class OwnerSetupError extends Error {}
+/** The link is used, or the e-mail taken: one message for the whole form. */
+export class OwnerSetupError extends InputError {
+  override name = "OwnerSetupError";
+  constructor(message: string) {
+    super("owner-setup-refused", { form: message });
+  }
+}
 
 /** Creates the owner account (e-mail taken as verified: whoever holds the link runs the server). */
 export async function createOwner(input: OwnerSetupInput) {
@@ -89,13 +95,15 @@ export async function createOwner(input: OwnerSetupInput) {
       accountId: created.id,
       password: await context.password.hash(input.password),
     });
-    await ensureProfile({ userId: created.id, email: input.email, fullName: input.fullName });
-    await recordAudit(db, {
-      actorUserId: created.id,
-      actorLabel: input.email,
-      action: "owner.setup",
-      entity: "user",
-      entityId: created.id,
+    await inTransaction(async (tx) => {
+      await ensureProfileInTx(tx, { userId: created.id, email: input.email, fullName: input.fullName });
+      await recordAudit(tx, {
+        actorUserId: created.id,
+        actorLabel: input.email,
+        action: "owner.setup",
+        entity: "user",
+        entityId: created.id,
+      });
     });
     return created;
   } catch (error) {

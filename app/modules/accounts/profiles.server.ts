@@ -1,16 +1,21 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 
 export type Profile = typeof profiles.$inferSelect;
 
-export async function ensureProfile(values: { userId: string; email: string; fullName: string | null | undefined }) {
-  const db = await getDb();
-  await db
+type ProfileValues = { userId: string; email: string; fullName: string | null | undefined };
+
+export async function ensureProfileInTx(tx: Transaction, values: ProfileValues) {
+  await tx
     .insert(profiles)
     .values({ userId: values.userId, email: values.email, fullName: values.fullName?.trim() ?? "" })
     .onConflictDoNothing();
+}
+
+export function ensureProfile(values: ProfileValues) {
+  return inTransaction((tx) => ensureProfileInTx(tx, values));
 }
 
 export async function ensureProfileForUser(userId: string) {

@@ -1,3 +1,5 @@
+import { ForbiddenError } from "~/lib/errors";
+
 export const ROLES = ["owner", "staff", "customer"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -19,9 +21,6 @@ export const ROLE_LABELS: Record<Role, string> = { owner: "Proprietário", staff
 /** Who performs a change: a signed-in person, or the public (a customer on /consultar). */
 export type Actor = { userId: string | null; label: string; role: Role | "public" };
 
-export class ForbiddenError extends Error {
-  override name = "ForbiddenError";
-}
 
 /**
  * Staff server functions check the actor themselves as well as sitting behind

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Role } from "./roles";
@@ -11,25 +11,31 @@ export class UnknownAccountError extends Error {
 }
 
 /** Sets an existing account's role; the change is audited. Returns the previous role. */
-export async function setUserRole(email: string, role: Role, actorLabel: string): Promise<{ previousRole: string | null }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ id: user.id, role: user.role })
-      .from(user)
-      .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
-      .for("update");
-    if (!account) throw new UnknownAccountError(email);
-    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, account.id));
-    await recordAudit(tx, {
-      actorLabel,
-      action: "user.role.set",
-      entity: "user",
-      entityId: account.id,
-      details: { from: account.role, to: role },
-    });
-    return { previousRole: account.role };
+export async function setUserRoleInTx(
+  tx: Transaction,
+  email: string,
+  role: Role,
+  actorLabel: string,
+): Promise<{ previousRole: string | null }> {
+  const [account] = await tx
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+    .for("update");
+  if (!account) throw new UnknownAccountError(email);
+  await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, account.id));
+  await recordAudit(tx, {
+    actorLabel,
+    action: "user.role.set",
+    entity: "user",
+    entityId: account.id,
+    details: { from: account.role, to: role },
   });
+  return { previousRole: account.role };
+}
+
+export function setUserRole(email: string, role: Role, actorLabel: string) {
+  return inTransaction((tx) => setUserRoleInTx(tx, email, role, actorLabel));
 }
 
 export async function hasOwner() {

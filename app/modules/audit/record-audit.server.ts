@@ -1,4 +1,4 @@
-import type { Database, Transaction } from "~/db/client.server";
+import type { Transaction } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 
 export type AuditEntry = {
@@ -11,7 +11,7 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
-/** Called inside the transaction of the change it records. */
-export async function recordAudit(tx: Database | Transaction, entry: AuditEntry) {
+/** Inside the transaction of the change it records (never on its own): the entry and the change commit together or not at all. */
+export async function recordAudit(tx: Transaction, entry: AuditEntry) {
   await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }

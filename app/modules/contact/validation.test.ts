@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrorsOf } from "~/lib/forms";
 import { ContactMessageSchema } from "./validation";
 
 const valid = {
@@ -11,7 +12,7 @@ const valid = {
 
 function errorsOf(input: Record<string, unknown>) {
   const parsed = ContactMessageSchema.safeParse(input);
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+  return parsed.success ? {} : fieldErrorsOf(parsed.error);
 }
 
 describe("ContactMessageSchema", () => {

@@ -1,4 +1,4 @@
-import type { CustomerFieldErrors } from "./validation";
+import { InputError, NotFoundError, type FieldErrors } from "~/lib/errors";
 
 export const DUPLICATE_DOCUMENT_MESSAGE = "Já existe um cliente com este CPF/CNPJ.";
 
@@ -7,17 +7,17 @@ export const DUPLICATE_DOCUMENT_MESSAGE = "Já existe um cliente com este CPF/CN
  * field for the form: invalid values, a CPF/CNPJ another customer already
  * has, or a referral that cannot be.
  */
-export class CustomerInputError extends Error {
+export class CustomerInputError extends InputError {
   override name = "CustomerInputError";
   constructor(
-    readonly code: "invalid-input" | "duplicate-document" | "invalid-referral",
-    readonly fieldErrors: CustomerFieldErrors,
+    override readonly code: "invalid-input" | "duplicate-document" | "invalid-referral",
+    fieldErrors: FieldErrors,
   ) {
-    super(Object.values(fieldErrors).join(" "));
+    super(code, fieldErrors);
   }
 }
 
-export class CustomerNotFoundError extends Error {
+export class CustomerNotFoundError extends NotFoundError {
   override name = "CustomerNotFoundError";
   readonly code = "customer-not-found";
   constructor(readonly customerId: unknown) {

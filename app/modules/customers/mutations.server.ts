@@ -1,20 +1,19 @@
 import { and, eq, ne } from "drizzle-orm";
-import { getDb, type Transaction } from "~/db/client.server";
+import { inTransaction, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
+import { MAX_ID, parseInput } from "~/lib/forms";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { CustomerInputError, CustomerNotFoundError, DUPLICATE_DOCUMENT_MESSAGE } from "./errors";
 import type { CustomerSummary } from "./summary";
-import { CustomerSchema, customerFieldErrors, type CustomerField, type CustomerInput } from "./validation";
+import { CustomerSchema, type CustomerField, type CustomerInput } from "./validation";
 
 const DOCUMENT_INDEX = "customers_document_idx";
 /** Deeper than any real chain of referrals; stops the walk on data that is already wrong. */
 const MAX_REFERRAL_CHAIN = 50;
 
 function parseCustomerInput(input: unknown): CustomerInput {
-  const parsed = CustomerSchema.safeParse(input);
-  if (!parsed.success) throw new CustomerInputError("invalid-input", customerFieldErrors(parsed.error));
-  return parsed.data;
+  return parseInput(CustomerSchema, input, (fieldErrors) => new CustomerInputError("invalid-input", fieldErrors));
 }
 
 /** Two clerks saving the same CPF at once: the unique index refuses the second, which the pre-check missed. */
@@ -76,73 +75,79 @@ function rethrowDuplicate(error: unknown): never {
  * refusals are CustomerInputError (field messages) or ForbiddenError, and
  * nothing is written.
  */
-export async function createCustomer(actor: Actor, input: unknown): Promise<CustomerSummary> {
+export async function createCustomerInTx(tx: Transaction, actor: Actor, input: unknown): Promise<CustomerSummary> {
   assertStaffActor(actor);
   const values = parseCustomerInput(input);
-  const db = await getDb();
+  await assertDocumentFree(tx, values.document);
+  await assertReferralAllowed(tx, values.referredByCustomerId);
+  const [created] = await tx
+    .insert(customers)
+    .values({ ...values, marketingConsentAt: values.marketingConsent ? new Date() : null })
+    .returning({ id: customers.id, name: customers.name, phone: customers.phone });
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "customer.create",
+    entity: "customer",
+    entityId: String(created!.id),
+    // Field names only: the values (CPF, phone, address) are personal data the audit log does not need.
+    details: { fields: filledFields(values), marketingConsent: values.marketingConsent },
+  });
+  return created!;
+}
+
+/**
+ * Its own transaction: the unique index refuses the second of two clerks
+ * saving the same CPF at once only when the transaction commits.
+ */
+export async function createCustomer(actor: Actor, input: unknown): Promise<CustomerSummary> {
   try {
-    return await db.transaction(async (tx) => {
-      await assertDocumentFree(tx, values.document);
-      await assertReferralAllowed(tx, values.referredByCustomerId);
-      const [created] = await tx
-        .insert(customers)
-        .values({ ...values, marketingConsentAt: values.marketingConsent ? new Date() : null })
-        .returning({ id: customers.id, name: customers.name, phone: customers.phone });
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        actorLabel: actor.label,
-        action: "customer.create",
-        entity: "customer",
-        entityId: String(created!.id),
-        // Field names only: the values (CPF, phone, address) are personal data the audit log does not need.
-        details: { fields: filledFields(values), marketingConsent: values.marketingConsent },
-      });
-      return created!;
-    });
+    return await inTransaction((tx) => createCustomerInTx(tx, actor, input));
   } catch (error) {
     rethrowDuplicate(error);
   }
 }
 
 /**
- * Changes a customer's record: same checks as createCustomer, plus
+ * Changes a customer's record: same checks as createCustomerInTx, plus
  * CustomerNotFoundError for an unknown id. Consent keeps its original date
  * while it stays on, and loses it when withdrawn.
  */
-export async function updateCustomer(actor: Actor, id: number, input: unknown): Promise<CustomerSummary> {
+export async function updateCustomerInTx(tx: Transaction, actor: Actor, id: number, input: unknown): Promise<CustomerSummary> {
   assertStaffActor(actor);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new CustomerNotFoundError(id);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new CustomerNotFoundError(id);
   const values = parseCustomerInput(input);
-  const db = await getDb();
+  const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
+  if (!current) throw new CustomerNotFoundError(id);
+  await assertDocumentFree(tx, values.document, id);
+  await assertReferralAllowed(tx, values.referredByCustomerId, id);
+
+  const changed = (Object.keys(values) as CustomerField[]).filter((field) => values[field] !== current[field]);
+  if (changed.length === 0) return { id, name: current.name, phone: current.phone };
+
+  const isConsentKept = values.marketingConsent && current.marketingConsent && current.marketingConsentAt;
+  const marketingConsentAt = isConsentKept ? current.marketingConsentAt : values.marketingConsent ? new Date() : null;
+  await tx
+    .update(customers)
+    .set({ ...values, marketingConsentAt, updatedAt: new Date() })
+    .where(eq(customers.id, id));
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "customer.update",
+    entity: "customer",
+    entityId: String(id),
+    details: {
+      fields: changed,
+      ...(changed.includes("marketingConsent") ? { marketingConsent: values.marketingConsent } : {}),
+    },
+  });
+  return { id, name: values.name, phone: values.phone };
+}
+
+export async function updateCustomer(actor: Actor, id: number, input: unknown): Promise<CustomerSummary> {
   try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
-      if (!current) throw new CustomerNotFoundError(id);
-      await assertDocumentFree(tx, values.document, id);
-      await assertReferralAllowed(tx, values.referredByCustomerId, id);
-
-      const changed = (Object.keys(values) as CustomerField[]).filter((field) => values[field] !== current[field]);
-      if (changed.length === 0) return { id, name: current.name, phone: current.phone };
-
-      const isConsentKept = values.marketingConsent && current.marketingConsent && current.marketingConsentAt;
-      const marketingConsentAt = isConsentKept ? current.marketingConsentAt : values.marketingConsent ? new Date() : null;
-      await tx
-        .update(customers)
-        .set({ ...values, marketingConsentAt, updatedAt: new Date() })
-        .where(eq(customers.id, id));
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        actorLabel: actor.label,
-        action: "customer.update",
-        entity: "customer",
-        entityId: String(id),
-        details: {
-          fields: changed,
-          ...(changed.includes("marketingConsent") ? { marketingConsent: values.marketingConsent } : {}),
-        },
-      });
-      return { id, name: values.name, phone: values.phone };
-    });
+    return await inTransaction((tx) => updateCustomerInTx(tx, actor, id, input));
   } catch (error) {
     rethrowDuplicate(error);
   }

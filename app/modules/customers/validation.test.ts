@@ -1,12 +1,13 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CustomerSchema, customerFieldErrors, customerFormValues } from "./validation";
+import { fieldErrorsOf } from "~/lib/forms";
+import { CustomerSchema, customerFormValues } from "./validation";
 
 const minimal = { name: "Maria Souza", phone: "(11) 98765-4321" };
 
 function errorsOf(input: unknown) {
   const parsed = CustomerSchema.safeParse(input);
-  return parsed.success ? {} : customerFieldErrors(parsed.error);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error);
 }
 
 describe("CustomerSchema", () => {
@@ -119,7 +120,7 @@ describe("CustomerSchema", () => {
           const parsed = CustomerSchema.safeParse(input);
           // What passes is storable: PostgreSQL refuses NUL in text.
           if (parsed.success) expect(Object.values(parsed.data).some((value) => String(value).includes("\u0000"))).toBe(false);
-          else for (const message of Object.values(customerFieldErrors(parsed.error))) expect(message).toMatch(/^[A-ZÉ]/);
+          else for (const message of Object.values(fieldErrorsOf(parsed.error))) expect(message).toMatch(/^[A-ZÉ]/);
         },
       ),
     );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalIdField, optionalText, tooLongMessage } from "~/lib/forms";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { isValidWhatsappNumber, phoneDigits } from "~/lib/phone";
 import { isValidCnpj, isValidCpf, normalizeDocument } from "./document";
@@ -16,12 +17,7 @@ export const CUSTOMER_LIMITS = {
   notes: 2000,
 } as const;
 
-const TEXT_ONLY = "Use apenas texto neste campo.";
-const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
-
-/** An optional text field: absent means empty. */
-const optionalText = (max: number) =>
-  z.string({ error: TEXT_ONLY }).trim().max(max, tooLong(max)).refine(hasNoNul, NUL_MESSAGE).default("");
+const tooLong = tooLongMessage;
 
 /** Why a typed CPF/CNPJ is refused, in the words a clerk reading the customer's card needs. */
 function documentProblem(value: string) {
@@ -87,18 +83,7 @@ export const CustomerSchema = z.object(
       .default(false)
       .transform((value) => value === true || value === "on" || value === "true"),
     notes: optionalText(CUSTOMER_LIMITS.notes),
-    referredByCustomerId: z
-      .union([z.number(), z.string().trim(), z.null()], { error: "Escolha na lista o cliente que indicou." })
-      .default(null)
-      .transform((value, context) => {
-        if (value === null || value === "") return null;
-        const id = typeof value === "number" ? value : /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-        if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-          context.addIssue({ code: "custom", message: "Escolha na lista o cliente que indicou." });
-          return z.NEVER;
-        }
-        return id;
-      }),
+    referredByCustomerId: optionalIdField("Escolha na lista o cliente que indicou."),
   },
   { error: "Envie o formulário de cadastro do cliente." },
 );
@@ -108,17 +93,6 @@ export type CustomerField = keyof CustomerInput;
 export type CustomerFieldErrors = Partial<Record<CustomerField | "form", string>>;
 
 export const CUSTOMER_FIELDS = Object.keys(CustomerSchema.shape) as CustomerField[];
-
-/** The first message of each field, for the form to show next to it. */
-export function customerFieldErrors(error: z.ZodError): CustomerFieldErrors {
-  const errors: CustomerFieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    const key = typeof field === "string" && field in CustomerSchema.shape ? (field as CustomerField) : "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 export type CustomerFormValues = Partial<Record<CustomerField, string>>;
 

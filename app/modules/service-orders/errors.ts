@@ -1,7 +1,8 @@
+import { InputError, NotFoundError, type FieldErrors } from "~/lib/errors";
 import { STATUS_LABELS, type ServiceOrderStatus } from "./status";
 
 /** Typed refusals of the service-order functions; each carries a Portuguese message for the page. */
-export class ServiceOrderNotFoundError extends Error {
+export class ServiceOrderNotFoundError extends NotFoundError {
   override name = "ServiceOrderNotFoundError";
   readonly code = "service-order-not-found";
   constructor(readonly orderId: number) {
@@ -9,35 +10,19 @@ export class ServiceOrderNotFoundError extends Error {
   }
 }
 
-/** A move the state machine does not allow (or that someone else made first). */
-export class ServiceOrderStatusMoveError extends Error {
-  override name = "ServiceOrderStatusMoveError";
-  readonly code = "status-move-refused";
-  constructor(
-    readonly from: string,
-    readonly to: string,
-    message?: string,
-  ) {
-    super(message ?? `Não é possível passar de "${labelOf(from)}" para "${labelOf(to)}".`);
-  }
-}
-
-/** The first message of each form field, keyed "field" or "lines.0.description"; "form" for the whole form. */
-export type ServiceOrderFieldErrors = Record<string, string>;
-
 /**
  * Input refused by the service-order functions, with a Portuguese message
  * per field for the form: values the schema refuses, or values the order's
  * current state refuses (a payment above the balance, a delivery with an
  * unsettled balance and no debt confirmation).
  */
-export class ServiceOrderInputError extends Error {
+export class ServiceOrderInputError extends InputError {
   override name = "ServiceOrderInputError";
   constructor(
-    readonly code: "invalid-input" | "refused-by-order-state",
-    readonly fieldErrors: ServiceOrderFieldErrors,
+    override readonly code: "invalid-input" | "refused-by-order-state" | "status-move-refused",
+    fieldErrors: FieldErrors,
   ) {
-    super(Object.values(fieldErrors).join(" "));
+    super(code, fieldErrors);
   }
 }
 
@@ -49,6 +34,18 @@ export class ServiceOrderRuleError extends ServiceOrderInputError {
     readonly field?: string,
   ) {
     super("refused-by-order-state", { [field ?? "form"]: message });
+  }
+}
+
+/** A move the state machine does not allow (or that someone else made first): one message for the whole form. */
+export class ServiceOrderStatusMoveError extends ServiceOrderInputError {
+  override name = "ServiceOrderStatusMoveError";
+  constructor(
+    readonly from: string,
+    readonly to: string,
+    message?: string,
+  ) {
+    super("status-move-refused", { form: message ?? `Não é possível passar de "${labelOf(from)}" para "${labelOf(to)}".` });
   }
 }
 

@@ -1,23 +1,25 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { getDb, type Transaction } from "~/db/client.server";
+import { inTransaction, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { customers } from "~/db/schema/customers";
 import { serviceOrderLines, serviceOrderPayments, serviceOrderStatusEvents, serviceOrders } from "~/db/schema/service-orders";
+import { atShopTime, shopToday } from "~/lib/dates";
+import { parseInput } from "~/lib/forms";
+import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
-import { shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { getShopSettings } from "~/modules/shop-settings/queries.server";
+import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError, ServiceOrderStatusMoveError } from "./errors";
 import { isOrderNumber } from "./order-number";
 import { canMove, isDeliveryMove, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
 import { generateTrackingCode } from "./tracking-code";
 import { decryptUnlockCode, encryptUnlockCode } from "./unlock-code.server";
 import {
-  fieldErrorsOf,
   linesTotalCents,
   MIN_WARRANTY_DAYS,
+  NewServiceOrderKeySchema,
   NewServiceOrderSchema,
   normaliseUnlockCode,
   ServiceOrderDeliverySchema,
@@ -97,13 +99,20 @@ async function applyStatusMove(
 }
 
 /** Staff moving an order from its page: only the state machine's moves, delivery excluded. */
-export async function changeServiceOrderStatus(actor: Actor, orderId: number, to: ServiceOrderStatus, note = "") {
+export async function changeServiceOrderStatusInTx(
+  tx: Transaction,
+  actor: Actor,
+  orderId: number,
+  to: ServiceOrderStatus,
+  note = "",
+) {
   assertStaffActor(actor);
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    return moveServiceOrderStatus(tx, { order, to, actor, note });
-  });
+  const order = await lockOrder(tx, orderId);
+  return moveServiceOrderStatus(tx, { order, to, actor, note });
+}
+
+export function changeServiceOrderStatus(actor: Actor, orderId: number, to: ServiceOrderStatus, note = "") {
+  return inTransaction((tx) => changeServiceOrderStatusInTx(tx, actor, orderId, to, note));
 }
 
 /** Reads the order's row for update, so two writes to one order (totals, status) run one after the other. */
@@ -115,10 +124,8 @@ async function lockOrder(tx: Transaction, orderId: number) {
 }
 
 /** The schema's verdict on what a form posted, or ServiceOrderInputError with a message per field. */
-function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new ServiceOrderInputError("invalid-input", fieldErrorsOf(parsed.error));
-  return parsed.data;
+function parseOrderInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  return parseInput(schema, input, (fieldErrors) => new ServiceOrderInputError("invalid-input", fieldErrors));
 }
 
 async function assertCustomerExists(tx: Transaction, customerId: number) {
@@ -171,79 +178,96 @@ function formColumns(input: ServiceOrderInput) {
 
 const MAX_TRACKING_CODE_ATTEMPTS = 5;
 
-/** A new order from the counter: the order, its quote, the deposit and the first timeline entry, in one transaction. */
-export async function createServiceOrder(actor: Actor, rawInput: unknown): Promise<{ id: number; trackingCode: string }> {
+export type CreatedServiceOrder = { id: number; trackingCode: string; isRepeat: boolean };
+
+/**
+ * A new order from the counter: the order, its quote, the deposit and the
+ * first timeline entry, together. The form may take a deposit, so a repeated
+ * submission (same idempotency key) returns the order already opened.
+ */
+export async function createServiceOrderInTx(tx: Transaction, actor: Actor, rawInput: unknown): Promise<CreatedServiceOrder> {
   assertStaffActor(actor);
-  const input = parseInput(NewServiceOrderSchema, rawInput);
-  // Read before the transaction: inside it only `tx` may be touched (PGlite would wait forever).
-  const settings = await getShopSettings();
-  const warrantyDays = input.warrantyDays ?? Math.max(settings.defaultWarrantyDays, MIN_WARRANTY_DAYS);
+  const input = parseOrderInput(NewServiceOrderSchema, rawInput);
+  const { idempotencyKey } = parseOrderInput(NewServiceOrderKeySchema, rawInput);
+  const key = { key: idempotencyKey, scope: "service-order.create", actorUserId: actor.userId };
+  const { result, isReplay } = await runOnce(tx, key, () => insertServiceOrder(tx, actor, input));
+  return { ...result, isRepeat: isReplay };
+}
+
+export function createServiceOrder(actor: Actor, input: unknown) {
+  return inTransaction((tx) => createServiceOrderInTx(tx, actor, input));
+}
+
+async function insertServiceOrder(
+  tx: Transaction,
+  actor: Actor,
+  input: ServiceOrderInput,
+): Promise<{ id: number; trackingCode: string }> {
   const unlockCode = normaliseUnlockCode(input.unlockKind, input.unlockCode);
   const unlock = input.unlockKind === "" ? null : { kind: input.unlockKind, secret: encryptUnlockCode(unlockCode) };
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    await assertCustomerExists(tx, input.customerId);
-    await assertTechnician(tx, input.technicianUserId);
-    const now = new Date();
-    let created: { id: number; trackingCode: string } | undefined;
-    for (let attempt = 0; !created && attempt < MAX_TRACKING_CODE_ATTEMPTS; attempt++) {
-      // A taken code (about one in 10^11 per order) is skipped without aborting the transaction.
-      [created] = await tx
-        .insert(serviceOrders)
-        .values({
-          ...formColumns(input),
-          trackingCode: generateTrackingCode(),
-          status: "received",
-          statusChangedAt: now,
-          unlockKind: unlock?.kind ?? null,
-          unlockSecret: unlock?.secret ?? null,
-          paidCents: input.deposit,
-          warrantyDays,
-          createdByUserId: actor.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: serviceOrders.trackingCode })
-        .returning({ id: serviceOrders.id, trackingCode: serviceOrders.trackingCode });
-    }
-    if (!created) throw new Error("não foi possível gerar um código de acompanhamento único");
-    if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(created.id, input));
-    if (input.deposit > 0 && input.depositMethod !== "") {
-      await tx.insert(serviceOrderPayments).values({
-        orderId: created.id,
-        method: input.depositMethod,
-        amountCents: input.deposit,
-        isDeposit: true,
-        paidAt: now,
-        note: "Sinal na abertura da OS",
-        receivedByUserId: actor.userId,
-      });
-    }
-    await tx.insert(serviceOrderStatusEvents).values({
+  const settings = await readShopSettingsInTx(tx);
+  const warrantyDays = input.warrantyDays ?? Math.max(settings.defaultWarrantyDays, MIN_WARRANTY_DAYS);
+  await assertCustomerExists(tx, input.customerId);
+  await assertTechnician(tx, input.technicianUserId);
+  const now = new Date();
+  let created: { id: number; trackingCode: string } | undefined;
+  for (let attempt = 0; !created && attempt < MAX_TRACKING_CODE_ATTEMPTS; attempt++) {
+    // A taken code (about one in 10^11 per order) is skipped without aborting the transaction.
+    [created] = await tx
+      .insert(serviceOrders)
+      .values({
+        ...formColumns(input),
+        trackingCode: generateTrackingCode(),
+        status: "received",
+        statusChangedAt: now,
+        unlockKind: unlock?.kind ?? null,
+        unlockSecret: unlock?.secret ?? null,
+        paidCents: input.deposit,
+        warrantyDays,
+        createdByUserId: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: serviceOrders.trackingCode })
+      .returning({ id: serviceOrders.id, trackingCode: serviceOrders.trackingCode });
+  }
+  if (!created) throw new Error("não foi possível gerar um código de acompanhamento único");
+  if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(created.id, input));
+  if (input.deposit > 0 && input.depositMethod !== "") {
+    await tx.insert(serviceOrderPayments).values({
       orderId: created.id,
-      fromStatus: null,
-      toStatus: "received",
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      createdAt: now,
+      method: input.depositMethod,
+      amountCents: input.deposit,
+      isDeposit: true,
+      paidAt: now,
+      note: "Sinal na abertura da OS",
+      receivedByUserId: actor.userId,
     });
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "service-order.create",
-      entity: SERVICE_ORDER_ENTITY,
-      entityId: String(created.id),
-      details: {
-        customerId: input.customerId,
-        deviceType: input.deviceType,
-        linesTotalCents: linesTotalCents(input.lines),
-        discountCents: input.discount,
-        depositCents: input.deposit,
-        hasUnlockCode: unlock !== null,
-      },
-    });
-    return created;
+  }
+  await tx.insert(serviceOrderStatusEvents).values({
+    orderId: created.id,
+    fromStatus: null,
+    toStatus: "received",
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    createdAt: now,
   });
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "service-order.create",
+    entity: SERVICE_ORDER_ENTITY,
+    entityId: String(created.id),
+    details: {
+      customerId: input.customerId,
+      deviceType: input.deviceType,
+      linesTotalCents: linesTotalCents(input.lines),
+      discountCents: input.discount,
+      depositCents: input.deposit,
+      hasUnlockCode: unlock !== null,
+    },
+  });
+  return created;
 }
 
 /**
@@ -252,51 +276,57 @@ export async function createServiceOrder(actor: Actor, rawInput: unknown): Promi
  * addServiceOrderPayment. A blank unlock code keeps the stored one, "no lock"
  * erases it.
  */
-export async function updateServiceOrder(actor: Actor, orderId: number, rawInput: unknown): Promise<{ id: number }> {
+export async function updateServiceOrderInTx(
+  tx: Transaction,
+  actor: Actor,
+  orderId: number,
+  rawInput: unknown,
+): Promise<{ id: number }> {
   assertStaffActor(actor);
-  const input = parseInput(ServiceOrderSchema, rawInput);
+  const input = parseOrderInput(ServiceOrderSchema, rawInput);
   const unlockCode = normaliseUnlockCode(input.unlockKind, input.unlockCode);
   const newSecret = input.unlockKind !== "" && unlockCode !== "" ? encryptUnlockCode(unlockCode) : null;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (CLOSED_STATUSES.includes(order.status)) {
-      throw new ServiceOrderRuleError("Uma OS entregue ou cancelada não pode mais ser alterada.");
-    }
-    if (order.customerId !== input.customerId) await assertCustomerExists(tx, input.customerId);
-    if (order.technicianUserId !== (input.technicianUserId || null)) await assertTechnician(tx, input.technicianUserId);
-    const columns = formColumns(input);
-    const dueCents = orderDueCents(columns);
-    if (dueCents < order.paidCents) {
-      throw new ServiceOrderRuleError(
-        `O total com desconto (${formatCents(dueCents)}) não pode ficar abaixo do que já foi pago (${formatCents(order.paidCents)}).`,
-        "discount",
-      );
-    }
-    const unlock = nextUnlock(order, input.unlockKind, newSecret);
-    const changed = [
-      ...Object.entries(columns)
-        .filter(([key, value]) => JSON.stringify(order[key as keyof typeof columns]) !== JSON.stringify(value))
-        .map(([key]) => key),
-      ...(unlock.unlockSecret !== order.unlockSecret ? ["unlockCode"] : []),
-    ];
-    await tx
-      .update(serviceOrders)
-      .set({ ...columns, ...unlock, updatedAt: new Date() })
-      .where(eq(serviceOrders.id, orderId));
-    await tx.delete(serviceOrderLines).where(eq(serviceOrderLines.orderId, orderId));
-    if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(orderId, input));
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "service-order.update",
-      entity: SERVICE_ORDER_ENTITY,
-      entityId: String(orderId),
-      // Field names only: values may hold personal data, and never the unlock code.
-      details: { changed, linesTotalCents: columns.linesTotalCents, discountCents: columns.discountCents },
-    });
-    return { id: orderId };
+  const order = await lockOrder(tx, orderId);
+  if (CLOSED_STATUSES.includes(order.status)) {
+    throw new ServiceOrderRuleError("Uma OS entregue ou cancelada não pode mais ser alterada.");
+  }
+  if (order.customerId !== input.customerId) await assertCustomerExists(tx, input.customerId);
+  if (order.technicianUserId !== (input.technicianUserId || null)) await assertTechnician(tx, input.technicianUserId);
+  const columns = formColumns(input);
+  const dueCents = orderDueCents(columns);
+  if (dueCents < order.paidCents) {
+    throw new ServiceOrderRuleError(
+      `O total com desconto (${formatCents(dueCents)}) não pode ficar abaixo do que já foi pago (${formatCents(order.paidCents)}).`,
+      "discount",
+    );
+  }
+  const unlock = nextUnlock(order, input.unlockKind, newSecret);
+  const changed = [
+    ...Object.entries(columns)
+      .filter(([key, value]) => JSON.stringify(order[key as keyof typeof columns]) !== JSON.stringify(value))
+      .map(([key]) => key),
+    ...(unlock.unlockSecret !== order.unlockSecret ? ["unlockCode"] : []),
+  ];
+  await tx
+    .update(serviceOrders)
+    .set({ ...columns, ...unlock, updatedAt: new Date() })
+    .where(eq(serviceOrders.id, orderId));
+  await tx.delete(serviceOrderLines).where(eq(serviceOrderLines.orderId, orderId));
+  if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(orderId, input));
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "service-order.update",
+    entity: SERVICE_ORDER_ENTITY,
+    entityId: String(orderId),
+    // Field names only: values may hold personal data, and never the unlock code.
+    details: { changed, linesTotalCents: columns.linesTotalCents, discountCents: columns.discountCents },
   });
+  return { id: orderId };
+}
+
+export function updateServiceOrder(actor: Actor, orderId: number, input: unknown) {
+  return inTransaction((tx) => updateServiceOrderInTx(tx, actor, orderId, input));
 }
 
 function nextUnlock(order: OrderRow, kind: UnlockKind | "", newSecret: string | null) {
@@ -315,31 +345,23 @@ export type AddedPayment = { paymentId: number; amountCents: number; isRepeat: b
  * Money received against an order. A repeated submission of the same form
  * (same idempotency key) returns the payment already recorded: never twice.
  */
-export async function addServiceOrderPayment(actor: Actor, orderId: number, rawInput: unknown): Promise<AddedPayment> {
+export async function addServiceOrderPaymentInTx(
+  tx: Transaction,
+  actor: Actor,
+  orderId: number,
+  rawInput: unknown,
+): Promise<AddedPayment> {
   assertStaffActor(actor);
-  const input = parseInput(ServiceOrderPaymentSchema, rawInput);
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    // The row lock makes a concurrent repeat wait here, then find the payment below.
+  const input = parseOrderInput(ServiceOrderPaymentSchema, rawInput);
+  const key = { key: input.idempotencyKey, scope: `service-order.payment:${orderId}`, actorUserId: actor.userId };
+  const { result, isReplay } = await runOnce(tx, key, async () => {
     const order = await lockOrder(tx, orderId);
-    const [existing] = await tx
-      .select({
-        id: serviceOrderPayments.id,
-        orderId: serviceOrderPayments.orderId,
-        amountCents: serviceOrderPayments.amountCents,
-      })
-      .from(serviceOrderPayments)
-      .where(eq(serviceOrderPayments.idempotencyKey, input.idempotencyKey));
-    if (existing) {
-      if (existing.orderId !== orderId) throw new ServiceOrderRuleError("Recarregue a página e tente de novo.");
-      return { paymentId: existing.id, amountCents: existing.amountCents, isRepeat: true };
-    }
     const balance = orderBalanceCents(order);
     if (balance <= 0) throw new ServiceOrderRuleError("Esta OS não tem saldo em aberto.", "amount");
     if (input.amount > balance) {
       throw new ServiceOrderRuleError(`O valor passa do saldo em aberto (${formatCents(balance)}).`, "amount");
     }
-    const paidAt = input.paidAt === "" || input.paidAt === shopToday() ? new Date() : new Date(`${input.paidAt}T12:00:00-03:00`);
+    const paidAt = input.paidAt === "" || input.paidAt === shopToday() ? new Date() : atShopTime(input.paidAt, "12:00");
     const [payment] = await tx
       .insert(serviceOrderPayments)
       .values({
@@ -349,7 +371,6 @@ export async function addServiceOrderPayment(actor: Actor, orderId: number, rawI
         paidAt,
         note: input.note,
         receivedByUserId: actor.userId,
-        idempotencyKey: input.idempotencyKey,
       })
       .returning({ id: serviceOrderPayments.id });
     await tx
@@ -364,58 +385,65 @@ export async function addServiceOrderPayment(actor: Actor, orderId: number, rawI
       entityId: String(orderId),
       details: { paymentId: payment!.id, method: input.method, amountCents: input.amount, paidAt: paidAt.toISOString() },
     });
-    return { paymentId: payment!.id, amountCents: input.amount, isRepeat: false };
+    return { paymentId: payment!.id, amountCents: input.amount };
   });
+  return { ...result, isRepeat: isReplay };
+}
+
+export function addServiceOrderPayment(actor: Actor, orderId: number, input: unknown) {
+  return inTransaction((tx) => addServiceOrderPaymentInTx(tx, actor, orderId, input));
 }
 
 /**
  * The device leaves the shop: who collected it, the balance settled or
  * recorded as owed (listed on /devedores), and the unlock code erased.
  */
-export async function deliverServiceOrder(
+export async function deliverServiceOrderInTx(
+  tx: Transaction,
   actor: Actor,
   orderId: number,
   rawInput: unknown,
 ): Promise<{ id: number; owedCents: number }> {
   assertStaffActor(actor);
-  const input = parseInput(ServiceOrderDeliverySchema, rawInput);
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!isServiceOrderStatus(order.status) || !canMove(order.status, "delivered")) {
-      throw new ServiceOrderStatusMoveError(order.status, "delivered");
-    }
-    const balance = Math.max(0, orderBalanceCents(order));
-    if (balance > 0 && !input.registerDebt) {
-      throw new ServiceOrderRuleError(
-        `Há um saldo de ${formatCents(balance)} em aberto: registre o pagamento antes, ou marque “Registrar saldo como dívida”.`,
-        "registerDebt",
-      );
-    }
-    const now = new Date();
-    await applyStatusMove(tx, {
-      order,
-      to: "delivered",
-      actor,
-      note: input.note,
-      extra: {
-        deliveredAt: now,
-        deliveredTo: input.deliveredTo,
-        owedAtDeliveryCents: balance,
-        unlockKind: null,
-        unlockSecret: null,
-      },
-    });
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "service-order.deliver",
-      entity: SERVICE_ORDER_ENTITY,
-      entityId: String(orderId),
-      details: { deliveredTo: input.deliveredTo, owedCents: balance, unlockCodeErased: order.unlockSecret !== null },
-    });
-    return { id: orderId, owedCents: balance };
+  const input = parseOrderInput(ServiceOrderDeliverySchema, rawInput);
+  const order = await lockOrder(tx, orderId);
+  if (!isServiceOrderStatus(order.status) || !canMove(order.status, "delivered")) {
+    throw new ServiceOrderStatusMoveError(order.status, "delivered");
+  }
+  const balance = Math.max(0, orderBalanceCents(order));
+  if (balance > 0 && !input.registerDebt) {
+    throw new ServiceOrderRuleError(
+      `Há um saldo de ${formatCents(balance)} em aberto: registre o pagamento antes, ou marque “Registrar saldo como dívida”.`,
+      "registerDebt",
+    );
+  }
+  const now = new Date();
+  await applyStatusMove(tx, {
+    order,
+    to: "delivered",
+    actor,
+    note: input.note,
+    extra: {
+      deliveredAt: now,
+      deliveredTo: input.deliveredTo,
+      owedAtDeliveryCents: balance,
+      unlockKind: null,
+      unlockSecret: null,
+    },
   });
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "service-order.deliver",
+    entity: SERVICE_ORDER_ENTITY,
+    entityId: String(orderId),
+    details: { deliveredTo: input.deliveredTo, owedCents: balance, unlockCodeErased: order.unlockSecret !== null },
+  });
+  return { id: orderId, owedCents: balance };
+}
+
+export function deliverServiceOrder(actor: Actor, orderId: number, input: unknown) {
+  return inTransaction((tx) => deliverServiceOrderInTx(tx, actor, orderId, input));
 }
 
 /**
@@ -423,26 +451,31 @@ export async function deliverServiceOrder(
  * is recorded in the audit log. Null when the order has none (or it was
  * erased at delivery).
  */
-export async function revealUnlockCode(actor: Actor, orderId: number): Promise<{ kind: string; code: string } | null> {
+export async function revealUnlockCodeInTx(
+  tx: Transaction,
+  actor: Actor,
+  orderId: number,
+): Promise<{ kind: string; code: string } | null> {
   assertStaffActor(actor);
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    if (!isOrderNumber(orderId)) throw new ServiceOrderNotFoundError(orderId);
-    const [order] = await tx
-      .select({ unlockKind: serviceOrders.unlockKind, unlockSecret: serviceOrders.unlockSecret })
-      .from(serviceOrders)
-      .where(eq(serviceOrders.id, orderId));
-    if (!order) throw new ServiceOrderNotFoundError(orderId);
-    if (!order.unlockSecret || !order.unlockKind) return null;
-    const code = decryptUnlockCode(order.unlockSecret);
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "service-order.unlock-code.view",
-      entity: SERVICE_ORDER_ENTITY,
-      entityId: String(orderId),
-      details: { kind: order.unlockKind },
-    });
-    return { kind: order.unlockKind, code };
+  if (!isOrderNumber(orderId)) throw new ServiceOrderNotFoundError(orderId);
+  const [order] = await tx
+    .select({ unlockKind: serviceOrders.unlockKind, unlockSecret: serviceOrders.unlockSecret })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.id, orderId));
+  if (!order) throw new ServiceOrderNotFoundError(orderId);
+  if (!order.unlockSecret || !order.unlockKind) return null;
+  const code = decryptUnlockCode(order.unlockSecret);
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "service-order.unlock-code.view",
+    entity: SERVICE_ORDER_ENTITY,
+    entityId: String(orderId),
+    details: { kind: order.unlockKind },
   });
+  return { kind: order.unlockKind, code };
+}
+
+export function revealUnlockCode(actor: Actor, orderId: number) {
+  return inTransaction((tx) => revealUnlockCodeInTx(tx, actor, orderId));
 }

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
-import { getDb } from "~/db/client.server";
+import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
 import { daysBetween, shopToday } from "~/lib/dates";
+import { optionalText, parseInput } from "~/lib/forms";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { SHOP_TIME_ZONE } from "~/modules/shop-settings/opening-hours";
-import { ServiceOrderNotFoundError, ServiceOrderRuleError } from "./errors";
+import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError } from "./errors";
 import { SERVICE_ORDER_ENTITY } from "./mutations.server";
 import { isOrderNumber } from "./order-number";
 import { AWAITING_PICKUP_STATUSES, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
@@ -244,79 +244,65 @@ export const PickupContactAttemptSchema = z.object({
       }
       return instant;
     }),
-  note: z.string().trim().max(500, "Use no máximo 500 caracteres.").refine(hasNoNul, NUL_MESSAGE).default(""),
+  note: optionalText(500),
 });
 
-export type PickupContactAttemptField = "orderId" | "channel" | "attemptedAt" | "note";
-export type PickupContactAttemptErrors = Partial<Record<PickupContactAttemptField | "form", string>>;
 
 /** A few minutes of tolerance for a clock a little ahead of the server's. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 /**
  * Logs one attempt to reach the customer (with who logged it, in the audit
- * log too). Bad input comes back as field messages and writes nothing.
+ * log too). Bad input is a ServiceOrderInputError with field messages, and
+ * writes nothing.
  */
-export async function recordPickupContactAttempt(
+export async function recordPickupContactAttemptInTx(
+  tx: Transaction,
   actor: Actor,
-  input: Record<string, unknown>,
+  input: unknown,
   now = new Date(),
-): Promise<{ ok: true; attempt: PickupContactAttempt } | { ok: false; errors: PickupContactAttemptErrors }> {
+): Promise<PickupContactAttempt> {
   assertStaffActor(actor);
-  const parsed = PickupContactAttemptSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors: PickupContactAttemptErrors = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as PickupContactAttemptField] ??= issue.message;
-    return { ok: false, errors };
-  }
-  const { orderId, channel, note } = parsed.data;
-  const attemptedAt = parsed.data.attemptedAt ?? now;
+  const parsed = parseInput(PickupContactAttemptSchema, input, (fieldErrors) => new ServiceOrderInputError("invalid-input", fieldErrors));
+  const { orderId, channel, note } = parsed;
+  const attemptedAt = parsed.attemptedAt ?? now;
   if (attemptedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
-    return { ok: false, errors: { attemptedAt: "A data do contato não pode estar no futuro." } };
+    throw new ServiceOrderRuleError("A data do contato não pode estar no futuro.", "attemptedAt");
   }
+  const [order] = await tx
+    .select({
+      id: serviceOrders.id,
+      status: serviceOrders.status,
+      createdAt: serviceOrders.createdAt,
+      deliveredAt: serviceOrders.deliveredAt,
+    })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.id, orderId))
+    .for("update");
+  // The form names the order: an unknown one is a message on the form, not a missing page.
+  if (!order) throw new ServiceOrderRuleError(new ServiceOrderNotFoundError(orderId).message);
+  const isAwaitingPickup = (AWAITING_PICKUP_STATUSES as readonly string[]).includes(order.status) && !order.deliveredAt;
+  if (!isAwaitingPickup) throw new ServiceOrderRuleError("Esta ordem de serviço não está aguardando retirada.");
+  // The form's clock has minutes only: a call logged in the minute the order was opened is not "before" it.
+  const openedAtMinute = Math.floor(new Date(order.createdAt).getTime() / 60_000) * 60_000;
+  if (attemptedAt.getTime() < openedAtMinute) {
+    throw new ServiceOrderRuleError("A data do contato é anterior à abertura da ordem de serviço.", "attemptedAt");
+  }
+  const [created] = await tx
+    .insert(pickupContactAttempts)
+    .values({ orderId, attemptedAt, channel, note, actorUserId: actor.userId, actorLabel: actor.label })
+    .returning();
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "service-order.pickup-contact.create",
+    entity: SERVICE_ORDER_ENTITY,
+    entityId: String(orderId),
+    details: { channel, attemptedAt: attemptedAt.toISOString(), ...(note ? { note } : {}) },
+  });
+  return toAttempt(created!);
+}
 
-  const db = await getDb();
-  try {
-    const attempt = await db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({
-          id: serviceOrders.id,
-          status: serviceOrders.status,
-          createdAt: serviceOrders.createdAt,
-          deliveredAt: serviceOrders.deliveredAt,
-        })
-        .from(serviceOrders)
-        .where(eq(serviceOrders.id, orderId))
-        .for("update");
-      if (!order) throw new ServiceOrderNotFoundError(orderId);
-      const isAwaitingPickup = (AWAITING_PICKUP_STATUSES as readonly string[]).includes(order.status) && !order.deliveredAt;
-      if (!isAwaitingPickup) throw new ServiceOrderRuleError("Esta ordem de serviço não está aguardando retirada.");
-      // The form's clock has minutes only: a call logged in the minute the order was opened is not "before" it.
-      const openedAtMinute = Math.floor(new Date(order.createdAt).getTime() / 60_000) * 60_000;
-      if (attemptedAt.getTime() < openedAtMinute) {
-        throw new ServiceOrderRuleError("A data do contato é anterior à abertura da ordem de serviço.", "attemptedAt");
-      }
-      const [created] = await tx
-        .insert(pickupContactAttempts)
-        .values({ orderId, attemptedAt, channel, note, actorUserId: actor.userId, actorLabel: actor.label })
-        .returning();
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        actorLabel: actor.label,
-        action: "service-order.pickup-contact.create",
-        entity: SERVICE_ORDER_ENTITY,
-        entityId: String(orderId),
-        details: { channel, attemptedAt: attemptedAt.toISOString(), ...(note ? { note } : {}) },
-      });
-      return toAttempt(created!);
-    });
-    return { ok: true, attempt };
-  } catch (error) {
-    if (error instanceof ServiceOrderNotFoundError) return { ok: false, errors: { form: error.message } };
-    if (error instanceof ServiceOrderRuleError) {
-      const field = error.field === "attemptedAt" ? "attemptedAt" : "form";
-      return { ok: false, errors: { [field]: error.message } };
-    }
-    throw error;
-  }
+export function recordPickupContactAttempt(actor: Actor, input: unknown, now = new Date()) {
+  return inTransaction((tx) => recordPickupContactAttemptInTx(tx, actor, input, now));
 }

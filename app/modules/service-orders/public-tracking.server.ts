@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb, type Database, type Transaction } from "~/db/client.server";
+import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { serviceOrderLines, serviceOrderStatusEvents, serviceOrders } from "~/db/schema/service-orders";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
@@ -223,8 +223,7 @@ export async function decideQuoteFromTracking(lookup: TrackingLookup, decision: 
   if (decision !== "approve" && decision !== "decline") return { outcome: "not-found" };
   const condition = lookupCondition(lookup);
   if (!condition) return { outcome: "not-found" };
-  const db = await getDb();
-  return db.transaction(async (tx): Promise<QuoteDecisionResult> => {
+  return inTransaction(async (tx): Promise<QuoteDecisionResult> => {
     const [order] = await tx
       .select({ id: serviceOrders.id, status: serviceOrders.status })
       .from(serviceOrders)

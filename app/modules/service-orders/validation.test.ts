@@ -1,9 +1,9 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { shopToday, addDays } from "~/lib/dates";
+import { fieldErrorsOf } from "~/lib/forms";
 import {
   deliveryFormToInput,
-  fieldErrorsOf,
   isValidPattern,
   NewServiceOrderSchema,
   normaliseUnlockCode,

@@ -1,8 +1,18 @@
 import { z } from "zod";
-import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { shopToday } from "~/lib/dates";
-import { centsToInput, parseMoneyToCents } from "~/lib/money";
-import type { ServiceOrderFieldErrors } from "./errors";
+import {
+  formText,
+  formTexts,
+  idempotencyKeyField,
+  idField,
+  isoDateField,
+  moneyField,
+  optionalIdField,
+  optionalText,
+  requiredText,
+} from "~/lib/forms";
+import { centsToInput } from "~/lib/money";
+import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { imeiOrSerialProblem, normaliseImeiOrSerial } from "./imei";
 import { SERVICE_ORDER_STATUSES } from "./status";
 
@@ -58,58 +68,6 @@ export const MAX_ORDER_TOTAL_CENTS = 100_000_000;
 const keysOf = <T extends Record<string, string>>(record: T) =>
   Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
-const optionalText = (max: number) =>
-  z
-    .string({ error: "Valor inválido." })
-    .trim()
-    .max(max, `Use no máximo ${max} caracteres.`)
-    .refine(hasNoNul, NUL_MESSAGE)
-    .default("");
-
-const requiredText = (what: string, min: number, max: number) =>
-  z
-    .string({ error: `Informe ${what}.` })
-    .trim()
-    // Not an aborting issue: the form's cross-field rules still run (only the first message per field is shown).
-    .min(1, `Informe ${what}.`)
-    .min(min, `Escreva pelo menos ${min} caracteres.`)
-    .max(max, `Use no máximo ${max} caracteres.`)
-    .refine(hasNoNul, NUL_MESSAGE);
-
-/** A money field: "" is zero; anything else must read as an amount. */
-const money = (max: number) =>
-  z
-    .string({ error: "Informe um valor, como 150,00." })
-    .trim()
-    .max(20, "Informe um valor, como 150,00.")
-    .default("")
-    .transform((text, context) => {
-      if (text === "") return 0;
-      const cents = parseMoneyToCents(text);
-      if (cents === null) {
-        context.addIssue({ code: "custom", message: "Informe um valor, como 150,00." });
-        return z.NEVER;
-      }
-      if (cents > max) {
-        context.addIssue({ code: "custom", message: "Valor acima do limite permitido." });
-        return z.NEVER;
-      }
-      return cents;
-    });
-
-const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .default("")
-    .refine((text) => text === "" || isRealIsoDate(text), message);
-
-function isRealIsoDate(text: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T12:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 /** A pattern is the order the 3×3 dots are joined (1 = top left … 9 = bottom right); "1-5-9" or "159". */
 export function normalisePattern(text: string) {
   return text.replace(/[\s\-,>→.]/g, "");
@@ -121,31 +79,22 @@ export function isValidPattern(normalised: string) {
 
 export const ServiceOrderLineSchema = z.object({
   kind: z.enum(keysOf(LINE_KINDS), { error: "Escolha serviço ou peça." }),
-  description: requiredText("a descrição", 2, 200),
+  description: requiredText("a descrição", { min: 2, max: 200 }),
   quantity: z
     .string({ error: "Informe a quantidade." })
     .trim()
     .default("1")
     .refine((text) => /^\d{1,3}$/.test(text) && Number(text) >= 1, "A quantidade deve ser de 1 a 999.")
     .transform(Number),
-  unitPrice: money(MAX_UNIT_PRICE_CENTS).refine((cents) => cents >= 0, "Informe o preço."),
-  productId: z
-    .string()
-    .trim()
-    .default("")
-    .refine((text) => text === "" || /^[1-9]\d{0,8}$/.test(text), "Produto inválido.")
-    .transform((text) => (text === "" ? null : Number(text))),
+  unitPrice: moneyField({ max: MAX_UNIT_PRICE_CENTS }),
+  productId: optionalIdField("Produto inválido."),
 });
 
 const ServiceOrderFields = z.object({
-  customerId: z
-    .string({ error: "Escolha o cliente ou cadastre um novo." })
-    .trim()
-    .refine((text) => /^[1-9]\d{0,8}$/.test(text), "Escolha o cliente ou cadastre um novo.")
-    .transform(Number),
+  customerId: idField("Escolha o cliente ou cadastre um novo."),
   deviceType: z.enum(keysOf(DEVICE_TYPES), { error: "Escolha o tipo de aparelho." }),
   brand: optionalText(80),
-  model: requiredText("o modelo", 1, 120),
+  model: requiredText("o modelo", { max: 120 }),
   imeiOrSerial: z
     .string({ error: "Valor inválido." })
     .max(60, "Use no máximo 30 letras e números.")
@@ -170,17 +119,17 @@ const ServiceOrderFields = z.object({
     .max(64, "Use no máximo 64 caracteres.")
     .refine(hasNoNul, NUL_MESSAGE)
     .default(""),
-  reportedDefect: requiredText("o defeito relatado", 3, 2000),
+  reportedDefect: requiredText("o defeito relatado", { min: 3, max: 2000 }),
   diagnosis: optionalText(4000),
   technicianUserId: optionalText(100),
   lines: z
     .array(ServiceOrderLineSchema, { error: "Orçamento inválido." })
     .max(MAX_LINES, `Use no máximo ${MAX_LINES} linhas.`)
     .default([]),
-  discount: money(MAX_ORDER_TOTAL_CENTS),
-  deposit: money(MAX_ORDER_TOTAL_CENTS),
+  discount: moneyField({ max: MAX_ORDER_TOTAL_CENTS }),
+  deposit: moneyField({ max: MAX_ORDER_TOTAL_CENTS }),
   depositMethod: z.enum(["", ...keysOf(PAYMENT_METHODS)], { error: "Escolha a forma de pagamento do sinal." }).default(""),
-  promisedDate: isoDate("Informe uma data válida."),
+  promisedDate: isoDateField(),
   warrantyDays: z
     .string({ error: "Informe a garantia em dias." })
     .trim()
@@ -278,6 +227,9 @@ export const ServiceOrderSchema = withOrderRules(ServiceOrderFields, false);
 /** The new-order form: the promised date is not in the past; a chosen lock needs its code. */
 export const NewServiceOrderSchema = withOrderRules(ServiceOrderFields, true);
 
+/** The new-order form's idempotency key, read beside NewServiceOrderSchema. */
+export const NewServiceOrderKeySchema = z.object({ idempotencyKey: idempotencyKeyField() });
+
 export type ServiceOrderFormInput = z.input<typeof ServiceOrderSchema>;
 export type ServiceOrderInput = z.output<typeof ServiceOrderSchema>;
 
@@ -287,23 +239,19 @@ export function linesTotalCents(lines: readonly { quantity: number; unitPrice?: 
 
 export const ServiceOrderPaymentSchema = z.object({
   method: z.enum(keysOf(PAYMENT_METHODS), { error: "Escolha a forma de pagamento." }),
-  amount: money(MAX_ORDER_TOTAL_CENTS).refine((cents) => cents > 0, "Informe um valor maior que zero."),
-  paidAt: isoDate("Informe uma data válida.").refine(
+  amount: moneyField({ max: MAX_ORDER_TOTAL_CENTS }).refine((cents) => cents > 0, "Informe um valor maior que zero."),
+  paidAt: isoDateField().refine(
     (text) => text === "" || text <= shopToday(),
     "A data do pagamento não pode ser no futuro.",
   ),
   note: optionalText(200),
-  /** Generated with each render of the form: a repeated submission is recognised and ignored. */
-  idempotencyKey: z
-    .string({ error: "Recarregue a página e tente de novo." })
-    .trim()
-    .regex(/^[\w-]{8,100}$/, "Recarregue a página e tente de novo."),
+  idempotencyKey: idempotencyKeyField(),
 });
 export type ServiceOrderPaymentFormInput = z.input<typeof ServiceOrderPaymentSchema>;
 export type ServiceOrderPaymentInput = z.output<typeof ServiceOrderPaymentSchema>;
 
 export const ServiceOrderDeliverySchema = z.object({
-  deliveredTo: requiredText("quem retirou o aparelho", 2, 120),
+  deliveredTo: requiredText("quem retirou o aparelho", { min: 2, max: 120 }),
   /** Ticked when the balance left unpaid becomes a debt (listed on /devedores). */
   registerDebt: z.boolean().default(false),
   note: optionalText(500),
@@ -314,21 +262,6 @@ export const ServiceOrderStatusChangeSchema = z.object({
   to: z.enum(SERVICE_ORDER_STATUSES, { error: "Escolha um status." }),
   note: optionalText(500),
 });
-
-export function fieldErrorsOf(error: z.ZodError): ServiceOrderFieldErrors {
-  const errors: ServiceOrderFieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-const texts = (form: FormData, name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
 
 /** The order form's fields as the browser holds them: text, a list of ticked keys, the quote's rows. */
 export type ServiceOrderFormValues = {
@@ -353,10 +286,20 @@ export type ServiceOrderFormValues = {
   promisedDate: string;
   warrantyDays: string;
   notes: string;
+  /** The new-order form's key (it may take a deposit): a repeated submission opens one order. "" when editing. */
+  idempotencyKey: string;
 };
 
 /** The new-order form before anything is typed: a phone, no quote, the shop's default warranty. */
-export function emptyServiceOrderFormValues({ warrantyDays, customerId }: { warrantyDays: number; customerId: number | null }) {
+export function emptyServiceOrderFormValues({
+  warrantyDays,
+  customerId,
+  idempotencyKey,
+}: {
+  warrantyDays: number;
+  customerId: number | null;
+  idempotencyKey: string;
+}) {
   return {
     customerId: customerId === null ? "" : String(customerId),
     deviceType: "phone",
@@ -379,6 +322,7 @@ export function emptyServiceOrderFormValues({ warrantyDays, customerId }: { warr
     promisedDate: "",
     warrantyDays: String(Math.max(warrantyDays, MIN_WARRANTY_DAYS)),
     notes: "",
+    idempotencyKey,
   } satisfies ServiceOrderFormValues;
 }
 
@@ -431,6 +375,7 @@ export function formValuesOfOrder(order: {
     promisedDate: order.promisedDate ?? "",
     warrantyDays: String(order.warrantyDays),
     notes: order.notes,
+    idempotencyKey: "",
   };
 }
 
@@ -440,11 +385,11 @@ export function formValuesOfOrder(order: {
  * removed in the browser need no renumbering; an untouched empty row is dropped.
  */
 export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues {
-  const kinds = texts(form, "lineKind");
-  const descriptions = texts(form, "lineDescription");
-  const quantities = texts(form, "lineQuantity");
-  const prices = texts(form, "lineUnitPrice");
-  const productIds = texts(form, "lineProductId");
+  const kinds = formTexts(form, "lineKind");
+  const descriptions = formTexts(form, "lineDescription");
+  const quantities = formTexts(form, "lineQuantity");
+  const prices = formTexts(form, "lineUnitPrice");
+  const productIds = formTexts(form, "lineProductId");
   const lines = kinds
     .map((kind, index) => ({
       kind,
@@ -455,27 +400,28 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
     }))
     .filter((line) => line.description.trim() !== "" || line.unitPrice.trim() !== "");
   return {
-    customerId: text(form, "customerId"),
-    deviceType: text(form, "deviceType"),
-    brand: text(form, "brand"),
-    model: text(form, "model"),
-    imeiOrSerial: text(form, "imeiOrSerial"),
-    color: text(form, "color"),
-    accessories: text(form, "accessories"),
-    conditionChecklist: texts(form, "conditionChecklist"),
-    conditionNotes: text(form, "conditionNotes"),
-    unlockKind: text(form, "unlockKind"),
-    unlockCode: text(form, "unlockCode"),
-    reportedDefect: text(form, "reportedDefect"),
-    diagnosis: text(form, "diagnosis"),
-    technicianUserId: text(form, "technicianUserId"),
+    customerId: formText(form, "customerId"),
+    deviceType: formText(form, "deviceType"),
+    brand: formText(form, "brand"),
+    model: formText(form, "model"),
+    imeiOrSerial: formText(form, "imeiOrSerial"),
+    color: formText(form, "color"),
+    accessories: formText(form, "accessories"),
+    conditionChecklist: formTexts(form, "conditionChecklist"),
+    conditionNotes: formText(form, "conditionNotes"),
+    unlockKind: formText(form, "unlockKind"),
+    unlockCode: formText(form, "unlockCode"),
+    reportedDefect: formText(form, "reportedDefect"),
+    diagnosis: formText(form, "diagnosis"),
+    technicianUserId: formText(form, "technicianUserId"),
     lines,
-    discount: text(form, "discount"),
-    deposit: text(form, "deposit"),
-    depositMethod: text(form, "depositMethod"),
-    promisedDate: text(form, "promisedDate"),
-    warrantyDays: text(form, "warrantyDays"),
-    notes: text(form, "notes"),
+    discount: formText(form, "discount"),
+    deposit: formText(form, "deposit"),
+    depositMethod: formText(form, "depositMethod"),
+    promisedDate: formText(form, "promisedDate"),
+    warrantyDays: formText(form, "warrantyDays"),
+    notes: formText(form, "notes"),
+    idempotencyKey: formText(form, "idempotencyKey"),
   };
 }
 
@@ -483,14 +429,14 @@ export type ServiceOrderPaymentFormValues = Record<"method" | "amount" | "paidAt
 
 export function paymentFormToInput(form: FormData): ServiceOrderPaymentFormValues {
   return {
-    method: text(form, "method"),
-    amount: text(form, "amount"),
-    paidAt: text(form, "paidAt"),
-    note: text(form, "note"),
-    idempotencyKey: text(form, "idempotencyKey"),
+    method: formText(form, "method"),
+    amount: formText(form, "amount"),
+    paidAt: formText(form, "paidAt"),
+    note: formText(form, "note"),
+    idempotencyKey: formText(form, "idempotencyKey"),
   };
 }
 
 export function deliveryFormToInput(form: FormData): ServiceOrderDeliveryFormInput {
-  return { deliveredTo: text(form, "deliveredTo"), registerDebt: form.get("registerDebt") === "on", note: text(form, "note") };
+  return { deliveredTo: formText(form, "deliveredTo"), registerDebt: form.get("registerDebt") === "on", note: formText(form, "note") };
 }

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { shopSettings } from "~/db/schema/shop-settings";
 import { invalidatePublicPages } from "~/lib/page-cache.server";
 import { singleton } from "~/lib/singleton.server";
@@ -14,12 +14,16 @@ export type ShopSettings = typeof shopSettings.$inferSelect;
 const CACHE_TTL_MS = 60_000;
 const cache = singleton("shop-settings-cache", () => ({ value: null as Promise<ShopSettings> | null, loadedAt: 0 }));
 
-async function loadShopSettings(): Promise<ShopSettings> {
-  const db = await getDb();
+/** The row; a database that has none yet gets the fictional defaults. */
+async function readOrCreateShopSettings(db: Database | Transaction): Promise<ShopSettings> {
   const [row] = await db.select().from(shopSettings).limit(1);
   if (row) return row;
   const [created] = await db.insert(shopSettings).values(DEMO_SHOP_SETTINGS).onConflictDoNothing().returning();
   return created ?? (await db.select().from(shopSettings).limit(1))[0]!;
+}
+
+async function loadShopSettings(): Promise<ShopSettings> {
+  return readOrCreateShopSettings(await getDb());
 }
 
 export function getShopSettings(): Promise<ShopSettings> {
@@ -31,6 +35,14 @@ export function getShopSettings(): Promise<ShopSettings> {
     });
   }
   return cache.value;
+}
+
+/**
+ * The settings as the caller's transaction sees them, for a write that
+ * depends on them (the cache cannot be read there: it may need the database).
+ */
+export function readShopSettingsInTx(tx: Transaction): Promise<ShopSettings> {
+  return readOrCreateShopSettings(tx);
 }
 
 /** After a change to the settings: every public page shows them (name, hours, contacts). */

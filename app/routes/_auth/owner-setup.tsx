@@ -1,13 +1,21 @@
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { getAuth } from "~/lib/auth.server";
+import { InputError, type FieldErrors } from "~/lib/errors";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { formText, parseInput } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { AuthCard } from "~/modules/accounts/components/auth-card";
 import { PasswordField } from "~/modules/accounts/components/password-field";
 import { SubmitButton } from "~/modules/accounts/components/submit-button";
-import { createOwner, isOwnerSetupTokenValid, OwnerSetupError, OwnerSetupSchema } from "~/modules/accounts/owner-setup.server";
+import {
+  createOwner,
+  isOwnerSetupTokenValid,
+  OwnerSetupSchema,
+  type OwnerSetupInput,
+} from "~/modules/accounts/owner-setup.server";
 import type { Route } from "./+types/owner-setup";
 
 export function meta() {
@@ -19,31 +27,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token, isValid: await isOwnerSetupTokenValid(token) };
 }
 
-type FieldErrors = Partial<Record<"fullName" | "email" | "password" | "form", string>>;
-
 export async function action({ request }: Route.ActionArgs) {
   // A body that is not a form (a script's JSON, a broken multipart) is bad input, not a server error.
   const form = await request.formData().catch(() => null);
-  if (!form) return data({ errors: { form: "Envie o formulário desta página." } satisfies FieldErrors }, { status: 400 });
-  const parsed = OwnerSetupSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === "token" ? "form" : (issue.path[0] as keyof FieldErrors);
-      errors[field] ??= issue.path[0] === "token" ? "Link de configuração ausente." : issue.message;
-    }
-    return data({ errors }, { status: 400 });
-  }
+  if (!form) return formProblem({});
+  if (formText(form, "token") === "") return formProblem({}, "Link de configuração ausente.");
+  let input: OwnerSetupInput;
   try {
-    await createOwner(parsed.data);
+    input = parseInput(OwnerSetupSchema, Object.fromEntries(form));
+    await createOwner(input);
   } catch (error) {
-    if (error instanceof OwnerSetupError) return data({ errors: { form: error.message } satisfies FieldErrors }, { status: 400 });
+    if (error instanceof InputError) return formRefusal(error, {});
     logger.error({ err: error }, "falha ao criar o proprietário");
-    return data({ errors: { form: "Não foi possível criar a conta. Tente novamente." } satisfies FieldErrors }, { status: 500 });
+    return formProblem({}, "Não foi possível criar a conta. Tente novamente.", 500);
   }
   const auth = await getAuth();
   const { headers } = await auth.api.signInEmail({
-    body: { email: parsed.data.email, password: parsed.data.password },
+    body: { email: input.email, password: input.password },
     headers: request.headers,
     returnHeaders: true,
   });

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { PageIntro } from "~/components/layout/page-intro";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -6,6 +6,10 @@ import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { staticSection } from "~/components/ui/static-section";
 import { TextareaField } from "~/components/ui/textarea-field";
+import type { FieldErrors } from "~/lib/errors";
+import { flashOf, redirectWithFlash } from "~/lib/flash.server";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { formText, parseInput } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { createContactMessage } from "~/modules/contact/mutations.server";
@@ -16,7 +20,8 @@ import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/contato";
 
-const SENT_PARAM = "mensagem";
+/** The flash subject of a message just sent: the form gives way to the confirmation. */
+const SENT_SUBJECT = "contact-message";
 
 // Only the form reacts: the details beside it keep the server's HTML and load none of their code (static-section.tsx).
 const StaticContactDetails = staticSection(() =>
@@ -33,11 +38,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const shop = await getShopSettings();
   const fullAddress = `${shop.address}, ${shop.city} – ${shop.state}, ${shop.cep}`;
   return {
-    isSent: new URL(request.url).searchParams.get(SENT_PARAM) === "enviada",
+    isSent: flashOf(context)?.subject === SENT_SUBJECT,
     shop: {
       name: shop.name,
       fullAddress,
@@ -49,49 +54,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type FormErrors = Partial<Record<ContactField | "form", string>>;
 type FormValues = Partial<Record<ContactField, string>>;
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
-  if (!form)
-    return data(
-      { errors: { form: "Envie o formulário desta página." } as FormErrors, values: {} as FormValues },
-      { status: 400 },
-    );
+  if (!form) return formProblem({ values: {} as FormValues });
   const values: FormValues = {};
-  for (const field of ["name", "email", "phone", "subject", "message"] as const) {
-    const value = form.get(field);
-    if (typeof value === "string") values[field] = value;
+  for (const field of ["name", "email", "phone", "subject", "message"] as const) values[field] = formText(form, field);
+  try {
+    const message = parseInput(ContactMessageSchema, values);
+    if (isContactSubmissionLimited(request)) {
+      return formProblem(
+        { values },
+        "Você enviou várias mensagens em pouco tempo. Aguarde alguns minutos e tente de novo, ou fale conosco pelo WhatsApp.",
+        429,
+      );
+    }
+    if (formText(form, HONEYPOT_FIELD).trim() !== "") {
+      // A bot filled the hidden field: it sees the same confirmation, and nothing is stored or sent.
+      logger.info("mensagem de contato descartada (campo-armadilha preenchido)");
+    } else {
+      await createContactMessage(message);
+    }
+    // Post/redirect/get: reloading the confirmation does not send the message again.
+    return redirectWithFlash("/contato", { message: "Mensagem enviada!", subject: SENT_SUBJECT });
+  } catch (error) {
+    return formRefusal(error, { values });
   }
-  const parsed = ContactMessageSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FormErrors = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as ContactField] ??= issue.message;
-    return data({ errors, values }, { status: 400 });
-  }
-  if (isContactSubmissionLimited(request)) {
-    const errors: FormErrors = {
-      form: "Você enviou várias mensagens em pouco tempo. Aguarde alguns minutos e tente de novo, ou fale conosco pelo WhatsApp.",
-    };
-    return data({ errors, values }, { status: 429 });
-  }
-  const honeypot = form.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    // A bot filled the hidden field: it sees the same confirmation, and nothing is stored or sent.
-    logger.info("mensagem de contato descartada (campo-armadilha preenchido)");
-  } else {
-    await createContactMessage(parsed.data);
-  }
-  // Post/redirect/get: reloading the confirmation does not send the message again.
-  return redirect(`/contato?${SENT_PARAM}=enviada`);
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, isSent } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
-  const errors: FormErrors = actionData?.errors ?? {};
+  const errors: FieldErrors = actionData?.errors ?? {};
   const values: FormValues = actionData?.values ?? {};
 
   return (

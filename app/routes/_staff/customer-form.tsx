@@ -1,15 +1,18 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/errors";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { readId } from "~/lib/forms";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { ForbiddenError } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { CustomerForm } from "~/modules/customers/components/customer-form";
+import { formatPhone } from "~/lib/phone";
 import { formatDocument } from "~/modules/customers/document";
-import { CustomerInputError, CustomerNotFoundError } from "~/modules/customers/errors";
 import { createCustomer, updateCustomer } from "~/modules/customers/mutations.server";
 import { countCustomerServiceOrders, getCustomer } from "~/modules/customers/queries.server";
-import { customerFormValues, type CustomerFieldErrors, type CustomerFormValues } from "~/modules/customers/validation";
+import { customerFormValues, type CustomerFormValues } from "~/modules/customers/validation";
 import type { Route } from "./+types/customer-form";
 
 const LIST_PATH = "/customers";
@@ -24,11 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** "12" → 12; anything else (letters, "0", "1e3", huge numbers) names no customer. */
-function customerIdOf(param: string | undefined) {
-  if (!param || !/^\d{1,10}$/.test(param)) return null;
-  const id = Number(param);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
+const customerIdOf = (param: string | undefined) => (param === undefined ? null : readId(param));
 
 /** The page to return to, when it is one of ours; null otherwise. */
 function backPathOf(url: URL) {
@@ -80,10 +79,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   // The customer picker of another page posts here and wants the result as data, not a redirect.
   const isInline = url.searchParams.get("inline") === "1" || form?.get("intent") === "inline";
-  if (!form) {
-    const errors: CustomerFieldErrors = { form: "Envie o formulário desta página." };
-    return data({ errors, values: {} as CustomerFormValues }, { status: 400 });
-  }
+  if (!form) return formProblem({ values: {} as CustomerFormValues });
   const values = customerFormValues(form);
   const actor = actorOf(currentUser(context));
   const isEditing = params.id !== undefined;
@@ -94,12 +90,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (isInline) return { customer };
     const back = backPathOf(url);
     if (back) return redirect(withSavedCustomer(back, customer.id));
-    return redirect(`${LIST_PATH}?salvo=${customer.id}&acao=${isEditing ? "alterado" : "criado"}`);
+    return redirectWithFlash(LIST_PATH, {
+      title: isEditing ? "Cadastro atualizado" : "Cliente cadastrado",
+      message: formatPhone(customer.phone),
+      link: { href: `/customers/${customer.id}`, label: customer.name },
+    });
   } catch (error) {
-    if (error instanceof CustomerInputError) return data({ errors: error.fieldErrors, values }, { status: 400 });
-    if (error instanceof CustomerNotFoundError) throw data(null, { status: 404 });
-    if (error instanceof ForbiddenError) throw data({ reason: "staff-only" }, { status: 403 });
-    throw error;
+    return formRefusal(error, { values });
   }
 }
 
@@ -107,7 +104,7 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
   const { customer, orderCount, back } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const errors: CustomerFieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
+  const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
   const values: CustomerFormValues = actionData && "values" in actionData ? actionData.values : (customer?.values ?? {});
 
   return (

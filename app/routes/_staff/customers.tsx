@@ -3,11 +3,12 @@ import { Pager } from "~/components/ui/pager";
 import { Contact, UserPlus } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
-import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { FlashAlert } from "~/components/ui/flash-alert";
+import { flashOf } from "~/lib/flash.server";
 import { formatPhone } from "~/lib/phone";
-import { getCustomerSummary, MAX_CUSTOMER_PAGE, searchCustomers } from "~/modules/customers/queries.server";
+import { MAX_CUSTOMER_PAGE, searchCustomers } from "~/modules/customers/queries.server";
 import type { Route } from "./+types/customers";
 
 const QUERY_PARAM = "q";
@@ -26,21 +27,15 @@ function listHref(query: string, page: number) {
   return search ? `/customers?${search}` : "/customers";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
   const query = (searchParams.get(QUERY_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const rawPage = searchParams.get(PAGE_PARAM);
   const page = rawPage === null ? 1 : Number(rawPage);
   if (!Number.isInteger(page) || page < 1 || page > MAX_CUSTOMER_PAGE || rawPage === "1") throw redirect(listHref(query, 1));
 
-  const savedId = Number(searchParams.get("salvo"));
-  const saved = Number.isSafeInteger(savedId) && savedId > 0 ? await getCustomerSummary(savedId) : null;
   const result = await searchCustomers({ query, page });
-  return {
-    query,
-    ...result,
-    saved: saved ? { ...saved, isNew: searchParams.get("acao") === "criado" } : null,
-  };
+  return { query, ...result, flash: flashOf(context) };
 }
 
 /** A dash for the eye, words for a screen reader. */
@@ -54,7 +49,7 @@ function NotInformed() {
 }
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
-  const { query, customers, page, hasNextPage, saved } = loaderData;
+  const { query, customers, page, hasNextPage, flash } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -65,14 +60,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </div>
 
-      {saved ? (
-        <Alert tone="success" title={saved.isNew ? "Cliente cadastrado" : "Cadastro atualizado"}>
-          <Link to={`/customers/${saved.id}`} className="font-medium underline underline-offset-2">
-            {saved.name}
-          </Link>{" "}
-          · {formatPhone(saved.phone)}
-        </Alert>
-      ) : null}
+      <FlashAlert flash={flash} />
 
       <SearchBox
         label="Buscar cliente"

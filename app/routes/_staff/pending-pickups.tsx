@@ -1,7 +1,7 @@
 import { Pager } from "~/components/ui/pager";
 import { MessageCircle, PackageCheck, Printer } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -10,6 +10,10 @@ import { Spinner } from "~/components/ui/spinner";
 import { cx } from "~/lib/class-names";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
+import type { FieldErrors } from "~/lib/errors";
+import { flashOf, redirectWithFlash } from "~/lib/flash.server";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { formText, readId } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
 import { whatsappLink } from "~/lib/whatsapp";
@@ -21,7 +25,6 @@ import {
   PICKUP_CONTACT_CHANNELS,
   recordPickupContactAttempt,
   toShopDateTimeInput,
-  type PickupContactAttemptErrors,
 } from "~/modules/service-orders/pickups.server";
 import { STATUS_LABELS } from "~/modules/service-orders/status";
 import { trackingUrl } from "~/modules/service-orders/tracking-code";
@@ -32,7 +35,8 @@ import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/pending-pickups";
 
 const PAGE_PARAM = "pagina";
-const SAVED_PARAM = "registrado";
+/** The flash of a logged attempt names its order, so the message shows on that order's card. */
+const SUBJECT_PREFIX = "os:";
 /** After this many days the shop may start the legal steps for an abandoned device: staff see it flagged. */
 const LONG_WAIT_DAYS = 90;
 
@@ -53,7 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getEnv().PUBLIC_URL;
   const hours = describeWeeklyHours(shop.weeklyHours);
   const address = `${shop.address}, ${shop.city} – ${shop.state}`;
-  const savedId = Number(url.searchParams.get(SAVED_PARAM));
+  const flash = flashOf(context);
+  const savedId = flash?.subject?.startsWith(SUBJECT_PREFIX) ? readId(flash.subject.slice(SUBJECT_PREFIX.length)) : null;
 
   const rows = list.pickups.map((pickup) => {
     const device = { deviceType: pickup.device.type, brand: pickup.device.brand, model: pickup.device.model };
@@ -83,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
-    savedOrderId: Number.isSafeInteger(savedId) && savedId > 0 ? savedId : null,
+    savedOrderId: savedId,
     nowInput: toShopDateTimeInput(new Date()),
     channels: PICKUP_CONTACT_CHANNELS.map((value) => ({ value, label: PICKUP_CHANNEL_LABELS[value] })),
   };
@@ -94,29 +99,20 @@ type AttemptValues = { channel?: string; attemptedAt?: string; note?: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
   const form = await request.formData().catch(() => null);
-  const read = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const orderIdText = read("orderId") ?? "";
-  const values: AttemptValues = { channel: read("channel"), attemptedAt: read("attemptedAt"), note: read("note") };
-  if (!form) {
-    return data(
-      {
-        orderId: null as number | null,
-        errors: { form: "Envie o formulário desta página." } as PickupContactAttemptErrors,
-        values,
-      },
-      { status: 400 },
-    );
+  if (!form) return formProblem({ orderId: null as number | null, values: {} as AttemptValues });
+  const orderIdText = formText(form, "orderId");
+  const values: AttemptValues = { channel: formText(form, "channel"), attemptedAt: formText(form, "attemptedAt"), note: formText(form, "note") };
+  try {
+    const attempt = await recordPickupContactAttempt(actor, { orderId: orderIdText, ...values });
+    // Post/redirect/get: reloading the page does not log the attempt twice.
+    const page = new URL(request.url).searchParams.get(PAGE_PARAM);
+    return redirectWithFlash(`/pending-pickups${page ? `?${PAGE_PARAM}=${encodeURIComponent(page)}` : ""}#os-${attempt.orderId}`, {
+      message: "Contato registrado.",
+      subject: `${SUBJECT_PREFIX}${attempt.orderId}`,
+    });
+  } catch (error) {
+    return formRefusal(error, { orderId: readId(orderIdText), values });
   }
-  const result = await recordPickupContactAttempt(actor, { orderId: orderIdText, ...values });
-  const orderId = /^\d{1,10}$/.test(orderIdText) ? Number(orderIdText) : null;
-  if (!result.ok) return data({ orderId, errors: result.errors, values }, { status: 400 });
-  // Post/redirect/get: reloading the page does not log the attempt twice.
-  const page = new URL(request.url).searchParams.get(PAGE_PARAM);
-  const params = new URLSearchParams({ ...(page ? { [PAGE_PARAM]: page } : {}), [SAVED_PARAM]: String(result.attempt.orderId) });
-  return redirect(`/pending-pickups?${params.toString()}#os-${result.attempt.orderId}`);
 }
 
 type LoaderRow = Route.ComponentProps["loaderData"]["rows"][number];
@@ -333,7 +329,7 @@ function AttemptForm({
 }) {
   const navigation = useNavigation();
   const isSaving = navigation.state === "submitting" && navigation.formData?.get("orderId") === String(orderId);
-  const errors: PickupContactAttemptErrors = result?.errors ?? {};
+  const errors: FieldErrors = result?.errors ?? {};
   const values: AttemptValues = result?.values ?? {};
   const idPrefix = `contato-${orderId}`;
   return (

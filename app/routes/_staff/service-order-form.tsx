@@ -1,11 +1,16 @@
 import { ArrowLeft, Printer } from "lucide-react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { FlashAlert } from "~/components/ui/flash-alert";
 import { shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
+import { InputError, type FieldErrors } from "~/lib/errors";
+import { flashOf, redirectWithFlash } from "~/lib/flash.server";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { readId } from "~/lib/forms";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
-import { ForbiddenError } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { getCustomerSummary } from "~/modules/customers/queries.server";
 import { DeliveryForm } from "~/modules/service-orders/components/delivery-form";
@@ -18,12 +23,6 @@ import { StatusBadge } from "~/modules/service-orders/components/status-badge";
 import { UnlockCodePanel } from "~/modules/service-orders/components/unlock-code-panel";
 import { WhatsappMessageBox } from "~/modules/service-orders/components/whatsapp-message-box";
 import { deviceName, deviceShortName } from "~/modules/service-orders/device-name";
-import {
-  ServiceOrderInputError,
-  ServiceOrderNotFoundError,
-  ServiceOrderStatusMoveError,
-  type ServiceOrderFieldErrors,
-} from "~/modules/service-orders/errors";
 import {
   addServiceOrderPayment,
   changeServiceOrderStatus,
@@ -51,25 +50,17 @@ import {
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/service-order-form";
 
-/** ?aviso=… after a redirect: what was just done, shown once at the top. */
-const NOTICES = {
-  criada: "criada",
-  salva: "Alterações salvas.",
-  status: "Status atualizado.",
-  pagamento: "Pagamento registrado.",
-  "pagamento-repetido": "Este pagamento já tinha sido registrado: nada foi lançado em dobro.",
-  entregue: "Entrega registrada. A senha de desbloqueio foi apagada.",
-} as const;
-type NoticeKey = keyof typeof NOTICES;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.order ? `OS nº ${loaderData.order.id} — Balcão` : "Nova ordem de serviço — Balcão";
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-const editPath = (id: number, notice?: NoticeKey) => `/service-orders/${id}/edit${notice ? `?aviso=${notice}` : ""}`;
+/** Back to the order after a change, with what was just done shown once at the top. */
+const backToOrder = (id: number, message: string, tone: "success" | "info" = "success") =>
+  redirectWithFlash(`/service-orders/${id}/edit`, { message, tone });
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [technicians, settings] = await Promise.all([listTechnicians(), getShopSettings()]);
   const technicianOptions = technicians.map(({ id, name, email }) => ({ value: id, label: name || email }));
@@ -82,20 +73,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const values: ServiceOrderFormValues = emptyServiceOrderFormValues({
       warrantyDays: settings.defaultWarrantyDays,
       customerId: customer?.id ?? null,
+      idempotencyKey: newIdempotencyKey(),
     });
-    return { order: null, values, customer, technicians: technicianOptions, today, notice: null };
+    return { order: null, values, customer, technicians: technicianOptions, today, flash: null };
   }
 
   const id = parseOrderNumber(params.id);
   const order = id ? await getServiceOrder(id) : null;
   if (!order) throw data(null, { status: 404 });
-  const noticeKey = url.searchParams.get("aviso");
-  const notice =
-    noticeKey === "criada"
-      ? `Ordem de serviço nº ${order.id} criada.`
-      : noticeKey && noticeKey in NOTICES
-        ? NOTICES[noticeKey as NoticeKey]
-        : null;
   const dueCents = order.linesTotalCents - order.discountCents;
   return {
     order: {
@@ -122,14 +107,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     technicians: technicianOptions,
     today,
     // A fresh key with every render of the page: a double submit of one payment form is recognised.
-    paymentKey: crypto.randomUUID(),
-    notice,
+    paymentKey: newIdempotencyKey(),
+    flash: flashOf(context),
   };
 }
 
 type ActionResult = {
   intent: string;
-  errors: ServiceOrderFieldErrors;
+  errors: FieldErrors;
   /** What was typed in the order form, to show it again with the messages. */
   values?: ServiceOrderFormValues;
   customer?: Awaited<ReturnType<typeof getCustomerSummary>>;
@@ -139,11 +124,9 @@ type ActionResult = {
   nonce?: string;
 };
 
-const badRequest = (result: ActionResult) => data(result, { status: 400 });
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
-  if (!form) return badRequest({ intent: "", errors: { form: "Envie o formulário desta página." } });
+  if (!form) return formProblem({ intent: "" });
   const intent = String(form.get("intent") ?? "");
   const actor = actorOf(currentUser(context));
   const orderId = params.id === undefined ? null : parseOrderNumber(params.id);
@@ -153,57 +136,46 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   let payment: ServiceOrderPaymentFormValues | undefined;
   try {
     if (orderId === null) {
-      if (intent !== "create") return badRequest({ intent, errors: { form: "Envie o formulário desta página." } });
+      if (intent !== "create") return formProblem({ intent });
       values = serviceOrderFormToInput(form);
       const created = await createServiceOrder(actor, values);
-      return redirect(editPath(created.id, "criada"));
+      return created.isRepeat
+        ? backToOrder(created.id, `A ordem de serviço nº ${created.id} já tinha sido aberta: nada foi lançado em dobro.`, "info")
+        : backToOrder(created.id, `Ordem de serviço nº ${created.id} criada.`);
     }
     switch (intent) {
       case "save":
         values = serviceOrderFormToInput(form);
         await updateServiceOrder(actor, orderId, values);
-        return redirect(editPath(orderId, "salva"));
+        return backToOrder(orderId, "Alterações salvas.");
       case "status": {
         const parsed = ServiceOrderStatusChangeSchema.safeParse({ to: form.get("to"), note: form.get("note") ?? "" });
-        if (!parsed.success) return badRequest({ intent, errors: { form: "Escolha uma das mudanças de status oferecidas." } });
-        if (isDeliveryMove(parsed.data.to)) {
-          return badRequest({ intent, errors: { form: "A entrega é registrada pelo formulário de entrega." } });
-        }
+        if (!parsed.success) return formProblem({ intent }, "Escolha uma das mudanças de status oferecidas.");
+        if (isDeliveryMove(parsed.data.to)) return formProblem({ intent }, "A entrega é registrada pelo formulário de entrega.");
         await changeServiceOrderStatus(actor, orderId, parsed.data.to, parsed.data.note);
-        return redirect(editPath(orderId, "status"));
+        return backToOrder(orderId, "Status atualizado.");
       }
       case "payment": {
         payment = paymentFormToInput(form);
         const added = await addServiceOrderPayment(actor, orderId, payment);
-        return redirect(editPath(orderId, added.isRepeat ? "pagamento-repetido" : "pagamento"));
+        return added.isRepeat
+          ? backToOrder(orderId, "Este pagamento já tinha sido registrado: nada foi lançado em dobro.", "info")
+          : backToOrder(orderId, "Pagamento registrado.");
       }
       case "deliver":
         await deliverServiceOrder(actor, orderId, deliveryFormToInput(form));
-        return redirect(editPath(orderId, "entregue"));
+        return backToOrder(orderId, "Entrega registrada. A senha de desbloqueio foi apagada.");
       case "reveal-unlock":
         return data({ intent, errors: {}, revealed: await revealUnlockCode(actor, orderId) } satisfies ActionResult);
       default:
-        return badRequest({ intent, errors: { form: "Envie o formulário desta página." } });
+        return formProblem({ intent });
     }
   } catch (error) {
-    if (error instanceof ServiceOrderInputError) {
-      // The customer chosen before the refusal stays chosen.
-      const customerId = values && /^\d{1,10}$/.test(values.customerId) ? Number(values.customerId) : null;
-      return badRequest({
-        intent,
-        errors: error.fieldErrors,
-        values,
-        customer: customerId ? await getCustomerSummary(customerId) : null,
-        payment,
-        nonce: crypto.randomUUID(),
-      });
-    }
-    if (error instanceof ServiceOrderStatusMoveError) return badRequest({ intent, errors: { form: error.message } });
-    if (error instanceof UnlockCodeUnreadableError)
-      return data({ intent, errors: { form: error.message } } satisfies ActionResult, { status: 409 });
-    if (error instanceof ServiceOrderNotFoundError) throw data(null, { status: 404 });
-    if (error instanceof ForbiddenError) throw data({ reason: "staff-only" }, { status: 403 });
-    throw error;
+    if (error instanceof UnlockCodeUnreadableError) return formProblem({ intent }, error.message, 409);
+    // The customer chosen before the refusal stays chosen; the order form re-mounts with what was typed.
+    const customerId = values ? readId(values.customerId) : null;
+    const customer = error instanceof InputError && customerId ? await getCustomerSummary(customerId) : null;
+    return formRefusal(error, { intent, values, customer, payment, nonce: crypto.randomUUID() });
   }
 }
 
@@ -291,7 +263,7 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
         ) : null}
       </header>
 
-      {loaderData.notice ? <Alert tone="success">{loaderData.notice}</Alert> : null}
+      <FlashAlert flash={loaderData.flash} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel id="os-status" title="Status">

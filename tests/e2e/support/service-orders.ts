@@ -59,8 +59,12 @@ async function createOrder(api: APIRequestContext, status: "awaiting_approval" |
   const suffix = randomDigits(4);
   const customerName = `Rosângela Prado Teste ${suffix}`;
   const phone = `1197${randomDigits(3)}${suffix}`;
-  const customerSaved = await postForm(api, "/customers/new", { name: customerName, phone });
-  const customerId = customerSaved.searchParams.get("salvo");
+  // Saved "on the way back" to a new order, the customer's id comes in the address.
+  const customerSaved = await postForm(api, `/customers/new?voltar=${encodeURIComponent("/new-service-order")}`, {
+    name: customerName,
+    phone,
+  });
+  const customerId = customerSaved.searchParams.get("cliente");
   expect(customerId, `cliente criado: ${customerSaved}`).toMatch(/^\d+$/);
 
   const unlockCode = `97${randomDigits(4)}`;
@@ -81,6 +85,7 @@ async function createOrder(api: APIRequestContext, status: "awaiting_approval" |
     lineQuantity: "1",
     lineUnitPrice: "350,00",
     warrantyDays: "90",
+    idempotencyKey: crypto.randomUUID(),
   });
   const id = Number(/\/service-orders\/(\d+)\/edit/.exec(created.pathname)?.[1]);
   expect(id, `OS criada: ${created}`).toBeGreaterThan(0);

@@ -73,6 +73,7 @@ export function ServiceOrderForm({
       aria-label={isNew ? "Nova ordem de serviço" : "Dados da ordem de serviço"}
     >
       <input type="hidden" name="intent" value={isNew ? "create" : "save"} />
+      {isNew ? <input type="hidden" name="idempotencyKey" value={values.idempotencyKey} /> : null}
       {errors.form ? <Alert tone="destructive">{errors.form}</Alert> : null}
       {formErrorCount > 0 && !errors.form ? (
         <Alert tone="destructive">
