@@ -36,6 +36,18 @@ export function daysBetween(fromIsoDate: string, toIsoDate: string) {
 /** The instant the shop's clock shows `time` on `isoDate` ("2026-11-22", "12:00" → 15:00 UTC). */
 export function atShopTime(isoDate: string, time = "00:00") {
   const guess = new Date(`${isoDate}T${time}:00Z`);
-  const local = new Date(new Intl.DateTimeFormat("en-US", { timeZone: SHOP_TIME_ZONE, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(guess).replace(/(\d+)\/(\d+)\/(\d+), (\d+):(\d+)/, "$3-$1-$2T$4:$5:00Z"));
+  const local = new Date(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: SHOP_TIME_ZONE,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
+      .format(guess)
+      .replace(/(\d+)\/(\d+)\/(\d+), (\d+):(\d+)/, "$3-$1-$2T$4:$5:00Z"),
+  );
   return new Date(guess.getTime() + (guess.getTime() - local.getTime()));
 }

@@ -7,7 +7,15 @@ export const FlashSchema = z.object({
   title: z.string().max(120).optional(),
   message: z.string().max(300),
   /** A link shown with the message (the record just saved), a path of this site. */
-  link: z.object({ href: z.string().max(300).refine((href) => safeRedirectPath(href, "") === href), label: z.string().max(120) }).optional(),
+  link: z
+    .object({
+      href: z
+        .string()
+        .max(300)
+        .refine((href) => safeRedirectPath(href, "") === href),
+      label: z.string().max(120),
+    })
+    .optional(),
   /** Which row of the page the message is about, to mark it ("order:123"). */
   subject: z.string().max(60).optional(),
 });

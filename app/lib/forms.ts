@@ -119,20 +119,25 @@ export function readId(value: string | number): number | null {
 
 /** A row's id as a form posts it ("123"), or as a number; `message` says what to choose. */
 export function idField(message: string) {
-  return optionalIdField(message).refine((id) => id !== null, message).transform((id) => id!);
+  return optionalIdField(message)
+    .refine((id) => id !== null, message)
+    .transform((id) => id!);
 }
 
 /** Same as idField, but blank (or absent) means none. */
 export function optionalIdField(message: string) {
-  return z.union([z.string(), z.number(), z.null()], { error: message }).default(null).transform((value, context) => {
-    if (value === null || (typeof value === "string" && value.trim() === "")) return null;
-    const id = readId(value);
-    if (id === null) {
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return id;
-  });
+  return z
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .default(null)
+    .transform((value, context) => {
+      if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+      const id = readId(value);
+      if (id === null) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return id;
+    });
 }
 
 export const IDEMPOTENCY_KEY_MESSAGE = "Recarregue a página e tente de novo.";

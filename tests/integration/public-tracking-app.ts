@@ -19,17 +19,18 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
   } else {
     await copyPgliteTemplate(process.env.DATA_DIR ?? "");
   }
-  const [dbModule, schemaOrders, schemaCustomers, schemaAudit, factory, publicTracking, pickups, authModule, errors] = await Promise.all([
-    import("~/db/client.server"),
-    import("~/db/schema/service-orders"),
-    import("~/db/schema/customers"),
-    import("~/db/schema/audit"),
-    import("~/modules/demo/service-order-factory"),
-    import("~/modules/service-orders/public-tracking.server"),
-    import("~/modules/service-orders/pickups.server"),
-    import("~/lib/auth.server"),
-    import("~/lib/errors"),
-  ]);
+  const [dbModule, schemaOrders, schemaCustomers, schemaAudit, factory, publicTracking, pickups, authModule, errors] =
+    await Promise.all([
+      import("~/db/client.server"),
+      import("~/db/schema/service-orders"),
+      import("~/db/schema/customers"),
+      import("~/db/schema/audit"),
+      import("~/modules/demo/service-order-factory"),
+      import("~/modules/service-orders/public-tracking.server"),
+      import("~/modules/service-orders/pickups.server"),
+      import("~/lib/auth.server"),
+      import("~/lib/errors"),
+    ]);
   const db = await dbModule.getDb();
   assertSingletonStoreFound();
   return {

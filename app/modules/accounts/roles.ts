@@ -21,7 +21,6 @@ export const ROLE_LABELS: Record<Role, string> = { owner: "Proprietário", staff
 /** Who performs a change: a signed-in person, or the public (a customer on /consultar). */
 export type Actor = { userId: string | null; label: string; role: Role | "public" };
 
-
 /**
  * Staff server functions check the actor themselves as well as sitting behind
  * the _staff guard: a route added in the wrong place still cannot reach them.

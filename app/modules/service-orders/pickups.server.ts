@@ -247,7 +247,6 @@ export const PickupContactAttemptSchema = z.object({
   note: optionalText(500),
 });
 
-
 /** A few minutes of tolerance for a clock a little ahead of the server's. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
@@ -263,7 +262,11 @@ export async function recordPickupContactAttemptInTx(
   now = new Date(),
 ): Promise<PickupContactAttempt> {
   assertStaffActor(actor);
-  const parsed = parseInput(PickupContactAttemptSchema, input, (fieldErrors) => new ServiceOrderInputError("invalid-input", fieldErrors));
+  const parsed = parseInput(
+    PickupContactAttemptSchema,
+    input,
+    (fieldErrors) => new ServiceOrderInputError("invalid-input", fieldErrors),
+  );
   const { orderId, channel, note } = parsed;
   const attemptedAt = parsed.attemptedAt ?? now;
   if (attemptedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {

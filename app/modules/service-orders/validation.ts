@@ -240,10 +240,7 @@ export function linesTotalCents(lines: readonly { quantity: number; unitPrice?: 
 export const ServiceOrderPaymentSchema = z.object({
   method: z.enum(keysOf(PAYMENT_METHODS), { error: "Escolha a forma de pagamento." }),
   amount: moneyField({ max: MAX_ORDER_TOTAL_CENTS }).refine((cents) => cents > 0, "Informe um valor maior que zero."),
-  paidAt: isoDateField().refine(
-    (text) => text === "" || text <= shopToday(),
-    "A data do pagamento não pode ser no futuro.",
-  ),
+  paidAt: isoDateField().refine((text) => text === "" || text <= shopToday(), "A data do pagamento não pode ser no futuro."),
   note: optionalText(200),
   idempotencyKey: idempotencyKeyField(),
 });
@@ -438,5 +435,9 @@ export function paymentFormToInput(form: FormData): ServiceOrderPaymentFormValue
 }
 
 export function deliveryFormToInput(form: FormData): ServiceOrderDeliveryFormInput {
-  return { deliveredTo: formText(form, "deliveredTo"), registerDebt: form.get("registerDebt") === "on", note: formText(form, "note") };
+  return {
+    deliveredTo: formText(form, "deliveredTo"),
+    registerDebt: form.get("registerDebt") === "on",
+    note: formText(form, "note"),
+  };
 }

@@ -101,15 +101,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) return formProblem({ orderId: null as number | null, values: {} as AttemptValues });
   const orderIdText = formText(form, "orderId");
-  const values: AttemptValues = { channel: formText(form, "channel"), attemptedAt: formText(form, "attemptedAt"), note: formText(form, "note") };
+  const values: AttemptValues = {
+    channel: formText(form, "channel"),
+    attemptedAt: formText(form, "attemptedAt"),
+    note: formText(form, "note"),
+  };
   try {
     const attempt = await recordPickupContactAttempt(actor, { orderId: orderIdText, ...values });
     // Post/redirect/get: reloading the page does not log the attempt twice.
     const page = new URL(request.url).searchParams.get(PAGE_PARAM);
-    return redirectWithFlash(`/pending-pickups${page ? `?${PAGE_PARAM}=${encodeURIComponent(page)}` : ""}#os-${attempt.orderId}`, {
-      message: "Contato registrado.",
-      subject: `${SUBJECT_PREFIX}${attempt.orderId}`,
-    });
+    return redirectWithFlash(
+      `/pending-pickups${page ? `?${PAGE_PARAM}=${encodeURIComponent(page)}` : ""}#os-${attempt.orderId}`,
+      {
+        message: "Contato registrado.",
+        subject: `${SUBJECT_PREFIX}${attempt.orderId}`,
+      },
+    );
   } catch (error) {
     return formRefusal(error, { orderId: readId(orderIdText), values });
   }

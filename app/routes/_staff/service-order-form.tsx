@@ -50,7 +50,6 @@ import {
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/service-order-form";
 
-
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.order ? `OS nº ${loaderData.order.id} — Balcão` : "Nova ordem de serviço — Balcão";
   return [{ title }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,3 @@
+import { defineTransactionsSuite } from "./transactions-suite";
+
+defineTransactionsSuite("pglite");
