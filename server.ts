@@ -23,10 +23,12 @@ import { logger, pathForLog } from "~/lib/logger.server";
 import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from "~/lib/page-cache.server";
 import { isProtectedPath } from "~/lib/protected-paths";
 import { cspNonceContext } from "~/lib/request-context";
+import { UPLOADS_PATH } from "~/lib/uploads/upload-urls";
 import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
 import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
 import { hasSessionCookie, hasSessionCookieHeader } from "~/modules/accounts/session.server";
 import { isDatabaseEmpty, seedDemoData } from "~/modules/demo/seed.server";
+import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
 
 const BUILD_DIR = path.resolve("build");
 const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
@@ -164,6 +166,10 @@ function createApp(build: ServerBuild, env: Env) {
     }
     await next();
   });
+
+  // Uploaded images: the same for everyone, cached a year by the browser; before the session-cookie
+  // middleware below, which would make them `private, no-store` for a signed-in person, and before React Router.
+  app.get(`${UPLOADS_PATH}:file`, (c) => respondWithUploadFile(c.req.raw, c.req.param("file")));
 
   app.use(
     "/assets/*",

@@ -19,6 +19,7 @@ import * as faq from "./schema/faq";
 import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
+import * as uploads from "./schema/uploads";
 import { PGLITE_OPTIONS } from "./pglite-options";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 
@@ -33,6 +34,7 @@ export const schema = {
   ...contact,
   ...customers,
   ...serviceOrders,
+  ...uploads,
 };
 export type Schema = typeof schema;
 
