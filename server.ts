@@ -97,6 +97,11 @@ function createApp(build: ServerBuild, env: Env) {
     );
   });
 
+  // Uploaded images (decision 0008): the same for everyone, with their own headers (a year's cache, nosniff,
+  // embeddable elsewhere); ahead of the page headers and of the session middleware, which would make them
+  // `private, no-store` for a signed-in person, and of React Router.
+  app.get(`${UPLOADS_PATH}:file`, (c) => respondWithUploadFile(c.req.raw, c.req.param("file")));
+
   // Anonymous public pages come from memory (app/lib/page-cache.server.ts), before any other work.
   app.use(async (c, next) => {
     // Node's own header object: building a Fetch Headers for every cached hit costs more than the hit.
@@ -166,10 +171,6 @@ function createApp(build: ServerBuild, env: Env) {
     }
     await next();
   });
-
-  // Uploaded images: the same for everyone, cached a year by the browser; before the session-cookie
-  // middleware below, which would make them `private, no-store` for a signed-in person, and before React Router.
-  app.get(`${UPLOADS_PATH}:file`, (c) => respondWithUploadFile(c.req.raw, c.req.param("file")));
 
   app.use(
     "/assets/*",

@@ -49,7 +49,7 @@ export function pageCacheKey(method: string, url: URL, hasSession: boolean): str
     pagePath.startsWith("/auth/") ||
     pagePath.startsWith("/api/") ||
     pagePath.startsWith("/assets/") ||
-    // Uploaded images carry their own year-long cache headers and are served before React Router.
+    // Uploaded images: server.ts answers them before this cache, with their own year-long cache headers.
     pagePath.startsWith(UPLOADS_PATH) ||
     pagePath.includes("//")
   ) {

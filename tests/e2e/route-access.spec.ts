@@ -232,7 +232,8 @@ test("um arquivo enviado que não existe é 404 para todos, servido antes do Rea
       // Plain text from the uploads route itself, not the site's HTML "page not found".
       expect(response.headers()["content-type"], label).toBe("text/plain; charset=utf-8");
       expect(await response.text(), label).toBe("Arquivo não encontrado.");
-      expectSecurityHeaders(response, label);
+      expect(response.headers()["x-content-type-options"], label).toBe("nosniff");
+      expect(response.headers()["cache-control"], label).toBe("no-store");
     }
   }
 });

@@ -131,6 +131,7 @@ export function defineUploadsSuite(database: TestDatabase) {
         expect(response.headers.get("content-type")).toBe(`image/${file.format}`);
         expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
         expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(response.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
         const body = new Uint8Array(await response.arrayBuffer());
         const row = stored.find((variant) => variant.format === file.format && variant.width === file.width);
         expect(Buffer.from(body).equals(Buffer.from(row!.bytes))).toBe(true);

@@ -42,6 +42,8 @@ export async function respondWithUploadFile(request: Request, fileName: string):
     "Content-Type": file.contentType,
     // The type is the one the pipeline wrote: a browser must not guess another from the bytes.
     "X-Content-Type-Options": "nosniff",
+    // Public images meant for e-mails and other sites too (the logo, a post's cover), not only this site's pages.
+    "Cross-Origin-Resource-Policy": "cross-origin",
   };
   if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   // Both drivers return bytes over a plain ArrayBuffer (never a SharedArrayBuffer), which is what Response takes.
