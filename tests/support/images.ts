@@ -57,7 +57,7 @@ export async function avifImage(width: number, height: number) {
   return new Uint8Array(await picture(width, height).avif().toBuffer());
 }
 
-/** A decompression bomb: a few hundred kilobytes of PNG that decode to `pixels` pixels. */
+/** A decompression bomb: a few hundred kilobytes of PNG that decode to width × height pixels. */
 export async function pngBomb(width: number, height: number) {
   return new Uint8Array(
     await sharp({ create: { width, height, channels: 3, background: "#ffffff" } })

@@ -7,10 +7,6 @@
 export const UPLOAD_PURPOSES = ["logo", "product-photo", "blog-cover"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
-export function isUploadPurpose(value: unknown): value is UploadPurpose {
-  return typeof value === "string" && (UPLOAD_PURPOSES as readonly string[]).includes(value);
-}
-
 /** Formats the pipeline writes: WebP for the site, JPEG/PNG for places that may not read WebP. */
 export const VARIANT_FORMATS = ["webp", "jpeg", "png"] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
@@ -59,13 +55,6 @@ export const IMAGE_PURPOSE_SPECS: Record<UploadPurpose, ImagePurposeSpec> = {
     minWidth: 600,
     minHeight: 300,
   },
-};
-
-/** Words a person reads for each purpose (the staff's list of uploads, the audit log). */
-export const UPLOAD_PURPOSE_LABELS: Record<UploadPurpose, string> = {
-  logo: "Logotipo",
-  "product-photo": "Foto de produto",
-  "blog-cover": "Capa de post",
 };
 
 /**

@@ -111,13 +111,12 @@ export async function processImage(bytes: Uint8Array, purpose: UploadPurpose): P
     const { width, height } = metadata.autoOrient;
     if (width < spec.minWidth || height < spec.minHeight) throw tooSmallError(spec.minWidth, spec.minHeight);
 
-    const variants: ImageVariant[] = [];
-    for (const variant of await Promise.all(
-      planVariants(spec, width, height).map((plan) => encodeVariant(bytes, plan, spec.quality)),
-    )) {
-      // Rounding may still make two sizes equal: the URL (id, width, format) must name one file.
-      if (!variants.some((other) => other.format === variant.format && other.width === variant.width)) variants.push(variant);
-    }
+    const encoded = await Promise.all(planVariants(spec, width, height).map((plan) => encodeVariant(bytes, plan, spec.quality)));
+    // Rounding may still make two sizes equal: the URL (id, width, format) must name one file.
+    const variants = encoded.filter(
+      (variant, index) =>
+        encoded.findIndex((other) => other.format === variant.format && other.width === variant.width) === index,
+    );
     const image: Omit<ProcessedImage, typeof processedImage> = {
       purpose,
       source: { format, width, height, byteSize: bytes.length },

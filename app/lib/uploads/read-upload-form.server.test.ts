@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { pngImage, TEXT_FILES } from "../../../tests/support/images";
 import { ImageUploadError } from "./image-upload-error";
+import { processImage } from "./process-image.server";
 import { FORM_FIELDS_MAX_BYTES, readUploadForm, uploadedFileFrom } from "./read-upload-form.server";
 
 const URL = "http://localhost:3000/configuracoes";
@@ -105,5 +107,29 @@ describe("readUploadForm", () => {
     expect(error.message).toBe("Não foi possível ler o formulário enviado. Tente de novo.");
     const get = new Request(URL, { headers: { "content-type": "multipart/form-data; boundary=zzz" } });
     expect((await refusal(readUploadForm(get))).code).toBe("unreadable-form");
+  });
+});
+
+/** What an action does with a posted file: read the form, take the file, process it. */
+async function postAndProcess(file: File) {
+  const form = new FormData();
+  form.set("foto", file);
+  const uploaded = await uploadedFileFrom(await readUploadForm(multipartRequest(form)), "foto");
+  return processImage(uploaded!.bytes, "product-photo");
+}
+
+describe("a form's file through the pipeline", () => {
+  it("takes a PNG sent as foto.jpg with Content-Type image/jpeg for the PNG it is", async () => {
+    const png = await pngImage(400, 300);
+    const image = await postAndProcess(new File([png], "foto.jpg", { type: "image/jpeg" }));
+    expect(image.source.format).toBe("png");
+  });
+
+  it("refuses SVG, HTML and text sent as .png with Content-Type image/png", async () => {
+    const expected = { svg: "svg", html: "unsupported-type", text: "unsupported-type" } as const;
+    for (const [kind, content] of Object.entries(TEXT_FILES) as [keyof typeof TEXT_FILES, string][]) {
+      const error = await refusal(postAndProcess(new File([content], "imagem.png", { type: "image/png" })));
+      expect(error.code, kind).toBe(expected[kind]);
+    }
   });
 });
