@@ -24,10 +24,12 @@ import { logger, pathForLog } from "~/lib/logger.server";
 import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from "~/lib/page-cache.server";
 import { isProtectedPath } from "~/lib/protected-paths";
 import { cspNonceContext } from "~/lib/request-context";
+import { UPLOADS_PATH } from "~/lib/uploads/upload-urls";
 import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
 import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
 import { hasSessionCookie, hasSessionCookieHeader } from "~/modules/accounts/session.server";
 import { isDatabaseEmpty, seedDemoData } from "~/modules/demo/seed.server";
+import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
 
 const BUILD_DIR = path.resolve("build");
 const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
@@ -95,6 +97,11 @@ function createApp(build: ServerBuild, env: Env) {
       "requisição",
     );
   });
+
+  // Uploaded images (decision 0008): the same for everyone, with their own headers (a year's cache, nosniff,
+  // embeddable elsewhere); ahead of the page headers and of the session middleware, which would make them
+  // `private, no-store` for a signed-in person, and of React Router.
+  app.get(`${UPLOADS_PATH}:file`, (c) => respondWithUploadFile(c.req.raw, c.req.param("file")));
 
   // Anonymous public pages come from memory (app/lib/page-cache.server.ts), before any other work.
   app.use(async (c, next) => {

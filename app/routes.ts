@@ -55,6 +55,7 @@ export default [
     ]),
   ]),
   route("api/auth/*", "routes/api.auth.ts"),
+  route("arquivos/:file", "routes/arquivos.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -21,6 +21,7 @@ import * as idempotency from "./schema/idempotency";
 import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
+import * as uploads from "./schema/uploads";
 import { PGLITE_OPTIONS } from "./pglite-options";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 
@@ -36,6 +37,7 @@ export const schema = {
   ...customers,
   ...serviceOrders,
   ...idempotency,
+  ...uploads,
 };
 export type Schema = typeof schema;
 

@@ -79,6 +79,8 @@ describe("pageCacheKey", () => {
     ["the customer's area", "/dashboard", {}],
     ["a built asset", "/assets/entry.client-abc.js", {}],
     ["a static file", "/favicon.svg", {}],
+    ["an uploaded image", "/arquivos/0123456789abcdef0123456789abcdef-640.webp", {}],
+    ["a malformed upload name", "/arquivos/nada", {}],
     ["a doubled slash", "//blog", {}],
   ])("renders for %s", (_, path, options) => {
     expect(keyOf(path, options)).toBeNull();

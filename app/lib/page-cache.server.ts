@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
 import { deferHydration } from "./deferred-hydration.server";
 import { isProtectedPath } from "./protected-paths";
 import { singleton } from "./singleton.server";
+import { UPLOADS_PATH } from "./uploads/upload-urls";
 
 /**
  * The anonymous page cache (docs/decisions/0004-anonymous-page-cache.md):
@@ -48,6 +49,8 @@ export function pageCacheKey(method: string, url: URL, isPersonal: boolean): str
     pagePath.startsWith("/auth/") ||
     pagePath.startsWith("/api/") ||
     pagePath.startsWith("/assets/") ||
+    // Uploaded images: server.ts answers them before this cache, with their own year-long cache headers.
+    pagePath.startsWith(UPLOADS_PATH) ||
     pagePath.includes("//")
   ) {
     return null;

@@ -23,8 +23,8 @@ const AUDIENCE_OF_LAYOUT: Record<string, Audience> = {
   "routes/_staff/layout.tsx": "staff",
   "routes/_owner/layout.tsx": "owner",
 };
-/** better-auth's endpoints: JSON, not pages; checked below with bad input instead. */
-const NOT_PAGES = new Set(["/api/auth/*"]);
+/** better-auth's endpoints (JSON) and uploaded files (images): not pages; checked below instead. */
+const NOT_PAGES = new Set(["/api/auth/*", "/arquivos/:file"]);
 /** Files for search engines, outside every layout: the same for everyone, no HTML. */
 const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
 const SPLAT_PATH = `/rota-inexistente-${crypto.randomUUID().slice(0, 8)}/sub`;
@@ -219,6 +219,22 @@ test("pedidos malformados recebem 4xx, nunca 500 nem rastro de pilha", async () 
     expect(response.status(), `${label}: ${body.slice(0, 200)}`).toBeLessThan(500);
     expect(body, `${label}: sem rastro de pilha`).not.toMatch(/\n\s+at /);
     expectSecurityHeaders(response, label);
+  }
+});
+
+test("um arquivo enviado que não existe é 404 para todos, servido antes do React Router", async () => {
+  const names = ["0123456789abcdef0123456789abcdef-640.webp", "nada", "..%2Fpackage.json"];
+  for (const person of PEOPLE) {
+    for (const name of names) {
+      const label = `${person} em /arquivos/${name}`;
+      const response = await clients[person].get(`/arquivos/${name}`);
+      expect(response.status(), label).toBe(404);
+      // Plain text from the uploads route itself, not the site's HTML "page not found".
+      expect(response.headers()["content-type"], label).toBe("text/plain; charset=utf-8");
+      expect(await response.text(), label).toBe("Arquivo não encontrado.");
+      expect(response.headers()["x-content-type-options"], label).toBe("nosniff");
+      expect(response.headers()["cache-control"], label).toBe("no-store");
+    }
   }
 });
 

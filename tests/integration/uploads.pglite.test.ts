@@ -1,0 +1,3 @@
+import { defineUploadsSuite } from "./uploads-suite";
+
+defineUploadsSuite("pglite");
