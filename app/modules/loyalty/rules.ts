@@ -1,3 +1,5 @@
+import { shopToday } from "~/lib/dates";
+
 /**
  * The loyalty programme's public rules (spec §4 and §9), shown on the home
  * page and applied by the loyalty module. Pure constants and arithmetic only.
@@ -41,9 +43,17 @@ export function levelForPoints(points: number): LoyaltyLevel | null {
   return reached;
 }
 
-/** The start of the yearly cycle that contains `date` (local calendar date). */
-export function cycleStartFor(date: Date) {
-  const year = date.getFullYear();
-  const thisYearStart = new Date(year, CYCLE_START.month - 1, CYCLE_START.day);
-  return date >= thisYearStart ? thisYearStart : new Date(year - 1, CYCLE_START.month - 1, CYCLE_START.day);
+/**
+ * The first day ("2025-09-07") of the yearly cycle that contains `instant`,
+ * on the shop's calendar: late on 6 September in São Paulo is already the 7th
+ * in UTC, and still belongs to the cycle before.
+ */
+export function cycleStartFor(instant: Date): string {
+  const today = shopToday(instant);
+  const year = Number(today.slice(0, 4));
+  return today >= cycleStartIn(year) ? cycleStartIn(year) : cycleStartIn(year - 1);
+}
+
+function cycleStartIn(year: number) {
+  return `${String(year).padStart(4, "0")}-${String(CYCLE_START.month).padStart(2, "0")}-${String(CYCLE_START.day).padStart(2, "0")}`;
 }
