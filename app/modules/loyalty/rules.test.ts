@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { atShopTime } from "~/lib/dates";
-import { cycleStartFor, levelForPoints, pointsForSpend } from "./rules";
+import { cycleStartFor, levelDiscountCents, levelForPoints, pointsForSpend } from "./rules";
 
 describe("loyalty rules", () => {
   it("gives 10 points per whole R$200.00", () => {
@@ -13,7 +13,15 @@ describe("loyalty rules", () => {
     expect(levelForPoints(499)).toBeNull();
     expect(levelForPoints(500)?.name).toBe("Bronze");
     expect(levelForPoints(1999)?.name).toBe("Prata");
-    expect(levelForPoints(5000)).toMatchObject({ name: "Diamante", discountPercent: 20 });
+    expect(levelForPoints(5000)).toMatchObject({ name: "Diamante", discountBasisPoints: 2000 });
+  });
+
+  it("takes the level's discount off a service, rounded half away from zero", () => {
+    const bronze = levelForPoints(500)!;
+    expect(levelDiscountCents(bronze, 20_000)).toBe(1_000);
+    // 5% of R$ 199,90 is R$ 9,995: R$ 10,00.
+    expect(levelDiscountCents(bronze, 19_990)).toBe(1_000);
+    expect(levelDiscountCents(levelForPoints(5000)!, 12_345)).toBe(2_469);
   });
 
   it("starts the cycle on 7 September of the shop's calendar", () => {

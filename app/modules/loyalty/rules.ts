@@ -1,4 +1,5 @@
 import { shopToday } from "~/lib/dates";
+import { percentOfCents } from "~/lib/money";
 
 /**
  * The loyalty programme's public rules (spec §4 and §9), shown on the home
@@ -22,18 +23,24 @@ export const CYCLE_START = { month: 9, day: 7 } as const;
 /** Points expire one year after they were earned. */
 export const POINTS_VALIDITY_YEARS = 1;
 
-export type LoyaltyLevel = { name: string; minPoints: number; discountPercent: number };
+/** The discount in basis points (500 = 5%), as lib/money.ts takes percentages. */
+export type LoyaltyLevel = { name: string; minPoints: number; discountBasisPoints: number };
 
 /** Discounts apply to complete services, from the lowest level up. */
 export const LOYALTY_LEVELS: readonly LoyaltyLevel[] = [
-  { name: "Bronze", minPoints: 500, discountPercent: 5 },
-  { name: "Prata", minPoints: 1000, discountPercent: 10 },
-  { name: "Ouro", minPoints: 2000, discountPercent: 15 },
-  { name: "Diamante", minPoints: 5000, discountPercent: 20 },
+  { name: "Bronze", minPoints: 500, discountBasisPoints: 500 },
+  { name: "Prata", minPoints: 1000, discountBasisPoints: 1000 },
+  { name: "Ouro", minPoints: 2000, discountBasisPoints: 1500 },
+  { name: "Diamante", minPoints: 5000, discountBasisPoints: 2000 },
 ];
 
 export function pointsForSpend(spentCents: number) {
   return Math.floor(Math.max(0, spentCents) / SPEND_STEP_CENTS) * POINTS_PER_SPEND_STEP;
+}
+
+/** What a level takes off a complete service, rounded as all money is (lib/money.ts). */
+export function levelDiscountCents(level: LoyaltyLevel, serviceCents: number) {
+  return percentOfCents(serviceCents, level.discountBasisPoints);
 }
 
 /** The highest level reached with these points, or null below Bronze. */

@@ -1,5 +1,6 @@
 import { Gift } from "lucide-react";
 import { ButtonLink } from "~/components/ui/button";
+import { BASIS_POINTS_PER_PERCENT, formatCents } from "~/lib/money";
 import {
   CYCLE_BONUS_MIN_REPAIRS,
   CYCLE_BONUS_POINTS,
@@ -11,7 +12,6 @@ import {
   SPEND_STEP_CENTS,
 } from "../rules";
 
-const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 const points = new Intl.NumberFormat("pt-BR");
 const MONTHS = [
   "janeiro",
@@ -31,7 +31,7 @@ const MONTHS = [
 /** The programme's public rules on the home page, with the way to one's own points. */
 export function LoyaltyProgrammeSection() {
   const rules = [
-    `A cada ${money.format(SPEND_STEP_CENTS / 100)} em serviços ou produtos, você ganha ${POINTS_PER_SPEND_STEP} pontos.`,
+    `A cada ${formatCents(SPEND_STEP_CENTS)} em serviços ou produtos, você ganha ${POINTS_PER_SPEND_STEP} pontos.`,
     `Indicou um novo cliente que fez um serviço? Ganhe ${REFERRAL_POINTS} pontos.`,
     `Fez ${CYCLE_BONUS_MIN_REPAIRS} ou mais consertos no ciclo anual? Ganhe um bônus de ${CYCLE_BONUS_POINTS} pontos. O ciclo recomeça todo dia ${CYCLE_START.day} de ${MONTHS[CYCLE_START.month - 1]}.`,
     `Os pontos valem por ${POINTS_VALIDITY_YEARS} ano a partir da data em que foram ganhos.`,
@@ -61,7 +61,7 @@ export function LoyaltyProgrammeSection() {
             <li key={level.name} className="rounded-xl bg-white p-5 text-center text-slate-900">
               <p className="text-lg font-bold">{level.name}</p>
               <p className="text-sm text-slate-700">a partir de {points.format(level.minPoints)} pontos</p>
-              <p className="mt-2 text-2xl font-bold text-brand-700">{level.discountPercent}%</p>
+              <p className="mt-2 text-2xl font-bold text-brand-700">{level.discountBasisPoints / BASIS_POINTS_PER_PERCENT}%</p>
               <p className="text-sm text-slate-700">de desconto</p>
             </li>
           ))}
