@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { SITE_NAVIGATION } from "~/components/layout/site-navigation";
-import { atShopTime } from "~/lib/dates";
+import { atShopTime, shopToday } from "~/lib/dates";
 import { GENERAL_GREETING, OFF_HOURS_GREETING } from "~/lib/whatsapp-messages";
 import { expect, test } from "./support/test";
 import { USERS } from "./support/users";
@@ -204,7 +204,7 @@ test("rodapé: QR do WhatsApp gerado no navegador, redes sociais e direitos", as
     NAVIGATION_LABELS.filter((label) => label !== "Consultar Meu Conserto"),
   );
   await expect(footer).toContainText("Respondemos em até 24h.");
-  await expect(footer).toContainText(`© 2024–${new Date().getFullYear()}`);
+  await expect(footer).toContainText(`© 2024–${shopToday().slice(0, 4)}`);
 
   await footer.getByText("Escaneie e fale conosco").scrollIntoViewIfNeeded();
   const qr = footer.getByRole("img", { name: "QR code para falar no WhatsApp" });

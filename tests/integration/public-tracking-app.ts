@@ -1,4 +1,5 @@
 import { RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { assertSingletonStoreFound, createPostgresDatabase } from "../support/database";
 import { copyPgliteTemplate } from "../support/pglite-template";
 
@@ -19,7 +20,7 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
   } else {
     await copyPgliteTemplate(process.env.DATA_DIR ?? "");
   }
-  const [dbModule, schemaOrders, schemaCustomers, schemaAudit, factory, publicTracking, pickups, authModule] = await Promise.all([
+  const [dbModule, schemaOrders, schemaCustomers, schemaAudit, factory, publicTracking, pickups] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/service-orders"),
     import("~/db/schema/customers"),
@@ -27,7 +28,6 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
     import("~/modules/demo/service-order-factory"),
     import("~/modules/service-orders/public-tracking.server"),
     import("~/modules/service-orders/pickups.server"),
-    import("~/lib/auth.server"),
   ]);
   const db = await dbModule.getDb();
   assertSingletonStoreFound();
@@ -38,7 +38,7 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
     factory,
     publicTracking,
     pickups,
-    clientIpHeader: authModule.CLIENT_IP_HEADER,
+    clientIpHeader: CLIENT_IP_HEADER,
     dropDatabase,
   };
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { ownerSetupTokens } from "~/db/schema/accounts";
-import { getAuth } from "~/lib/auth.server";
+import { getAuth } from "./auth.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { passwordProblem } from "./password-policy";
 import { ensureProfile } from "./profiles.server";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
-import { getAuth } from "~/lib/auth.server";
+import { getAuth } from "~/modules/accounts/auth.server";
 import { logger } from "~/lib/logger.server";
 import { AuthCard } from "~/modules/accounts/components/auth-card";
 import { PasswordField } from "~/modules/accounts/components/password-field";
