@@ -25,7 +25,7 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
     import("~/db/schema/service-orders"),
     import("~/db/schema/customers"),
     import("~/db/schema/audit"),
-    import("~/modules/demo/service-order-factory"),
+    import("~/modules/demo/test-records.server"),
     import("~/modules/service-orders/public-tracking.server"),
     import("~/modules/service-orders/pickups.server"),
   ]);
