@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { atShopTime, daysBetween } from "~/lib/dates";
 import { isValidImei } from "~/modules/service-orders/imei";
 import { canMove, SERVICE_ORDER_STATUSES, type ServiceOrderStatus } from "~/modules/service-orders/status";
 import { createRandom } from "./random";
@@ -36,6 +37,21 @@ describe("planServiceOrder", () => {
     }
     // Three years of a shop: every status shows up.
     expect([...seen].sort()).toEqual([...SERVICE_ORDER_STATUSES].sort());
+  });
+
+  it("promises 2 to 10 days after the shop's day of arrival, even late in the evening", () => {
+    const lateEvening = atShopTime("2026-11-22", "23:30");
+    const waits = new Set<number>();
+    for (let seed = 0; seed < 200; seed++) {
+      const plan = planServiceOrder(createRandom(seed), {
+        createdAt: lateEvening,
+        now: atShopTime("2026-11-23", "12:00"),
+        staff,
+        status: "received",
+      });
+      waits.add(daysBetween("2026-11-22", plan.order.promisedDate!));
+    }
+    expect([...waits].sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it("draws the same story from the same seed", () => {

@@ -1,4 +1,5 @@
 import type { serviceOrders } from "~/db/schema/service-orders";
+import { addDays, shopToday } from "~/lib/dates";
 import type { ServiceOrderStatus } from "~/modules/service-orders/status";
 import { describeDevice, pickDevice } from "./fake-devices";
 import { fakePersonName } from "./fake-people";
@@ -48,7 +49,8 @@ export function planServiceOrder(random: Random, options: PlanOptions): ServiceO
   const paidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   const events = planStatusEvents(random, steps, times, options.staff);
 
-  const promisedDate = new Date(createdAt.getTime() + random.int(2, 10) * 86_400_000).toISOString().slice(0, 10);
+  // Promised in the shop's calendar days from the day the device came in.
+  const promisedDate = addDays(shopToday(createdAt), random.int(2, 10));
   const deliveredIndex = steps.indexOf("delivered");
   const deliveredAt = deliveredIndex >= 0 ? times[deliveredIndex]! : null;
   return {
