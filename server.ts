@@ -17,7 +17,8 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { closeDb, databaseKind, getDb } from "~/db/client.server";
 import { DataDirBusyError } from "~/db/data-dir-lock.server";
 import { startAdminSocket } from "~/lib/admin-socket.server";
-import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
+import { getAuth } from "~/modules/accounts/auth.server";
 import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
 import { hasFlashCookieHeader } from "~/lib/flash.server";
 import { logger, pathForLog } from "~/lib/logger.server";

@@ -12,7 +12,7 @@ import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { sessionMiddleware, sessionUserContext } from "./modules/accounts/session.server";
 import { getShopSettings } from "./modules/shop-settings/queries.server";
-import { shopUtcOffsetMinutes } from "./modules/shop-settings/shop-clock.server";
+import { shopToday, shopUtcOffsetMinutes } from "./lib/dates";
 import { getEnv } from "./lib/env.server";
 import { flashMiddleware } from "./lib/flash.server";
 import { isProtectedPath } from "./lib/protected-paths";
@@ -38,8 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       weeklyHours: shop.weeklyHours,
       utcOffsetMinutes: shopUtcOffsetMinutes(),
       socialLinks: shop.socialLinks,
-      // BRIEF §3: "© 2024–{current year}", from the server so the page hydrates the same.
-      currentYear: new Date().getFullYear(),
+      // BRIEF §3: "© 2024–{current year}" (the shop's year), from the server so the page hydrates the same.
+      currentYear: Number(shopToday().slice(0, 4)),
     },
   };
 }

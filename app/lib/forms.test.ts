@@ -1,6 +1,7 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { isIsoDate } from "./dates";
 import { InputError } from "./errors";
 import {
   fieldErrorsOf,
@@ -8,7 +9,6 @@ import {
   formTexts,
   idempotencyKeyField,
   idField,
-  isIsoDate,
   isoDateField,
   moneyField,
   optionalIdField,

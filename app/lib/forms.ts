@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseMoneyToCents } from "./money";
+import { isIsoDate } from "./dates";
 import { InputError, type FieldErrors } from "./errors";
 import { hasNoNul, NUL_MESSAGE } from "./text-input";
 
@@ -90,13 +91,6 @@ export function moneyField({ max }: { max: number }) {
       }
       return cents;
     });
-}
-
-/** A calendar day that exists, as "2026-11-22". */
-export function isIsoDate(text: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T12:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 /** An optional date field ("2026-11-22", as `<input type="date">` sends it); "" when left blank. */

@@ -1,14 +1,15 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { SITE_NAVIGATION } from "~/components/layout/site-navigation";
+import { atShopTime, shopToday } from "~/lib/dates";
 import { GENERAL_GREETING, OFF_HOURS_GREETING } from "~/lib/whatsapp-messages";
 import { expect, test } from "./support/test";
 import { USERS } from "./support/users";
 
 const NAVIGATION_LABELS = SITE_NAVIGATION.map((entry) => entry.label);
-// Instants read in São Paulo time (UTC−3 all year since 2019).
-const SUNDAY_NOON = new Date("2026-05-10T12:00:00-03:00");
-const TUESDAY_10AM = new Date("2026-05-12T10:00:00-03:00");
+// Instants on the shop's clock.
+const SUNDAY_NOON = atShopTime("2026-05-10", "12:00");
+const TUESDAY_10AM = atShopTime("2026-05-12", "10:00");
 
 // The frame is the same on every public page: a short one keeps axe fast, and a11y.spec.ts checks each page whole.
 const PAGE = "/privacidade";
@@ -203,7 +204,7 @@ test("rodapé: QR do WhatsApp gerado no navegador, redes sociais e direitos", as
     NAVIGATION_LABELS.filter((label) => label !== "Consultar Meu Conserto"),
   );
   await expect(footer).toContainText("Respondemos em até 24h.");
-  await expect(footer).toContainText(`© 2024–${new Date().getFullYear()}`);
+  await expect(footer).toContainText(`© 2024–${shopToday().slice(0, 4)}`);
 
   await footer.getByText("Escaneie e fale conosco").scrollIntoViewIfNeeded();
   const qr = footer.getByRole("img", { name: "QR code para falar no WhatsApp" });

@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { assertSingletonStoreFound } from "../support/database";
 import { copyPgliteTemplate } from "../support/pglite-template";
 import { createVisitor } from "../support/visitor";
@@ -11,7 +12,7 @@ export async function loadApp() {
   if (!process.env.DATABASE_URL) await copyPgliteTemplate(process.env.DATA_DIR ?? "");
   const [authModule, dbModule, schemaAuth, schemaAccounts, schemaAudit, profiles, userRoles, ownerSetup, adminCommands] =
     await Promise.all([
-      import("~/lib/auth.server"),
+      import("~/modules/accounts/auth.server"),
       import("~/db/client.server"),
       import("~/db/schema/auth"),
       import("~/db/schema/accounts"),
@@ -40,7 +41,7 @@ export async function loadApp() {
       return createVisitor((request) => auth.handler(request), {
         baseUrl: process.env.PUBLIC_URL ?? "http://localhost:3000",
         ip,
-        ipHeader: authModule.CLIENT_IP_HEADER,
+        ipHeader: CLIENT_IP_HEADER,
       });
     },
   };

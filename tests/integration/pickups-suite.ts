@@ -112,7 +112,7 @@ export function definePickupsSuite(database: TestDatabase) {
 
       const attempts = await app.pickups.listPickupContactAttempts(STAFF, [orderId]);
       expect(attempts).toHaveLength(2);
-      // 10:30 at the shop (America/Sao_Paulo, UTC−3) is 13:30 UTC.
+      // 10:30 on the shop's clock is 13:30 UTC (no summer time since 2019).
       expect(attempts[0]).toMatchObject({
         channel: "phone",
         attemptedAt: `${day}T13:30:00.000Z`,

@@ -1,4 +1,5 @@
 import { RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { assertSingletonStoreFound, createPostgresDatabase } from "../support/database";
 import { copyPgliteTemplate } from "../support/pglite-template";
 
@@ -19,18 +20,16 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
   } else {
     await copyPgliteTemplate(process.env.DATA_DIR ?? "");
   }
-  const [dbModule, schemaOrders, schemaCustomers, schemaAudit, factory, publicTracking, pickups, authModule, errors] =
-    await Promise.all([
-      import("~/db/client.server"),
-      import("~/db/schema/service-orders"),
-      import("~/db/schema/customers"),
-      import("~/db/schema/audit"),
-      import("~/modules/demo/service-order-factory"),
-      import("~/modules/service-orders/public-tracking.server"),
-      import("~/modules/service-orders/pickups.server"),
-      import("~/lib/auth.server"),
-      import("~/lib/errors"),
-    ]);
+  const [dbModule, schemaOrders, schemaCustomers, schemaAudit, factory, publicTracking, pickups, errors] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/service-orders"),
+    import("~/db/schema/customers"),
+    import("~/db/schema/audit"),
+    import("~/modules/demo/test-records.server"),
+    import("~/modules/service-orders/public-tracking.server"),
+    import("~/modules/service-orders/pickups.server"),
+    import("~/lib/errors"),
+  ]);
   const db = await dbModule.getDb();
   assertSingletonStoreFound();
   return {
@@ -41,7 +40,7 @@ export async function loadServiceOrdersApp(database: TestDatabase) {
     publicTracking,
     pickups,
     errors,
-    clientIpHeader: authModule.CLIENT_IP_HEADER,
+    clientIpHeader: CLIENT_IP_HEADER,
     dropDatabase,
   };
 }

@@ -1,5 +1,6 @@
 import { useNonce } from "~/components/nonce";
-import { jsonForScript, localBusinessData } from "~/lib/seo";
+import { jsonForScript } from "~/lib/seo";
+import { localBusinessData } from "~/modules/shop-settings/local-business";
 import { useRootData } from "./root-data";
 
 /** The shop as structured data for search engines, on every public page (BRIEF §5). */

@@ -4,7 +4,8 @@ import { buttonClass } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/dialog";
 import { whatsappLink } from "~/lib/whatsapp";
 import { OFF_HOURS_GREETING } from "~/lib/whatsapp-messages";
-import { describeWeeklyHours, type WeeklyHours } from "~/modules/shop-settings/opening-hours";
+import type { WeeklyHours } from "~/db/schema/shop-settings";
+import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
 
 /** Spec §4: out of hours, the chat button opens this: the hours, and WhatsApp with the off-hours message anyway. */
 export function OfflineModal({

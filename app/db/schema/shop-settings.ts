@@ -1,5 +1,13 @@
 import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { WeeklyHours } from "../../modules/shop-settings/opening-hours";
+
+/**
+ * One day's opening hours: "HH:MM" on the shop's clock (America/Sao_Paulo),
+ * `close` exclusive; null when closed. The rules that read them are in
+ * modules/shop-settings/opening-hours.ts.
+ */
+export type DayHours = { open: string; close: string } | null;
+/** Index 0 is Sunday, as in Date#getDay. */
+export type WeeklyHours = [DayHours, DayHours, DayHours, DayHours, DayHours, DayHours, DayHours];
 
 export type SocialLinks = Partial<Record<"instagram" | "facebook" | "tiktok" | "youtube" | "linkedin", string>>;
 

@@ -1,5 +1,5 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { getAuth } from "~/lib/auth.server";
+import { getAuth } from "./auth.server";
 import { isStaffRole, roleOf, type Actor, type Role } from "./roles";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role };

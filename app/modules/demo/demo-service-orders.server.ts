@@ -5,15 +5,10 @@ import { user } from "~/db/schema/auth";
 import { customers } from "~/db/schema/customers";
 import { serviceOrders } from "~/db/schema/service-orders";
 import type { ServiceOrderStatus } from "~/modules/service-orders/status";
-import {
-  buildCustomer,
-  createRandom,
-  insertCustomers,
-  insertServiceOrderPlans,
-  planServiceOrder,
-  type CustomerRow,
-  type Random,
-} from "./service-order-factory";
+import { insertCustomers, insertServiceOrderPlans } from "./bulk-insert.server";
+import { buildCustomer, type CustomerRow } from "./fake-people";
+import { createRandom, type Random } from "./random";
+import { planServiceOrder } from "./service-order-plan";
 
 const DAY_MS = 86_400_000;
 

@@ -1,3 +1,6 @@
+import { shopToday } from "~/lib/dates";
+import { percentOfCents } from "~/lib/money";
+
 /**
  * The loyalty programme's public rules (spec §4 and §9), shown on the home
  * page and applied by the loyalty module. Pure constants and arithmetic only.
@@ -20,18 +23,24 @@ export const CYCLE_START = { month: 9, day: 7 } as const;
 /** Points expire one year after they were earned. */
 export const POINTS_VALIDITY_YEARS = 1;
 
-export type LoyaltyLevel = { name: string; minPoints: number; discountPercent: number };
+/** The discount in basis points (500 = 5%), as lib/money.ts takes percentages. */
+export type LoyaltyLevel = { name: string; minPoints: number; discountBasisPoints: number };
 
 /** Discounts apply to complete services, from the lowest level up. */
 export const LOYALTY_LEVELS: readonly LoyaltyLevel[] = [
-  { name: "Bronze", minPoints: 500, discountPercent: 5 },
-  { name: "Prata", minPoints: 1000, discountPercent: 10 },
-  { name: "Ouro", minPoints: 2000, discountPercent: 15 },
-  { name: "Diamante", minPoints: 5000, discountPercent: 20 },
+  { name: "Bronze", minPoints: 500, discountBasisPoints: 500 },
+  { name: "Prata", minPoints: 1000, discountBasisPoints: 1000 },
+  { name: "Ouro", minPoints: 2000, discountBasisPoints: 1500 },
+  { name: "Diamante", minPoints: 5000, discountBasisPoints: 2000 },
 ];
 
 export function pointsForSpend(spentCents: number) {
   return Math.floor(Math.max(0, spentCents) / SPEND_STEP_CENTS) * POINTS_PER_SPEND_STEP;
+}
+
+/** What a level takes off a complete service, rounded as all money is (lib/money.ts). */
+export function levelDiscountCents(level: LoyaltyLevel, serviceCents: number) {
+  return percentOfCents(serviceCents, level.discountBasisPoints);
 }
 
 /** The highest level reached with these points, or null below Bronze. */
@@ -41,9 +50,17 @@ export function levelForPoints(points: number): LoyaltyLevel | null {
   return reached;
 }
 
-/** The start of the yearly cycle that contains `date` (local calendar date). */
-export function cycleStartFor(date: Date) {
-  const year = date.getFullYear();
-  const thisYearStart = new Date(year, CYCLE_START.month - 1, CYCLE_START.day);
-  return date >= thisYearStart ? thisYearStart : new Date(year - 1, CYCLE_START.month - 1, CYCLE_START.day);
+/**
+ * The first day ("2025-09-07") of the yearly cycle that contains `instant`,
+ * on the shop's calendar: late on 6 September in São Paulo is already the 7th
+ * in UTC, and still belongs to the cycle before.
+ */
+export function cycleStartFor(instant: Date): string {
+  const today = shopToday(instant);
+  const year = Number(today.slice(0, 4));
+  return today >= cycleStartIn(year) ? cycleStartIn(year) : cycleStartIn(year - 1);
+}
+
+function cycleStartIn(year: number) {
+  return `${String(year).padStart(4, "0")}-${String(CYCLE_START.month).padStart(2, "0")}-${String(CYCLE_START.day).padStart(2, "0")}`;
 }

@@ -3,11 +3,10 @@ import { z } from "zod";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
-import { daysBetween, shopToday } from "~/lib/dates";
+import { daysBetween, parseShopDateTimeInput, shopToday } from "~/lib/dates";
 import { optionalText, parseInput } from "~/lib/forms";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { SHOP_TIME_ZONE } from "~/modules/shop-settings/opening-hours";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError } from "./errors";
 import { SERVICE_ORDER_ENTITY } from "./mutations.server";
 import { isOrderNumber } from "./order-number";
@@ -184,41 +183,6 @@ export async function getPickupContactLog(actor: Actor, orderId: number) {
     },
     attempts: attempts.map(toAttempt),
   };
-}
-
-const shopClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SHOP_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** An instant as the shop's wall clock, "2026-11-22T14:05": the value of a datetime-local field. */
-export function toShopDateTimeInput(instant: Date) {
-  const parts = Object.fromEntries(shopClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-/** A datetime-local value read as the shop's wall clock (the browser's own zone may differ); null if it is no time. */
-export function parseShopDateTimeInput(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
-  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
-  if (!Number.isFinite(wallAsUtc)) return null;
-  const offsetAt = (instant: number) => {
-    const wall = toShopDateTimeInput(new Date(instant));
-    return Date.parse(`${wall}:00Z`) - instant;
-  };
-  // Twice: the offset at the guess may differ from the offset at the wall time near a clock change.
-  let instant = wallAsUtc - offsetAt(wallAsUtc);
-  instant = wallAsUtc - offsetAt(instant);
-  const result = new Date(instant);
-  const normalised = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}`;
-  return toShopDateTimeInput(result) === normalised ? result : null;
 }
 
 /** The contact form; messages in Portuguese appear next to each field. */

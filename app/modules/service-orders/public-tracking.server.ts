@@ -2,12 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { serviceOrderLines, serviceOrderStatusEvents, serviceOrders } from "~/db/schema/service-orders";
-import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { addDays, shopToday } from "~/lib/dates";
-import { getEnv } from "~/lib/env.server";
-import { singleton } from "~/lib/singleton.server";
+import { createRequestRateLimit } from "~/lib/rate-limit.server";
 import type { Actor } from "~/modules/accounts/roles";
-import { createSubmissionLimit } from "~/modules/contact/submission-limit";
 import { ServiceOrderStatusMoveError } from "./errors";
 import { moveServiceOrderStatus } from "./mutations.server";
 import { isOrderNumber } from "./order-number";
@@ -253,13 +250,7 @@ export async function decideQuoteFromTracking(lookup: TrackingLookup, decision: 
 }
 
 /** Ten lookups a minute per address: plenty for a person, far too few to guess codes or phone digits. */
-const lookupLimit = singleton("tracking-lookup-limit", () => createSubmissionLimit({ limit: 10, windowMs: 60_000 }));
-
-/** server.ts sets the client IP header itself; RATE_LIMIT=off (the browser tests) turns the limit off. */
-export function isTrackingLookupLimited(request: Request) {
-  if (getEnv().RATE_LIMIT !== "on") return false;
-  return lookupLimit.isOverLimit(request.headers.get(CLIENT_IP_HEADER) ?? "desconhecido");
-}
+export const isTrackingLookupLimited = createRequestRateLimit("tracking-lookup", { limit: 10, windowMs: 60_000 });
 
 export const TRACKING_NOT_FOUND_MESSAGE =
   "Não encontramos uma ordem de serviço com esses dados. Confira o código no seu comprovante ou fale conosco pelo WhatsApp.";

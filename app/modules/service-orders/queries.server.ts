@@ -10,7 +10,7 @@ import {
   serviceOrderStatusEvents,
   serviceOrders,
 } from "~/db/schema/service-orders";
-import { addDays } from "~/lib/dates";
+import { addDays, startOfShopDay } from "~/lib/dates";
 import { phoneDigits } from "~/lib/phone";
 import { normaliseImeiOrSerial } from "./imei";
 import { SEARCH_RESULT_LIMIT, SERVICE_ORDERS_PAGE_SIZE } from "./list-limits";
@@ -65,11 +65,6 @@ export type ServiceOrderListFilters = {
   to?: string | null;
   page?: number;
 };
-
-/** A calendar day of the shop (America/Sao_Paulo, UTC−3 all year since 2019) → the instant it starts. */
-function startOfShopDay(isoDate: string) {
-  return new Date(`${isoDate}T00:00:00-03:00`);
-}
 
 /**
  * One page of orders, newest first, with the count of each status for the

@@ -1,26 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  DEFAULT_WEEKLY_HOURS,
-  describeWeeklyHours,
-  isShopOpen as isShopOpenAt,
-  shopLocalTime,
-  type WeeklyHours,
-} from "./opening-hours";
-import { shopUtcOffsetMinutes } from "./shop-clock.server";
+import type { WeeklyHours } from "~/db/schema/shop-settings";
+import { atShopTime, shopUtcOffsetMinutes } from "~/lib/dates";
+import { DEFAULT_WEEKLY_HOURS, describeWeeklyHours, isShopOpen as isShopOpenAt, shopLocalTime } from "./opening-hours";
 
-/** São Paulo has had no daylight saving time since 2019: always UTC−3. */
-const saoPaulo = (isoLocal: string) => new Date(`${isoLocal}-03:00`);
+/** "2025-06-10T10:00" on the shop's clock. */
+const saoPaulo = (isoLocal: string) => atShopTime(isoLocal.slice(0, 10), isoLocal.slice(11, 16));
 /** As the browser calls it: with the offset the server read for that instant. */
 const isShopOpen = (hours: WeeklyHours, instant: Date) => isShopOpenAt(hours, instant, shopUtcOffsetMinutes(instant));
-
-describe("shopUtcOffsetMinutes", () => {
-  it("reads São Paulo's offset from the time-zone database", () => {
-    expect(shopUtcOffsetMinutes(new Date("2025-06-10T12:00:00Z"))).toBe(-180);
-    expect(shopUtcOffsetMinutes(new Date("2026-01-10T12:00:00Z"))).toBe(-180);
-    // Summer time until 2019: UTC−2 in December 2018.
-    expect(shopUtcOffsetMinutes(new Date("2018-12-01T12:00:00Z"))).toBe(-120);
-  });
-});
 
 describe("isShopOpen with the default hours", () => {
   it.each([
@@ -66,6 +52,11 @@ describe("isShopOpen whatever the process time zone", () => {
 });
 
 describe("isShopOpen with other schedules", () => {
+  it("reads summer time's hours with summer time's offset (before 2019)", () => {
+    expect(isShopOpen(DEFAULT_WEEKLY_HOURS, saoPaulo("2018-12-04T09:00:00"))).toBe(true);
+    expect(isShopOpen(DEFAULT_WEEKLY_HOURS, saoPaulo("2018-12-04T08:59:00"))).toBe(false);
+  });
+
   it("handles half hours and days the shop opens on Sunday", () => {
     const hours: WeeklyHours = [{ open: "10:30", close: "14:00" }, null, null, null, null, null, null];
     expect(isShopOpen(hours, saoPaulo("2025-06-15T10:29:00"))).toBe(false);

@@ -1,13 +1,10 @@
+import type { DayHours, WeeklyHours } from "~/db/schema/shop-settings";
+
 /**
- * The shop's weekly schedule, the one source for the footer, the WhatsApp
- * widget and the offline modal (BRIEF §3). Times are "HH:MM" in
- * America/Sao_Paulo; `close` is exclusive. Index 0 is Sunday, as in Date#getDay.
+ * The shop's weekly schedule (its shape: WeeklyHours, beside the settings
+ * table), the one source for the footer, the WhatsApp widget and the offline
+ * modal (BRIEF §3).
  */
-export type DayHours = { open: string; close: string } | null;
-export type WeeklyHours = [DayHours, DayHours, DayHours, DayHours, DayHours, DayHours, DayHours];
-
-export const SHOP_TIME_ZONE = "America/Sao_Paulo";
-
 export const DEFAULT_WEEKLY_HOURS: WeeklyHours = [
   null,
   { open: "09:00", close: "19:00" },
@@ -21,7 +18,7 @@ export const DEFAULT_WEEKLY_HOURS: WeeklyHours = [
 /**
  * Weekday (0 = Sunday) and minutes since midnight at the shop, whatever the
  * caller's clock zone. `utcOffsetMinutes` is São Paulo's offset, which the
- * server reads from the time-zone database (shop-clock.server.ts) and sends
+ * server reads from the time-zone database (lib/dates.ts) and sends
  * with the page: the browser does plain arithmetic, because the first
  * `Intl.DateTimeFormat` of a page costs 40–110 ms of main thread (ICU data).
  */

@@ -6,7 +6,7 @@ import { pageMeta, siteOrigin } from "~/lib/seo";
 import { PostBody } from "~/modules/blog/components/post-body";
 import { PostCover } from "~/modules/blog/components/post-cover";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
-import { formatPostDate } from "~/modules/blog/post-date";
+import { formatLongDate } from "~/lib/dates";
 import { findPublishedPost } from "~/modules/blog/queries.server";
 import type { Route } from "./+types/blog-post";
 
@@ -70,7 +70,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <header className="mt-4 space-y-3">
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{post.title}</h1>
           <p className="text-slate-600">
-            {published ? <time dateTime={published.toISOString()}>{formatPostDate(published)}</time> : null}
+            {published ? <time dateTime={published.toISOString()}>{formatLongDate(published)}</time> : null}
             {post.authorName ? <> · {post.authorName}</> : null}
           </p>
         </header>

@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FieldMessage, inputClass } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { cx } from "~/lib/class-names";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime, toShopDateTimeInput } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
@@ -24,7 +24,6 @@ import {
   PICKUP_CHANNEL_LABELS,
   PICKUP_CONTACT_CHANNELS,
   recordPickupContactAttempt,
-  toShopDateTimeInput,
 } from "~/modules/service-orders/pickups.server";
 import { STATUS_LABELS } from "~/modules/service-orders/status";
 import { trackingUrl } from "~/modules/service-orders/tracking-code";

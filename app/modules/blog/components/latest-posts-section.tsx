@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatPostDate } from "../post-date";
+import { formatLongDate } from "~/lib/dates";
 import type { BlogPostSummary } from "../queries.server";
 
 /** The home page's latest blog posts; nothing when none is published. */
@@ -21,7 +21,7 @@ export function LatestPostsSection({ posts }: { posts: BlogPostSummary[] }) {
               </h3>
               {post.publishedAt ? (
                 <p className="mt-1 text-sm text-slate-600">
-                  <time dateTime={new Date(post.publishedAt).toISOString()}>{formatPostDate(post.publishedAt)}</time>
+                  <time dateTime={new Date(post.publishedAt).toISOString()}>{formatLongDate(post.publishedAt)}</time>
                 </p>
               ) : null}
               {post.excerpt ? <p className="mt-3 text-slate-700">{post.excerpt}</p> : null}

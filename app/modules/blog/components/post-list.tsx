@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { blogPageHref } from "../blog-pages";
-import { formatPostDate } from "../post-date";
+import { formatLongDate } from "~/lib/dates";
 import type { BlogPostSummary } from "../queries.server";
 import { PostCover } from "./post-cover";
 
@@ -22,7 +22,7 @@ export function PostList({ posts, page, pageCount }: { posts: BlogPostSummary[];
                 <div className="flex flex-1 flex-col gap-2 p-5">
                   {post.publishedAt ? (
                     <p className="text-sm text-slate-600">
-                      <time dateTime={new Date(post.publishedAt).toISOString()}>{formatPostDate(post.publishedAt)}</time>
+                      <time dateTime={new Date(post.publishedAt).toISOString()}>{formatLongDate(post.publishedAt)}</time>
                     </p>
                   ) : null}
                   <h2 className="text-lg font-semibold text-slate-900">

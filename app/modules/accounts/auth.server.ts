@@ -2,20 +2,14 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { getDb, schema, type Database } from "~/db/client.server";
-import { passwordProblem, PASSWORD_MIN_LENGTH } from "~/modules/accounts/password-policy";
-import { ensureProfile, ensureProfileForUser } from "~/modules/accounts/profiles.server";
-import { sendPasswordResetEmail, sendVerificationEmail } from "~/modules/accounts/account-emails.server";
-import { getEnv } from "./env.server";
-import { logger } from "./logger.server";
-import { readOrCreateSecret } from "./secrets.server";
-import { singleton } from "./singleton.server";
-
-/**
- * The header through which server.ts hands better-auth the real client IP
- * (from the socket, or from TRUST_PROXY's header). Any copy sent by a client
- * is removed before it gets here.
- */
-export const CLIENT_IP_HEADER = "x-balcao-client-ip";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { readOrCreateSecret } from "~/lib/secrets.server";
+import { singleton } from "~/lib/singleton.server";
+import { sendPasswordResetEmail, sendVerificationEmail } from "./account-emails.server";
+import { passwordProblem, PASSWORD_MIN_LENGTH } from "./password-policy";
+import { ensureProfile, ensureProfileForUser } from "./profiles.server";
 
 /** better-auth's paths whose body carries a new password, and the field holding it. */
 const PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {

@@ -1,8 +1,9 @@
 /**
- * At most `limit` submissions per key (the client IP) in a sliding window.
- * Kept in memory: a restart forgets it, which is fine for a contact form.
+ * At most `limit` attempts per key (the client IP) in a sliding window.
+ * Kept in memory: a restart forgets it, which is fine for a contact form or
+ * a lookup; better-auth keeps its own limits in the database.
  */
-export function createSubmissionLimit({ limit, windowMs }: { limit: number; windowMs: number }) {
+export function createRateLimit({ limit, windowMs }: { limit: number; windowMs: number }) {
   const attempts = new Map<string, number[]>();
   return {
     /** Records an attempt and says whether it is over the limit (a refused attempt is not recorded). */

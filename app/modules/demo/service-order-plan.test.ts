@@ -1,26 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isValidCpf } from "~/modules/customers/document";
-import { isValidWhatsappNumber } from "~/lib/phone";
+import { atShopTime, daysBetween } from "~/lib/dates";
 import { isValidImei } from "~/modules/service-orders/imei";
 import { canMove, SERVICE_ORDER_STATUSES, type ServiceOrderStatus } from "~/modules/service-orders/status";
-import { buildCustomer, createRandom, fakeCpf, fakeImei, planServiceOrder } from "./service-order-factory";
+import { createRandom } from "./random";
+import { planServiceOrder } from "./service-order-plan";
 
 const staff = [{ userId: null, label: "tecnico@balcao.example" }];
 const now = new Date("2026-11-22T15:00:00Z");
-
-describe("fake people and devices", () => {
-  it("draws valid CPFs, IMEIs and mobile numbers, the same for the same seed", () => {
-    const random = createRandom(1);
-    for (let index = 0; index < 500; index++) {
-      expect(isValidCpf(fakeCpf(random))).toBe(true);
-      expect(isValidImei(fakeImei(random))).toBe(true);
-      const customer = buildCustomer(random);
-      expect(isValidWhatsappNumber(customer.phone ?? "")).toBe(true);
-      expect(customer.phone?.[2]).toBe("9");
-    }
-    expect(buildCustomer(createRandom(9), { createdAt: now })).toEqual(buildCustomer(createRandom(9), { createdAt: now }));
-  });
-});
 
 describe("planServiceOrder", () => {
   it("tells a story the state machine allows, with money that adds up", () => {
@@ -51,6 +37,26 @@ describe("planServiceOrder", () => {
     }
     // Three years of a shop: every status shows up.
     expect([...seen].sort()).toEqual([...SERVICE_ORDER_STATUSES].sort());
+  });
+
+  it("promises 2 to 10 days after the shop's day of arrival, even late in the evening", () => {
+    const lateEvening = atShopTime("2026-11-22", "23:30");
+    const waits = new Set<number>();
+    for (let seed = 0; seed < 200; seed++) {
+      const plan = planServiceOrder(createRandom(seed), {
+        createdAt: lateEvening,
+        now: atShopTime("2026-11-23", "12:00"),
+        staff,
+        status: "received",
+      });
+      waits.add(daysBetween("2026-11-22", plan.order.promisedDate!));
+    }
+    expect([...waits].sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("draws the same story from the same seed", () => {
+    const options = { createdAt: new Date(now.getTime() - 20 * 86_400_000), now, staff };
+    expect(planServiceOrder(createRandom(5), options)).toEqual(planServiceOrder(createRandom(5), options));
   });
 
   it("ends at the status a demo or a test asks for", () => {

@@ -1,0 +1,13 @@
+/**
+ * The files of accounts that other modules and app/components may import
+ * (decision 0011); routes may import any file.
+ *
+ * auth.server.ts (better-auth's set-up), the account e-mails and the owner's command-line tools stay inside.
+ */
+export const PUBLIC_FILES: readonly string[] = [
+  "auth-client.ts",
+  "profiles.server.ts",
+  "roles.ts",
+  "session.server.ts",
+  "user-roles.server.ts",
+];

@@ -1,0 +1,7 @@
+/**
+ * The files of augmented-reality that other modules and app/components may import
+ * (decision 0011); routes may import any file.
+ *
+ * Only its routes use it.
+ */
+export const PUBLIC_FILES: readonly string[] = [];

@@ -1,0 +1,10 @@
+/**
+ * The files of customers that other modules and app/components may import
+ * (decision 0011); routes may import any file.
+ */
+export const PUBLIC_FILES: readonly string[] = [
+  "components/customer-picker.tsx",
+  "document.ts",
+  "mutations.server.ts",
+  "queries.server.ts",
+];

@@ -1,0 +1,16 @@
+/**
+ * The files of service-orders that other modules and app/components may import
+ * (decision 0011); routes may import any file.
+ *
+ * unlock-code.server.ts (the only reader of the encrypted column) stays inside.
+ */
+export const PUBLIC_FILES: readonly string[] = [
+  "imei.ts",
+  "mutations.server.ts",
+  "pickups.server.ts",
+  "public-tracking.server.ts",
+  "queries.server.ts",
+  "status.ts",
+  "tracking-code.ts",
+  "validation.ts",
+];
