@@ -1,11 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeOpenDatabase, createPostgresDatabase, POSTGRES_SKIP_REASON } from "../support/database";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { startMailbox, type Mailbox } from "../support/mailbox";
 import { json, type Visitor } from "../support/visitor";
 import { loadApp, type TestApp } from "./app";
-
-export type TestDatabase = "pglite" | "postgres";
 
 const SESSION_COOKIE = "balcao.session_token";
 const PASSWORD = "Balcao@2024forte";
@@ -41,15 +39,7 @@ async function getSession(visitor: Visitor) {
  * a real SMTP listener. Each *.test.ts file runs it for one database.
  */
 export function defineAccountsSuite(database: TestDatabase) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (database === "postgres" && !serverUrl) {
-    describe.skip(POSTGRES_SKIP_REASON, () => {
-      it("contas, sessões e papéis contra o PostgreSQL", () => undefined);
-    });
-    return;
-  }
-
-  describe(`contas (${database})`, () => {
+  describeOnDatabase(database, "contas", () => {
     let app: TestApp;
     let mailbox: Mailbox;
     let dropDatabase: (() => Promise<void>) | undefined;
@@ -58,11 +48,7 @@ export function defineAccountsSuite(database: TestDatabase) {
       mailbox = await startMailbox();
       process.env.SMTP_URL = mailbox.url;
       process.env.RATE_LIMIT = "on";
-      if (database === "postgres" && serverUrl) {
-        const created = await createPostgresDatabase(serverUrl);
-        dropDatabase = created.drop;
-        process.env.DATABASE_URL = created.url;
-      }
+      dropDatabase = await openTestDatabase(database);
       app = await loadApp();
       expect(app.databaseKind).toBe(database);
     });

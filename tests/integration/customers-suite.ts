@@ -1,14 +1,17 @@
 import { count, eq } from "drizzle-orm";
 import * as fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { cpfCheckDigits, formatDocument } from "~/modules/customers/document";
-import { assertSingletonStoreFound, closeOpenDatabase, createPostgresDatabase, POSTGRES_SKIP_REASON } from "../support/database";
-import { copyPgliteTemplate } from "../support/pglite-template";
-import type { TestDatabase } from "./accounts-suite";
+import {
+  assertSingletonStoreFound,
+  closeOpenDatabase,
+  describeOnDatabase,
+  openTestDatabase,
+  type TestDatabase,
+} from "../support/database";
 
 /** The customer functions and tables, imported once the test has pointed the app at its database. */
 async function loadCustomers() {
-  if (!process.env.DATABASE_URL) await copyPgliteTemplate(process.env.DATA_DIR ?? "");
   const [dbModule, schema, audit, mutations, queries, errors, roles] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/customers"),
@@ -59,24 +62,12 @@ async function refusal(call: () => Promise<unknown>) {
  * Each *.test.ts file runs it for one database.
  */
 export function defineCustomersSuite(database: TestDatabase) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (database === "postgres" && !serverUrl) {
-    describe.skip(POSTGRES_SKIP_REASON, () => {
-      it("clientes contra o PostgreSQL", () => undefined);
-    });
-    return;
-  }
-
-  describe(`clientes (${database})`, () => {
+  describeOnDatabase(database, "clientes", () => {
     let app: Customers;
     let dropDatabase: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      if (database === "postgres" && serverUrl) {
-        const created = await createPostgresDatabase(serverUrl);
-        dropDatabase = created.drop;
-        process.env.DATABASE_URL = created.url;
-      }
+      dropDatabase = await openTestDatabase(database);
       app = await loadCustomers();
       expect(app.databaseKind).toBe(database);
     });

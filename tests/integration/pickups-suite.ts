@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
-import { closeOpenDatabase, POSTGRES_SKIP_REASON } from "../support/database";
-import { loadServiceOrdersApp, type ServiceOrdersApp, type TestDatabase } from "./public-tracking-app";
+import { closeOpenDatabase, describeOnDatabase, type TestDatabase } from "../support/database";
+import { loadServiceOrdersApp, type ServiceOrdersApp } from "./public-tracking-app";
 
 const STAFF: Actor = { userId: "staff-user-id", label: "equipe@balcao.example", role: "staff" };
 const CUSTOMER: Actor = { userId: "customer-user-id", label: "cliente@cliente.example", role: "customer" };
@@ -16,14 +16,7 @@ const DAY_MS = 86_400_000;
  * bad input and refusals that write nothing. Each *.test.ts file runs it for one database.
  */
 export function definePickupsSuite(database: TestDatabase) {
-  if (database === "postgres" && !process.env.TEST_DATABASE_URL) {
-    describe.skip(POSTGRES_SKIP_REASON, () => {
-      it("aguardando retirada contra o PostgreSQL", () => undefined);
-    });
-    return;
-  }
-
-  describe(`aguardando retirada (${database})`, () => {
+  describeOnDatabase(database, "aguardando retirada", () => {
     let app: ServiceOrdersApp;
     const created: Record<string, { id: number; trackingCode: string }> = {};
 

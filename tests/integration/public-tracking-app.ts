@@ -1,9 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import { assertSingletonStoreFound, createPostgresDatabase } from "../support/database";
-import { copyPgliteTemplate } from "../support/pglite-template";
-
-export type TestDatabase = "pglite" | "postgres";
+import { assertSingletonStoreFound, openTestDatabase, type TestDatabase } from "../support/database";
 
 /**
  * The modules the /consultar and /pending-pickups tests drive, imported only
@@ -12,14 +9,7 @@ export type TestDatabase = "pglite" | "postgres";
  * the server of TEST_DATABASE_URL.
  */
 export async function loadServiceOrdersApp(database: TestDatabase) {
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (database === "postgres") {
-    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? "");
-    dropDatabase = created.drop;
-    process.env.DATABASE_URL = created.url;
-  } else {
-    await copyPgliteTemplate(process.env.DATA_DIR ?? "");
-  }
+  const dropDatabase = await openTestDatabase(database);
   const [dbModule, schemaOrders, schemaCustomers, schemaAudit, factory, publicTracking, pickups, errors] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/service-orders"),

@@ -1,14 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import * as fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeOpenDatabase, POSTGRES_SKIP_REASON } from "../support/database";
-import {
-  loadServiceOrdersApp,
-  routeArgs,
-  unwrapRouteResult,
-  type ServiceOrdersApp,
-  type TestDatabase,
-} from "./public-tracking-app";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { closeOpenDatabase, describeOnDatabase, type TestDatabase } from "../support/database";
+import { loadServiceOrdersApp, routeArgs, unwrapRouteResult, type ServiceOrdersApp } from "./public-tracking-app";
 
 type ConsultarRoute = typeof import("~/routes/_site/consultar");
 type LoaderArgs = Parameters<ConsultarRoute["loader"]>[0];
@@ -44,14 +38,7 @@ const STAFF_LABEL = "tecnico@balcao.example";
  * fuzzing. Each *.test.ts file runs it for one database.
  */
 export function definePublicTrackingSuite(database: TestDatabase) {
-  if (database === "postgres" && !process.env.TEST_DATABASE_URL) {
-    describe.skip(POSTGRES_SKIP_REASON, () => {
-      it("consulta pública contra o PostgreSQL", () => undefined);
-    });
-    return;
-  }
-
-  describe(`/consultar (${database})`, () => {
+  describeOnDatabase(database, "/consultar", () => {
     let app: ServiceOrdersApp;
     let route: ConsultarRoute;
     let customerId: number;

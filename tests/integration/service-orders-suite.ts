@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import * as fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
-import { closeOpenDatabase, createPostgresDatabase, POSTGRES_SKIP_REASON } from "../support/database";
-import { copyPgliteTemplate } from "../support/pglite-template";
-import type { TestDatabase } from "./accounts-suite";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
 const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff" };
 const OWNER: Actor = { userId: "owner-bia", label: "bia@loja.test", role: "owner" };
@@ -17,7 +15,6 @@ const VALID_IMEI = "490154203237518";
 const counterKey = (status: string, technician: string | null) => `${status}/${technician ?? ""}`;
 
 async function loadModules() {
-  if (!process.env.DATABASE_URL) await copyPgliteTemplate(process.env.DATA_DIR ?? "");
   const [db, auth, customers, orders, audit, idempotency, mutations, queries, errors, baseErrors] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -50,26 +47,14 @@ type Modules = Awaited<ReturnType<typeof loadModules>>;
  * secrecy, the counters and the search box. Each *.test.ts runs it for one database.
  */
 export function defineServiceOrdersSuite(database: TestDatabase) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (database === "postgres" && !serverUrl) {
-    describe.skip(POSTGRES_SKIP_REASON, () => {
-      it("ordens de serviço contra o PostgreSQL", () => undefined);
-    });
-    return;
-  }
-
-  describe(`ordens de serviço (${database})`, () => {
+  describeOnDatabase(database, "ordens de serviço", () => {
     let app: Modules;
     let dropDatabase: (() => Promise<void>) | undefined;
     let customerId: number;
     let otherCustomerId: number;
 
     beforeAll(async () => {
-      if (database === "postgres" && serverUrl) {
-        const created = await createPostgresDatabase(serverUrl);
-        dropDatabase = created.drop;
-        process.env.DATABASE_URL = created.url;
-      }
+      dropDatabase = await openTestDatabase(database);
       app = await loadModules();
       expect(app.kind).toBe(database);
       const { user, customers } = app.tables;

@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
-import { closeOpenDatabase, createPostgresDatabase, POSTGRES_SKIP_REASON } from "../support/database";
-import { copyPgliteTemplate } from "../support/pglite-template";
-import type { TestDatabase } from "./accounts-suite";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
 const STAFF: Actor = { userId: "staff-tx", label: "tx@loja.test", role: "staff" };
 
 async function loadModules() {
-  if (!process.env.DATABASE_URL) await copyPgliteTemplate(process.env.DATA_DIR ?? "");
   const [client, auth, customers, orders, audit, idempotency, idempotencyHelper, serviceOrders, errors] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -47,25 +44,13 @@ function withinMs<T>(promise: Promise<T>, ms = 2_000) {
  * idempotency key runs a write once. Each *.test.ts file runs it for one database.
  */
 export function defineTransactionsSuite(database: TestDatabase) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (database === "postgres" && !serverUrl) {
-    describe.skip(POSTGRES_SKIP_REASON, () => {
-      it("transações contra o PostgreSQL", () => undefined);
-    });
-    return;
-  }
-
-  describe(`transações e idempotência (${database})`, () => {
+  describeOnDatabase(database, "transações e idempotência", () => {
     let app: Awaited<ReturnType<typeof loadModules>>;
     let dropDatabase: (() => Promise<void>) | undefined;
     let customerId: number;
 
     beforeAll(async () => {
-      if (database === "postgres" && serverUrl) {
-        const created = await createPostgresDatabase(serverUrl);
-        dropDatabase = created.drop;
-        process.env.DATABASE_URL = created.url;
-      }
+      dropDatabase = await openTestDatabase(database);
       app = await loadModules();
       await app.db.insert(app.tables.user).values({ id: STAFF.userId!, name: "Téo", email: STAFF.label, role: "staff" });
       const [customer] = await app.db

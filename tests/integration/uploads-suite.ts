@@ -2,12 +2,10 @@ import { count, eq } from "drizzle-orm";
 import * as fc from "fast-check";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
-import { closeOpenDatabase, createPostgresDatabase, POSTGRES_SKIP_REASON } from "../support/database";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { EXIF_SECRETS, jpegPhoto, pngImage, TEXT_FILES } from "../support/images";
-import { copyPgliteTemplate } from "../support/pglite-template";
-import type { TestDatabase } from "./accounts-suite";
 
 const STAFF: Actor = { userId: "staff-upload", label: "ana@loja.test", role: "staff" };
 const CUSTOMER: Actor = { userId: "customer-upload", label: "caio@cliente.test", role: "customer" };
@@ -21,7 +19,6 @@ type ArquivosRoute = typeof import("~/routes/arquivos");
 type LoaderArgs = Parameters<ArquivosRoute["loader"]>[0];
 
 async function loadModules() {
-  if (!process.env.DATABASE_URL) await copyPgliteTemplate(process.env.DATA_DIR ?? "");
   const [db, auth, uploads, audit, mutations, queries, route, processing, errors, baseErrors] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -57,15 +54,7 @@ type Modules = Awaited<ReturnType<typeof loadModules>>;
  * Each *.test.ts runs it for one database.
  */
 export function defineUploadsSuite(database: TestDatabase) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (database === "postgres" && !serverUrl) {
-    describe.skip(POSTGRES_SKIP_REASON, () => {
-      it("arquivos enviados contra o PostgreSQL", () => undefined);
-    });
-    return;
-  }
-
-  describe(`arquivos enviados (${database})`, () => {
+  describeOnDatabase(database, "arquivos enviados", () => {
     let app: Modules;
     let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -87,11 +76,7 @@ export function defineUploadsSuite(database: TestDatabase) {
     }
 
     beforeAll(async () => {
-      if (database === "postgres" && serverUrl) {
-        const created = await createPostgresDatabase(serverUrl);
-        dropDatabase = created.drop;
-        process.env.DATABASE_URL = created.url;
-      }
+      dropDatabase = await openTestDatabase(database);
       app = await loadModules();
       expect(app.kind).toBe(database);
       await app.db.insert(app.tables.user).values([

@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
+import { describe, it } from "vitest";
+import { copyPgliteTemplate } from "./pglite-template";
+
+/** Each integration suite runs once per database: its *.pglite.test.ts and *.postgres.test.ts files. */
+export type TestDatabase = "pglite" | "postgres";
 
 /** Where app/lib/singleton.server.ts keeps the process-wide instances (database, auth, logger…). */
 const SINGLETON_STORE = "balcaoSingletons";
@@ -71,4 +76,34 @@ export async function createPostgresDatabase(serverUrl: string) {
       }
     },
   };
+}
+
+/**
+ * `describe(title)` for one database. Without TEST_DATABASE_URL the
+ * PostgreSQL run is a skip that prints why, never a silent pass.
+ */
+export function describeOnDatabase(database: TestDatabase, title: string, body: () => void) {
+  if (database === "postgres" && !process.env.TEST_DATABASE_URL) {
+    describe.skip(POSTGRES_SKIP_REASON, () => {
+      it(`${title} contra o PostgreSQL`, () => undefined);
+    });
+    return;
+  }
+  describe(`${title} (${database})`, body);
+}
+
+/**
+ * Points the app at a database of its own for this test file, before its
+ * modules load: a new database on TEST_DATABASE_URL's server (DATABASE_URL),
+ * or a copy of the migrated PGlite template in DATA_DIR. Returns what drops
+ * it, to call after closeOpenDatabase().
+ */
+export async function openTestDatabase(database: TestDatabase): Promise<() => Promise<void>> {
+  if (database === "pglite") {
+    await copyPgliteTemplate(process.env.DATA_DIR ?? "");
+    return async () => undefined;
+  }
+  const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? "");
+  process.env.DATABASE_URL = created.url;
+  return created.drop;
 }
