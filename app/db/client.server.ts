@@ -45,7 +45,7 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 type Connection = { db: Database; kind: "pglite" | "postgres"; ready: Promise<void>; close: () => Promise<void> };
 
-const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 function connect(): Connection {
   const env = getEnv();

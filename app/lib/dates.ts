@@ -4,6 +4,16 @@ import { SHOP_TIME_ZONE } from "~/modules/shop-settings/opening-hours";
 const day = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: SHOP_TIME_ZONE });
 const dayAndTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
 const isoDay = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: SHOP_TIME_ZONE });
+const isoDayAndTime = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZone: SHOP_TIME_ZONE,
+});
 
 /** "22/11/2026"; a "2026-11-22" date column is a calendar day, not an instant. */
 export function formatDate(value: Date | string) {
@@ -31,4 +41,10 @@ export function addDays(isoDate: string, days: number) {
 /** Whole days from one calendar day to another. */
 export function daysBetween(fromIsoDate: string, toIsoDate: string) {
   return Math.round((Date.parse(`${toIsoDate}T12:00:00Z`) - Date.parse(`${fromIsoDate}T12:00:00Z`)) / 86_400_000);
+}
+
+/** The shop's clock as "2026-11-22_14-05-33", for file names that sort by date. */
+export function shopTimestampForFileName(now = new Date()) {
+  const parts = Object.fromEntries(isoDayAndTime.formatToParts(now).map(({ type, value }) => [type, value]));
+  return `${parts.year}-${parts.month}-${parts.day}_${parts.hour}-${parts.minute}-${parts.second}`;
 }
