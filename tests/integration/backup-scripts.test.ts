@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertSingletonStoreFound, closeOpenDatabase } from "../support/database";
 import { copyPgliteTemplate } from "../support/pglite-template";
-import { snapshotDatabase, summarizeSnapshot } from "./backups-app";
+import { readBackupText, snapshotDatabase, summarizeSnapshot, writeBackupText } from "./backups-app";
 
 /**
  * `npm run db:backup` and `npm run db:restore` as an operator runs them, on
@@ -135,7 +135,7 @@ describe("npm run db:backup e npm run db:restore (PGlite)", () => {
   );
 
   it(
-    "db:restore restaura numa pasta nova com as mesmas linhas, e recusa a mesma pasta depois",
+    "db:restore restaura numa pasta nova, criada por ele, com as mesmas linhas da cópia",
     async () => {
       const newDir = path.join(baseDir, "nova-loja");
       const restore = await runScript("db:restore", [liveBackup], newDir);
@@ -150,16 +150,12 @@ describe("npm run db:backup e npm run db:restore (PGlite)", () => {
       } finally {
         await opened.close();
       }
-
-      const again = await runScript("db:restore", [liveBackup], newDir);
-      expect(again.code).toBe(1);
-      expect(again.stderr).toMatch(/não está vazio/);
     },
     SCRIPT_TIMEOUT_MS,
   );
 
   it(
-    "db:restore de um arquivo corrompido não deixa pasta nova para trás; opções erradas mostram o uso",
+    "db:restore recusa um arquivo corrompido ou de uma versão mais nova sem deixar pasta para trás; sem arquivo, mostra o uso",
     async () => {
       const damaged = path.join(baseDir, "corrompida.balcao-backup.gz");
       const bytes = fs.readFileSync(liveBackup);
@@ -168,6 +164,17 @@ describe("npm run db:backup e npm run db:restore (PGlite)", () => {
       const restore = await runScript("db:restore", [damaged], emptyDir);
       expect(restore.code).toBe(1);
       expect(restore.stderr).toMatch(/corrompido ou incompleto/);
+      expect(fs.existsSync(path.join(emptyDir, "pglite"))).toBe(false);
+
+      // Sound file, refused once the database is open: the folder the restore made is removed.
+      const { lines } = readBackupText(liveBackup);
+      const header = JSON.parse(lines[0]!) as { migration: { createdAt: number; tag: string } };
+      header.migration = { ...header.migration, createdAt: header.migration.createdAt + 1, tag: "9999_futura" };
+      const newer = path.join(baseDir, "futura.balcao-backup.gz");
+      writeBackupText(newer, lines.with(0, JSON.stringify(header)));
+      const refused = await runScript("db:restore", [newer], emptyDir);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/versão mais nova do Balcão/);
       expect(fs.existsSync(path.join(emptyDir, "pglite"))).toBe(false);
 
       const usage = await runScript("db:restore", [], emptyDir);

@@ -9,7 +9,6 @@ import {
   readCatalog,
   tablesWithRows,
   useStableTextFormats,
-  type CatalogTable,
   type DatabaseCatalog,
 } from "./database-catalog.server";
 import { applyMigrations, readMigrationLevel, type CodeMigration } from "./migrations.server";
@@ -174,7 +173,7 @@ async function prepareTables(tx: Transaction, catalog: DatabaseCatalog, header: 
     await tx.execute(sql.raw(`alter table ${quoteIdentifier(table)} disable trigger ${quoteIdentifier(name)}`));
   }
   // Only rows written by the migrations just applied can be here (the database was checked empty before them).
-  const tables = catalog.tables.map(({ name }: CatalogTable) => quoteIdentifier(name));
+  const tables = catalog.tables.map(({ name }) => quoteIdentifier(name));
   if (tables.length > 0) await tx.execute(sql.raw(`truncate ${tables.join(", ")}`));
   for (const key of referencesToDefer(catalog, header)) {
     if (!key.isDeferrable) {
@@ -187,7 +186,7 @@ async function prepareTables(tx: Transaction, catalog: DatabaseCatalog, header: 
 }
 
 async function finishTables(tx: Transaction, catalog: DatabaseCatalog, header: BackupHeader) {
-  // Checks every deferred key now, while a failure can still say which restore it was.
+  // The deferred keys are checked here: ALTER TABLE refuses a table with checks still pending.
   await tx.execute(sql`set constraints all immediate`);
   for (const key of referencesToDefer(catalog, header)) {
     if (!key.isDeferrable) {
