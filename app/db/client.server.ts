@@ -102,7 +102,7 @@ function assertOutsideTransaction() {
   if (transactionScope.getStore()) throw new DatabaseUsedInsideTransactionError();
 }
 
-const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 function connect(): Connection {
   const env = getEnv();

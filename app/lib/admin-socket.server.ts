@@ -7,7 +7,7 @@ import path from "node:path";
  * a running server through a Unix socket in DATA_DIR (mode 0600: only the
  * server's own user can use it). One JSON line in, one JSON line out.
  */
-export type AdminCommand = { command: "set-role"; email: string; role: string };
+export type AdminCommand = { command: "set-role"; email: string; role: string } | { command: "backup"; file: string };
 export type AdminReply = { ok: true; message: string } | { ok: false; message: string };
 
 export function adminSocketPath(dataDir: string) {
@@ -45,12 +45,13 @@ export function startAdminSocket(dataDir: string, handle: (command: AdminCommand
   };
 }
 
-export function sendAdminCommand(dataDir: string, command: AdminCommand): Promise<AdminReply> {
+/** `timeoutMs`: how long the server may stay silent (a backup answers only once its file is written). */
+export function sendAdminCommand(dataDir: string, command: AdminCommand, { timeoutMs = 15_000 } = {}): Promise<AdminReply> {
   return new Promise((resolve, reject) => {
     const socket = net.createConnection(adminSocketPath(dataDir));
     let buffer = "";
     socket.setEncoding("utf8");
-    socket.setTimeout(15_000, () => socket.destroy(new Error("O servidor não respondeu a tempo.")));
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error("O servidor não respondeu a tempo.")));
     socket.on("connect", () => socket.write(`${JSON.stringify(command)}\n`));
     socket.on("data", (chunk) => (buffer += chunk));
     socket.on("end", () => {

@@ -13,6 +13,7 @@ import {
   parseShopDateTimeInput,
   shopMonthOf,
   shopMonthRange,
+  shopTimestampForFileName,
   shopToday,
   shopUtcOffsetMinutes,
   startOfShopDay,
@@ -263,5 +264,10 @@ describe("showing dates", () => {
     expect(formatDate(new Date("2026-11-23T01:30:00Z"))).toBe("22/11/2026");
     expect(formatDateTime(new Date("2026-11-23T01:30:00Z"))).toBe("22/11/2026, 22:30");
     expect(formatLongDate(new Date("2025-03-04T12:00:00Z"))).toBe("4 de março de 2025");
+  });
+
+  it("names backup files by the shop's clock, in 24-hour time, across midnight UTC", () => {
+    expect(shopTimestampForFileName(new Date("2026-11-23T02:05:09Z"))).toBe("2026-11-22_23-05-09");
+    expect(shopTimestampForFileName(new Date("2026-11-23T15:00:00Z"))).toBe("2026-11-23_12-00-00");
   });
 });

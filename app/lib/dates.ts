@@ -161,6 +161,12 @@ export function toShopDateTimeInput(instant: Date): string {
   return `${shopToday(instant)}T${pad(hour)}:${pad(minute)}`;
 }
 
+/** The shop's clock as "2026-11-22_14-05-33", for file names that sort by date (backups). */
+export function shopTimestampForFileName(instant = new Date()): string {
+  const { hour, minute, second } = shopWallClock(instant);
+  return `${shopToday(instant)}_${pad(hour)}-${pad(minute)}-${pad(second)}`;
+}
+
 /**
  * A datetime-local value ("2026-11-22T14:05", seconds ignored) read on the
  * shop's clock, whatever the browser's zone; null when it is no time, or a

@@ -15,9 +15,10 @@ import { PGLITE_OPTIONS } from "~/db/pglite-options";
 const MIGRATIONS_FOLDER = path.resolve("drizzle");
 const CACHE_DIR = path.resolve("node_modules/.cache/balcao-tests");
 
-function templateKey() {
+function templateKey(isMigrated: boolean) {
   const hash = createHash("sha256");
   hash.update(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json")));
+  if (!isMigrated) return `empty-${hash.digest("hex").slice(0, 16)}`;
   for (const file of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: "utf8" }).sort()) {
     const full = path.join(MIGRATIONS_FOLDER, file);
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
@@ -25,12 +26,13 @@ function templateKey() {
   return hash.digest("hex").slice(0, 16);
 }
 
-async function buildTemplate(target: string) {
+async function buildTemplate(target: string, isMigrated: boolean) {
   const building = `${target}.building-${randomBytes(4).toString("hex")}`;
   fs.mkdirSync(building, { recursive: true });
   const client = new PGlite(building, PGLITE_OPTIONS);
   try {
-    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.waitReady;
+    if (isMigrated) await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.close();
   }
@@ -43,11 +45,15 @@ async function buildTemplate(target: string) {
   }
 }
 
-/** Puts a migrated PGlite database at DATA_DIR/pglite, unless one is there already. */
-export async function copyPgliteTemplate(dataDir: string) {
+/**
+ * Puts a migrated PGlite database at DATA_DIR/pglite, unless one is there
+ * already; `migrated: false` puts a brand-new one (what a restore meets on a
+ * new machine).
+ */
+export async function copyPgliteTemplate(dataDir: string, { migrated = true } = {}) {
   const destination = path.join(dataDir, "pglite");
   if (fs.existsSync(destination)) return;
-  const template = path.join(CACHE_DIR, `pglite-${templateKey()}`);
-  if (!fs.existsSync(template)) await buildTemplate(template);
+  const template = path.join(CACHE_DIR, `pglite-${templateKey(migrated)}`);
+  if (!fs.existsSync(template)) await buildTemplate(template, migrated);
   fs.cpSync(template, destination, { recursive: true });
 }

@@ -1,0 +1,32 @@
+import path from "node:path";
+import { databaseKind, getDb, MIGRATIONS_FOLDER } from "~/db/client.server";
+import type { AdminReply } from "~/lib/admin-socket.server";
+import { logger } from "~/lib/logger.server";
+import { BackupError } from "./backup-format";
+import { describeBackup } from "./backup-report";
+import { createBackup } from "./create-backup.server";
+import { readCodeMigrations } from "./migrations.server";
+
+/**
+ * `npm run db:backup` while the server runs on PGlite: the folder is the
+ * server's, so the server writes the file (the script names it, absolute,
+ * since the two may not share a working directory).
+ */
+export async function runBackupCommand(file: unknown): Promise<AdminReply> {
+  if (typeof file !== "string" || !path.isAbsolute(file)) {
+    return { ok: false, message: "Informe o caminho completo do arquivo da cópia de segurança." };
+  }
+  try {
+    const report = await createBackup(await getDb(), {
+      file,
+      database: databaseKind(),
+      migrations: readCodeMigrations(MIGRATIONS_FOLDER),
+    });
+    logger.info({ file, bytes: report.bytes, ms: Math.round(report.elapsedMs) }, "cópia de segurança gravada");
+    return { ok: true, message: describeBackup(report) };
+  } catch (error) {
+    if (error instanceof BackupError) return { ok: false, message: error.message };
+    logger.error({ err: error }, "a cópia de segurança falhou");
+    return { ok: false, message: `A cópia de segurança falhou: ${(error as Error).message}` };
+  }
+}

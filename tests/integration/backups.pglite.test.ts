@@ -1,0 +1,3 @@
+import { defineBackupSuite } from "./backups-suite";
+
+defineBackupSuite("pglite");

@@ -1,0 +1,4 @@
+import { defineBackupSuite } from "./backups-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineBackupSuite("postgres");
