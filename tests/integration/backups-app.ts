@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Database } from "~/db/client.server";
-import { assertSingletonStoreFound, createPostgresDatabase, type TestDatabase } from "../support/database";
+import { assertSingletonStoreFound, createPostgresDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { copyPgliteTemplate } from "../support/pglite-template";
 
 /**
@@ -83,17 +83,11 @@ export function createOlderMigrationsFolder(source: string, folder: string, last
 export async function loadBackupApp(database: TestDatabase) {
   const dataDir = process.env.DATA_DIR ?? "";
   process.env.MIGRATIONS_DIR = createTestMigrationsFolder(path.join(dataDir, "migrations"));
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (database === "postgres") {
-    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? "");
-    dropDatabase = created.drop;
-    process.env.DATABASE_URL = created.url;
-  } else {
-    await copyPgliteTemplate(dataDir);
-  }
-  const [client, seed, createBackup, restoreBackup, migrations, maintenance, format] = await Promise.all([
+  const dropDatabase = await openTestDatabase(database);
+  const [client, seed, uploads, createBackup, restoreBackup, migrations, maintenance, format] = await Promise.all([
     import("~/db/client.server"),
     import("~/modules/demo/seed.server"),
+    import("~/modules/uploads/mutations.server"),
     import("~/db/backup/create-backup.server"),
     import("~/db/backup/restore-backup.server"),
     import("~/db/backup/migrations.server"),
@@ -129,6 +123,7 @@ export async function loadBackupApp(database: TestDatabase) {
     codeMigrations: migrations.readCodeMigrations(client.MIGRATIONS_FOLDER),
     readCodeMigrations: migrations.readCodeMigrations,
     seedDemoData: seed.seedDemoData,
+    storeImageUpload: uploads.storeImageUpload,
     createBackup: createBackup.createBackup,
     restoreBackup: restoreBackup.restoreBackup,
     BackupError: format.BackupError,

@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, type TestDatabase } from "../support/database";
 import {
   createOlderMigrationsFolder,
@@ -102,6 +104,8 @@ async function tableNames(db: Database) {
  * *.test.ts file runs it for one database; the other driver is the
  * target of a cross round trip when both are available.
  */
+const UPLOADER: Actor = { userId: null, label: "dona@loja.test", role: "owner" };
+
 export function defineBackupSuite(database: TestDatabase) {
   const otherDatabase: TestDatabase = database === "pglite" ? "postgres" : "pglite";
   const canCross = otherDatabase === "pglite" || Boolean(process.env.TEST_DATABASE_URL);
@@ -132,6 +136,11 @@ export function defineBackupSuite(database: TestDatabase) {
       app = await loadBackupApp(database);
       expect(app.databaseKind).toBe(database);
       await app.seedDemoData();
+      // An uploaded image: its bytes live in upload_variants and must come back bit for bit.
+      const logo = await sharp({ create: { width: 300, height: 120, channels: 4, background: "#1e40af" } })
+        .png()
+        .toBuffer();
+      await app.storeImageUpload(UPLOADER, { bytes: logo, purpose: "logo", originalName: "logo.png" });
       await addAwkwardRows(app.db);
       sourceSnapshot = await snapshotDatabase(app.db);
       fs.mkdirSync(backupsDir(), { recursive: true });
@@ -156,6 +165,9 @@ export function defineBackupSuite(database: TestDatabase) {
       expect(header.tables.map(({ name }) => name).sort()).toEqual(await tableNames(app.db));
       for (const table of header.tables) expect(table.rows, table.name).toBe(sourceSnapshot.rows[table.name]!.length);
       expect(header.tables.find(({ name }) => name === "backup_test_values")?.rows).toBe(FILLER_ROWS + 3);
+      // Uploads travel inside the backup: the logo's row and each of its files.
+      expect(header.tables.find(({ name }) => name === "uploads")?.rows).toBe(1);
+      expect(header.tables.find(({ name }) => name === "upload_variants")?.rows).toBeGreaterThan(1);
       // A referenced table comes before the tables referencing it.
       const position = (name: string) => header.tables.findIndex((table) => table.name === name);
       expect(position("customers")).toBeLessThan(position("service_orders"));

@@ -5,7 +5,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BackupError, type BackupHeader } from "./backup-format";
-import { readBackup, readBackupHeader, verifyBackupFile, writeBackupLines } from "./backup-file.server";
+import { readBackup, verifyBackupFile, writeBackupLines } from "./backup-file.server";
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "balcao-backup-file-"));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -83,7 +83,7 @@ describe("arquivo de cópia de segurança", () => {
     const { header, rows } = await collect(file);
     expect(header).toEqual(HEADER);
     expect(rows).toEqual(ROWS);
-    expect(await readBackupHeader(file)).toEqual(HEADER);
+    expect(await verifyBackupFile(file)).toEqual(HEADER);
     const text = gunzipSync(fs.readFileSync(file)).toString("utf8");
     expect(text.split("\n").at(-2)).toMatch(/^\{"end":"balcao-backup","sha256":"[0-9a-f]{64}"\}$/);
   });

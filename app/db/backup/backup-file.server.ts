@@ -146,12 +146,6 @@ function parseHeader(file: string, line: string | undefined): BackupHeader {
   return header.data;
 }
 
-/** The header alone, for the checks made before a restore starts (the rest of the file is checked as it is read). */
-export async function readBackupHeader(file: string): Promise<BackupHeader> {
-  for await (const line of readBackupLines(file)) return parseHeader(file, line);
-  return parseHeader(file, undefined);
-}
-
 export type BackupRows = { table: BackupTable; lines: string[] };
 const BATCH_ROWS = 2_000;
 const BATCH_BYTES = 4 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { BackupError, type BackupHeader, type BackupTable } from "./backup-format";
-import { readBackup, readBackupHeader } from "./backup-file.server";
+import { readBackup, verifyBackupFile } from "./backup-file.server";
 import {
   countRows,
   queryRows,
@@ -115,7 +115,9 @@ export async function restoreBackup(
   { file, migrations }: { file: string; migrations: readonly CodeMigration[] },
 ): Promise<RestoreReport> {
   const startedAt = performance.now();
-  const header = await readBackupHeader(file);
+  // The whole file is checked (checksum included) before the database is touched: a damaged
+  // file is reported as damaged, not as whatever row the database happens to refuse first.
+  const header = await verifyBackupFile(file);
   const backupMigration = migrationOfBackup(header, migrations);
   const appliedAfter = await db.transaction(async (tx) => {
     await useStableTextFormats(tx);

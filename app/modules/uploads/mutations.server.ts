@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getDb, type Transaction } from "~/db/client.server";
+import { inTransaction, type Transaction } from "~/db/client.server";
 import { uploads, uploadVariants } from "~/db/schema/uploads";
 import type { UploadPurpose } from "~/lib/uploads/image-purposes";
 import { sanitiseOriginalName } from "~/lib/uploads/original-file-name";
@@ -75,6 +75,5 @@ export async function storeImageUpload(
   // Checked before the CPU is spent, and again inside.
   assertStaffActor(actor);
   const image = await processImage(bytes, purpose);
-  const db = await getDb();
-  return db.transaction((tx) => storeImageUploadInTx(tx, actor, { image, originalName }));
+  return inTransaction((tx) => storeImageUploadInTx(tx, actor, { image, originalName }));
 }
