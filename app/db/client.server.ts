@@ -18,6 +18,7 @@ import * as contact from "./schema/contact";
 import * as customers from "./schema/customers";
 import * as faq from "./schema/faq";
 import * as idempotency from "./schema/idempotency";
+import * as printDocuments from "./schema/print-documents";
 import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
@@ -38,6 +39,7 @@ export const schema = {
   ...serviceOrders,
   ...idempotency,
   ...uploads,
+  ...printDocuments,
 };
 export type Schema = typeof schema;
 

@@ -29,6 +29,7 @@ import {
   type UnlockKind,
 } from "./validation";
 import { orderBalanceCents, orderDueCents } from "./order-money";
+import { issueDeliveryReceiptInTx } from "./print-documents.server";
 
 export const SERVICE_ORDER_ENTITY = "service_order";
 
@@ -431,6 +432,7 @@ export async function deliverServiceOrderInTx(
       unlockSecret: null,
     },
   });
+  await issueDeliveryReceiptInTx(tx, actor, orderId);
   await recordAudit(tx, {
     actorUserId: actor.userId,
     actorLabel: actor.label,

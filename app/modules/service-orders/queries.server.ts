@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, sql, sum, type SQL } from "drizzle-orm";
 import { alias, union } from "drizzle-orm/pg-core";
-import { getDb } from "~/db/client.server";
+import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { customers } from "~/db/schema/customers";
 import {
@@ -243,8 +243,12 @@ const creator = alias(user, "creator");
 
 /** Everything the order's page shows, except the unlock code itself (only revealUnlockCode reads it). */
 export async function getServiceOrder(id: number) {
+  return readServiceOrder(await getDb(), id);
+}
+
+/** getServiceOrder inside a transaction (or on a handle already at hand). */
+export async function readServiceOrder(db: Database | Transaction, id: number) {
   if (!isOrderNumber(id)) return null;
-  const db = await getDb();
   const [order] = await db
     .select({
       id: serviceOrders.id,
@@ -342,7 +346,7 @@ export async function getServiceOrder(id: number) {
   };
 }
 
-export type ServiceOrderDetail = NonNullable<Awaited<ReturnType<typeof getServiceOrder>>>;
+export type ServiceOrderDetail = NonNullable<Awaited<ReturnType<typeof readServiceOrder>>>;
 
 /** Who can be chosen as the technician: the team (owner and staff). */
 export async function listTechnicians() {

@@ -11,6 +11,7 @@ import { readId } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
+import { PAPERS, PAPER_SHORT_LABELS } from "~/modules/print-templates/papers";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { getCustomerSummary } from "~/modules/customers/queries.server";
 import { DeliveryForm } from "~/modules/service-orders/components/delivery-form";
@@ -339,7 +340,7 @@ function PrintLinks({ orderId }: { orderId: number }) {
         <li key={document} className="flex flex-wrap items-center gap-2">
           <Printer aria-hidden className="size-4 text-slate-600" />
           <span className="text-slate-800">{label}:</span>
-          {(["a4", "80mm"] as const).map((paper) => (
+          {PAPERS.map((paper) => (
             <a
               key={paper}
               href={`/service-orders/${orderId}/print/${document}?papel=${paper}`}
@@ -347,7 +348,7 @@ function PrintLinks({ orderId }: { orderId: number }) {
               rel="noopener noreferrer"
               className="font-medium text-brand-700 underline underline-offset-2"
             >
-              {paper === "a4" ? "A4" : "80 mm"}
+              {PAPER_SHORT_LABELS[paper]}
               <span className="sr-only"> ({label}, abre em nova aba)</span>
             </a>
           ))}

@@ -1,0 +1,71 @@
+import { Printer } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { cx } from "~/lib/class-names";
+import { formatDateTime } from "~/lib/dates";
+import { PAPER_LABELS, PAPERS, type Paper } from "~/modules/print-templates/papers";
+import { printStyles } from "./print-styles";
+
+/** Printed at the foot of every document: Balcão issues no electronic invoice (NF-e / NFC-e). */
+export const NOT_A_TAX_DOCUMENT = "Não é documento fiscal.";
+
+/**
+ * The frame of every printed document: the sheet's size, the paper switch
+ * and the 'Imprimir' button (both hidden on paper), then the document's
+ * HTML as its template rendered it (escaped by the template engine), and a
+ * foot the template cannot remove: "Não é documento fiscal", and for a
+ * document stored as issued, when it was issued.
+ */
+export function PrintFrame({
+  title,
+  paper,
+  paperLinks,
+  html,
+  issuedAt,
+}: {
+  title: string;
+  paper: Paper;
+  paperLinks: Record<Paper, string>;
+  html: string;
+  /** Set for a document stored as issued: this print is a copy of what was signed then. */
+  issuedAt?: string;
+}) {
+  return (
+    <>
+      <style>{printStyles(paper)}</style>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 print:hidden">
+        <p className="font-semibold text-slate-900">{title}</p>
+        <nav aria-label="Tamanho do papel" className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-700">Papel:</span>
+          {PAPERS.map((option) => (
+            <a
+              key={option}
+              href={paperLinks[option]}
+              aria-current={option === paper ? "page" : undefined}
+              className={cx(
+                "rounded-md border px-2 py-1",
+                option === paper
+                  ? "border-brand-700 bg-brand-700 text-white"
+                  : "border-slate-300 bg-white text-slate-900 hover:bg-slate-100",
+              )}
+            >
+              {PAPER_LABELS[option]}
+            </a>
+          ))}
+        </nav>
+        <Button type="button" size="sm" onClick={() => window.print()}>
+          <Printer aria-hidden className="size-4" />
+          Imprimir
+        </Button>
+      </div>
+      <main id="conteudo" className="documento" data-papel={paper}>
+        <article dangerouslySetInnerHTML={{ __html: html }} />
+        <footer className="rodape">
+          {issuedAt ? (
+            <p>Documento emitido em {formatDateTime(issuedAt)} e guardado como emitido; esta via reproduz o original.</p>
+          ) : null}
+          <p>{NOT_A_TAX_DOCUMENT}</p>
+        </footer>
+      </main>
+    </>
+  );
+}

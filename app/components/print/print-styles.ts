@@ -1,0 +1,69 @@
+import type { Paper } from "~/modules/print-templates/papers";
+
+/**
+ * `@page` sets the sheet; a thermal roll is as long as the document. The
+ * sheet's printable width is what the document is laid out in.
+ */
+const PAGE_RULES: Record<Paper, string> = {
+  a4: "@page { size: A4; margin: 14mm 12mm; }",
+  "80mm": "@page { size: 80mm auto; margin: 3mm 2mm; } html, body { width: 80mm; }",
+  "58mm": "@page { size: 58mm auto; margin: 2mm 1mm; } html, body { width: 58mm; }",
+};
+
+/**
+ * The look of every printed document, by what its template marks (a shop's
+ * own template later uses the same names, so it needs no stylesheet of its
+ * own): `header.loja`, `.abertura` with its `figure.qr`, `section` with an
+ * `h2`, `.rotulo` before a value, tables with `.num` cells, `ol` of terms,
+ * `.assinaturas` of `.assinatura`, `.bloco` for spacing. On a roll, the
+ * header centres, sections are split by dashed lines and signatures stack.
+ */
+const DOCUMENT_RULES = `
+.documento { margin: 0 auto; background: #fff; color: #020617; }
+.documento[data-papel="a4"] { max-width: 186mm; padding: 1.5rem 1rem; font-size: 13px; line-height: 1.375; }
+.documento[data-papel="80mm"] { width: 76mm; padding: 0.75rem 0.25rem; font: 11px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.documento[data-papel="58mm"] { width: 55mm; padding: 0.75rem 0.125rem; font: 9.5px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.documento .loja { border-bottom: 1px solid #0f172a; padding-bottom: 0.5rem; }
+.documento .nome-loja { font-weight: 700; font-size: 1.25rem; }
+.documento h1 { margin-top: 0.5rem; font-weight: 700; font-size: 1.125rem; }
+.documento .abertura { margin-top: 0.5rem; display: flex; gap: 0.75rem; align-items: flex-start; justify-content: space-between; }
+.documento .abertura h1 { margin-top: 0; }
+.documento .codigo { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: 0.05em; }
+.documento .qr { display: flex; flex-direction: column; align-items: center; }
+.documento .qr img { width: 7rem; height: 7rem; }
+.documento .qr figcaption { font-size: 10px; }
+.documento .dados { margin-top: 0.25rem; }
+.documento section { margin-top: 0.75rem; break-inside: avoid; }
+.documento h2 { margin-bottom: 0.25rem; font-size: 12px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.025em; color: #334155; }
+.documento .rotulo { font-weight: 600; }
+.documento .bloco { margin-top: 0.75rem; }
+.documento table { width: 100%; border-collapse: collapse; text-align: left; }
+.documento th { font-weight: 600; }
+.documento th, .documento td { padding: 0.125rem 0.25rem; vertical-align: top; }
+.documento th:first-child, .documento td:first-child { padding-left: 0; }
+.documento th:last-child, .documento td:last-child { padding-right: 0; }
+.documento thead tr { border-bottom: 1px solid #0f172a; }
+.documento tbody tr { border-bottom: 1px solid #e2e8f0; }
+.documento tfoot th { text-align: right; }
+.documento .num { text-align: right; white-space: nowrap; }
+.documento .nowrap { white-space: nowrap; }
+.documento ol { list-style: decimal; padding-left: 1rem; }
+.documento li + li { margin-top: 0.125rem; }
+.documento .assinaturas { margin-top: 1rem; display: grid; grid-template-columns: 1fr 1fr; gap: 2.5rem; }
+.documento .assinatura { padding-top: 2.5rem; break-inside: avoid; }
+.documento .assinatura > div { border-top: 1px solid #0f172a; padding-top: 0.25rem; text-align: center; }
+.documento .detalhe { color: #334155; }
+.documento .rodape { margin-top: 0.75rem; border-top: 1px solid #cbd5e1; padding-top: 0.25rem; text-align: center; font-size: 0.9em; }
+.documento:not([data-papel="a4"]) .loja { text-align: center; }
+.documento:not([data-papel="a4"]) .nome-loja, .documento:not([data-papel="a4"]) h1 { font-size: 1.2em; }
+.documento:not([data-papel="a4"]) .abertura { flex-direction: column; align-items: center; text-align: center; }
+.documento:not([data-papel="a4"]) .qr img { width: 8rem; height: 8rem; }
+.documento:not([data-papel="a4"]) section { margin-top: 0.5rem; border-top: 1px dashed #0f172a; padding-top: 0.25rem; }
+.documento:not([data-papel="a4"]) h2 { margin-bottom: 0; font-size: 1em; color: inherit; letter-spacing: 0; }
+.documento:not([data-papel="a4"]) .assinaturas { margin-top: 0.5rem; display: block; }
+@media print { body { background: #fff; } .documento { margin: 0; padding: 0 !important; } }
+`;
+
+export function printStyles(paper: Paper) {
+  return `${PAGE_RULES[paper]}${DOCUMENT_RULES}`;
+}

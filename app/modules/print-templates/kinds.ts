@@ -1,0 +1,12 @@
+/**
+ * Every kind of document the shop prints, with the title its print page
+ * carries. `isIssued`: a document with legal weight, stored as issued
+ * (issued-documents.server.ts) so a reprint shows what was signed.
+ */
+export const PRINT_KINDS = {
+  "service-order-entry": { title: "Comprovante de entrada", isIssued: false },
+  "service-order-delivery": { title: "Comprovante de entrega", isIssued: true },
+  "pickup-contact-log": { title: "Registro de contatos", isIssued: false },
+} as const satisfies Record<string, { title: string; isIssued: boolean }>;
+
+export type PrintKind = keyof typeof PRINT_KINDS;

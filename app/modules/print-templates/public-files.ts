@@ -1,0 +1,7 @@
+/**
+ * The files of print-templates that other modules and app/components may
+ * import (decision 0011); routes may import any file. The engine, its
+ * filters and the default templates stay inside: a module renders through
+ * render.server.ts.
+ */
+export const PUBLIC_FILES: readonly string[] = ["issued-documents.server.ts", "kinds.ts", "papers.ts", "render.server.ts"];

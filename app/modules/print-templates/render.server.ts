@@ -1,0 +1,46 @@
+import { and, eq } from "drizzle-orm";
+import { getDb, type Database, type Transaction } from "~/db/client.server";
+import { printTemplates } from "~/db/schema/print-documents";
+import { PICKUP_CONTACT_LOG } from "./defaults/pickup-contact-log";
+import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
+import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
+import { renderTemplate } from "./engine.server";
+import type { PrintKind } from "./kinds";
+import { templatePaperOf, type Paper, type TemplatePaper } from "./papers";
+
+/**
+ * The templates shipped with Balcão, per kind and paper. A4 and 80 mm share
+ * one source where the layout differs only in what the frame's styles and
+ * the `papel` variable already adapt (the unit-price column, the centred
+ * header); the shop can replace either paper's on its own later.
+ */
+export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>> = {
+  "service-order-entry": { a4: SERVICE_ORDER_ENTRY, "80mm": SERVICE_ORDER_ENTRY },
+  "service-order-delivery": { a4: SERVICE_ORDER_DELIVERY, "80mm": SERVICE_ORDER_DELIVERY },
+  "pickup-contact-log": { a4: PICKUP_CONTACT_LOG, "80mm": PICKUP_CONTACT_LOG },
+};
+
+type Reader = Database | Transaction;
+
+/** The shop's own template for the kind and paper, else the default. */
+export async function templateFor(db: Reader, kind: PrintKind, paper: TemplatePaper) {
+  const [own] = await db
+    .select({ body: printTemplates.body })
+    .from(printTemplates)
+    .where(and(eq(printTemplates.kind, kind), eq(printTemplates.paper, paper)));
+  return own?.body ?? DEFAULT_TEMPLATES[kind][paper];
+}
+
+/**
+ * A document's HTML for a paper, ready for the print frame
+ * (components/print/print-frame.tsx): its template filled with `data`,
+ * which also receives `papel`, the template's paper.
+ */
+export async function renderPrintDocumentWith(db: Reader, kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
+  const templatePaper = templatePaperOf(paper);
+  return renderTemplate(await templateFor(db, kind, templatePaper), { ...data, papel: templatePaper });
+}
+
+export async function renderPrintDocument(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
+  return renderPrintDocumentWith(await getDb(), kind, paper, data);
+}

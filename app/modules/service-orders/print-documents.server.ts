@@ -1,0 +1,157 @@
+import type { Transaction } from "~/db/client.server";
+import { addDays, shopToday } from "~/lib/dates";
+import { getEnv } from "~/lib/env.server";
+import type { Actor } from "~/modules/accounts/roles";
+import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates/issued-documents.server";
+import type { PrintKind } from "~/modules/print-templates/kinds";
+import type { Paper } from "~/modules/print-templates/papers";
+import { renderPrintDocument } from "~/modules/print-templates/render.server";
+import { getShopSettings, readShopSettingsInTx, type ShopSettings } from "~/modules/shop-settings/queries.server";
+import { deviceName } from "./device-name";
+import { orderDueCents } from "./order-money";
+import { getPickupContactLog, PICKUP_CHANNEL_LABELS } from "./pickups.server";
+import { getServiceOrder, readServiceOrder, type ServiceOrderDetail } from "./queries.server";
+import { STATUS_LABELS } from "./status";
+import { formatTrackingCode, trackingUrl } from "./tracking-code";
+import { CONDITION_CHECKLIST } from "./validation";
+
+/** The documents an order prints, by the name in its print address (/service-orders/42/print/entrada). */
+export const ORDER_DOCUMENTS = {
+  entrada: "service-order-entry",
+  entrega: "service-order-delivery",
+  contatos: "pickup-contact-log",
+} as const satisfies Record<string, PrintKind>;
+
+export type OrderDocument = keyof typeof ORDER_DOCUMENTS;
+
+export function isOrderDocument(value: string | undefined): value is OrderDocument {
+  return value !== undefined && Object.hasOwn(ORDER_DOCUMENTS, value);
+}
+
+function subjectOf(orderId: number) {
+  return `service-order:${orderId}`;
+}
+
+/** The shop as its documents name it (the `loja` of every template). */
+function shopData(settings: ShopSettings) {
+  return {
+    nome: settings.name,
+    razao_social: settings.legalName,
+    cnpj: settings.cnpj,
+    endereco: settings.address,
+    cidade: settings.city,
+    uf: settings.state,
+    cep: settings.cep,
+    whatsapp: settings.whatsapp,
+    email: settings.email,
+  };
+}
+
+/** An order as its receipts show it (the `os` of their templates): the customer's copy, so name and phone are there; the unlock code never is. */
+function orderData(order: ServiceOrderDetail) {
+  const url = trackingUrl(getEnv().PUBLIC_URL, order.trackingCode);
+  const deliveredAt = order.deliveredAt ? new Date(order.deliveredAt) : null;
+  // Only a device that ended repaired (it went through "ready") has a warranty.
+  const wasRepaired = order.events.some((event) => event.toStatus === "ready");
+  const checklist: Record<string, string> = CONDITION_CHECKLIST;
+  return {
+    numero: order.id,
+    codigo: formatTrackingCode(order.trackingCode),
+    url_consulta: url,
+    endereco_consulta: url.replace(/\?.*$/, ""),
+    situacao: STATUS_LABELS[order.status],
+    foi_reparado: wasRepaired,
+    entrada: new Date(order.createdAt).toISOString(),
+    previsao: order.promisedDate,
+    entrega: deliveredAt?.toISOString() ?? null,
+    retirado_por: order.deliveredTo,
+    cliente: { nome: order.customer.name, telefone: order.customer.phone },
+    aparelho: { nome: deviceName(order), cor: order.color, imei_serie: order.imeiOrSerial },
+    acessorios: order.accessories.trim(),
+    estado_entrada: order.conditionChecklist.map((key) => checklist[key] ?? key),
+    observacoes_estado: order.conditionNotes,
+    defeito_relatado: order.reportedDefect,
+    diagnostico: order.diagnosis,
+    itens: order.lines.map((line) => ({
+      descricao: line.description,
+      quantidade: line.quantity,
+      unitario: line.unitPriceCents,
+      total: line.quantity * line.unitPriceCents,
+    })),
+    subtotal: order.linesTotalCents,
+    desconto: order.discountCents,
+    total: Math.max(0, orderDueCents(order)),
+    sinal: order.payments.filter((payment) => payment.isDeposit).reduce((sum, payment) => sum + payment.amountCents, 0),
+    pago: order.paidCents,
+    saldo: Math.max(0, order.balanceCents),
+    garantia_dias: order.warrantyDays,
+    garantia_ate: deliveredAt && wasRepaired ? addDays(shopToday(deliveredAt), order.warrantyDays) : null,
+    saldo_em_aberto_na_entrega: order.owedAtDeliveryCents,
+  };
+}
+
+/**
+ * Stores the delivery receipt as issued, inside the delivery's transaction:
+ * what the person collecting the device signs (the warranty and its end
+ * date, the balance left owed) is what every later copy prints.
+ */
+export async function issueDeliveryReceiptInTx(tx: Transaction, actor: Actor, orderId: number) {
+  const order = await readServiceOrder(tx, orderId);
+  if (!order) throw new Error(`OS ${orderId} sumiu durante a entrega`);
+  const data = { loja: shopData(await readShopSettingsInTx(tx)), os: orderData(order) };
+  return issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.entrega, subject: subjectOf(orderId), data });
+}
+
+export type OrderPrint =
+  | { status: "not-found" }
+  /** A delivery receipt before the delivery would attest something that did not happen. */
+  | { status: "not-delivered" }
+  | { status: "ready"; html: string; issuedAt: string | null };
+
+/** One of an order's documents, rendered for a paper (staff only: the contact log checks it; the route's guard does for all). */
+export async function printOrderDocument(
+  actor: Actor,
+  orderId: number,
+  document: OrderDocument,
+  paper: Paper,
+): Promise<OrderPrint> {
+  const kind = ORDER_DOCUMENTS[document];
+  const loja = shopData(await getShopSettings());
+
+  if (document === "contatos") {
+    const log = await getPickupContactLog(actor, orderId);
+    if (!log) return { status: "not-found" };
+    const { order, attempts } = log;
+    const data = {
+      loja,
+      os: {
+        numero: order.orderId,
+        codigo: formatTrackingCode(order.trackingCode),
+        situacao: STATUS_LABELS[order.status],
+        aguardando_desde: order.statusChangedAt,
+        entrada: order.createdAt,
+        entrega: order.deliveredAt,
+        aparelho: { nome: deviceName(order) },
+        cliente: { nome: order.customerName, telefone: order.customerPhone, email: order.customerEmail },
+      },
+      tentativas: attempts.map((attempt) => ({
+        quando: attempt.attemptedAt,
+        meio: PICKUP_CHANNEL_LABELS[attempt.channel],
+        observacao: attempt.note,
+        registrado_por: attempt.actorLabel,
+      })),
+      emitido_em: new Date().toISOString(),
+    };
+    return { status: "ready", html: await renderPrintDocument(kind, paper, data), issuedAt: null };
+  }
+
+  if (document === "entrega") {
+    const issued = await findIssuedDocument(kind, subjectOf(orderId), paper);
+    if (issued) return { status: "ready", html: issued.html, issuedAt: issued.issuedAt };
+  }
+  const order = await getServiceOrder(orderId);
+  if (!order) return { status: "not-found" };
+  // Orders delivered before receipts were stored as issued print from their current data.
+  if (document === "entrega" && !order.deliveredAt) return { status: "not-delivered" };
+  return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os: orderData(order) }), issuedAt: null };
+}
