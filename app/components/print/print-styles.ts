@@ -1,13 +1,13 @@
 import type { Paper } from "~/modules/print-templates/papers";
 
 /**
- * `@page` sets the sheet; a thermal roll is as long as the document. The
- * sheet's printable width is what the document is laid out in.
+ * `@page` sets the sheet; a thermal roll is as long as the document, and on
+ * paper the page is the roll's width (on screen the toolbar keeps the window's).
  */
 const PAGE_RULES: Record<Paper, string> = {
   a4: "@page { size: A4; margin: 14mm 12mm; }",
-  "80mm": "@page { size: 80mm auto; margin: 3mm 2mm; } html, body { width: 80mm; }",
-  "58mm": "@page { size: 58mm auto; margin: 2mm 1mm; } html, body { width: 58mm; }",
+  "80mm": "@page { size: 80mm auto; margin: 3mm 2mm; } @media print { html, body { width: 80mm; } }",
+  "58mm": "@page { size: 58mm auto; margin: 2mm 1mm; } @media print { html, body { width: 58mm; } }",
 };
 
 /**
@@ -28,7 +28,7 @@ const DOCUMENT_RULES = `
 .documento h1 { margin-top: 0.5rem; font-weight: 700; font-size: 1.125rem; }
 .documento .abertura { margin-top: 0.5rem; display: flex; gap: 0.75rem; align-items: flex-start; justify-content: space-between; }
 .documento .abertura h1 { margin-top: 0; }
-.documento .codigo { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: 0.05em; }
+.documento .codigo { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: 0.05em; white-space: nowrap; }
 .documento .qr { display: flex; flex-direction: column; align-items: center; }
 .documento .qr img { width: 7rem; height: 7rem; }
 .documento .qr figcaption { font-size: 10px; }
@@ -47,7 +47,7 @@ const DOCUMENT_RULES = `
 .documento tfoot th { text-align: right; }
 .documento .num { text-align: right; white-space: nowrap; }
 .documento .nowrap { white-space: nowrap; }
-.documento ol { list-style: decimal; padding-left: 1rem; }
+.documento ol { list-style: decimal; padding-left: 2.2em; }
 .documento li + li { margin-top: 0.125rem; }
 .documento .assinaturas { margin-top: 1rem; display: grid; grid-template-columns: 1fr 1fr; gap: 2.5rem; }
 .documento .assinatura { padding-top: 2.5rem; break-inside: avoid; }

@@ -34,7 +34,7 @@ export const issuedDocuments = pgTable(
   {
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
-    /** What the document is about, as "<entity>:<id>" ("service-order:42"). */
+    /** What the document is about, as "<entity>:<id>", as the audit log names it ("service_order:42"). */
     subject: text("subject").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     /** Rendered HTML per template paper ({ a4, "80mm" }). */

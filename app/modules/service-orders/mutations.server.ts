@@ -12,7 +12,7 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError, ServiceOrderStatusMoveError } from "./errors";
-import { isOrderNumber } from "./order-number";
+import { isOrderNumber, SERVICE_ORDER_ENTITY } from "./order-number";
 import { canMove, isDeliveryMove, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
 import { generateTrackingCode } from "./tracking-code";
 import { decryptUnlockCode, encryptUnlockCode } from "./unlock-code.server";
@@ -30,8 +30,6 @@ import {
 } from "./validation";
 import { orderBalanceCents, orderDueCents } from "./order-money";
 import { issueDeliveryReceiptInTx } from "./print-documents.server";
-
-export const SERVICE_ORDER_ENTITY = "service_order";
 
 type OrderRow = typeof serviceOrders.$inferSelect;
 type OrderRef = Pick<OrderRow, "id" | "status">;

@@ -1,3 +1,6 @@
+/** How the audit log and issued documents name an order: "service_order" and its number. */
+export const SERVICE_ORDER_ENTITY = "service_order";
+
 /** Largest value of the integer `id` column: a bigger "order number" names no order. */
 export const MAX_ORDER_NUMBER = 2_147_483_647;
 

@@ -8,8 +8,7 @@ import { optionalText, parseInput } from "~/lib/forms";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError } from "./errors";
-import { SERVICE_ORDER_ENTITY } from "./mutations.server";
-import { isOrderNumber } from "./order-number";
+import { isOrderNumber, SERVICE_ORDER_ENTITY } from "./order-number";
 import { AWAITING_PICKUP_STATUSES, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
 import { orderBalanceCents } from "./order-money";
 

@@ -9,6 +9,7 @@ import { renderPrintDocument } from "~/modules/print-templates/render.server";
 import { getShopSettings, readShopSettingsInTx, type ShopSettings } from "~/modules/shop-settings/queries.server";
 import { deviceName } from "./device-name";
 import { orderDueCents } from "./order-money";
+import { SERVICE_ORDER_ENTITY } from "./order-number";
 import { getPickupContactLog, PICKUP_CHANNEL_LABELS } from "./pickups.server";
 import { getServiceOrder, readServiceOrder, type ServiceOrderDetail } from "./queries.server";
 import { STATUS_LABELS } from "./status";
@@ -29,7 +30,7 @@ export function isOrderDocument(value: string | undefined): value is OrderDocume
 }
 
 function subjectOf(orderId: number) {
-  return `service-order:${orderId}`;
+  return `${SERVICE_ORDER_ENTITY}:${orderId}`;
 }
 
 /** The shop as its documents name it (the `loja` of every template). */

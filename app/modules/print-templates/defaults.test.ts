@@ -1,0 +1,252 @@
+import { describe, expect, it } from "vitest";
+import { renderTemplate } from "./engine.server";
+import { DEFAULT_TEMPLATES } from "./render.server";
+
+const SHOP = {
+  nome: "Loja X",
+  razao_social: "Loja X LTDA",
+  cnpj: "12345678000195",
+  endereco: "Rua A, 10",
+  cidade: "São Paulo",
+  uf: "SP",
+  cep: "01001-000",
+  whatsapp: "11987654321",
+  email: "a@b.com",
+};
+
+const ORDER = {
+  numero: 42,
+  codigo: "K7QX-3MRA",
+  url_consulta: "http://localhost:3000/consultar?codigo=K7QX3MRA",
+  endereco_consulta: "http://localhost:3000/consultar",
+  situacao: "Entregue",
+  foi_reparado: true,
+  entrada: "2026-11-20T13:05:00.000Z",
+  previsao: "2026-11-25",
+  entrega: "2026-11-20T22:30:00.000Z",
+  retirado_por: "João Souza",
+  cliente: { nome: "Ana <b>Souza</b>", telefone: "11912345678" },
+  aparelho: { nome: "Celular · Apple iPhone 11", cor: "Preto", imei_serie: "356938035643809" },
+  acessorios: "Capinha",
+  estado_entrada: ["Tela trincada", "Liga"],
+  observacoes_estado: "Risco na tampa",
+  defeito_relatado: "Não carrega",
+  diagnostico: "Conector ruim",
+  itens: [
+    { descricao: "Troca de conector", quantidade: 1, unitario: 15000, total: 15000 },
+    { descricao: "Película", quantidade: 2, unitario: 2550, total: 5100 },
+  ],
+  subtotal: 20100,
+  desconto: 1000,
+  total: 19100,
+  sinal: 5000,
+  pago: 8000,
+  saldo: 11100,
+  garantia_dias: 90,
+  garantia_ate: "2027-02-18",
+  saldo_em_aberto_na_entrega: 11100,
+};
+
+/** An order just in: nothing optional filled, no quote, no payment. */
+const BARE_ORDER = {
+  ...ORDER,
+  cliente: { nome: "B", telefone: "" },
+  aparelho: { nome: "Notebook", cor: "", imei_serie: "" },
+  acessorios: "",
+  estado_entrada: [],
+  observacoes_estado: "",
+  diagnostico: "",
+  itens: [],
+  subtotal: 0,
+  desconto: 0,
+  total: 0,
+  sinal: 0,
+  pago: 0,
+  saldo: 0,
+  previsao: null,
+  foi_reparado: false,
+  garantia_ate: null,
+  retirado_por: null,
+  saldo_em_aberto_na_entrega: 0,
+};
+
+const CONTACT_LOG = {
+  os: {
+    numero: 42,
+    codigo: "K7QX-3MRA",
+    situacao: "Pronto para retirada",
+    aguardando_desde: "2026-11-01T12:00:00.000Z",
+    entrada: "2026-10-20T12:00:00.000Z",
+    entrega: null,
+    aparelho: { nome: "Celular · Moto G" },
+    cliente: { nome: "Ana", telefone: "11912345678", email: "ana@x.com" },
+  },
+  tentativas: [
+    { quando: "2026-11-02T15:00:00.000Z", meio: "WhatsApp", observacao: "sem resposta", registrado_por: "Maria" },
+    { quando: "2026-11-09T15:00:00.000Z", meio: "Telefone", observacao: "", registrado_por: "João" },
+  ],
+  emitido_em: "2026-11-20T12:00:00.000Z",
+};
+
+/** The text a reader sees, one line per paragraph, list item, heading or cell; money's no-break space as a space. */
+function visibleLines(html: string) {
+  const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&#34;": '"', "&#39;": "'", "&amp;": "&" };
+  return html
+    .replace(/<\/(p|li|tr|h1|h2|th|td|figcaption|caption)>/g, "$&\n")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(lt|gt|#34|#39|amp);/g, (entity) => entities[entity]!)
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+}
+
+/**
+ * The defaults say what the receipts said when they were React pages
+ * (issue 9 moved them onto templates "with identical content"): these lines
+ * are the old pages' text, rendered from the same order.
+ */
+describe("the default templates", () => {
+  it("print the delivery receipt on A4 as before", async () => {
+    const html = await renderTemplate(DEFAULT_TEMPLATES["service-order-delivery"].a4, { loja: SHOP, os: ORDER, papel: "a4" });
+    expect(visibleLines(html)).toEqual(DELIVERY_A4);
+  });
+
+  it("print the entry receipt of a bare order on the 80 mm roll as before", async () => {
+    const html = await renderTemplate(DEFAULT_TEMPLATES["service-order-entry"]["80mm"], {
+      loja: SHOP,
+      os: BARE_ORDER,
+      papel: "80mm",
+    });
+    expect(visibleLines(html)).toEqual(ENTRY_BARE_80MM);
+  });
+
+  it("print the pickup contact log on the 80 mm roll as before", async () => {
+    const html = await renderTemplate(DEFAULT_TEMPLATES["pickup-contact-log"]["80mm"], {
+      loja: SHOP,
+      ...CONTACT_LOG,
+      papel: "80mm",
+    });
+    expect(visibleLines(html)).toEqual(CONTACT_LOG_80MM);
+  });
+});
+
+const DELIVERY_A4 = [
+  "Loja X",
+  "Loja X LTDA",
+  "CNPJ 12.345.678/0001-95",
+  "Rua A, 10 – São Paulo/SP – CEP 01001-000",
+  "WhatsApp (11) 98765-4321 · a@b.com",
+  "Comprovante de entrega · OS nº 42",
+  "Código de acompanhamento: K7QX-3MRA",
+  "Entrada: 20/11/2026, 10:05",
+  "Entrega: 20/11/2026, 19:30",
+  "Consulte pelo QR code",
+  "Cliente",
+  "Nome: Ana <b>Souza</b>",
+  "Telefone: (11) 91234-5678",
+  "Aparelho",
+  "Aparelho: Celular · Apple iPhone 11",
+  "Cor: Preto",
+  "IMEI/série: 356938035643809",
+  "Acessórios deixados: Capinha",
+  "Estado na entrada: Tela trincada, Liga",
+  "Observações do estado: Risco na tampa",
+  "Defeito relatado: Não carrega",
+  "Diagnóstico: Conector ruim",
+  "Orçamento e pagamentos",
+  "Descrição",
+  "Qtd.",
+  "Unitário",
+  "Total",
+  "Troca de conector",
+  "1",
+  "R$ 150,00",
+  "R$ 150,00",
+  "Película",
+  "2",
+  "R$ 25,50",
+  "R$ 51,00",
+  "Subtotal",
+  "R$ 201,00",
+  "Desconto",
+  "− R$ 10,00",
+  "Total",
+  "R$ 191,00",
+  "Sinal",
+  "R$ 50,00",
+  "Pago",
+  "R$ 80,00",
+  "Saldo a pagar",
+  "R$ 111,00",
+  "Entrega e garantia",
+  "Situação: Entregue",
+  "Retirado por: João Souza",
+  "Garantia: 90 dias, até 18/02/2027",
+  "O cliente declara ter recebido o aparelho descrito acima, testado na sua presença, com os acessórios listados.",
+  "Garantia de 90 dias para o serviço executado e as peças substituídas, até 18/02/2027 (Código de Defesa do Consumidor, art. 26, II). A garantia não cobre quedas, contato com líquido, mau uso, nem aparelho aberto ou consertado por terceiros depois desta entrega. Para usá-la, traga este comprovante.",
+  "O saldo de R$ 111,00 ficou em aberto na entrega e foi registrado como débito do cliente.",
+  "Assinatura de quem retirou",
+  "João Souza",
+  "Assinatura da loja",
+  "Loja X",
+];
+
+const ENTRY_BARE_80MM = [
+  "Loja X",
+  "Loja X LTDA",
+  "CNPJ 12.345.678/0001-95",
+  "Rua A, 10 – São Paulo/SP – CEP 01001-000",
+  "WhatsApp (11) 98765-4321 · a@b.com",
+  "Comprovante de entrada · OS nº 42",
+  "Código de acompanhamento: K7QX-3MRA",
+  "Entrada: 20/11/2026, 10:05",
+  "Consulte pelo QR code",
+  "Cliente",
+  "Nome: B",
+  "Aparelho",
+  "Aparelho: Notebook",
+  "Acessórios deixados: Nenhum",
+  "Estado na entrada: Sem itens marcados",
+  "Defeito relatado: Não carrega",
+  "Orçamento e pagamentos",
+  "Orçamento a definir após o diagnóstico.",
+  "Condições",
+  "Guarde este comprovante: ele é pedido na retirada. Sem ele, o aparelho é entregue ao titular, com documento com foto.",
+  "Nenhum reparo é feito sem a aprovação do orçamento pelo cliente, na loja, por telefone, por WhatsApp ou pela consulta online.",
+  "Acompanhe o andamento em http://localhost:3000/consultar com o código K7QX-3MRA, ou pelo QR code deste comprovante.",
+  "Os acessórios não listados acima não ficaram na loja. Recomendamos retirar o chip e o cartão de memória e fazer cópia dos dados.",
+  "O prazo prometido é uma previsão e pode mudar se for preciso encomendar peças; avisaremos pelo telefone informado.",
+  "O serviço executado tem garantia de 90 dias a partir da entrega (Código de Defesa do Consumidor, art. 26, II).",
+  "Concluído o serviço, recusado o orçamento ou constatada a falta de reparo, o cliente é avisado para retirar o aparelho. Aparelhos não retirados em até 90 dias após o aviso continuam guardados, e a loja registra cada tentativa de contato; as providências seguintes serão as previstas em lei.",
+  "Assinatura do cliente",
+  "B",
+  "Assinatura da loja",
+  "Loja X",
+];
+
+const CONTACT_LOG_80MM = [
+  "Loja X",
+  "Loja X LTDA",
+  "CNPJ 12.345.678/0001-95",
+  "Rua A, 10 – São Paulo/SP – CEP 01001-000",
+  "WhatsApp (11) 98765-4321 · a@b.com",
+  "Registro de contatos para retirada · OS nº 42",
+  "Código de acompanhamento: K7QX-3MRA",
+  "Aparelho: Celular · Moto G",
+  "Entrada na loja: 20/10/2026",
+  "Situação: Pronto para retirada desde 01/11/2026",
+  "Cliente: Ana · (11) 91234-5678 · ana@x.com",
+  "Tentativas de contato, da mais antiga para a mais recente",
+  "Data e hora",
+  "Meio",
+  "Observação",
+  "02/11/2026, 12:00",
+  "WhatsApp",
+  "sem resposta",
+  "09/11/2026, 12:00",
+  "Telefone",
+  "—",
+  "2 tentativas registradas. Emitido em 20/11/2026, 09:00.",
+  "Responsável pela loja",
+  "Loja X",
+];

@@ -1,0 +1,144 @@
+import { and, count, eq } from "drizzle-orm";
+import { beforeAll, afterAll, expect, it } from "vitest";
+import type { Actor } from "~/modules/accounts/roles";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+
+const STAFF: Actor = { userId: "staff-print", label: "impressao@loja.test", role: "staff" };
+const CUSTOMER: Actor = { userId: null, label: "cliente@loja.test", role: "customer" };
+
+async function loadModules() {
+  const [client, auth, customers, orders, shop, documents, mutations, printing, settings, errors] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/customers"),
+    import("~/db/schema/service-orders"),
+    import("~/db/schema/shop-settings"),
+    import("~/db/schema/print-documents"),
+    import("~/modules/service-orders/mutations.server"),
+    import("~/modules/service-orders/print-documents.server"),
+    import("~/modules/shop-settings/queries.server"),
+    import("~/lib/errors"),
+  ]);
+  const records = await import("~/modules/demo/test-records.server");
+  return {
+    db: await client.getDb(),
+    tables: { ...auth, ...customers, ...orders, ...shop, ...documents },
+    mutations,
+    printing,
+    settings,
+    records,
+    errors,
+  };
+}
+
+/**
+ * Printed documents against a real database: the delivery receipt is stored
+ * as issued in the delivery's transaction (and only when the delivery
+ * commits), a reprint shows what was issued whatever changed since, and a
+ * shop's own template replaces the default for its kind and paper only.
+ */
+export function definePrintDocumentsSuite(database: TestDatabase) {
+  describeOnDatabase(database, "documentos impressos", () => {
+    let app: Awaited<ReturnType<typeof loadModules>>;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    let customerId: number;
+
+    beforeAll(async () => {
+      dropDatabase = await openTestDatabase(database);
+      app = await loadModules();
+      await app.db.insert(app.tables.user).values({ id: STAFF.userId!, name: "Iara", email: STAFF.label, role: "staff" });
+      customerId = (await app.records.createTestCustomer(app.db, { name: "Joana Impressão", phone: "11987650101" })).id;
+    });
+
+    afterAll(async () => {
+      await closeOpenDatabase();
+      await dropDatabase?.();
+    });
+
+    async function readyOrder(seed: number) {
+      const order = await app.records.createTestServiceOrder(app.db, { customerId, status: "ready", seed });
+      return order.id;
+    }
+
+    async function issuedCount(orderId: number) {
+      const [row] = await app.db
+        .select({ total: count() })
+        .from(app.tables.issuedDocuments)
+        .where(eq(app.tables.issuedDocuments.subject, `service_order:${orderId}`));
+      return row!.total;
+    }
+
+    async function renameShop(name: string) {
+      await app.settings.getShopSettings(); // the settings row is created on first read
+      await app.db.update(app.tables.shopSettings).set({ name });
+      app.settings.forgetCachedShopSettings();
+    }
+
+    it("stores the delivery receipt as issued: a reprint shows what was signed, the entry receipt today's data", async () => {
+      const orderId = await readyOrder(901);
+      await renameShop("Loja do Dia da Entrega");
+      await app.mutations.deliverServiceOrder(STAFF, orderId, { deliveredTo: "Joana Impressão", registerDebt: true });
+      expect(await issuedCount(orderId)).toBe(1);
+
+      const first = await app.printing.printOrderDocument(STAFF, orderId, "entrega", "a4");
+      expect(first.status).toBe("ready");
+      if (first.status !== "ready") return;
+      expect(first.issuedAt).not.toBeNull();
+      expect(first.html).toContain("Loja do Dia da Entrega");
+      expect(first.html).toContain("Retirado por:</span> Joana Impressão");
+
+      // The shop renames itself, the customer's name is corrected: the signed receipt stays as it was.
+      await renameShop("Loja Renomeada");
+      await app.db.update(app.tables.customers).set({ name: "Joana Corrigida" }).where(eq(app.tables.customers.id, customerId));
+      const reprint = await app.printing.printOrderDocument(STAFF, orderId, "entrega", "a4");
+      expect(reprint).toEqual(first);
+      expect(await app.printing.printOrderDocument(STAFF, orderId, "entrega", "58mm")).toEqual(
+        await app.printing.printOrderDocument(STAFF, orderId, "entrega", "80mm"),
+      );
+      const entry = await app.printing.printOrderDocument(STAFF, orderId, "entrada", "a4");
+      expect(entry.status === "ready" && entry.html).toContain("Loja Renomeada");
+      expect(entry.status === "ready" && entry.html).toContain("Joana Corrigida");
+      await app.db.update(app.tables.customers).set({ name: "Joana Impressão" }).where(eq(app.tables.customers.id, customerId));
+    });
+
+    it("issues nothing when the delivery is refused, and refuses a delivery receipt before the delivery", async () => {
+      const orderId = await readyOrder(902);
+      await expect(
+        app.mutations.deliverServiceOrder(STAFF, orderId, { deliveredTo: "Joana", registerDebt: false }),
+      ).rejects.toThrow(/saldo/);
+      expect(await issuedCount(orderId)).toBe(0);
+      expect(await app.printing.printOrderDocument(STAFF, orderId, "entrega", "a4")).toEqual({ status: "not-delivered" });
+      expect(await app.printing.printOrderDocument(STAFF, 999_999, "entrada", "a4")).toEqual({ status: "not-found" });
+    });
+
+    it("prints from the shop's own template for that kind and paper only, and the 58 mm roll from the 80 mm one", async () => {
+      const orderId = await readyOrder(903);
+      await app.db.insert(app.tables.printTemplates).values({
+        kind: "service-order-entry",
+        paper: "80mm",
+        body: "<p>Recibo próprio da OS {{ os.numero }} para {{ os.cliente.nome }} em {{ papel }}</p>",
+      });
+      try {
+        for (const paper of ["80mm", "58mm"] as const) {
+          const own = await app.printing.printOrderDocument(STAFF, orderId, "entrada", paper);
+          expect(own.status === "ready" && own.html).toBe(`<p>Recibo próprio da OS ${orderId} para Joana Impressão em 80mm</p>`);
+        }
+        const a4 = await app.printing.printOrderDocument(STAFF, orderId, "entrada", "a4");
+        expect(a4.status === "ready" && a4.html).toContain("Comprovante de entrada · OS nº");
+      } finally {
+        await app.db
+          .delete(app.tables.printTemplates)
+          .where(and(eq(app.tables.printTemplates.kind, "service-order-entry"), eq(app.tables.printTemplates.paper, "80mm")));
+      }
+    });
+
+    it("shows the pickup contact log to the staff only", async () => {
+      const orderId = await readyOrder(904);
+      const log = await app.printing.printOrderDocument(STAFF, orderId, "contatos", "a4");
+      expect(log.status === "ready" && log.html).toContain("Nenhuma tentativa de contato registrada.");
+      await expect(app.printing.printOrderDocument(CUSTOMER, orderId, "contatos", "a4")).rejects.toBeInstanceOf(
+        app.errors.ForbiddenError,
+      );
+    });
+  });
+}

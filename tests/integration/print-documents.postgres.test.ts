@@ -1,0 +1,3 @@
+import { definePrintDocumentsSuite } from "./print-documents-suite";
+
+definePrintDocumentsSuite("postgres");
