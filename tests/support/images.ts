@@ -1,4 +1,6 @@
 import sharp from "sharp";
+import { expect } from "vitest";
+import { ImageUploadError } from "~/lib/uploads/image-upload-error";
 
 /** Strings written into test photos' EXIF, searched for in what the pipeline outputs. */
 export const EXIF_SECRETS = { copyright: "SEGREDO-EXIF-AUTOR", gpsDatum: "SEGREDO-GPS-DATUM" } as const;
@@ -95,3 +97,13 @@ export const TEXT_FILES = {
   html: "<!doctype html><html><body><script>alert(1)</script></body></html>",
   text: "Isto é só um texto, não uma imagem.",
 } as const;
+
+/** The ImageUploadError `promise` rejects with; fails the test when it resolves or throws anything else. */
+export async function imageUploadRefusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ImageUploadError);
+  return error as ImageUploadError;
+}

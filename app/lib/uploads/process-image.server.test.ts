@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   BLUE,
   EXIF_SECRETS,
+  imageUploadRefusal,
   isClose,
   jpegPhoto,
   pixelAt,
@@ -18,15 +19,6 @@ import { ImageUploadError } from "./image-upload-error";
 import { processImage } from "./process-image.server";
 
 const encode = (text: string) => new TextEncoder().encode(text);
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ImageUploadError);
-  return error as ImageUploadError;
-}
 
 function contains(haystack: Uint8Array, needle: string) {
   return Buffer.from(haystack).includes(Buffer.from(needle));
@@ -145,16 +137,18 @@ describe("processImage", () => {
   });
 
   it("refuses SVG, HTML and text, whatever name they came with", async () => {
-    expect((await refusal(processImage(encode(TEXT_FILES.svg), "logo"))).code).toBe("svg");
-    expect((await refusal(processImage(encode(TEXT_FILES.html), "logo"))).code).toBe("unsupported-type");
-    expect((await refusal(processImage(encode(TEXT_FILES.text), "product-photo"))).code).toBe("unsupported-type");
-    expect((await refusal(processImage(new Uint8Array(), "product-photo"))).message).toBe("Escolha uma imagem para enviar.");
+    expect((await imageUploadRefusal(processImage(encode(TEXT_FILES.svg), "logo"))).code).toBe("svg");
+    expect((await imageUploadRefusal(processImage(encode(TEXT_FILES.html), "logo"))).code).toBe("unsupported-type");
+    expect((await imageUploadRefusal(processImage(encode(TEXT_FILES.text), "product-photo"))).code).toBe("unsupported-type");
+    expect((await imageUploadRefusal(processImage(new Uint8Array(), "product-photo"))).message).toBe(
+      "Escolha uma imagem para enviar.",
+    );
   });
 
   it("refuses a decompression bomb by its pixels, before decoding it", async () => {
     const bomb = await pngBomb(10_000, 10_000);
     expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES);
-    const error = await refusal(processImage(bomb, "blog-cover"));
+    const error = await imageUploadRefusal(processImage(bomb, "blog-cover"));
     expect(error.code).toBe("too-many-pixels");
     expect(error.message).toBe("A imagem passa de 50 megapixels. Reduza a resolução e envie de novo.");
     expect(10_000 * 10_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
@@ -163,13 +157,13 @@ describe("processImage", () => {
   it("refuses more bytes than the cap without looking at them", async () => {
     const tooBig = new Uint8Array(MAX_IMAGE_BYTES + 1);
     tooBig.set(await jpegPhoto({ width: 400, height: 300 }));
-    const error = await refusal(processImage(tooBig, "product-photo"));
+    const error = await imageUploadRefusal(processImage(tooBig, "product-photo"));
     expect(error.code).toBe("too-large");
     expect(error.message).toBe("A imagem passa de 8 MB. Envie uma imagem menor.");
   });
 
   it("refuses an image too small for its purpose, saying the minimum", async () => {
-    const error = await refusal(processImage(await jpegPhoto({ width: 150, height: 150 }), "product-photo"));
+    const error = await imageUploadRefusal(processImage(await jpegPhoto({ width: 150, height: 150 }), "product-photo"));
     expect(error.code).toBe("too-small");
     expect(error.message).toBe("A imagem é pequena demais: envie uma com pelo menos 200 × 200 pixels.");
     // A wide, short logo is fine.
@@ -178,9 +172,9 @@ describe("processImage", () => {
 
   it("refuses a JPEG cut short and a file whose signature lies about the rest", async () => {
     const photo = await jpegPhoto({ width: 800, height: 600 });
-    expect((await refusal(processImage(photo.subarray(0, 600), "product-photo"))).code).toBe("unreadable");
+    expect((await imageUploadRefusal(processImage(photo.subarray(0, 600), "product-photo"))).code).toBe("unreadable");
     const fake = new Uint8Array([0xff, 0xd8, 0xff, ...encode(TEXT_FILES.svg)]);
-    expect((await refusal(processImage(fake, "product-photo"))).code).toBe("unreadable");
+    expect((await imageUploadRefusal(processImage(fake, "product-photo"))).code).toBe("unreadable");
   });
 
   it("answers random bytes with ImageUploadError and nothing else", async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pngImage, TEXT_FILES } from "../../../tests/support/images";
-import { ImageUploadError } from "./image-upload-error";
+import { imageUploadRefusal, pngImage, TEXT_FILES } from "../../../tests/support/images";
 import { processImage } from "./process-image.server";
 import { FORM_FIELDS_MAX_BYTES, readUploadForm, uploadedFileFrom } from "./read-upload-form.server";
 
@@ -8,15 +7,6 @@ const URL = "http://localhost:3000/configuracoes";
 
 function multipartRequest(form: FormData) {
   return new Request(URL, { method: "POST", body: form });
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ImageUploadError);
-  return error as ImageUploadError;
 }
 
 /** A body that arrives in chunks and counts how much of it was pulled. */
@@ -63,7 +53,7 @@ describe("readUploadForm", () => {
       headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(20 * 1024 * 1024) },
       duplex: "half",
     } as RequestInit);
-    const error = await refusal(readUploadForm(request));
+    const error = await imageUploadRefusal(readUploadForm(request));
     expect(error.code).toBe("too-large");
     expect(error.message).toBe("A imagem passa de 8 MB. Envie uma imagem menor.");
     expect(sent.chunks).toBe(0);
@@ -79,7 +69,7 @@ describe("readUploadForm", () => {
       headers: { "content-type": "multipart/form-data; boundary=x" },
       duplex: "half",
     } as RequestInit);
-    const error = await refusal(readUploadForm(request, { maxFileBytes }));
+    const error = await imageUploadRefusal(readUploadForm(request, { maxFileBytes }));
     expect(error.code).toBe("too-large");
     // Pulled up to the cap (plus what the stream had buffered ahead), never the whole 64 MB.
     const capChunks = Math.ceil((maxFileBytes + FORM_FIELDS_MAX_BYTES) / chunk.byteLength);
@@ -91,22 +81,22 @@ describe("readUploadForm", () => {
     const form = new FormData();
     form.set("foto", new File([new Uint8Array(300 * 1024)], "grande.jpg"));
     const read = await readUploadForm(multipartRequest(form));
-    expect((await refusal(uploadedFileFrom(read, "foto", 200 * 1024))).code).toBe("too-large");
+    expect((await imageUploadRefusal(uploadedFileFrom(read, "foto", 200 * 1024))).code).toBe("too-large");
   });
 
   it("refuses what is not a multipart form, or a broken one, with a message", async () => {
     const urlEncoded = new Request(URL, { method: "POST", body: new URLSearchParams({ a: "b" }) });
-    expect((await refusal(readUploadForm(urlEncoded))).code).toBe("unreadable-form");
+    expect((await imageUploadRefusal(readUploadForm(urlEncoded))).code).toBe("unreadable-form");
     const broken = new Request(URL, {
       method: "POST",
       body: "lixo sem fronteira",
       headers: { "content-type": "multipart/form-data; boundary=zzz" },
     });
-    const error = await refusal(readUploadForm(broken));
+    const error = await imageUploadRefusal(readUploadForm(broken));
     expect(error.code).toBe("unreadable-form");
     expect(error.message).toBe("Não foi possível ler o formulário enviado. Tente de novo.");
     const get = new Request(URL, { headers: { "content-type": "multipart/form-data; boundary=zzz" } });
-    expect((await refusal(readUploadForm(get))).code).toBe("unreadable-form");
+    expect((await imageUploadRefusal(readUploadForm(get))).code).toBe("unreadable-form");
   });
 });
 
@@ -128,7 +118,7 @@ describe("a form's file through the pipeline", () => {
   it("refuses SVG, HTML and text sent as .png with Content-Type image/png", async () => {
     const expected = { svg: "svg", html: "unsupported-type", text: "unsupported-type" } as const;
     for (const [kind, content] of Object.entries(TEXT_FILES) as [keyof typeof TEXT_FILES, string][]) {
-      const error = await refusal(postAndProcess(new File([content], "imagem.png", { type: "image/png" })));
+      const error = await imageUploadRefusal(postAndProcess(new File([content], "imagem.png", { type: "image/png" })));
       expect(error.code, kind).toBe(expected[kind]);
     }
   });
