@@ -46,6 +46,8 @@ test("os comprovantes saem dos modelos em A4, 80 mm e 58 mm, dizem que não são
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Comprovante de entrega · OS nº ${order.id}`);
   await expect(document).toContainText("Retirado por: Carlos Prado (irmão)");
   await expect(document).toContainText(/Garantia: \d+ dias, até \d{2}\/\d{2}\/\d{4}/);
-  await expect(document).toContainText(/Documento emitido em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} e guardado como emitido/);
+  await expect(document).toContainText(
+    /Emitido em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\. Reimpressões \(2ª via\) reproduzem este documento como foi emitido\./,
+  );
   await expect(document).toContainText("Não é documento fiscal.");
 });

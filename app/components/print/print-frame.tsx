@@ -61,7 +61,7 @@ export function PrintFrame({
         <article dangerouslySetInnerHTML={{ __html: html }} />
         <footer className="rodape">
           {issuedAt ? (
-            <p>Documento emitido em {formatDateTime(issuedAt)} e guardado como emitido; esta via reproduz o original.</p>
+            <p>Emitido em {formatDateTime(issuedAt)}. Reimpressões (2ª via) reproduzem este documento como foi emitido.</p>
           ) : null}
           <p>{NOT_A_TAX_DOCUMENT}</p>
         </footer>
