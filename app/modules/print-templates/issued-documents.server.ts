@@ -31,11 +31,11 @@ export async function issueDocumentInTx(
 export async function findIssuedDocument(kind: PrintKind, subject: string, paper: Paper) {
   const db = await getDb();
   const [issued] = await db
-    .select({ bodies: issuedDocuments.bodies, issuedAt: issuedDocuments.issuedAt, issuedByLabel: issuedDocuments.issuedByLabel })
+    .select({ bodies: issuedDocuments.bodies, issuedAt: issuedDocuments.issuedAt })
     .from(issuedDocuments)
     .where(and(eq(issuedDocuments.kind, kind), eq(issuedDocuments.subject, subject)));
   if (!issued) return null;
   const html = issued.bodies[templatePaperOf(paper)];
   if (html === undefined) return null;
-  return { html, issuedAt: issued.issuedAt.toISOString(), issuedByLabel: issued.issuedByLabel };
+  return { html, issuedAt: issued.issuedAt.toISOString() };
 }
