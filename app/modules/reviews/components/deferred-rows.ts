@@ -9,6 +9,8 @@
  * without JavaScript the noscripts' lists simply show below the first one.
  */
 export const DEFERRED_ROWS_ATTRIBUTE = "data-deferred-rows";
+/** The longest a noscript waits for an idle moment: on a busy page its rows come in at most this late. */
+export const DEFERRED_ROWS_IDLE_TIMEOUT_MS = 2000;
 
 /** Moves the rows held in the box's noscripts to the end of its list, one noscript per idle moment; returns a cancel. */
 export function showDeferredRows(box: HTMLElement): () => void {
@@ -28,10 +30,10 @@ export function showDeferredRows(box: HTMLElement): () => void {
   return () => cancel();
 }
 
-/** Runs `task` when the browser is idle (within two seconds), or soon where there is no idle callback; returns a cancel. */
+/** Runs `task` when the browser is idle (within DEFERRED_ROWS_IDLE_TIMEOUT_MS), or soon where there is no idle callback; returns a cancel. */
 function whenIdle(task: () => void): () => void {
   if ("requestIdleCallback" in window) {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
+    const handle = window.requestIdleCallback(task, { timeout: DEFERRED_ROWS_IDLE_TIMEOUT_MS });
     return () => window.cancelIdleCallback(handle);
   }
   const handle = setTimeout(task, 200);
