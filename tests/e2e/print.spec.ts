@@ -1,6 +1,16 @@
+import type { Page } from "@playwright/test";
 import { deliverOrder, prepareOrder } from "./support/service-orders";
 import { expect, failedLoad, test } from "./support/test";
 import { USERS } from "./support/users";
+
+const POINTS_PER_MM = 72 / 25.4;
+
+/** The sheets Chromium prints the page on, with the page's own @page size: how many, and the first one's width in mm. */
+async function printedSheets(page: Page) {
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
+  const width = Number(/\/MediaBox\s*\[\s*[\d.]+\s+[\d.]+\s+([\d.]+)/.exec(pdf)?.[1]);
+  return { count: pdf.match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0, widthMm: Math.round(width / POINTS_PER_MM) };
+}
 
 test.use({ storageState: USERS.staff.storageState });
 
@@ -22,6 +32,8 @@ test("os comprovantes saem dos modelos em A4, 80 mm e 58 mm, dizem que não são
   await expect(page.getByRole("img", { name: `QR code para consultar a OS nº ${order.id}` })).toBeVisible();
   // An unpaid 'ready' order has a quote: its lines, with the unit price on A4 only.
   await expect(document.getByRole("columnheader", { name: "Unitário" })).toBeVisible();
+  // A typical order's receipt fits one A4 sheet, signatures included.
+  expect(await printedSheets(page)).toEqual({ count: 1, widthMm: 210 });
 
   for (const [label, paper] of [
     ["Térmica 80 mm", "80mm"],
@@ -34,6 +46,8 @@ test("os comprovantes saem dos modelos em A4, 80 mm e 58 mm, dizem que não são
     // The roll's width holds the whole receipt: nothing sticks out to the side.
     const overflow = await document.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow, `largura do papel ${paper}`).toBeLessThanOrEqual(0);
+    // A roll is continuous: one page as long as the receipt, once the page has measured it.
+    await expect.poll(() => printedSheets(page)).toEqual({ count: 1, widthMm: Number.parseInt(paper) });
   }
   if (isMobile) return;
 
@@ -50,4 +64,7 @@ test("os comprovantes saem dos modelos em A4, 80 mm e 58 mm, dizem que não são
     /Emitido em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\. Reimpressões \(2ª via\) reproduzem este documento como foi emitido\./,
   );
   await expect(document).toContainText("Não é documento fiscal.");
+  await expect.poll(() => printedSheets(page)).toEqual({ count: 1, widthMm: 80 });
+  await page.goto(`/service-orders/${order.id}/print/entrega`);
+  expect(await printedSheets(page)).toEqual({ count: 1, widthMm: 210 });
 });

@@ -1,9 +1,10 @@
 import { Printer } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/lib/class-names";
 import { formatDateTime } from "~/lib/dates";
 import { PAPER_LABELS, PAPERS, type Paper } from "~/modules/print-templates/papers";
-import { printStyles } from "./print-styles";
+import { printStyles, rollLengthMm, UNMEASURED_ROLL_LENGTH_MM } from "./print-styles";
 
 /** Printed at the foot of every document: Balcão issues no electronic invoice (NF-e / NFC-e). */
 export const NOT_A_TAX_DOCUMENT = "Não é documento fiscal.";
@@ -29,9 +30,27 @@ export function PrintFrame({
   /** Set for a document stored as issued: this print is a copy of what was signed then. */
   issuedAt?: string;
 }) {
+  const documentRef = useRef<HTMLElement>(null);
+  const [rollLength, setRollLength] = useState(UNMEASURED_ROLL_LENGTH_MM);
+  useEffect(() => {
+    if (paper === "a4") return;
+    // A roll is continuous: one page exactly as long as the document, measured as laid out (the print
+    // styles only drop the screen's padding), again just before printing in case fonts changed it.
+    const measure = () => {
+      const element = documentRef.current;
+      if (!element) return;
+      const style = getComputedStyle(element);
+      const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+      setRollLength(rollLengthMm(paper, element.getBoundingClientRect().height - padding));
+    };
+    measure();
+    window.addEventListener("beforeprint", measure);
+    return () => window.removeEventListener("beforeprint", measure);
+  }, [paper, html]);
+
   return (
     <>
-      <style>{printStyles(paper)}</style>
+      <style>{printStyles(paper, rollLength)}</style>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 print:hidden">
         <p className="font-semibold text-slate-900">{title}</p>
         <nav aria-label="Tamanho do papel" className="flex flex-wrap items-center gap-2 text-sm">
@@ -57,7 +76,7 @@ export function PrintFrame({
           Imprimir
         </Button>
       </div>
-      <main id="conteudo" className="documento" data-papel={paper}>
+      <main ref={documentRef} id="conteudo" className="documento" data-papel={paper}>
         <article dangerouslySetInnerHTML={{ __html: html }} />
         <footer className="rodape">
           {issuedAt ? (

@@ -1,26 +1,45 @@
 import type { Paper } from "~/modules/print-templates/papers";
 
+const MM_PER_CSS_PX = 25.4 / 96;
+
+/** A thermal roll's width and the printer's margins (top and bottom, sides), in mm. */
+const ROLLS = {
+  "80mm": { width: 80, margins: [3, 2] },
+  "58mm": { width: 58, margins: [2, 1] },
+} as const;
+
 /**
- * `@page` sets the sheet; a thermal roll is as long as the document, and on
- * paper the page is the roll's width (on screen the toolbar keeps the window's).
+ * A roll prints as one page as long as its document (`rollLengthMm`, measured
+ * by the page); until it is measured, and without JavaScript, as long as an
+ * A4 sheet, so at least the width is right.
  */
-const PAGE_RULES: Record<Paper, string> = {
-  a4: "@page { size: A4; margin: 14mm 12mm; }",
-  "80mm": "@page { size: 80mm auto; margin: 3mm 2mm; } @media print { html, body { width: 80mm; } }",
-  "58mm": "@page { size: 58mm auto; margin: 2mm 1mm; } @media print { html, body { width: 58mm; } }",
-};
+export const UNMEASURED_ROLL_LENGTH_MM = 297;
+
+/** The page length that holds a document `heightPx` tall (CSS pixels) on a roll, with its margins and 2 mm to spare. */
+export function rollLengthMm(paper: Exclude<Paper, "a4">, heightPx: number) {
+  const [vertical] = ROLLS[paper].margins;
+  return Math.ceil(heightPx * MM_PER_CSS_PX + 2 * vertical + 2);
+}
+
+/** `@page` sets the sheet; on paper a roll's page is the roll's width (on screen the toolbar keeps the window's). */
+function pageRule(paper: Paper, lengthMm: number) {
+  if (paper === "a4") return "@page { size: A4; margin: 14mm 12mm; }";
+  const { width, margins } = ROLLS[paper];
+  return `@page { size: ${width}mm ${lengthMm}mm; margin: ${margins[0]}mm ${margins[1]}mm; } @media print { html, body { width: ${width}mm; } }`;
+}
 
 /**
  * The look of every printed document, by what its template marks (a shop's
  * own template later uses the same names, so it needs no stylesheet of its
  * own): `header.loja`, `.abertura` with its `figure.qr`, `section` with an
  * `h2`, `.rotulo` before a value, tables with `.num` cells, `ol` of terms,
- * `.assinaturas` of `.assinatura`, `.bloco` for spacing. On a roll, the
+ * `.assinaturas` of `.assinatura`, `.bloco` for spacing, `.colunas` for
+ * sections side by side on A4. On a roll, the
  * header centres, sections are split by dashed lines and signatures stack.
  */
 const DOCUMENT_RULES = `
 .documento { margin: 0 auto; background: #fff; color: #020617; }
-.documento[data-papel="a4"] { max-width: 186mm; padding: 1.5rem 1rem; font-size: 13px; line-height: 1.375; }
+.documento[data-papel="a4"] { max-width: 186mm; padding: 1.5rem 1rem; font-size: 12px; line-height: 1.35; }
 .documento[data-papel="80mm"] { width: 76mm; padding: 0.75rem 0.25rem; font: 11px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .documento[data-papel="58mm"] { width: 55mm; padding: 0.75rem 0.125rem; font: 9.5px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .documento .loja { border-bottom: 1px solid #0f172a; padding-bottom: 0.5rem; }
@@ -30,13 +49,15 @@ const DOCUMENT_RULES = `
 .documento .abertura h1 { margin-top: 0; }
 .documento .codigo { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: 0.05em; white-space: nowrap; }
 .documento .qr { display: flex; flex-direction: column; align-items: center; }
-.documento .qr img { width: 7rem; height: 7rem; }
+.documento .qr img { width: 6rem; height: 6rem; }
 .documento .qr figcaption { font-size: 10px; }
 .documento .dados { margin-top: 0.25rem; }
-.documento section { margin-top: 0.75rem; break-inside: avoid; }
+.documento section { margin-top: 0.6rem; break-inside: avoid; }
 .documento h2 { margin-bottom: 0.25rem; font-size: 12px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.025em; color: #334155; }
 .documento .rotulo { font-weight: 600; }
 .documento .bloco { margin-top: 0.75rem; }
+.documento .colunas { display: grid; grid-template-columns: 1fr 1fr; gap: 0 1.5rem; }
+.documento .colunas > section { min-width: 0; }
 .documento table { width: 100%; border-collapse: collapse; text-align: left; }
 .documento th { font-weight: 600; }
 .documento th, .documento td { padding: 0.125rem 0.25rem; vertical-align: top; }
@@ -49,8 +70,8 @@ const DOCUMENT_RULES = `
 .documento .nowrap { white-space: nowrap; }
 .documento ol { list-style: decimal; padding-left: 2.2em; }
 .documento li + li { margin-top: 0.125rem; }
-.documento .assinaturas { margin-top: 1rem; display: grid; grid-template-columns: 1fr 1fr; gap: 2.5rem; }
-.documento .assinatura { padding-top: 2.5rem; break-inside: avoid; }
+.documento .assinaturas { margin-top: 0.5rem; display: grid; grid-template-columns: 1fr 1fr; gap: 2.5rem; break-inside: avoid; }
+.documento .assinatura { padding-top: 2.25rem; break-inside: avoid; }
 .documento .assinatura > div { border-top: 1px solid #0f172a; padding-top: 0.25rem; text-align: center; }
 .documento .detalhe { color: #334155; }
 .documento .rodape { margin-top: 0.75rem; border-top: 1px solid #cbd5e1; padding-top: 0.25rem; text-align: center; font-size: 0.9em; }
@@ -61,9 +82,10 @@ const DOCUMENT_RULES = `
 .documento:not([data-papel="a4"]) section { margin-top: 0.5rem; border-top: 1px dashed #0f172a; padding-top: 0.25rem; }
 .documento:not([data-papel="a4"]) h2 { margin-bottom: 0; font-size: 1em; color: inherit; letter-spacing: 0; }
 .documento:not([data-papel="a4"]) .assinaturas { margin-top: 0.5rem; display: block; }
+.documento:not([data-papel="a4"]) .colunas { display: block; }
 @media print { body { background: #fff; } .documento { margin: 0; padding: 0 !important; } }
 `;
 
-export function printStyles(paper: Paper) {
-  return `${PAGE_RULES[paper]}${DOCUMENT_RULES}`;
+export function printStyles(paper: Paper, rollLength = UNMEASURED_ROLL_LENGTH_MM) {
+  return `${pageRule(paper, rollLength)}${DOCUMENT_RULES}`;
 }

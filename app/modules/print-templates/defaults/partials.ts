@@ -34,8 +34,9 @@ export const PARTIALS: Record<string, string> = {
   </figure>
 </div>`,
 
-  /** Who left the device and what it is, as it came in. Inputs: os, com_diagnostico. */
-  os_cliente_aparelho: `<section>
+  /** Who left the device and what it is, as it came in, side by side on A4. Inputs: os, com_diagnostico. */
+  os_cliente_aparelho: `<div class="colunas">
+<section>
   <h2>Cliente</h2>
   <p><span class="rotulo">Nome:</span> {{ os.cliente.nome }}</p>
   {% if os.cliente.telefone %}<p><span class="rotulo">Telefone:</span> {{ os.cliente.telefone | telefone }}</p>{% endif %}
@@ -50,7 +51,8 @@ export const PARTIALS: Record<string, string> = {
   {% if os.observacoes_estado %}<p><span class="rotulo">Observações do estado:</span> {{ os.observacoes_estado }}</p>{% endif %}
   <p><span class="rotulo">Defeito relatado:</span> {{ os.defeito_relatado }}</p>
   {% if com_diagnostico and os.diagnostico %}<p><span class="rotulo">Diagnóstico:</span> {{ os.diagnostico }}</p>{% endif %}
-</section>`,
+</section>
+</div>`,
 
   /** The quote's lines and the money: the unit price only where the paper has room. Inputs: os, papel. */
   os_orcamento: `<section>
@@ -58,7 +60,7 @@ export const PARTIALS: Record<string, string> = {
   {% if os.itens.size == 0 %}
   <p>Orçamento a definir após o diagnóstico.</p>
   {% else %}
-  {% if papel == "a4" %}{% assign colunas = 3 %}{% else %}{% assign colunas = 2 %}{% endif %}
+  {% if papel == "a4" %}{% assign colunas_rotulo = 3 %}{% else %}{% assign colunas_rotulo = 2 %}{% endif %}
   <table>
     <thead>
       <tr>
@@ -80,13 +82,13 @@ export const PARTIALS: Record<string, string> = {
     </tbody>
     <tfoot>
       {% if os.desconto > 0 %}
-      <tr><th scope="row" colspan="{{ colunas }}">Subtotal</th><td class="num">{{ os.subtotal | moeda }}</td></tr>
-      <tr><th scope="row" colspan="{{ colunas }}">Desconto</th><td class="num">{{ os.desconto | times: -1 | moeda }}</td></tr>
+      <tr><th scope="row" colspan="{{ colunas_rotulo }}">Subtotal</th><td class="num">{{ os.subtotal | moeda }}</td></tr>
+      <tr><th scope="row" colspan="{{ colunas_rotulo }}">Desconto</th><td class="num">{{ os.desconto | times: -1 | moeda }}</td></tr>
       {% endif %}
-      <tr><th scope="row" colspan="{{ colunas }}">Total</th><td class="num">{{ os.total | moeda }}</td></tr>
-      {% if os.sinal > 0 %}<tr><th scope="row" colspan="{{ colunas }}">Sinal</th><td class="num">{{ os.sinal | moeda }}</td></tr>{% endif %}
-      <tr><th scope="row" colspan="{{ colunas }}">Pago</th><td class="num">{{ os.pago | moeda }}</td></tr>
-      <tr><th scope="row" colspan="{{ colunas }}">Saldo a pagar</th><td class="num">{{ os.saldo | moeda }}</td></tr>
+      <tr><th scope="row" colspan="{{ colunas_rotulo }}">Total</th><td class="num">{{ os.total | moeda }}</td></tr>
+      {% if os.sinal > 0 %}<tr><th scope="row" colspan="{{ colunas_rotulo }}">Sinal</th><td class="num">{{ os.sinal | moeda }}</td></tr>{% endif %}
+      <tr><th scope="row" colspan="{{ colunas_rotulo }}">Pago</th><td class="num">{{ os.pago | moeda }}</td></tr>
+      <tr><th scope="row" colspan="{{ colunas_rotulo }}">Saldo a pagar</th><td class="num">{{ os.saldo | moeda }}</td></tr>
     </tfoot>
   </table>
   {% endif %}
