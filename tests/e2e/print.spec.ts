@@ -14,7 +14,7 @@ async function printedSheets(page: Page) {
 
 test.use({ storageState: USERS.staff.storageState });
 
-test("os comprovantes saem dos modelos em A4, 80 mm e 58 mm, dizem que não são documento fiscal, e o de entrega fica guardado como emitido", async ({
+test("os comprovantes saem dos modelos em A4, 80 mm e 58 mm, dizem que não são documento fiscal, e o de entrega e o termo de garantia ficam guardados como emitidos", async ({
   page,
   isMobile,
   consoleErrors,
@@ -66,5 +66,13 @@ test("os comprovantes saem dos modelos em A4, 80 mm e 58 mm, dizem que não são
   await expect(document).toContainText("Não é documento fiscal.");
   await expect.poll(() => printedSheets(page)).toEqual({ count: 1, widthMm: 80 });
   await page.goto(`/service-orders/${order.id}/print/entrega`);
+  expect(await printedSheets(page)).toEqual({ count: 1, widthMm: 210 });
+
+  // The repaired device's warranty, on its own sheet, issued with the delivery.
+  await page.goto(`/service-orders/${order.id}/print/garantia`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Termo de garantia · OS nº ${order.id}`);
+  await expect(document).toContainText(/Garantia contratual de \d+ dias, de \d{2}\/\d{2}\/\d{4} até \d{2}\/\d{2}\/\d{4}\./);
+  await expect(document).toContainText("Esta garantia complementa a garantia legal e não a substitui");
+  await expect(document).toContainText(/Emitido em .* Reimpressões \(2ª via\)/);
   expect(await printedSheets(page)).toEqual({ count: 1, widthMm: 210 });
 });

@@ -78,7 +78,11 @@ export function definePrintDocumentsSuite(database: TestDatabase) {
       const orderId = await readyOrder(901);
       await renameShop("Loja do Dia da Entrega");
       await app.mutations.deliverServiceOrder(STAFF, orderId, { deliveredTo: "Joana Impressão", registerDebt: true });
-      expect(await issuedCount(orderId)).toBe(1);
+      // The receipt and, the device being repaired, its warranty term.
+      expect(await issuedCount(orderId)).toBe(2);
+      const term = await app.printing.printOrderDocument(STAFF, orderId, "garantia", "80mm");
+      expect(term.status === "ready" && term.issuedAt).toBeTruthy();
+      expect(term.status === "ready" && term.html).toContain("Termo de garantia · OS nº");
 
       const first = await app.printing.printOrderDocument(STAFF, orderId, "entrega", "a4");
       expect(first.status).toBe("ready");
@@ -108,7 +112,21 @@ export function definePrintDocumentsSuite(database: TestDatabase) {
       ).rejects.toThrow(/saldo/);
       expect(await issuedCount(orderId)).toBe(0);
       expect(await app.printing.printOrderDocument(STAFF, orderId, "entrega", "a4")).toEqual({ status: "not-delivered" });
+      expect(await app.printing.printOrderDocument(STAFF, orderId, "garantia", "a4")).toEqual({ status: "not-delivered" });
       expect(await app.printing.printOrderDocument(STAFF, 999_999, "entrada", "a4")).toEqual({ status: "not-found" });
+    });
+
+    it("issues no warranty term for a device that goes back unrepaired", async () => {
+      const { id: orderId } = await app.records.createTestServiceOrder(app.db, {
+        customerId,
+        status: "not_repairable",
+        seed: 905,
+      });
+      await app.mutations.deliverServiceOrder(STAFF, orderId, { deliveredTo: "Joana Impressão", registerDebt: true });
+      expect(await issuedCount(orderId)).toBe(1);
+      expect(await app.printing.printOrderDocument(STAFF, orderId, "garantia", "a4")).toEqual({ status: "no-warranty" });
+      const receipt = await app.printing.printOrderDocument(STAFF, orderId, "entrega", "a4");
+      expect(receipt.status === "ready" && receipt.html).toContain("sem reparo, no estado em que foi deixado");
     });
 
     it("prints from the shop's own template for that kind and paper only, and the 58 mm roll from the 80 mm one", async () => {

@@ -32,7 +32,7 @@ function pageRule(paper: Paper, lengthMm: number) {
  * The look of every printed document, by what its template marks (a shop's
  * own template later uses the same names, so it needs no stylesheet of its
  * own): `header.loja`, `.abertura` with its `figure.qr`, `section` with an
- * `h2`, `.rotulo` before a value, tables with `.num` cells, `ol` of terms,
+ * `h2`, `.rotulo` before a value, tables with `.num` cells, `ol` of terms, `ul`,
  * `.assinaturas` of `.assinatura`, `.bloco` for spacing, `.colunas` for
  * sections side by side on A4. On a roll, the
  * header centres, sections are split by dashed lines and signatures stack.
@@ -69,6 +69,7 @@ const DOCUMENT_RULES = `
 .documento .num { text-align: right; white-space: nowrap; }
 .documento .nowrap { white-space: nowrap; }
 .documento ol { list-style: decimal; padding-left: 2.2em; }
+.documento ul { list-style: disc; padding-left: 2.2em; }
 .documento li + li { margin-top: 0.125rem; }
 .documento .assinaturas { margin-top: 0.5rem; display: grid; grid-template-columns: 1fr 1fr; gap: 2.5rem; break-inside: avoid; }
 .documento .assinatura { padding-top: 2.25rem; break-inside: avoid; }

@@ -120,6 +120,21 @@ describe("the default templates", () => {
     expect(visibleLines(html)).toEqual(ENTRY_BARE_80MM);
   });
 
+  it("print a warranty term with its period, coverage, exclusions and the legal warranty", async () => {
+    const html = await renderTemplate(DEFAULT_TEMPLATES["warranty-term"].a4, { loja: SHOP, os: ORDER, papel: "a4" });
+    const lines = visibleLines(html);
+    expect(lines).toContain("Termo de garantia · OS nº 42");
+    expect(lines).toContain("Aparelho: Celular · Apple iPhone 11 · IMEI/série 356938035643809");
+    expect(lines).toContain("Garantia contratual de 90 dias, de 20/11/2026 até 18/02/2027.");
+    expect(lines).toEqual(expect.arrayContaining(["Troca de conector", "Película (2)", "Defeito reparado: Conector ruim"]));
+    expect(lines).toContain("Danos causados por contato com líquido ou umidade.");
+    expect(lines).toContain("Aparelho aberto, ajustado ou consertado por terceiros depois desta entrega.");
+    const legal = lines.find((line) => line.startsWith("Esta garantia complementa a garantia legal"));
+    expect(legal).toMatch(
+      /art\. 50\).*90 dias nos produtos e serviços duráveis.*30 dias nos não duráveis, como impressões \(art\. 26, I e II\)/,
+    );
+  });
+
   it("print the pickup contact log on the 80 mm roll as before", async () => {
     const html = await renderTemplate(DEFAULT_TEMPLATES["pickup-contact-log"]["80mm"], {
       loja: SHOP,

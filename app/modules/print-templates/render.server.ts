@@ -4,6 +4,7 @@ import { printTemplates } from "~/db/schema/print-documents";
 import { PICKUP_CONTACT_LOG } from "./defaults/pickup-contact-log";
 import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
 import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
+import { WARRANTY_TERM } from "./defaults/warranty-term";
 import { renderTemplate } from "./engine.server";
 import type { PrintKind } from "./kinds";
 import { templatePaperOf, type Paper, type TemplatePaper } from "./papers";
@@ -18,6 +19,7 @@ export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>>
   "service-order-entry": { a4: SERVICE_ORDER_ENTRY, "80mm": SERVICE_ORDER_ENTRY },
   "service-order-delivery": { a4: SERVICE_ORDER_DELIVERY, "80mm": SERVICE_ORDER_DELIVERY },
   "pickup-contact-log": { a4: PICKUP_CONTACT_LOG, "80mm": PICKUP_CONTACT_LOG },
+  "warranty-term": { a4: WARRANTY_TERM, "80mm": WARRANTY_TERM },
 };
 
 type Reader = Database | Transaction;

@@ -29,7 +29,7 @@ import {
   type UnlockKind,
 } from "./validation";
 import { orderBalanceCents, orderDueCents } from "./order-money";
-import { issueDeliveryReceiptInTx } from "./print-documents.server";
+import { issueDeliveryDocumentsInTx } from "./print-documents.server";
 
 type OrderRow = typeof serviceOrders.$inferSelect;
 type OrderRef = Pick<OrderRow, "id" | "status">;
@@ -430,7 +430,7 @@ export async function deliverServiceOrderInTx(
       unlockSecret: null,
     },
   });
-  await issueDeliveryReceiptInTx(tx, actor, orderId);
+  await issueDeliveryDocumentsInTx(tx, actor, orderId);
   await recordAudit(tx, {
     actorUserId: actor.userId,
     actorLabel: actor.label,

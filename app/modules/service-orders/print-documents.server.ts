@@ -3,7 +3,7 @@ import { addDays, shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import type { Actor } from "~/modules/accounts/roles";
 import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates/issued-documents.server";
-import type { PrintKind } from "~/modules/print-templates/kinds";
+import { PRINT_KINDS, type PrintKind } from "~/modules/print-templates/kinds";
 import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
 import { getShopSettings, readShopSettingsInTx, type ShopSettings } from "~/modules/shop-settings/queries.server";
@@ -21,6 +21,7 @@ export const ORDER_DOCUMENTS = {
   entrada: "service-order-entry",
   entrega: "service-order-delivery",
   contatos: "pickup-contact-log",
+  garantia: "warranty-term",
 } as const satisfies Record<string, PrintKind>;
 
 export type OrderDocument = keyof typeof ORDER_DOCUMENTS;
@@ -92,21 +93,27 @@ function orderData(order: ServiceOrderDetail) {
 }
 
 /**
- * Stores the delivery receipt as issued, inside the delivery's transaction:
- * what the person collecting the device signs (the warranty and its end
- * date, the balance left owed) is what every later copy prints.
+ * Stores the delivery receipt, and for a repaired device its warranty term,
+ * as issued inside the delivery's transaction: what the person collecting
+ * the device signs (the warranty and its end date, the balance left owed) is
+ * what every later copy prints.
  */
-export async function issueDeliveryReceiptInTx(tx: Transaction, actor: Actor, orderId: number) {
+export async function issueDeliveryDocumentsInTx(tx: Transaction, actor: Actor, orderId: number) {
   const order = await readServiceOrder(tx, orderId);
   if (!order) throw new Error(`OS ${orderId} sumiu durante a entrega`);
-  const data = { loja: shopData(await readShopSettingsInTx(tx)), os: orderData(order) };
-  return issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.entrega, subject: subjectOf(orderId), data });
+  const os = orderData(order);
+  const data = { loja: shopData(await readShopSettingsInTx(tx)), os };
+  const subject = subjectOf(orderId);
+  await issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.entrega, subject, data });
+  if (os.foi_reparado) await issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.garantia, subject, data });
 }
 
 export type OrderPrint =
   | { status: "not-found" }
-  /** A delivery receipt before the delivery would attest something that did not happen. */
+  /** A delivery receipt or warranty term before the delivery would attest something that did not happen. */
   | { status: "not-delivered" }
+  /** The device went back unrepaired: there is no warranty to print. */
+  | { status: "no-warranty" }
   | { status: "ready"; html: string; issuedAt: string | null };
 
 /** One of an order's documents, rendered for a paper (staff only: the contact log checks it; the route's guard does for all). */
@@ -146,13 +153,15 @@ export async function printOrderDocument(
     return { status: "ready", html: await renderPrintDocument(kind, paper, data), issuedAt: null };
   }
 
-  if (document === "entrega") {
+  if (PRINT_KINDS[kind].isIssued) {
     const issued = await findIssuedDocument(kind, subjectOf(orderId), paper);
     if (issued) return { status: "ready", html: issued.html, issuedAt: issued.issuedAt };
   }
   const order = await getServiceOrder(orderId);
   if (!order) return { status: "not-found" };
-  // Orders delivered before receipts were stored as issued print from their current data.
-  if (document === "entrega" && !order.deliveredAt) return { status: "not-delivered" };
-  return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os: orderData(order) }), issuedAt: null };
+  const os = orderData(order);
+  // Orders delivered before these documents were stored as issued print from their current data.
+  if (PRINT_KINDS[kind].isIssued && !order.deliveredAt) return { status: "not-delivered" };
+  if (document === "garantia" && !os.foi_reparado) return { status: "no-warranty" };
+  return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os }), issuedAt: null };
 }

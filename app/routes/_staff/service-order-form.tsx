@@ -331,6 +331,7 @@ function BackLink() {
 const PRINTS = [
   { document: "entrada", label: "Comprovante de entrada" },
   { document: "entrega", label: "Comprovante de entrega" },
+  { document: "garantia", label: "Termo de garantia" },
 ] as const;
 
 function PrintLinks({ orderId }: { orderId: number }) {

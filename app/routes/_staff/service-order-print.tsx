@@ -30,18 +30,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const print = await printOrderDocument(actor, orderNumber, document, paper);
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });
   const page = { orderNumber, title, paper, paperLinks };
-  if (print.status === "not-delivered") return data({ ...page, print: null }, { status: 409 });
-  return { ...page, print: { html: print.html, issuedAt: print.issuedAt } };
+  if (print.status !== "ready") return data({ ...page, print: null, refusal: print.status }, { status: 409 });
+  return { ...page, print: { html: print.html, issuedAt: print.issuedAt }, refusal: null };
 }
 
 export default function ServiceOrderPrint({ loaderData }: Route.ComponentProps) {
-  const { orderNumber, title, paper, paperLinks, print } = loaderData;
+  const { orderNumber, title, paper, paperLinks, print, refusal } = loaderData;
   if (!print) {
+    const isUnrepaired = refusal === "no-warranty";
     return (
       <main id="conteudo" className="mx-auto max-w-xl space-y-4 px-6 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">OS nº {orderNumber} ainda não foi entregue</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {isUnrepaired ? `OS nº ${orderNumber} foi devolvida sem reparo` : `OS nº ${orderNumber} ainda não foi entregue`}
+        </h1>
         <p className="text-slate-700">
-          O comprovante de entrega fica disponível depois que a entrega é registrada na ordem de serviço.
+          {isUnrepaired
+            ? "Não há garantia a imprimir: o aparelho voltou ao cliente sem o serviço. O comprovante de entrega registra a devolução."
+            : `O ${title.toLowerCase()} fica disponível depois que a entrega é registrada na ordem de serviço.`}
         </p>
         <p className="flex flex-wrap justify-center gap-3">
           <a href={`/service-orders/${orderNumber}/edit`} className={buttonClass()}>
