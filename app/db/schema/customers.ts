@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
 
 /** Everyone the shop serves; shared by orders, sales, debts, credit and loyalty. */
 export const customers = pgTable(
@@ -35,5 +47,32 @@ export const customers = pgTable(
     index("customers_phone_idx").on(table.phone.op("text_pattern_ops")),
     index("customers_email_idx").on(sql`lower(${table.email})`),
     index("customers_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+  ],
+);
+
+export type CustomerAccountLinkState = "linked" | "unlinked";
+
+/**
+ * What the staff decided about a sign-in account and a customer record. An
+ * account sees the records whose e-mail is its verified e-mail, plus those
+ * "linked" here (a record kept under another e-mail), minus those
+ * "unlinked" here (so a matching e-mail does not bring them back).
+ */
+export const customerAccountLinks = pgTable(
+  "customer_account_links",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    state: text("state").$type<CustomerAccountLinkState>().notNull(),
+    changedByUserId: text("changed_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.customerId, table.userId] }),
+    index("customer_account_links_user_idx").on(table.userId),
   ],
 );

@@ -5,12 +5,12 @@ export const DUPLICATE_DOCUMENT_MESSAGE = "Já existe um cliente com este CPF/CN
 /**
  * Input refused by the customer functions, with a Portuguese message per
  * field for the form: invalid values, a CPF/CNPJ another customer already
- * has, or a referral that cannot be.
+ * has, a referral that cannot be, or a sign-in account that cannot be linked.
  */
 export class CustomerInputError extends InputError {
   override name = "CustomerInputError";
   constructor(
-    override readonly code: "invalid-input" | "duplicate-document" | "invalid-referral",
+    override readonly code: "invalid-input" | "duplicate-document" | "invalid-referral" | "invalid-account",
     fieldErrors: FieldErrors,
   ) {
     super(code, fieldErrors);

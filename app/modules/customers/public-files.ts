@@ -4,6 +4,7 @@
  */
 export const PUBLIC_FILES: readonly string[] = [
   "components/customer-picker.tsx",
+  "account-links.server.ts",
   "document.ts",
   "mutations.server.ts",
   "queries.server.ts",

@@ -5,6 +5,7 @@
  * unlock-code.server.ts (the only reader of the encrypted column) stays inside.
  */
 export const PUBLIC_FILES: readonly string[] = [
+  "account-orders.server.ts",
   "imei.ts",
   "mutations.server.ts",
   "pickups.server.ts",

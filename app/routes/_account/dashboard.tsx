@@ -3,6 +3,7 @@ import { CustomerAccount } from "~/modules/accounts/components/customer-account"
 import { findProfile } from "~/modules/accounts/profiles.server";
 import { isStaffRole } from "~/modules/accounts/roles";
 import { currentUser } from "~/modules/accounts/session.server";
+import { listAccountServiceOrders } from "~/modules/service-orders/account-orders.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -14,11 +15,11 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   if (isStaffRole(user.role)) return { view: "staff" as const };
-  const profile = await findProfile(user.id);
-  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email };
+  const [profile, repairs] = await Promise.all([findProfile(user.id), listAccountServiceOrders(user.id)]);
+  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email, repairs };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "staff") return <StaffAreaPage area="dashboard" />;
-  return <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} />;
+  return <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs} />;
 }

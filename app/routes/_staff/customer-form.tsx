@@ -2,11 +2,15 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { FlashAlert } from "~/components/ui/flash-alert";
+import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { readId } from "~/lib/forms";
+import { formText, readId } from "~/lib/forms";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { Actor } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { linkCustomerAccount, listCustomerAccounts, unlinkCustomerAccount } from "~/modules/customers/account-links.server";
+import { CustomerAccounts } from "~/modules/customers/components/customer-accounts";
 import { CustomerForm } from "~/modules/customers/components/customer-form";
 import { formatPhone } from "~/lib/phone";
 import { formatDocument } from "~/modules/customers/document";
@@ -42,9 +46,9 @@ function withSavedCustomer(path: string, customerId: number) {
   return url.pathname + url.search + url.hash;
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const back = backPathOf(new URL(request.url));
-  if (params.id === undefined) return { customer: null, orderCount: 0, back };
+  if (params.id === undefined) return { customer: null, orderCount: 0, accounts: [], back, flash: null };
   const id = customerIdOf(params.id);
   const customer = id ? await getCustomer(id) : null;
   if (!id || !customer) throw data(null, { status: 404 });
@@ -70,7 +74,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       referrer: customer.referrer,
     },
     orderCount: await countCustomerServiceOrders(id),
+    accounts: await listCustomerAccounts(actorOf(currentUser(context)), id),
     back,
+    flash: flashOf(context),
   };
 }
 
@@ -80,8 +86,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // The customer picker of another page posts here and wants the result as data, not a redirect.
   const isInline = url.searchParams.get("inline") === "1" || form?.get("intent") === "inline";
   if (!form) return formProblem({ values: {} as CustomerFormValues });
-  const values = customerFormValues(form);
   const actor = actorOf(currentUser(context));
+  const intent = form.get("intent");
+  if (params.id !== undefined && (intent === "link-account" || intent === "unlink-account")) {
+    return accountAction(actor, customerIdOf(params.id) ?? 0, intent, form);
+  }
+  const values = customerFormValues(form);
   const isEditing = params.id !== undefined;
   try {
     const customer = isEditing
@@ -100,12 +110,33 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
+/** "Acesso pelo site": staff link a sign-in account to this record, or unlink one. */
+async function accountAction(actor: Actor, customerId: number, intent: "link-account" | "unlink-account", form: FormData) {
+  const accountEmail = formText(form, "accountEmail");
+  try {
+    if (intent === "link-account") await linkCustomerAccount(actor, customerId, { accountEmail });
+    else await unlinkCustomerAccount(actor, customerId, formText(form, "userId"));
+    return redirectWithFlash(`/customers/${customerId}`, {
+      title: intent === "link-account" ? "Conta vinculada" : "Conta desvinculada",
+      message:
+        intent === "link-account"
+          ? `Quem entra com ${accountEmail} vê as ordens de serviço deste cliente.`
+          : "Essa conta não vê mais as ordens de serviço deste cliente.",
+    });
+  } catch (error) {
+    return formRefusal(error, { accountEmail });
+  }
+}
+
 export default function CustomerFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, orderCount, back } = loaderData;
+  const { customer, orderCount, accounts, back, flash } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
   const values: CustomerFormValues = actionData && "values" in actionData ? actionData.values : (customer?.values ?? {});
+  // A refusal of the account panel's forms is theirs, not the customer form's.
+  const isAccountRefusal = Boolean(actionData && "accountEmail" in actionData);
+  const typedAccountEmail = actionData && "accountEmail" in actionData ? actionData.accountEmail : "";
 
   return (
     <div className="max-w-3xl space-y-6">
@@ -118,6 +149,7 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
           {back ? "Voltar" : "Voltar para clientes"}
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">{customer ? "Editar cliente" : "Novo cliente"}</h1>
+        <FlashAlert flash={flash} />
         {customer ? (
           <p className="text-slate-700">
             {customer.name} · cliente nº {customer.id} ·{" "}
@@ -129,12 +161,20 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
         // A new page (after saving and opening another customer) starts from its own values.
         key={customer?.id ?? "novo"}
         values={values}
-        errors={errors}
+        errors={isAccountRefusal ? {} : errors}
         consentedAt={customer?.consentedAt ?? null}
         referrer={customer?.referrer ?? null}
         isSubmitting={isSubmitting}
         submitLabel={customer ? "Salvar alterações" : "Cadastrar cliente"}
       />
+      {customer ? (
+        <CustomerAccounts
+          accounts={accounts}
+          errors={isAccountRefusal ? errors : {}}
+          typedEmail={typedAccountEmail}
+          isSubmitting={isSubmitting}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,3 @@
+import { defineCustomerAccountsSuite } from "./customer-accounts-suite";
+
+defineCustomerAccountsSuite("pglite");
