@@ -9,7 +9,14 @@ import { ORIGIN_HEADER, USERS } from "./users";
  * session. Each call makes a customer and an order of its own, so the
  * desktop and phone projects never share one.
  */
-export type PreparedOrder = { id: number; trackingCode: string; customerName: string; phone: string; unlockCode: string };
+export type PreparedOrder = {
+  id: number;
+  customerId: number;
+  trackingCode: string;
+  customerName: string;
+  phone: string;
+  unlockCode: string;
+};
 
 /** The moves from a new order to each status a journey needs, as the state machine allows them. */
 const PATHS: Partial<Record<ServiceOrderStatus, ServiceOrderStatus[]>> = {
@@ -42,20 +49,20 @@ async function readTrackingCode(api: APIRequestContext, orderId: number) {
 }
 
 /**
- * A new customer and order, moved to `status`. Each call has a request
+ * A new customer (with `email` when given) and order, moved to `status`. Each call has a request
  * context of its own: a context kept across tests may reuse a keep-alive
  * socket the server has just closed (ECONNRESET).
  */
-export async function prepareOrder(status: "awaiting_approval" | "ready"): Promise<PreparedOrder> {
+export async function prepareOrder(status: "awaiting_approval" | "ready", { email = "" } = {}): Promise<PreparedOrder> {
   const api = await staffApi();
   try {
-    return await createOrder(api, status);
+    return await createOrder(api, status, email);
   } finally {
     await api.dispose();
   }
 }
 
-async function createOrder(api: APIRequestContext, status: "awaiting_approval" | "ready"): Promise<PreparedOrder> {
+async function createOrder(api: APIRequestContext, status: "awaiting_approval" | "ready", email: string): Promise<PreparedOrder> {
   const suffix = randomDigits(4);
   const customerName = `Rosângela Prado Teste ${suffix}`;
   const phone = `1197${randomDigits(3)}${suffix}`;
@@ -63,6 +70,7 @@ async function createOrder(api: APIRequestContext, status: "awaiting_approval" |
   const customerSaved = await postForm(api, `/customers/new?voltar=${encodeURIComponent("/new-service-order")}`, {
     name: customerName,
     phone,
+    email,
   });
   const customerId = customerSaved.searchParams.get("cliente");
   expect(customerId, `cliente criado: ${customerSaved}`).toMatch(/^\d+$/);
@@ -93,7 +101,7 @@ async function createOrder(api: APIRequestContext, status: "awaiting_approval" |
   for (const to of PATHS[status] ?? []) {
     await postForm(api, `/service-orders/${id}/edit`, { intent: "status", to, note: "" });
   }
-  return { id, trackingCode: await readTrackingCode(api, id), customerName, phone, unlockCode };
+  return { id, customerId: Number(customerId), trackingCode: await readTrackingCode(api, id), customerName, phone, unlockCode };
 }
 
 /** Delivery as the order page records it: who collected, and the unpaid balance recorded as a debt. */
