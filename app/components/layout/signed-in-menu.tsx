@@ -39,7 +39,7 @@ export function SignedInMenu({ email }: { email: string }) {
         className={buttonClass({ variant: "outline", size: "sm" }, "account-menu-trigger max-w-48")}
       >
         <UserRound aria-hidden className="size-4 shrink-0" />
-        <span className="truncate">{accountLabel(email)}</span>
+        <span className="truncate max-sm:sr-only">{accountLabel(email)}</span>
         <ChevronDown aria-hidden className="size-4 shrink-0" />
       </button>
       <div

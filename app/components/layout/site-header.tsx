@@ -11,7 +11,7 @@ function navClass({ isActive }: { isActive: boolean }, isCallToAction: boolean) 
   if (isCallToAction)
     return buttonClass({ variant: "accent", size: "sm" }, isActive ? "ring-2 ring-accent-600 ring-offset-2" : undefined);
   return cx(
-    "rounded-md px-3 py-2 text-sm font-medium",
+    "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap",
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 }
@@ -42,15 +42,16 @@ export function SiteHeader({ shopName, email }: { shopName: string; email: strin
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
         Pular para o conteúdo
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
+        {/* The name wraps (up to three short lines on a 320 px phone) rather than being cut. */}
         <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brand-800">
           <Wrench aria-hidden className="size-6 shrink-0" />
-          <span className="truncate">{shopName}</span>
+          <span className="text-sm leading-tight sm:text-base">{shopName}</span>
         </Link>
-        <nav aria-label="Principal" className="ml-auto hidden lg:block">
+        <nav aria-label="Principal" className="ml-auto hidden xl:block">
           <NavigationLinks />
         </nav>
-        <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2 xl:ml-2">
           <AccountMenu email={email} />
           <span aria-label="Idioma: português" className="rounded bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-700">
             PT
@@ -59,6 +60,7 @@ export function SiteHeader({ shopName, email }: { shopName: string; email: strin
             isOpen={isDrawerOpen}
             onOpenChange={setDrawerOpen}
             side="right"
+            hiddenFrom="xl"
             title="Menu"
             description="Navegação do site"
             className="bg-white"

@@ -60,11 +60,12 @@ export function StaffShell({
         </div>
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-4">
+        <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b border-slate-200 bg-white px-4 py-1">
           <MenuDrawer
             isOpen={isDrawerOpen}
             onOpenChange={setDrawerOpen}
             side="left"
+            hiddenFrom="lg"
             title="Gestão"
             description="Áreas da gestão da loja"
             className="bg-slate-100"
@@ -73,7 +74,7 @@ export function StaffShell({
               <StaffNavigation role={role} onChoose={() => setDrawerOpen(false)} />
             </nav>
           </MenuDrawer>
-          <span className="font-semibold text-slate-800 lg:hidden">{shopName}</span>
+          <span className="min-w-0 text-sm leading-tight font-semibold text-slate-800 sm:text-base lg:hidden">{shopName}</span>
           <div className="ml-auto">
             <AccountMenu email={email} />
           </div>

@@ -7,7 +7,10 @@ import { ModalDialog } from "./dialog";
 /**
  * The 'Menu' button of narrow screens and the 300px drawer it opens (spec:
  * "a right-hand drawer, width 300px"). The caller owns `open` so choosing an
- * entry can close it.
+ * entry can close it. `hiddenFrom`: the width from which the page shows its
+ * navigation itself and the button goes. On the narrowest phones the
+ * button is its icon (the word stays for screen readers), so the header
+ * keeps room for the shop's name.
  */
 export function MenuDrawer({
   isOpen,
@@ -16,6 +19,7 @@ export function MenuDrawer({
   title,
   description,
   className,
+  hiddenFrom,
   children,
 }: {
   isOpen: boolean;
@@ -24,6 +28,7 @@ export function MenuDrawer({
   title: string;
   description: string;
   className?: string;
+  hiddenFrom: "lg" | "xl";
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -35,10 +40,10 @@ export function MenuDrawer({
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         onClick={() => onOpenChange(true)}
-        className={buttonClass({ variant: "ghost", size: "sm" }, "lg:hidden")}
+        className={buttonClass({ variant: "ghost", size: "sm" }, hiddenFrom === "lg" ? "lg:hidden" : "xl:hidden")}
       >
         <Menu aria-hidden className="size-5" />
-        Menu
+        <span className="max-sm:sr-only">Menu</span>
       </button>
       <ModalDialog
         isOpen={isOpen}
