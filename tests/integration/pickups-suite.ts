@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { shopToday } from "~/lib/dates";
+import { shopToday, toShopDateTimeInput } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, type TestDatabase } from "../support/database";
 import { loadServiceOrdersApp, type ServiceOrdersApp } from "./public-tracking-app";
@@ -94,10 +94,11 @@ export function definePickupsSuite(database: TestDatabase) {
         note: "Não atendeu; deixado recado.",
       });
       expect(first).toMatchObject({ orderId, channel: "phone" });
+      // As the form sends it untouched: prefilled with the current time on the shop's clock.
       const second = await app.pickups.recordPickupContactAttempt(STAFF, {
         orderId: String(orderId),
         channel: "whatsapp",
-        attemptedAt: "",
+        attemptedAt: toShopDateTimeInput(new Date()),
         note: "",
       });
       expect(second).toMatchObject({ orderId, channel: "whatsapp" });
@@ -133,8 +134,26 @@ export function definePickupsSuite(database: TestDatabase) {
       expect(log?.order).toMatchObject({ orderId, customerName: "João Demorado Lima" });
     });
 
+    it("exige a data e a hora do contato: um campo vazio não vira 'agora' sem ninguém ver", async () => {
+      const orderId = String(created.readyRecent!.id);
+      const before = await writtenRows();
+      for (const input of [
+        { orderId, channel: "phone", attemptedAt: "" },
+        { orderId, channel: "phone", attemptedAt: "   " },
+        { orderId, channel: "phone" },
+      ]) {
+        const refusal: unknown = await app.pickups.recordPickupContactAttempt(STAFF, input).catch((error: unknown) => error);
+        expect(refusal, JSON.stringify(input)).toBeInstanceOf(app.errors.InputError);
+        expect((refusal as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+          attemptedAt: "Informe a data e a hora do contato.",
+        });
+      }
+      expect(await writtenRows()).toEqual(before);
+    });
+
     it("recusa entrada inválida com mensagens em português e não grava nada", async () => {
       const orderId = String(created.readyRecent!.id);
+      const now = toShopDateTimeInput(new Date());
       const before = await writtenRows();
       const cases: [Record<string, unknown>, string][] = [
         [{ orderId, channel: "pombo-correio" }, "channel"],
@@ -145,9 +164,9 @@ export function definePickupsSuite(database: TestDatabase) {
         [{ orderId, channel: "phone", note: "x".repeat(501) }, "note"],
         [{ orderId: "abc", channel: "phone" }, "orderId"],
         [{ orderId: "99999999999", channel: "phone" }, "orderId"],
-        [{ orderId: "2000000000", channel: "phone" }, "form"],
-        [{ orderId: String(created.repairing!.id), channel: "phone" }, "form"],
-        [{ orderId: String(created.delivered!.id), channel: "phone" }, "form"],
+        [{ orderId: "2000000000", channel: "phone", attemptedAt: now }, "form"],
+        [{ orderId: String(created.repairing!.id), channel: "phone", attemptedAt: now }, "form"],
+        [{ orderId: String(created.delivered!.id), channel: "phone", attemptedAt: now }, "form"],
         [{ orderId: ["1"], channel: { x: 1 } }, "orderId"],
       ];
       for (const [input, field] of cases) {

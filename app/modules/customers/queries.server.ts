@@ -1,7 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
-import { serviceOrders } from "~/db/schema/service-orders";
 import { maskDocument } from "./document";
 import { escapeLike, parseCustomerSearch, type CustomerMatch } from "./search-terms";
 import type { CustomerLookupItem, CustomerSummary } from "./summary";
@@ -171,12 +170,4 @@ export async function getCustomerSummary(id: number): Promise<CustomerSummary | 
     .from(customers)
     .where(eq(customers.id, id));
   return summary ?? null;
-}
-
-/** How many service orders a customer has had (the edit page links to them). */
-export async function countCustomerServiceOrders(id: number) {
-  if (!isCustomerId(id)) return 0;
-  const db = await getDb();
-  const [row] = await db.select({ total: count() }).from(serviceOrders).where(eq(serviceOrders.customerId, id));
-  return row?.total ?? 0;
 }

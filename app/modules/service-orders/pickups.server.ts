@@ -193,13 +193,14 @@ export const PickupContactAttemptSchema = z.object({
     .transform(Number)
     .refine(isOrderNumber, "Ordem de serviço inválida."),
   channel: z.enum(PICKUP_CONTACT_CHANNELS, { error: "Escolha o meio de contato." }),
+  // Required: the log is the shop's evidence that it warned the customer, so its time is one a person
+  // saw and confirmed (the form comes prefilled with the current time), never one the server guessed.
   attemptedAt: z
-    .string()
+    .string({ error: "Informe a data e a hora do contato." })
     .trim()
+    .min(1, { error: "Informe a data e a hora do contato.", abort: true })
     .max(40)
-    .default("")
     .transform((value, context) => {
-      if (value === "") return null;
       const instant = parseShopDateTimeInput(value);
       if (!instant) {
         context.addIssue({ code: "custom", message: "Informe data e hora válidas, como 22/11/2026 14:05." });
@@ -230,8 +231,7 @@ export async function recordPickupContactAttemptInTx(
     input,
     (fieldErrors) => new ServiceOrderInputError("invalid-input", fieldErrors),
   );
-  const { orderId, channel, note } = parsed;
-  const attemptedAt = parsed.attemptedAt ?? now;
+  const { orderId, channel, note, attemptedAt } = parsed;
   if (attemptedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
     throw new ServiceOrderRuleError("A data do contato não pode estar no futuro.", "attemptedAt");
   }

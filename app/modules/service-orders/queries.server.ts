@@ -357,3 +357,27 @@ export async function listTechnicians() {
     .where(inArray(user.role, ["owner", "staff"]))
     .orderBy(asc(user.name));
 }
+
+/** How many of a customer's orders their page lists; the rest are counted. */
+export const CUSTOMER_ORDERS_SHOWN = 20;
+
+/**
+ * A customer's orders for their page in the back office, newest first (the
+ * one at the counter now is usually the latest), with how many there are in all.
+ */
+export async function listServiceOrdersOfCustomer(customerId: number, limit = CUSTOMER_ORDERS_SHOWN) {
+  if (!Number.isSafeInteger(customerId) || customerId < 1 || customerId > 2_147_483_647) return { rows: [], total: 0 };
+  const db = await getDb();
+  const ofCustomer = eq(serviceOrders.customerId, customerId);
+  const [[counted], rows] = await Promise.all([
+    db.select({ total: count() }).from(serviceOrders).where(ofCustomer),
+    db
+      .select(ROW_COLUMNS)
+      .from(serviceOrders)
+      .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
+      .where(ofCustomer)
+      .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
+      .limit(limit),
+  ]);
+  return { rows: rows.map(toRow), total: counted?.total ?? 0 };
+}

@@ -1,5 +1,7 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, FilePlus2 } from "lucide-react";
 import { data, Link, redirect, useNavigation } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { formatCep } from "~/lib/cep";
 import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { FlashAlert } from "~/components/ui/flash-alert";
@@ -15,8 +17,10 @@ import { CustomerForm } from "~/modules/customers/components/customer-form";
 import { formatPhone } from "~/lib/phone";
 import { formatDocument } from "~/modules/customers/document";
 import { createCustomer, updateCustomer } from "~/modules/customers/mutations.server";
-import { countCustomerServiceOrders, getCustomer } from "~/modules/customers/queries.server";
+import { getCustomer } from "~/modules/customers/queries.server";
 import { customerFormValues, type CustomerFormValues } from "~/modules/customers/validation";
+import { ServiceOrderRows } from "~/modules/service-orders/components/service-order-rows";
+import { listServiceOrdersOfCustomer } from "~/modules/service-orders/queries.server";
 import type { Route } from "./+types/customer-form";
 
 const LIST_PATH = "/customers";
@@ -24,6 +28,9 @@ const LIST_PATH = "/customers";
 const BACK_PARAM = "voltar";
 /** Added to the page gone back to: the id of the customer just saved. */
 const SAVED_CUSTOMER_PARAM = "cliente";
+/** The new-order form opens with the customer of this parameter chosen (it reads the same one). */
+const newOrderHrefFor = (customerId: number) => `/new-service-order?${SAVED_CUSTOMER_PARAM}=${customerId}`;
+const ORDERS_ANCHOR = "ordens-de-servico";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.customer ? `${loaderData.customer.name} — Clientes — Balcão` : "Novo cliente — Balcão";
@@ -48,20 +55,23 @@ function withSavedCustomer(path: string, customerId: number) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const back = backPathOf(new URL(request.url));
-  if (params.id === undefined) return { customer: null, orderCount: 0, accounts: [], back, flash: null };
+  if (params.id === undefined) {
+    return { customer: null, orders: { rows: [], total: 0 }, newOrderHref: null, accounts: [], back, flash: null };
+  }
   const id = customerIdOf(params.id);
-  const customer = id ? await getCustomer(id) : null;
-  if (!id || !customer) throw data(null, { status: 404 });
+  const [customer, orders] = id ? await Promise.all([getCustomer(id), listServiceOrdersOfCustomer(id)]) : [null, null];
+  if (!id || !customer || !orders) throw data(null, { status: 404 });
   return {
     customer: {
       id: customer.id,
       name: customer.name,
       values: {
         name: customer.name,
-        phone: customer.phone,
+        // Stored as digits; shown as people write them (the schema reads either).
+        phone: formatPhone(customer.phone),
         document: customer.document ? formatDocument(customer.document) : "",
         email: customer.email,
-        cep: customer.cep,
+        cep: formatCep(customer.cep),
         address: customer.address,
         district: customer.district,
         city: customer.city,
@@ -73,7 +83,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       consentedAt: customer.marketingConsentAt ? formatDateTime(customer.marketingConsentAt) : null,
       referrer: customer.referrer,
     },
-    orderCount: await countCustomerServiceOrders(id),
+    orders,
+    newOrderHref: newOrderHrefFor(customer.id),
     accounts: await listCustomerAccounts(actorOf(currentUser(context)), id),
     back,
     flash: flashOf(context),
@@ -129,7 +140,7 @@ async function accountAction(actor: Actor, customerId: number, intent: "link-acc
 }
 
 export default function CustomerFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, orderCount, accounts, back, flash } = loaderData;
+  const { customer, orders, newOrderHref, accounts, back, flash } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
@@ -153,10 +164,15 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
         {customer ? (
           <p className="text-slate-700">
             {customer.name} · cliente nº {customer.id} ·{" "}
-            {orderCount === 1 ? "1 ordem de serviço" : `${orderCount} ordens de serviço`}
+            <a href={`#${ORDERS_ANCHOR}`} className="text-brand-700 underline underline-offset-2">
+              {orders.total === 1 ? "1 ordem de serviço" : `${orders.total} ordens de serviço`}
+            </a>
           </p>
         ) : null}
       </div>
+      {customer && newOrderHref ? (
+        <CustomerOrders customerName={customer.name} orders={orders} newOrderHref={newOrderHref} />
+      ) : null}
       <CustomerForm
         // A new page (after saving and opening another customer) starts from its own values.
         key={customer?.id ?? "novo"}
@@ -176,5 +192,44 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
         />
       ) : null}
     </div>
+  );
+}
+
+type CustomerOrdersData = Route.ComponentProps["loaderData"]["orders"];
+
+/** The customer's orders, newest first, each linked, and a new one opened with this customer already chosen. */
+function CustomerOrders({
+  customerName,
+  orders,
+  newOrderHref,
+}: {
+  customerName: string;
+  orders: CustomerOrdersData;
+  newOrderHref: string;
+}) {
+  return (
+    <section id={ORDERS_ANCHOR} aria-labelledby={`${ORDERS_ANCHOR}-titulo`} className="scroll-mt-20 space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${ORDERS_ANCHOR}-titulo`} className="text-lg font-semibold text-slate-900">
+          Ordens de serviço
+        </h2>
+        <ButtonLink to={newOrderHref} size="sm">
+          <FilePlus2 aria-hidden className="size-4" />
+          Nova OS
+        </ButtonLink>
+      </div>
+      {orders.rows.length === 0 ? (
+        <p className="text-slate-700">Nenhuma ordem de serviço ainda.</p>
+      ) : (
+        <>
+          <ServiceOrderRows rows={orders.rows} label={`Ordens de serviço de ${customerName}`} />
+          {orders.total > orders.rows.length ? (
+            <p className="text-sm text-slate-600">
+              As {orders.rows.length} mais recentes de {orders.total}.
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Pager } from "~/components/ui/pager";
 import { MessageCircle, PackageCheck, Printer } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState, type RefObject } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -151,7 +151,8 @@ export default function PendingPickups({ loaderData, actionData }: Route.Compone
                 <PickupCard
                   row={row}
                   page={page}
-                  isSaved={savedOrderId === row.orderId}
+                  // The flash is from the previous post: after a refused one (no reload), it no longer holds.
+                  isSaved={!actionData && savedOrderId === row.orderId}
                   result={actionData && actionData.orderId === row.orderId ? actionData : undefined}
                   nowInput={loaderData.nowInput}
                   channels={loaderData.channels}
@@ -193,6 +194,13 @@ function PickupCard({
   channels: { value: string; label: string }[];
 }) {
   const [isLogOpen, setIsLogOpen] = useState(Boolean(result));
+  const dateRef = useRef<HTMLInputElement>(null);
+  /** The page may have stayed open a while: a prefilled time nobody touched follows the clock when the form is opened. */
+  function refreshUntouchedDate() {
+    const input = dateRef.current;
+    if (!input || result || input.dataset.touched) return;
+    input.value = toShopDateTimeInput(new Date());
+  }
   const headingId = `os-${row.orderId}-titulo`;
   const isLongWait = row.daysWaiting >= LONG_WAIT_DAYS;
   return (
@@ -204,7 +212,7 @@ function PickupCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            <Link to={`/service-orders/${row.orderId}/edit`} className="underline-offset-2 hover:underline">
+            <Link to={`/service-orders/${row.orderId}/edit`} className="text-brand-700 underline underline-offset-2">
               OS nº {row.orderId}
             </Link>{" "}
             <span className="font-normal text-slate-700">— {row.deviceLabel}</span>
@@ -268,7 +276,10 @@ function PickupCard({
             href={row.reminderUrl}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => setIsLogOpen(true)}
+            onClick={() => {
+              setIsLogOpen(true);
+              refreshUntouchedDate();
+            }}
             className={buttonClass({ size: "sm" })}
           >
             <MessageCircle aria-hidden className="size-4" />
@@ -288,7 +299,10 @@ function PickupCard({
 
       <details
         open={isLogOpen}
-        onToggle={(event) => setIsLogOpen(event.currentTarget.open)}
+        onToggle={(event) => {
+          setIsLogOpen(event.currentTarget.open);
+          if (event.currentTarget.open) refreshUntouchedDate();
+        }}
         className="mt-4 rounded-lg border border-slate-200"
       >
         <summary className="cursor-pointer px-4 py-3 font-medium text-slate-900">
@@ -313,7 +327,16 @@ function PickupCard({
               ))}
             </ol>
           )}
-          <AttemptForm orderId={row.orderId} page={page} result={result} nowInput={nowInput} channels={channels} />
+          <AttemptForm
+            // A new form after each logged attempt: the next one starts empty, not with the last note.
+            key={row.attemptCount}
+            orderId={row.orderId}
+            page={page}
+            result={result}
+            nowInput={nowInput}
+            channels={channels}
+            dateRef={dateRef}
+          />
         </div>
       </details>
     </article>
@@ -326,12 +349,14 @@ function AttemptForm({
   result,
   nowInput,
   channels,
+  dateRef,
 }: {
   orderId: number;
   page: number;
   result: ActionResult | undefined;
   nowInput: string;
   channels: { value: string; label: string }[];
+  dateRef: RefObject<HTMLInputElement | null>;
 }) {
   const navigation = useNavigation();
   const isSaving = navigation.state === "submitting" && navigation.formData?.get("orderId") === String(orderId);
@@ -369,16 +394,25 @@ function AttemptForm({
             Data e hora do contato
           </label>
           <input
+            ref={dateRef}
             id={`${idPrefix}-data`}
             name="attemptedAt"
             type="datetime-local"
             defaultValue={values.attemptedAt ?? nowInput}
             max={nowInput.slice(0, 10) + "T23:59"}
+            required
+            onChange={(event) => {
+              event.currentTarget.dataset.touched = "1";
+            }}
             aria-invalid={errors.attemptedAt ? true : undefined}
-            aria-describedby={errors.attemptedAt ? `${idPrefix}-data-error` : undefined}
+            aria-describedby={errors.attemptedAt ? `${idPrefix}-data-error` : `${idPrefix}-data-hint`}
             className={inputClass}
           />
-          <FieldMessage id={`${idPrefix}-data`} error={errors.attemptedAt} />
+          <FieldMessage
+            id={`${idPrefix}-data`}
+            error={errors.attemptedAt}
+            hint="Vem preenchida com a hora atual; corrija se o contato foi em outro momento."
+          />
         </div>
       </div>
       <div className="space-y-1.5">

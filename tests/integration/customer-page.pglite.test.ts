@@ -1,0 +1,3 @@
+import { defineCustomerPageSuite } from "./customer-page-suite";
+
+defineCustomerPageSuite("pglite");
