@@ -1,12 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Pool } from "pg";
+import { secureDataDir } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { singleton } from "~/lib/singleton.server";
@@ -23,8 +22,8 @@ import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
 import * as uploads from "./schema/uploads";
-import { PGLITE_OPTIONS } from "./pglite-options";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
+import { openPglite } from "./open-pglite.server";
 
 export const schema = {
   ...auth,
@@ -108,6 +107,8 @@ export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "dri
 
 function connect(): Connection {
   const env = getEnv();
+  // With either database DATA_DIR keeps secrets, e-mails and backups: it is made (or repaired) owner-only first.
+  secureDataDir(env.DATA_DIR);
   if (env.DATABASE_URL) {
     const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
     // An idle connection the server drops (restart, failover, admin kill) is an
@@ -122,9 +123,8 @@ function connect(): Connection {
     };
   }
   // PGlite has no cross-process lock: one process per data folder.
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
   acquireDataDirLock(env.DATA_DIR);
-  const client = new PGlite(path.join(env.DATA_DIR, "pglite"), PGLITE_OPTIONS);
+  const client = openPglite(path.join(env.DATA_DIR, "pglite"));
   const db = guardTransactions(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,

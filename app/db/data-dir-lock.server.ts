@@ -42,7 +42,7 @@ export function acquireDataDirLock(dataDir: string) {
   const file = lockFile(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(file, String(process.pid), { flag: "wx", mode: 0o600 });
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
