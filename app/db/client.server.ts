@@ -49,7 +49,8 @@ export type Schema = typeof schema;
 export type Database = NodePgDatabase<Schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-type Connection = { db: Database; kind: "pglite" | "postgres"; ready: Promise<void>; close: () => Promise<void> };
+/** `ready`: the database once migrated (on PGlite, once its folder is this process's). */
+type Connection = { kind: "pglite" | "postgres"; ready: Promise<Database>; close: () => Promise<void> };
 
 /**
  * Marks the async work running inside a transaction of the database
@@ -116,25 +117,39 @@ function connect(): Connection {
     pool.on("error", (error) => logger.warn({ err: error }, "conexão ociosa com o PostgreSQL caiu"));
     const db = guardTransactions(drizzlePg({ client: pool, schema }));
     return {
-      db,
       kind: "postgres",
-      ready: migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ready: migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }).then(() => db),
       close: () => pool.end(),
     };
   }
-  // PGlite has no cross-process lock: one process per data folder.
-  acquireDataDirLock(env.DATA_DIR);
-  const client = openPglite(path.join(env.DATA_DIR, "pglite"));
-  const db = guardTransactions(drizzlePglite({ client, schema }) as unknown as Database);
+  // PGlite has no cross-process lock: one process per data folder, and the folder is taken before it opens.
+  const opening = openLockedPglite(env.DATA_DIR);
   return {
-    db,
     kind: "pglite",
-    ready: migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ready: opening.then(async (client) => {
+      const db = guardTransactions(drizzlePglite({ client, schema }) as unknown as Database);
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      return db;
+    }),
     close: async () => {
+      const client = await opening.catch(() => null);
+      if (!client) return;
       await client.close();
-      releaseDataDirLock(env.DATA_DIR);
+      await releaseDataDirLock(env.DATA_DIR);
     },
   };
+}
+
+async function openLockedPglite(dataDir: string) {
+  await acquireDataDirLock(dataDir);
+  try {
+    const client = openPglite(path.join(dataDir, "pglite"));
+    await client.waitReady;
+    return client;
+  } catch (error) {
+    await releaseDataDirLock(dataDir);
+    throw error;
+  }
 }
 
 function connection() {
@@ -144,9 +159,7 @@ function connection() {
 /** The database, migrated. Every server module goes through this; never inside a transaction. */
 export async function getDb(): Promise<Database> {
   assertOutsideTransaction();
-  const { db, ready } = connection();
-  await ready;
-  return db;
+  return connection().ready;
 }
 
 /**

@@ -35,7 +35,7 @@ export async function openMaintenanceDatabase(
   const folder = pgliteFolder(target.dataDir);
   if (!create && !fs.existsSync(folder)) throw new BackupError(`Não há banco de dados em ${folder}.`);
   secureDataDir(target.dataDir);
-  acquireDataDirLock(target.dataDir);
+  await acquireDataDirLock(target.dataDir);
   try {
     const client = openPglite(folder);
     await client.waitReady;
@@ -44,11 +44,11 @@ export async function openMaintenanceDatabase(
       kind: "pglite",
       close: async () => {
         await client.close();
-        releaseDataDirLock(target.dataDir);
+        await releaseDataDirLock(target.dataDir);
       },
     };
   } catch (error) {
-    releaseDataDirLock(target.dataDir);
+    await releaseDataDirLock(target.dataDir);
     throw error;
   }
 }
