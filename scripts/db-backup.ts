@@ -15,7 +15,7 @@ import { createBackup } from "~/db/backup/create-backup.server";
 import { openMaintenanceDatabase } from "~/db/backup/maintenance-database.server";
 import { readCodeMigrations } from "~/db/backup/migrations.server";
 import { MIGRATIONS_FOLDER } from "~/db/client.server";
-import { DataDirBusyError, dataDirHolder } from "~/db/data-dir-lock.server";
+import { DataDirBusyError, dataDirHolder, describeHolder, type DataDirHolder } from "~/db/data-dir-lock.server";
 import { sendAdminCommand } from "~/lib/admin-socket.server";
 import { getEnv, InvalidEnvError } from "~/lib/env.server";
 
@@ -38,14 +38,14 @@ function readOut(argv: string[]): string | null {
   return out === null ? null : path.resolve(process.env.INIT_CWD ?? process.cwd(), out);
 }
 
-async function backUpThroughServer(dataDir: string, file: string, pid: number) {
+async function backUpThroughServer(dataDir: string, file: string, holder: DataDirHolder) {
   try {
     return await sendAdminCommand(dataDir, { command: "backup", file }, { timeoutMs: SERVER_TIMEOUT_MS });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "ECONNREFUSED" && code !== "ENOENT") throw error;
     throw new BackupError(
-      `O servidor (processo ${pid}) está com a pasta ${dataDir}, mas ainda não atende comandos: espere ele terminar de iniciar e tente de novo.`,
+      `O servidor (${describeHolder(holder)}) está com a pasta ${dataDir}, mas ainda não atende comandos: espere ele terminar de iniciar e tente de novo.`,
     );
   }
 }
@@ -53,7 +53,7 @@ async function backUpThroughServer(dataDir: string, file: string, pid: number) {
 async function backUp(file: string | null) {
   const env = getEnv();
   const target = file ?? defaultBackupFile(env.DATA_DIR);
-  const holder = env.DATABASE_URL ? null : dataDirHolder(env.DATA_DIR);
+  const holder = env.DATABASE_URL ? null : await dataDirHolder(env.DATA_DIR);
   if (holder !== null) {
     const reply = await backUpThroughServer(env.DATA_DIR, target, holder);
     if (!reply.ok) throw new BackupError(reply.message);

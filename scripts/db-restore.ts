@@ -16,7 +16,7 @@ import { openMaintenanceDatabase, pgliteFolder } from "~/db/backup/maintenance-d
 import { readCodeMigrations } from "~/db/backup/migrations.server";
 import { restoreBackup } from "~/db/backup/restore-backup.server";
 import { MIGRATIONS_FOLDER } from "~/db/client.server";
-import { DataDirBusyError, dataDirHolder } from "~/db/data-dir-lock.server";
+import { DataDirBusyError, dataDirHolder, describeHolder } from "~/db/data-dir-lock.server";
 import { getEnv, InvalidEnvError } from "~/lib/env.server";
 
 const USAGE = "Uso: npm run db:restore -- <arquivo>";
@@ -43,10 +43,10 @@ async function restore(file: string) {
   const env = getEnv();
   if (!fs.existsSync(file)) throw new BackupError(`Arquivo não encontrado: ${file}`);
   if (!env.DATABASE_URL) {
-    const holder = dataDirHolder(env.DATA_DIR);
+    const holder = await dataDirHolder(env.DATA_DIR);
     if (holder !== null) {
       throw new BackupError(
-        `O servidor (processo ${holder}) está usando a pasta ${env.DATA_DIR}: pare o servidor antes de restaurar.`,
+        `O servidor (${describeHolder(holder)}) está usando a pasta ${env.DATA_DIR}: pare o servidor antes de restaurar.`,
       );
     }
   }

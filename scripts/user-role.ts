@@ -15,7 +15,7 @@ import { ROLES } from "~/modules/accounts/roles";
 
 async function run(command: AdminCommand): Promise<AdminReply> {
   const env = getEnv();
-  if (!env.DATABASE_URL && dataDirHolder(env.DATA_DIR) !== null) return sendAdminCommand(env.DATA_DIR, command);
+  if (!env.DATABASE_URL && (await dataDirHolder(env.DATA_DIR)) !== null) return sendAdminCommand(env.DATA_DIR, command);
   try {
     return await runAdminCommand(command);
   } finally {

@@ -1,12 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Pool } from "pg";
+import { secureDataDir } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { singleton } from "~/lib/singleton.server";
@@ -23,8 +22,8 @@ import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
 import * as uploads from "./schema/uploads";
-import { PGLITE_OPTIONS } from "./pglite-options";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
+import { openPglite } from "./open-pglite.server";
 
 export const schema = {
   ...auth,
@@ -50,7 +49,8 @@ export type Schema = typeof schema;
 export type Database = NodePgDatabase<Schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-type Connection = { db: Database; kind: "pglite" | "postgres"; ready: Promise<void>; close: () => Promise<void> };
+/** `ready`: the database once migrated (on PGlite, once its folder is this process's). */
+type Connection = { kind: "pglite" | "postgres"; ready: Promise<Database>; close: () => Promise<void> };
 
 /**
  * Marks the async work running inside a transaction of the database
@@ -108,6 +108,8 @@ export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "dri
 
 function connect(): Connection {
   const env = getEnv();
+  // With either database DATA_DIR keeps secrets, e-mails and backups: it is made (or repaired) owner-only first.
+  secureDataDir(env.DATA_DIR);
   if (env.DATABASE_URL) {
     const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
     // An idle connection the server drops (restart, failover, admin kill) is an
@@ -115,26 +117,39 @@ function connect(): Connection {
     pool.on("error", (error) => logger.warn({ err: error }, "conexão ociosa com o PostgreSQL caiu"));
     const db = guardTransactions(drizzlePg({ client: pool, schema }));
     return {
-      db,
       kind: "postgres",
-      ready: migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ready: migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }).then(() => db),
       close: () => pool.end(),
     };
   }
-  // PGlite has no cross-process lock: one process per data folder.
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  acquireDataDirLock(env.DATA_DIR);
-  const client = new PGlite(path.join(env.DATA_DIR, "pglite"), PGLITE_OPTIONS);
-  const db = guardTransactions(drizzlePglite({ client, schema }) as unknown as Database);
+  // PGlite has no cross-process lock: one process per data folder, and the folder is taken before it opens.
+  const opening = openLockedPglite(env.DATA_DIR);
   return {
-    db,
     kind: "pglite",
-    ready: migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ready: opening.then(async (client) => {
+      const db = guardTransactions(drizzlePglite({ client, schema }) as unknown as Database);
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      return db;
+    }),
     close: async () => {
+      const client = await opening.catch(() => null);
+      if (!client) return;
       await client.close();
-      releaseDataDirLock(env.DATA_DIR);
+      await releaseDataDirLock(env.DATA_DIR);
     },
   };
+}
+
+async function openLockedPglite(dataDir: string) {
+  await acquireDataDirLock(dataDir);
+  try {
+    const client = openPglite(path.join(dataDir, "pglite"));
+    await client.waitReady;
+    return client;
+  } catch (error) {
+    await releaseDataDirLock(dataDir);
+    throw error;
+  }
 }
 
 function connection() {
@@ -144,9 +159,7 @@ function connection() {
 /** The database, migrated. Every server module goes through this; never inside a transaction. */
 export async function getDb(): Promise<Database> {
   assertOutsideTransaction();
-  const { db, ready } = connection();
-  await ready;
-  return db;
+  return connection().ready;
 }
 
 /**

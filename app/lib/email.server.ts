@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { createTransport } from "nodemailer";
+import { makePrivateDir, OWNER_ONLY_FILE } from "./data-dir.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { singleton } from "./singleton.server";
@@ -35,9 +36,9 @@ export async function sendEmail(message: EmailMessage) {
     return;
   }
   const outbox = path.join(DATA_DIR, "outbox");
-  await fs.mkdir(outbox, { recursive: true });
+  makePrivateDir(outbox);
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
-  await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+  await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: OWNER_ONLY_FILE, flag: "wx" });
   // The link is logged on purpose: without SMTP this is how the operator reaches it.
   logger.info({ file, links: message.links ?? [] }, `e-mail gravado na caixa de saída: ${message.subject}`);
 }

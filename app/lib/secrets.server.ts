@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { makePrivateDir, OWNER_ONLY_FILE } from "./data-dir.server";
 import { getEnv } from "./env.server";
 
 /**
@@ -12,10 +13,10 @@ export function readOrCreateSecret(name: string): string {
   const dir = path.join(getEnv().DATA_DIR, "secrets");
   const file = path.join(dir, name);
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makePrivateDir(dir);
   const secret = randomBytes(32).toString("base64url");
   try {
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    fs.writeFileSync(file, secret, { mode: OWNER_ONLY_FILE, flag: "wx" });
     return secret;
   } catch (error) {
     // Another process created it first: use theirs.

@@ -32,7 +32,7 @@ test("o link de configuração impresso na partida cria a proprietária uma úni
       await expect(sidebar.getByRole("link", { name: area, exact: true })).toBeVisible();
     }
     await expect(page.getByRole("button", { name: "proprietaria" })).toBeVisible();
-    fs.mkdirSync(STATE_DIR, { recursive: true });
+    fs.mkdirSync(STATE_DIR, { recursive: true, mode: 0o700 });
     await page.context().storageState({ path: owner.storageState });
   });
 

@@ -92,7 +92,7 @@ describe("npm run db:backup e npm run db:restore (PGlite)", () => {
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/^balcao-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.balcao-backup\.gz$/);
       expect(run.stdout).toContain(path.join(shopDir, "backups", files[0]!));
-      expect(app.lock.dataDirHolder(shopDir)).toBeNull();
+      expect(await app.lock.dataDirHolder(shopDir)).toBeNull();
     },
     SCRIPT_TIMEOUT_MS,
   );

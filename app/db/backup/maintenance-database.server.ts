@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import type { Database } from "~/db/client.server";
 import { acquireDataDirLock, releaseDataDirLock } from "~/db/data-dir-lock.server";
-import { PGLITE_OPTIONS } from "~/db/pglite-options";
+import { openPglite } from "~/db/open-pglite.server";
+import { secureDataDir } from "~/lib/data-dir.server";
 import { BackupError } from "./backup-format";
 
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
@@ -34,21 +34,21 @@ export async function openMaintenanceDatabase(
   }
   const folder = pgliteFolder(target.dataDir);
   if (!create && !fs.existsSync(folder)) throw new BackupError(`Não há banco de dados em ${folder}.`);
-  fs.mkdirSync(target.dataDir, { recursive: true });
-  acquireDataDirLock(target.dataDir);
+  secureDataDir(target.dataDir);
+  await acquireDataDirLock(target.dataDir);
   try {
-    const client = new PGlite(folder, PGLITE_OPTIONS);
+    const client = openPglite(folder);
     await client.waitReady;
     return {
       db: drizzlePglite({ client }) as unknown as Database,
       kind: "pglite",
       close: async () => {
         await client.close();
-        releaseDataDirLock(target.dataDir);
+        await releaseDataDirLock(target.dataDir);
       },
     };
   } catch (error) {
-    releaseDataDirLock(target.dataDir);
+    await releaseDataDirLock(target.dataDir);
     throw error;
   }
 }

@@ -1,0 +1,3 @@
+import { defineDataDirFilesSuite } from "./data-dir-files-suite";
+
+defineDataDirFilesSuite("postgres");
