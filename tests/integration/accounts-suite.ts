@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { startMailbox, type Mailbox } from "../support/mailbox";
@@ -227,6 +227,68 @@ export function defineAccountsSuite(database: TestDatabase) {
       const reused = await resetter.post("/api/auth/reset-password", { token, newPassword: "Mais#Uma2025senha" });
       expect(reused.status).toBe(400);
       expect(await json<ErrorBody>(reused)).toMatchObject({ code: "INVALID_TOKEN" });
+    });
+
+    /** Asks for a reset link for `email` (the `count`-th message to it) and returns the token the link leads to. */
+    async function requestResetToken(email: string, count: number) {
+      const requested = await app.visitor().post("/api/auth/request-password-reset", { email, redirectTo: "/auth/nova-senha" });
+      expect(requested.status).toBe(200);
+      const mail = await mailbox.waitForMail(email, count);
+      const link = mail.links.find((url) => url.startsWith(`${process.env.PUBLIC_URL}/api/auth/reset-password/`));
+      if (!link) throw new Error(`sem link de redefinição em: ${mail.body}`);
+      const opened = await app.visitor().get(link);
+      expect(opened.status).toBe(302);
+      const token = new URL(opened.headers.get("location") ?? "", process.env.PUBLIC_URL).searchParams.get("token");
+      if (!token) throw new Error("o link de redefinição não levou a um token");
+      return token;
+    }
+
+    it("ends every outstanding reset link of the account once one of them is used", async () => {
+      const { email, userId } = await createVerifiedAccount();
+      const other = await createVerifiedAccount();
+      // Mail 1 to each was the verification link.
+      const first = await requestResetToken(email, 2);
+      const second = await requestResetToken(email, 3);
+      const othersToken = await requestResetToken(other.email, 2);
+
+      expect((await app.visitor().post("/api/auth/reset-password", { token: second, newPassword: NEW_PASSWORD })).status).toBe(
+        200,
+      );
+
+      const stale = await app.visitor().post("/api/auth/reset-password", { token: first, newPassword: "Mais#Uma2025senha" });
+      expect(stale.status).toBe(400);
+      expect(await json<ErrorBody>(stale)).toMatchObject({ code: "INVALID_TOKEN" });
+      expect((await signIn(app.visitor(), email, NEW_PASSWORD)).status).toBe(200);
+      // The link in the older e-mail now leads to the "invalid link" message too.
+      const staleLink = (await mailbox.waitForMail(email, 2)).links.find((url) => url.includes("/api/auth/reset-password/"));
+      const openedStale = await app.visitor().get(staleLink ?? "");
+      expect(new URL(openedStale.headers.get("location") ?? "", process.env.PUBLIC_URL).searchParams.get("error")).toBe(
+        "INVALID_TOKEN",
+      );
+      const leftovers = await app.db
+        .select()
+        .from(app.tables.verification)
+        .where(and(like(app.tables.verification.identifier, "reset-password:%"), eq(app.tables.verification.value, userId)));
+      expect(leftovers).toHaveLength(0);
+
+      // Another account's link is not touched.
+      expect(
+        (await app.visitor().post("/api/auth/reset-password", { token: othersToken, newPassword: NEW_PASSWORD })).status,
+      ).toBe(200);
+    });
+
+    it("ends the outstanding reset links when the password is changed while signed in", async () => {
+      const { email, visitor } = await createVerifiedAccount();
+      const token = await requestResetToken(email, 2);
+      expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
+
+      const changed = await visitor.post("/api/auth/change-password", { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+      expect(changed.status).toBe(200);
+
+      const stale = await app.visitor().post("/api/auth/reset-password", { token, newPassword: "Mais#Uma2025senha" });
+      expect(stale.status).toBe(400);
+      expect(await json<ErrorBody>(stale)).toMatchObject({ code: "INVALID_TOKEN" });
+      expect((await signIn(app.visitor(), email, NEW_PASSWORD)).status).toBe(200);
     });
 
     it("makes new accounts customers and audits every role change", async () => {

@@ -8,6 +8,7 @@ import { logger } from "~/lib/logger.server";
 import { readOrCreateSecret } from "~/lib/secrets.server";
 import { singleton } from "~/lib/singleton.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./account-emails.server";
+import { endPasswordResetLinks } from "./password-resets.server";
 import { passwordProblem, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { ensureProfile, ensureProfileForUser } from "./profiles.server";
 
@@ -57,6 +58,7 @@ function createAuth(db: Database) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => sendPasswordResetEmail(user.email, url),
+      onPasswordReset: async ({ user }) => endPasswordResetLinks(user.id),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -101,6 +103,14 @@ function createAuth(db: Database) {
               message: "Informe seu nome completo (até 120 caracteres).",
             });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A password changed while signed in ends the reset links too (a reset does it in onPasswordReset).
+        if (ctx.path !== "/change-password") return;
+        const returned: unknown = ctx.context.returned;
+        if (isAPIError(returned) || !returned || typeof returned !== "object" || !("user" in returned)) return;
+        const { user } = returned as { user: { id: string } };
+        await endPasswordResetLinks(user.id);
       }),
     },
     databaseHooks: {
