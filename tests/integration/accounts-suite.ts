@@ -17,6 +17,11 @@ type ErrorBody = { code?: string; message?: string };
 type SessionBody = { session: { userId: string }; user: { id: string; email: string; name: string; role: string } } | null;
 
 let emailCount = 0;
+const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
 const uniqueEmail = (name: string) => `${name}.${++emailCount}.${Date.now().toString(36)}@cliente.example`;
 
 function signIn(visitor: Visitor, email: string, password: string) {
@@ -289,6 +294,36 @@ export function defineAccountsSuite(database: TestDatabase) {
       expect(stale.status).toBe(400);
       expect(await json<ErrorBody>(stale)).toMatchObject({ code: "INVALID_TOKEN" });
       expect((await signIn(app.visitor(), email, NEW_PASSWORD)).status).toBe(200);
+    });
+
+    it("answers a reset request as fast for an unknown e-mail as for an account's", async () => {
+      const { email: known } = await createVerifiedAccount();
+      const rounds = 9;
+      const durations = { known: [] as number[], unknown: [] as number[] };
+      let address = 0;
+      async function timeRequest(kind: "known" | "unknown") {
+        const email = kind === "known" ? known : uniqueEmail("ninguem");
+        // An address of its own per request: the per-IP limit would otherwise answer 429 after three.
+        const visitor = app.visitor(`192.0.2.${++address}`);
+        const started = performance.now();
+        const response = await visitor.post("/api/auth/request-password-reset", { email, redirectTo: "/auth/nova-senha" });
+        const elapsed = performance.now() - started;
+        expect(response.status).toBe(200);
+        return elapsed;
+      }
+      // Warm both paths up (first queries, first SMTP connection) before measuring.
+      await timeRequest("known");
+      await timeRequest("unknown");
+      for (let round = 0; round < rounds; round++) {
+        // Alternate who goes first, so whatever one request leaves running lands on both kinds alike.
+        const order = round % 2 === 0 ? (["known", "unknown"] as const) : (["unknown", "known"] as const);
+        for (const kind of order) durations[kind].push(await timeRequest(kind));
+      }
+      const ratio = median(durations.known) / median(durations.unknown);
+      expect(ratio).toBeLessThan(1.5);
+      expect(ratio).toBeGreaterThan(1 / 1.5);
+      // Every request for the account did send its link (after the verification mail and the warm-up's).
+      await mailbox.waitForMail(known, 2 + rounds);
     });
 
     it("makes new accounts customers and audits every role change", async () => {
