@@ -418,7 +418,16 @@ export function defineAccountsSuite(database: TestDatabase) {
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get("x-retry-after"))).toBeGreaterThan(0);
 
-      expect((await signIn(app.visitor("203.0.113.8"), email, "Errada#123456")).status).toBe(401);
+      expect((await signIn(app.visitor("203.0.113.8"), uniqueEmail("outro.alvo"), "Errada#123456")).status).toBe(401);
+    });
+
+    it("counts an IPv6 client's sign-in attempts by its /64, whatever address it picks in it", async () => {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const visitor = app.visitor(`2001:db8:4:1::${attempt.toString(16)}`);
+        expect((await signIn(visitor, uniqueEmail("alvo6"), "Errada#123456")).status).toBe(401);
+      }
+      expect((await signIn(app.visitor("2001:db8:4:1:ffff::1"), uniqueEmail("alvo6"), "Errada#123456")).status).toBe(429);
+      expect((await signIn(app.visitor("2001:db8:4:2::1"), uniqueEmail("alvo6"), "Errada#123456")).status).toBe(401);
     });
   });
 }

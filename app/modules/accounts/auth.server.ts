@@ -100,7 +100,8 @@ function createAuth(db: Database) {
       cookiePrefix: "balcao",
       useSecureCookies: isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: isHttps },
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // One home or phone line gets a whole IPv6 /64: count it as one client, as lib/rate-limit.ts does.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
       // better-auth skips its origin and CSRF checks when NODE_ENV=test unless told otherwise.
       disableOriginCheck: false,
       // E-mails go out after the answer: awaiting the SMTP exchange made "Esqueci minha senha"
