@@ -13,6 +13,18 @@ describe("createRateLimit", () => {
     expect(limit.isOverLimit("1.2.3.4", 10 * minute + 1)).toBe(true);
   });
 
+  it("says how long until the next attempt is allowed, and forgets a key on request", () => {
+    const limit = createRateLimit({ limit: 2, windowMs: 10 * minute });
+    expect(limit.retryAfterMs("conta", 0)).toBe(0);
+    limit.isOverLimit("conta", 0);
+    limit.isOverLimit("conta", 3 * minute);
+    expect(limit.retryAfterMs("conta", 4 * minute)).toBe(6 * minute);
+    expect(limit.isOverLimit("conta", 4 * minute)).toBe(true);
+    expect(limit.retryAfterMs("conta", 10 * minute)).toBe(0);
+    limit.forget("conta");
+    expect(limit.isOverLimit("conta", 4 * minute)).toBe(false);
+  });
+
   it("counts each address on its own", () => {
     const limit = createRateLimit({ limit: 1, windowMs: minute });
     expect(limit.isOverLimit("1.1.1.1", 0)).toBe(false);

@@ -23,6 +23,17 @@ export function createRateLimit({ limit, windowMs }: { limit: number; windowMs: 
       }
       return false;
     },
+    /** How long until `key` may try again: 0 while it is under the limit. */
+    retryAfterMs(key: string, now = Date.now()) {
+      const recent = (attempts.get(key) ?? []).filter((time) => now - time < windowMs);
+      if (recent.length < limit) return 0;
+      // Attempts are recorded in order; the slot frees when the limit-th latest leaves the window.
+      return (recent[recent.length - limit] ?? now) + windowMs - now;
+    },
+    /** Forgets the key's attempts (an account that has just signed in). */
+    forget(key: string) {
+      attempts.delete(key);
+    },
   };
 }
 

@@ -32,6 +32,10 @@ function signUp(visitor: Visitor, name: string, email: string, password: string)
   return visitor.post("/api/auth/sign-up/email", { name, email, password, callbackURL: "/auth?verificado=1" });
 }
 
+function visitorHasSession(response: Response) {
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
 async function getSession(visitor: Visitor) {
   const response = await visitor.get("/api/auth/get-session");
   expect(response.status).toBe(200);
@@ -419,6 +423,36 @@ export function defineAccountsSuite(database: TestDatabase) {
       expect(Number(blocked.headers.get("x-retry-after"))).toBeGreaterThan(0);
 
       expect((await signIn(app.visitor("203.0.113.8"), uniqueEmail("outro.alvo"), "Errada#123456")).status).toBe(401);
+    });
+
+    it("limits failed sign-ins per account, whatever the address, with a message in Portuguese", async () => {
+      const { email } = await createVerifiedAccount();
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await signIn(app.visitor(), email, "Errada#123456")).status, `tentativa ${attempt}`).toBe(401);
+      }
+      // A sixth attempt from yet another address is refused, even with the right password.
+      const blocked = await signIn(app.visitor(), email, PASSWORD);
+      expect(blocked.status).toBe(429);
+      const body = await json<ErrorBody>(blocked);
+      expect(body.code).toBe("TOO_MANY_SIGN_IN_ATTEMPTS");
+      expect(body.message).toMatch(/^Muitas tentativas de entrar com este e-mail\. Por segurança, tente de novo em 15 minutos\./);
+      expect(Number(blocked.headers.get("x-retry-after"))).toBeGreaterThan(14 * 60);
+      expect(visitorHasSession(blocked)).toBe(false);
+      // However the address is typed.
+      expect((await signIn(app.visitor(), email.toUpperCase(), PASSWORD)).status).toBe(429);
+      // Another account is not affected.
+      const other = await createVerifiedAccount();
+      expect((await signIn(app.visitor(), other.email, PASSWORD)).status).toBe(200);
+    });
+
+    it("forgets an account's failed sign-ins once it signs in", async () => {
+      const { email } = await createVerifiedAccount();
+      for (let round = 1; round <= 2; round++) {
+        for (let attempt = 1; attempt <= 4; attempt++) {
+          expect((await signIn(app.visitor(), email, "Errada#123456")).status, `rodada ${round}, tentativa ${attempt}`).toBe(401);
+        }
+        expect((await signIn(app.visitor(), email, PASSWORD)).status, `rodada ${round}`).toBe(200);
+      }
     });
 
     it("counts an IPv6 client's sign-in attempts by its /64, whatever address it picks in it", async () => {

@@ -10,6 +10,7 @@ import { readOrCreateSecret } from "~/lib/secrets.server";
 import { singleton } from "~/lib/singleton.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./account-emails.server";
 import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
+import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server";
 import { endPasswordResetLinks } from "./password-resets.server";
 import { passwordProblem, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { ensureProfile, ensureProfileForUser } from "./profiles.server";
@@ -112,6 +113,7 @@ function createAuth(db: Database) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         startAnswerClock(ctx.path, ctx.request);
+        if (ctx.path === "/sign-in/email") countSignInAttempt(ctx.body?.email);
         const field = PASSWORD_FIELDS[ctx.path];
         if (!field) return;
         const password: unknown = ctx.body?.[field];
@@ -128,6 +130,7 @@ function createAuth(db: Database) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         await waitForAnswerFloor(ctx.path, ctx.request);
+        if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned)) forgetSignInAttempts(ctx.body?.email);
         // A password changed while signed in ends the reset links too (a reset does it in onPasswordReset).
         if (ctx.path !== "/change-password") return;
         const returned: unknown = ctx.context.returned;
