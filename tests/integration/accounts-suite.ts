@@ -330,6 +330,24 @@ export function defineAccountsSuite(database: TestDatabase) {
       await mailbox.waitForMail(known, 2 + rounds);
     });
 
+    it("answers sign-up and reset requests without waiting for the mail server", async () => {
+      const { email } = await createVerifiedAccount();
+      const fresh = uniqueEmail("paciente");
+      // A mail server that takes its time: an answer that waited for it would tell an existing account apart.
+      const release = mailbox.hold();
+      try {
+        expect((await signUp(app.visitor(), "Cliente Paciente", fresh, PASSWORD)).status).toBe(200);
+        const requested = await app.visitor().post("/api/auth/request-password-reset", { email, redirectTo: "/auth/nova-senha" });
+        expect(requested.status).toBe(200);
+        expect(mailbox.mailsTo(fresh)).toHaveLength(0);
+        expect(mailbox.mailsTo(email)).toHaveLength(1);
+      } finally {
+        release();
+      }
+      expect((await mailbox.waitForMail(fresh, 1)).subject).toMatch(/^Confirme seu e-mail — /);
+      expect((await mailbox.waitForMail(email, 2)).subject).toMatch(/^Redefinição de senha — /);
+    });
+
     it("makes new accounts customers and audits every role change", async () => {
       const { email, userId, visitor } = await createVerifiedAccount();
       expect((await findUser(email))?.role).toBe("customer");
