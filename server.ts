@@ -17,6 +17,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { closeDb, databaseKind, getDb } from "~/db/client.server";
 import { DataDirBusyError } from "~/db/data-dir-lock.server";
 import { startAdminSocket } from "~/lib/admin-socket.server";
+import { settleBackgroundTasks } from "~/lib/background-tasks.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { getAuth } from "~/modules/accounts/auth.server";
 import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
@@ -266,6 +267,8 @@ async function main() {
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
     await adminSocket?.close();
+    // An e-mail sent after its answer (a reset link) still needs the database.
+    await settleBackgroundTasks();
     await closeDb();
     logger.info("encerrado");
     process.exit(0);

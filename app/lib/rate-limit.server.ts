@@ -1,10 +1,10 @@
 import { requestClientIp } from "./client-ip";
 import { getEnv } from "./env.server";
-import { createRateLimit } from "./rate-limit";
+import { createRateLimit, rateLimitKey } from "./rate-limit";
 import { singleton } from "./singleton.server";
 
 /**
- * A limit per client address on a public form or lookup, one per `name` in
+ * A limit per client (an IPv4 address, or an IPv6 /64) on a public form or lookup, one per `name` in
  * the process. server.ts sets the client IP header itself; RATE_LIMIT=off
  * (the browser tests) turns every limit off.
  */
@@ -13,6 +13,6 @@ export function createRequestRateLimit(name: string, options: { limit: number; w
   /** Records the request and says whether it is over the limit. */
   return function isRequestLimited(request: Request) {
     if (getEnv().RATE_LIMIT !== "on") return false;
-    return limit.isOverLimit(requestClientIp(request));
+    return limit.isOverLimit(rateLimitKey(requestClientIp(request)));
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { startMailbox, type Mailbox } from "../support/mailbox";
@@ -17,6 +17,11 @@ type ErrorBody = { code?: string; message?: string };
 type SessionBody = { session: { userId: string }; user: { id: string; email: string; name: string; role: string } } | null;
 
 let emailCount = 0;
+const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
 const uniqueEmail = (name: string) => `${name}.${++emailCount}.${Date.now().toString(36)}@cliente.example`;
 
 function signIn(visitor: Visitor, email: string, password: string) {
@@ -25,6 +30,10 @@ function signIn(visitor: Visitor, email: string, password: string) {
 
 function signUp(visitor: Visitor, name: string, email: string, password: string) {
   return visitor.post("/api/auth/sign-up/email", { name, email, password, callbackURL: "/auth?verificado=1" });
+}
+
+function visitorHasSession(response: Response) {
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
 }
 
 async function getSession(visitor: Visitor) {
@@ -229,6 +238,116 @@ export function defineAccountsSuite(database: TestDatabase) {
       expect(await json<ErrorBody>(reused)).toMatchObject({ code: "INVALID_TOKEN" });
     });
 
+    /** Asks for a reset link for `email` (the `count`-th message to it) and returns the token the link leads to. */
+    async function requestResetToken(email: string, count: number) {
+      const requested = await app.visitor().post("/api/auth/request-password-reset", { email, redirectTo: "/auth/nova-senha" });
+      expect(requested.status).toBe(200);
+      const mail = await mailbox.waitForMail(email, count);
+      const link = mail.links.find((url) => url.startsWith(`${process.env.PUBLIC_URL}/api/auth/reset-password/`));
+      if (!link) throw new Error(`sem link de redefinição em: ${mail.body}`);
+      const opened = await app.visitor().get(link);
+      expect(opened.status).toBe(302);
+      const token = new URL(opened.headers.get("location") ?? "", process.env.PUBLIC_URL).searchParams.get("token");
+      if (!token) throw new Error("o link de redefinição não levou a um token");
+      return token;
+    }
+
+    it("ends every outstanding reset link of the account once one of them is used", async () => {
+      const { email, userId } = await createVerifiedAccount();
+      const other = await createVerifiedAccount();
+      // Mail 1 to each was the verification link.
+      const first = await requestResetToken(email, 2);
+      const second = await requestResetToken(email, 3);
+      const othersToken = await requestResetToken(other.email, 2);
+
+      expect((await app.visitor().post("/api/auth/reset-password", { token: second, newPassword: NEW_PASSWORD })).status).toBe(
+        200,
+      );
+
+      const stale = await app.visitor().post("/api/auth/reset-password", { token: first, newPassword: "Mais#Uma2025senha" });
+      expect(stale.status).toBe(400);
+      expect(await json<ErrorBody>(stale)).toMatchObject({ code: "INVALID_TOKEN" });
+      expect((await signIn(app.visitor(), email, NEW_PASSWORD)).status).toBe(200);
+      // The link in the older e-mail now leads to the "invalid link" message too.
+      const staleLink = (await mailbox.waitForMail(email, 2)).links.find((url) => url.includes("/api/auth/reset-password/"));
+      const openedStale = await app.visitor().get(staleLink ?? "");
+      expect(new URL(openedStale.headers.get("location") ?? "", process.env.PUBLIC_URL).searchParams.get("error")).toBe(
+        "INVALID_TOKEN",
+      );
+      const leftovers = await app.db
+        .select()
+        .from(app.tables.verification)
+        .where(and(like(app.tables.verification.identifier, "reset-password:%"), eq(app.tables.verification.value, userId)));
+      expect(leftovers).toHaveLength(0);
+
+      // Another account's link is not touched.
+      expect(
+        (await app.visitor().post("/api/auth/reset-password", { token: othersToken, newPassword: NEW_PASSWORD })).status,
+      ).toBe(200);
+    });
+
+    it("ends the outstanding reset links when the password is changed while signed in", async () => {
+      const { email, visitor } = await createVerifiedAccount();
+      const token = await requestResetToken(email, 2);
+      expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
+
+      const changed = await visitor.post("/api/auth/change-password", { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+      expect(changed.status).toBe(200);
+
+      const stale = await app.visitor().post("/api/auth/reset-password", { token, newPassword: "Mais#Uma2025senha" });
+      expect(stale.status).toBe(400);
+      expect(await json<ErrorBody>(stale)).toMatchObject({ code: "INVALID_TOKEN" });
+      expect((await signIn(app.visitor(), email, NEW_PASSWORD)).status).toBe(200);
+    });
+
+    it("answers a reset request as fast for an unknown e-mail as for an account's", async () => {
+      const { email: known } = await createVerifiedAccount();
+      const rounds = 9;
+      const durations = { known: [] as number[], unknown: [] as number[] };
+      let address = 0;
+      async function timeRequest(kind: "known" | "unknown") {
+        const email = kind === "known" ? known : uniqueEmail("ninguem");
+        // An address of its own per request: the per-IP limit would otherwise answer 429 after three.
+        const visitor = app.visitor(`192.0.2.${++address}`);
+        const started = performance.now();
+        const response = await visitor.post("/api/auth/request-password-reset", { email, redirectTo: "/auth/nova-senha" });
+        const elapsed = performance.now() - started;
+        expect(response.status).toBe(200);
+        return elapsed;
+      }
+      // Warm both paths up (first queries, first SMTP connection) before measuring.
+      await timeRequest("known");
+      await timeRequest("unknown");
+      for (let round = 0; round < rounds; round++) {
+        // Alternate who goes first, so whatever one request leaves running lands on both kinds alike.
+        const order = round % 2 === 0 ? (["known", "unknown"] as const) : (["unknown", "known"] as const);
+        for (const kind of order) durations[kind].push(await timeRequest(kind));
+      }
+      const ratio = median(durations.known) / median(durations.unknown);
+      expect(ratio).toBeLessThan(1.5);
+      expect(ratio).toBeGreaterThan(1 / 1.5);
+      // Every request for the account did send its link (after the verification mail and the warm-up's).
+      await mailbox.waitForMail(known, 2 + rounds);
+    });
+
+    it("answers sign-up and reset requests without waiting for the mail server", async () => {
+      const { email } = await createVerifiedAccount();
+      const fresh = uniqueEmail("paciente");
+      // A mail server that takes its time: an answer that waited for it would tell an existing account apart.
+      const release = mailbox.hold();
+      try {
+        expect((await signUp(app.visitor(), "Cliente Paciente", fresh, PASSWORD)).status).toBe(200);
+        const requested = await app.visitor().post("/api/auth/request-password-reset", { email, redirectTo: "/auth/nova-senha" });
+        expect(requested.status).toBe(200);
+        expect(mailbox.mailsTo(fresh)).toHaveLength(0);
+        expect(mailbox.mailsTo(email)).toHaveLength(1);
+      } finally {
+        release();
+      }
+      expect((await mailbox.waitForMail(fresh, 1)).subject).toMatch(/^Confirme seu e-mail — /);
+      expect((await mailbox.waitForMail(email, 2)).subject).toMatch(/^Redefinição de senha — /);
+    });
+
     it("makes new accounts customers and audits every role change", async () => {
       const { email, userId, visitor } = await createVerifiedAccount();
       expect((await findUser(email))?.role).toBe("customer");
@@ -321,7 +440,46 @@ export function defineAccountsSuite(database: TestDatabase) {
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get("x-retry-after"))).toBeGreaterThan(0);
 
-      expect((await signIn(app.visitor("203.0.113.8"), email, "Errada#123456")).status).toBe(401);
+      expect((await signIn(app.visitor("203.0.113.8"), uniqueEmail("outro.alvo"), "Errada#123456")).status).toBe(401);
+    });
+
+    it("limits failed sign-ins per account, whatever the address, with a message in Portuguese", async () => {
+      const { email } = await createVerifiedAccount();
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await signIn(app.visitor(), email, "Errada#123456")).status, `tentativa ${attempt}`).toBe(401);
+      }
+      // A sixth attempt from yet another address is refused, even with the right password.
+      const blocked = await signIn(app.visitor(), email, PASSWORD);
+      expect(blocked.status).toBe(429);
+      const body = await json<ErrorBody>(blocked);
+      expect(body.code).toBe("TOO_MANY_SIGN_IN_ATTEMPTS");
+      expect(body.message).toMatch(/^Muitas tentativas de entrar com este e-mail\. Por segurança, tente de novo em 15 minutos\./);
+      expect(Number(blocked.headers.get("x-retry-after"))).toBeGreaterThan(14 * 60);
+      expect(visitorHasSession(blocked)).toBe(false);
+      // However the address is typed.
+      expect((await signIn(app.visitor(), email.toUpperCase(), PASSWORD)).status).toBe(429);
+      // Another account is not affected.
+      const other = await createVerifiedAccount();
+      expect((await signIn(app.visitor(), other.email, PASSWORD)).status).toBe(200);
+    });
+
+    it("forgets an account's failed sign-ins once it signs in", async () => {
+      const { email } = await createVerifiedAccount();
+      for (let round = 1; round <= 2; round++) {
+        for (let attempt = 1; attempt <= 4; attempt++) {
+          expect((await signIn(app.visitor(), email, "Errada#123456")).status, `rodada ${round}, tentativa ${attempt}`).toBe(401);
+        }
+        expect((await signIn(app.visitor(), email, PASSWORD)).status, `rodada ${round}`).toBe(200);
+      }
+    });
+
+    it("counts an IPv6 client's sign-in attempts by its /64, whatever address it picks in it", async () => {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const visitor = app.visitor(`2001:db8:4:1::${attempt.toString(16)}`);
+        expect((await signIn(visitor, uniqueEmail("alvo6"), "Errada#123456")).status).toBe(401);
+      }
+      expect((await signIn(app.visitor("2001:db8:4:1:ffff::1"), uniqueEmail("alvo6"), "Errada#123456")).status).toBe(429);
+      expect((await signIn(app.visitor("2001:db8:4:2::1"), uniqueEmail("alvo6"), "Errada#123456")).status).toBe(401);
     });
   });
 }

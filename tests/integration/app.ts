@@ -25,7 +25,9 @@ export async function loadApp() {
   const auth = await authModule.getAuth();
   assertSingletonStoreFound();
   const db = await dbModule.getDb();
-  let nextIp = 1;
+  let nextIp = 0;
+  // Past 255 a single octet would make an invalid address, which better-auth counts as 127.0.0.1 for everyone.
+  const nextVisitorIp = () => `10.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
 
   return {
     auth,
@@ -37,7 +39,7 @@ export async function loadApp() {
     ownerSetup,
     adminCommands,
     /** A visitor with an IP of its own, so the rate limiter never mixes two tests. */
-    visitor(ip = `198.51.100.${nextIp++}`) {
+    visitor(ip = nextVisitorIp()) {
       return createVisitor((request) => auth.handler(request), {
         baseUrl: process.env.PUBLIC_URL ?? "http://localhost:3000",
         ip,

@@ -23,6 +23,9 @@ describe("e-mail without SMTP", () => {
       callbackURL: "/auth?verificado=1",
     });
     expect(response.status).toBe(200);
+    // Account e-mails are written after the answer.
+    const { settleBackgroundTasks } = await import("~/lib/background-tasks.server");
+    await settleBackgroundTasks();
 
     const files = await fs.readdir(outbox);
     expect(files).toHaveLength(1);

@@ -305,6 +305,16 @@ export function definePublicTrackingSuite(database: TestDatabase) {
       expect((await loaderAt("", address)).status).toBe(200);
     });
 
+    it("conta um cliente IPv6 pela sua /64: trocar de endereço dentro dela não renova o limite", async () => {
+      const order = await createOrder("received", 111);
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        const answer = await loaderAt(`?codigo=${order.trackingCode}`, `2001:db8:77:1::${attempt.toString(16)}`);
+        expect(answer.status, `consulta ${attempt}`).toBe(200);
+      }
+      expect((await loaderAt(`?codigo=${order.trackingCode}`, "2001:db8:77:1:abcd::99")).status).toBe(429);
+      expect((await loaderAt(`?codigo=${order.trackingCode}`, "2001:db8:77:2::1")).status).toBe(200);
+    });
+
     it("entradas malformadas recebem mensagens de formato (400), nunca erro", async () => {
       const cases = [
         "?codigo=abc",

@@ -30,6 +30,8 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
 /** A real SMTP server on a random local port, for SMTP_URL; it keeps what it receives. */
 export async function startMailbox() {
   const received: ReceivedMail[] = [];
+  /** Messages are accepted once this settles; hold() replaces it with one that waits. */
+  let held: Promise<void> = Promise.resolve();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -39,8 +41,10 @@ export async function startMailbox() {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-        received.push(parseMail(Buffer.concat(chunks).toString("utf8"), to));
-        callback();
+        void held.then(() => {
+          received.push(parseMail(Buffer.concat(chunks).toString("utf8"), to));
+          callback();
+        });
       });
     },
   });
@@ -69,6 +73,14 @@ export async function startMailbox() {
         if (Date.now() > deadline) throw new Error(`nenhuma ${count}ª mensagem para ${address} em ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    /** Keeps every message from being accepted (a slow mail server) until the returned function is called. */
+    hold(): () => void {
+      let release: (() => void) | undefined;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => release?.();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -7,6 +7,12 @@ describe("authErrorMessage", () => {
     expect(authErrorMessage(429, { code: "INVALID_EMAIL_OR_PASSWORD" })).toBe(TOO_MANY_REQUESTS_MESSAGE);
   });
 
+  it("shows the account limit's own message, which says how long to wait", () => {
+    const message = "Muitas tentativas de entrar com este e-mail. Por segurança, tente de novo em 15 minutos.";
+    expect(authErrorMessage(429, { code: "TOO_MANY_SIGN_IN_ATTEMPTS", message })).toBe(message);
+    expect(authErrorMessage(429, { code: "TOO_MANY_SIGN_IN_ATTEMPTS" })).toBe(TOO_MANY_REQUESTS_MESSAGE);
+  });
+
   it("words better-auth's codes in Portuguese", () => {
     expect(authErrorMessage(401, { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" })).toBe(
       "E-mail ou senha incorretos.",

@@ -24,15 +24,19 @@ export const TOO_MANY_REQUESTS_MESSAGE = "Muitas tentativas em pouco tempo. Agua
 export const NETWORK_ERROR_MESSAGE = "Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.";
 export const GENERIC_ERROR_MESSAGE = "Algo deu errado. Tente novamente em instantes.";
 
+/** Codes of our own hooks (auth.server.ts), whose messages are already Portuguese. */
+const OWN_CODES = new Set(["WEAK_PASSWORD", "INVALID_NAME", "TOO_MANY_SIGN_IN_ATTEMPTS"]);
+
 /**
- * Our own server messages (password policy, name) are already Portuguese and
- * arrive with codes not listed above; anything else unknown gets the generic text.
+ * Our own server messages (password policy, name, the per-account sign-in
+ * limit) are already Portuguese and arrive with codes not listed above;
+ * anything else unknown gets the generic text.
  */
 export function authErrorMessage(status: number, body: { code?: string; message?: string } | null): string {
-  if (status === 429) return TOO_MANY_REQUESTS_MESSAGE;
   const code = body?.code;
+  const ownMessage = code && OWN_CODES.has(code) ? body?.message : undefined;
+  if (status === 429) return ownMessage ?? TOO_MANY_REQUESTS_MESSAGE;
   const known = code && Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined;
   if (known) return known;
-  if (code === "WEAK_PASSWORD" || code === "INVALID_NAME") return body?.message ?? GENERIC_ERROR_MESSAGE;
-  return GENERIC_ERROR_MESSAGE;
+  return ownMessage ?? GENERIC_ERROR_MESSAGE;
 }

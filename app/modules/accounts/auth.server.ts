@@ -2,12 +2,16 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { getDb, schema, type Database } from "~/db/client.server";
+import { runAfterAnswer } from "~/lib/background-tasks.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { readOrCreateSecret } from "~/lib/secrets.server";
 import { singleton } from "~/lib/singleton.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./account-emails.server";
+import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
+import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server";
+import { endPasswordResetLinks } from "./password-resets.server";
 import { passwordProblem, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { ensureProfile, ensureProfileForUser } from "./profiles.server";
 
@@ -17,6 +21,18 @@ const PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
   "/reset-password": "newPassword",
   "/change-password": "newPassword",
 };
+
+/**
+ * Account e-mails are sent after the answer (backgroundTasks below), so a
+ * failure can only be logged; better-auth's own log line would drop the cause.
+ */
+async function sendAccountEmail(kind: string, send: () => Promise<void>) {
+  try {
+    await send();
+  } catch (err) {
+    logger.error({ err, kind }, "e-mail de conta não enviado");
+  }
+}
 
 function createAuth(db: Database) {
   const env = getEnv();
@@ -56,14 +72,17 @@ function createAuth(db: Database) {
       maxPasswordLength: 1024,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => sendPasswordResetEmail(user.email, url),
+      sendResetPassword: async ({ user, url }) =>
+        sendAccountEmail("redefinição de senha", () => sendPasswordResetEmail(user.email, url)),
+      onPasswordReset: async ({ user }) => endPasswordResetLinks(user.id),
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => sendVerificationEmail(user.email, url),
+      sendVerificationEmail: async ({ user, url }) =>
+        sendAccountEmail("confirmação de e-mail", () => sendVerificationEmail(user.email, url)),
     },
     rateLimit: {
       enabled: env.RATE_LIMIT === "on",
@@ -82,12 +101,19 @@ function createAuth(db: Database) {
       cookiePrefix: "balcao",
       useSecureCookies: isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: isHttps },
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // One home or phone line gets a whole IPv6 /64: count it as one client, as lib/rate-limit.ts does.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
       // better-auth skips its origin and CSRF checks when NODE_ENV=test unless told otherwise.
       disableOriginCheck: false,
+      // E-mails go out after the answer: awaiting the SMTP exchange made "Esqueci minha senha"
+      // answer many times slower for an existing account than for an unknown e-mail (and a
+      // failing SMTP server answered 500 only for existing accounts). See also answer-floor.server.ts.
+      backgroundTasks: { handler: runAfterAnswer },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        startAnswerClock(ctx.path, ctx.request);
+        if (ctx.path === "/sign-in/email") countSignInAttempt(ctx.body?.email);
         const field = PASSWORD_FIELDS[ctx.path];
         if (!field) return;
         const password: unknown = ctx.body?.[field];
@@ -101,6 +127,16 @@ function createAuth(db: Database) {
               message: "Informe seu nome completo (até 120 caracteres).",
             });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await waitForAnswerFloor(ctx.path, ctx.request);
+        if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned)) forgetSignInAttempts(ctx.body?.email);
+        // A password changed while signed in ends the reset links too (a reset does it in onPasswordReset).
+        if (ctx.path !== "/change-password") return;
+        const returned: unknown = ctx.context.returned;
+        if (isAPIError(returned) || !returned || typeof returned !== "object" || !("user" in returned)) return;
+        const { user } = returned as { user: { id: string } };
+        await endPasswordResetLinks(user.id);
       }),
     },
     databaseHooks: {
