@@ -1,10 +1,9 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { request, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { STAFF_AREAS } from "~/components/layout/staff-areas";
 import { isProtectedPath } from "~/lib/protected-paths";
-import routes from "~/routes";
 import { expectScriptsAllowedByCsp } from "./support/csp";
 import { BASE_URL } from "./support/e2e-env";
+import { ROUTES, type Audience, type RouteCase } from "./support/route-tree";
 import { expect, test } from "./support/test";
 import { ORIGIN_HEADER, USERS } from "./support/users";
 
@@ -13,44 +12,7 @@ import { ORIGIN_HEADER, USERS } from "./support/users";
  * a customer, staff and the owner. Who may open a route is decided by the
  * layout it sits under, so a new route is checked the day it is added.
  */
-type Audience = "public" | "signed-in" | "staff" | "owner" | "resource";
 type Person = "visitor" | "customer" | "staff" | "owner";
-type RouteCase = { pattern: string; path: string; file: string; audience: Audience };
-
-const AUDIENCE_OF_LAYOUT: Record<string, Audience> = {
-  "routes/_site/layout.tsx": "public",
-  "routes/_account/layout.tsx": "signed-in",
-  "routes/_staff/layout.tsx": "staff",
-  "routes/_owner/layout.tsx": "owner",
-};
-/** better-auth's endpoints (JSON) and uploaded files (images): not pages; checked below instead. */
-const NOT_PAGES = new Set(["/api/auth/*", "/arquivos/:file"]);
-/** Files for search engines, outside every layout: the same for everyone, no HTML. */
-const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
-const SPLAT_PATH = `/rota-inexistente-${crypto.randomUUID().slice(0, 8)}/sub`;
-
-function joinPaths(parent: string, child: string | undefined) {
-  if (!child) return parent || "/";
-  return `${parent.replace(/\/$/, "")}/${child}`;
-}
-
-function samplePath(pattern: string) {
-  return pattern.replace(/:[A-Za-z]+\??/g, "1").replace(/\/\*$/, SPLAT_PATH);
-}
-
-function collectRoutes(entries: RouteConfigEntry[], parentPath = "", audience?: Audience): RouteCase[] {
-  return entries.flatMap((entry) => {
-    const pattern = joinPaths(parentPath, entry.path);
-    const own = AUDIENCE_OF_LAYOUT[entry.file] ?? audience;
-    if (entry.children?.length) return collectRoutes(entry.children, entry.path ? pattern : parentPath, own);
-    if (NOT_PAGES.has(pattern)) return [];
-    if (PUBLIC_RESOURCES.has(pattern)) return [{ pattern, path: pattern, file: entry.file, audience: "resource" as const }];
-    if (!own) throw new Error(`${entry.file} não está sob nenhum layout conhecido: diga aqui quem pode abri-la.`);
-    return [{ pattern, path: samplePath(pattern), file: entry.file, audience: own }];
-  });
-}
-
-const ROUTES = collectRoutes(routes);
 const PEOPLE: Person[] = ["visitor", "customer", "staff", "owner"];
 
 type Expectation = { status: 200 | 403 | 404 } | { status: 302; location: string };

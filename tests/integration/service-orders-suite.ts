@@ -531,6 +531,22 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(await app.queries.listServiceOrders({ from: "2000-01-01", to: "2000-01-31" })).toMatchObject({ rows: [], total: 0 });
     });
 
+    it("a search with a NUL or other hostile text answers instead of failing the query", async () => {
+      // PostgreSQL refuses a NUL in text: "/service-orders/search?q=a%00b" was a 500.
+      for (const query of [
+        "\u0000",
+        "/a\u0000b",
+        "OS \u00001",
+        "%",
+        "_",
+        "\\",
+        "'; drop table service_orders; --",
+        "x".repeat(500),
+      ]) {
+        await expect(app.queries.searchServiceOrders(query), JSON.stringify(query)).resolves.toBeInstanceOf(Array);
+      }
+    });
+
     it("finds an order by number, tracking code, IMEI, phone, CPF, name and model", async () => {
       const { id, trackingCode } = await app.mutations.createServiceOrder(
         STAFF,

@@ -1,6 +1,7 @@
 import { and, desc, eq, lte, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { blogPosts } from "~/db/schema/blog";
+import { hasNoNul } from "~/lib/text-input";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type BlogPostSummary = Pick<
@@ -48,6 +49,8 @@ export async function listLatestPosts(limit: number, now = new Date()) {
 
 /** `/blog/{id}` accepts the numeric id or the slug. */
 export async function findPublishedPost(idOrSlug: string, now = new Date()): Promise<BlogPost | null> {
+  // PostgreSQL refuses a NUL in text (the query would fail): such an address names no post.
+  if (!hasNoNul(idOrSlug)) return null;
   const db = await getDb();
   const id = /^\d{1,9}$/.test(idOrSlug) ? Number(idOrSlug) : null;
   const [post] = await db

@@ -134,7 +134,8 @@ function escapeLike(text: string) {
 
 /** What the one search box understood: the branches that run. */
 export function searchPlan(rawQuery: string) {
-  const query = rawQuery.trim().slice(0, 100);
+  // NUL is the one character PostgreSQL refuses in text: dropped, it cannot fail the query (as in customers' search).
+  const query = rawQuery.replaceAll("\u0000", "").trim().slice(0, 100);
   const numberText = query.replace(/^(?:os|nº|n[.º°]?|#)\s*/i, "");
   const orderNumber = /^\d{1,10}$/.test(numberText) && isOrderNumber(Number(numberText)) ? Number(numberText) : null;
   const looksNumeric = /^[\d\s().+\-/]+$/.test(query);

@@ -24,7 +24,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get(BLOG_PAGE_PARAM);
   const page = raw === null ? 1 : Number(raw);
-  if (!Number.isInteger(page) || page < 1) throw redirect("/blog");
+  // A safe integer keeps the page's offset inside PostgreSQL's bigint ("?pagina=99999999999999999999" failed the query).
+  if (!Number.isSafeInteger(page) || page < 1) throw redirect("/blog");
   if (raw === "1") throw redirect("/blog");
   const { posts, total } = await listPublishedPosts({ page, pageSize: BLOG_PAGE_SIZE });
   const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));

@@ -1,0 +1,3 @@
+import { defineBlogSuite } from "./blog-suite";
+
+defineBlogSuite("pglite");
