@@ -382,18 +382,27 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
           diagnosis: "Conector da tela danificado",
           lines: [{ kind: "service", description: "Troca do conector", quantity: "2", unitPrice: "80,00", productId: "" }],
           discount: "",
+          warrantyDays: "180",
         }),
       );
       const row = await orderRow(id);
-      expect(row).toMatchObject({ linesTotalCents: 16_000, discountCents: 0, diagnosis: "Conector da tela danificado" });
+      expect(row).toMatchObject({
+        linesTotalCents: 16_000,
+        discountCents: 0,
+        diagnosis: "Conector da tela danificado",
+        warrantyDays: 180,
+      });
       expect(row.unlockSecret).toBe(storedSecret);
       expect((await app.queries.getServiceOrder(id))!.lines).toMatchObject([
         { description: "Troca do conector", quantity: 2, unitPriceCents: 8_000 },
       ]);
       expect((await auditOf(id)).at(-1)).toMatchObject({
         action: "service-order.update",
-        details: { changed: expect.arrayContaining(["diagnosis", "linesTotalCents"]) },
+        details: { changed: expect.arrayContaining(["diagnosis", "linesTotalCents", "warrantyDays"]) },
       });
+      // A blank warranty keeps the order's own.
+      await app.mutations.updateServiceOrder(STAFF, id, orderInput({ unlockCode: "", deposit: "", warrantyDays: "" }));
+      expect((await orderRow(id)).warrantyDays).toBe(180);
 
       // "Sem bloqueio" erases the code.
       await app.mutations.updateServiceOrder(STAFF, id, orderInput({ unlockKind: "", unlockCode: "", deposit: "" }));
