@@ -1,6 +1,7 @@
 import { formatPhone } from "~/lib/phone";
 import { imeiCheckDigit } from "~/modules/service-orders/imei";
 import { accessibilityViolations } from "./support/axe";
+import { prepareOrder } from "./support/service-orders";
 import { expect, failedLoad, test } from "./support/test";
 import { USERS } from "./support/users";
 
@@ -79,6 +80,9 @@ test("a equipe abre uma OS para um cliente novo, o cliente aprova em /consultar,
   await expect(page.getByLabel("Garantia (dias)")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Modelo")).toHaveValue(`Galaxy A54 ${suffix}`);
   await expect(page.getByRole("group", { name: "Cliente", exact: true }).first()).toContainText(customerName);
+  // All but the unlock code, which never comes back from the server: its field asks for it again.
+  await expect(page.getByLabel("PIN", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("PIN", { exact: true })).toHaveAccessibleDescription(/digite a senha de novo/);
   await page.getByLabel("Garantia (dias)").fill("90");
   await page.getByLabel("PIN", { exact: true }).fill(pin);
   await page.getByRole("button", { name: "Abrir ordem de serviço" }).click();
@@ -218,4 +222,65 @@ test("uma OS desconhecida responde 404 e uma ação inválida responde 400 sem g
   expect(garbage.status()).toBe(400);
   const noIntent = await request.post("/new-service-order", { headers: origin, form: { foo: "bar" }, maxRedirects: 0 });
   expect(noIntent.status()).toBe(400);
+});
+
+test.describe("a página de uma OS", () => {
+  test.skip(({ isMobile }) => isMobile, "jornadas longas da equipe rodam no computador");
+
+  test("a senha de desbloqueio nunca volta ao navegador: nem depois de salvar, nem numa recusa, que pede para digitá-la de novo", async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    // The refused save is answered 400, which Chrome logs as a failed load of the page's .data request.
+    consoleErrors.allow(failedLoad(400));
+    const order = await prepareOrder("received");
+    const newPin = `8${randomDigits(7)}`;
+    const orderPath = `/service-orders/${order.id}/edit`;
+    // Every answer the page gets from the server (the action's result, the loader's data) is kept, to be searched for the code.
+    const answers: { method: string; status: number; body: string }[] = [];
+    await page.route(`**${orderPath}.data*`, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      answers.push({ method: route.request().method(), status: response.status(), body });
+      await route.fulfill({ response, body });
+    });
+
+    await page.goto(orderPath);
+    const form = page.getByRole("form", { name: "Dados da ordem de serviço" });
+    const pinField = form.getByLabel("PIN", { exact: true });
+    await pinField.fill(newPin);
+    await form.getByLabel("Garantia (dias)").fill("30");
+    await form.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(form.getByText("A garantia legal mínima é de 90 dias.", { exact: true })).toBeVisible();
+    // Dropped, and the field says so instead of going silently blank.
+    await expect(pinField).toHaveValue("");
+    await expect(pinField).toHaveAccessibleDescription(/digite a senha de novo/);
+    await expect(pinField).toHaveAttribute("aria-invalid", "true");
+
+    await pinField.fill(newPin);
+    await form.getByLabel("Garantia (dias)").fill("120");
+    await form.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Alterações salvas." })).toBeVisible();
+    await expect(form.getByLabel("Garantia (dias)")).toHaveValue("120");
+    await expect(pinField, "depois de salvar, o campo da senha volta vazio").toHaveValue("");
+    await expect(pinField).toHaveAccessibleDescription(/deixe em branco para manter/);
+    expect(answers.map(({ method, status }) => `${method} ${status}`)).toEqual(expect.arrayContaining(["POST 400", "GET 200"]));
+    for (const answer of answers) expect(answer.body, `${answer.method} ${answer.status}`).not.toContain(newPin);
+    // The audited "show" action below answers with the code, by design.
+    await page.unrouteAll({ behavior: "wait" });
+
+    // Neither the page's HTML nor its loader data carries it; only the audited "show" action does.
+    const html = await request.get(orderPath);
+    expect(html.status()).toBe(200);
+    expect(await html.text()).not.toContain(newPin);
+    const loaderData = await request.get(`${orderPath}.data`);
+    expect(loaderData.status()).toBe(200);
+    expect(await loaderData.text()).not.toContain(newPin);
+    await page
+      .getByRole("region", { name: "Senha de desbloqueio" })
+      .getByRole("button", { name: "Mostrar senha de desbloqueio" })
+      .click();
+    await expect(page.getByTestId("unlock-code")).toHaveText(newPin);
+  });
 });

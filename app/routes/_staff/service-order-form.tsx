@@ -1,5 +1,5 @@
 import { ArrowLeft, Printer } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { shopToday } from "~/lib/dates";
@@ -45,6 +45,7 @@ import {
   ServiceOrderStatusChangeSchema,
   serviceOrderFormToInput,
   formValuesOfOrder,
+  refusedOrderForm,
   type ServiceOrderFormValues,
   type ServiceOrderPaymentFormValues,
 } from "~/modules/service-orders/validation";
@@ -172,15 +173,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof UnlockCodeUnreadableError) return formProblem({ intent }, error.message, 409);
-    // The customer chosen before the refusal stays chosen; the order form re-mounts with what was typed.
-    const customerId = values ? readId(values.customerId) : null;
-    const customer = error instanceof InputError && customerId ? await getCustomerSummary(customerId) : null;
-    return formRefusal(error, { intent, values, customer, payment, nonce: crypto.randomUUID() });
+    if (!values || !(error instanceof InputError)) return formRefusal(error, { intent, payment });
+    // The customer chosen before the refusal stays chosen; the order form re-mounts with what was typed, but the unlock code.
+    const customerId = readId(values.customerId);
+    const customer = customerId ? await getCustomerSummary(customerId) : null;
+    const refused = refusedOrderForm(values, error);
+    return formRefusal(refused.error, { intent, values: refused.values, customer, nonce: crypto.randomUUID() });
   }
 }
 
 export default function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  // Every success redirects back here as a new visit: each form of the page re-mounts and starts from the
+  // loader's values, so a status note, a payment or a typed unlock code never stays to be sent again.
+  // A refusal is no new visit: what was typed stays.
+  const visit = useLocation().key;
   const result: ActionResult | undefined = actionData;
   const intent = result?.intent ?? "";
   const errorsFor = (...intents: string[]) => (result && intents.includes(intent) ? result.errors : {});
@@ -193,7 +200,7 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
 
   const form = (
     <ServiceOrderForm
-      key={result?.nonce ?? "inicial"}
+      key={result?.values ? result.nonce : `form-${visit}`}
       values={values}
       errors={formErrors}
       customer={customer}
