@@ -283,4 +283,34 @@ test.describe("a página de uma OS", () => {
       .click();
     await expect(page.getByTestId("unlock-code")).toHaveText(newPin);
   });
+
+  test("cada formulário da OS volta vazio depois de dar certo: a observação de um status não é gravada de novo no seguinte", async ({
+    page,
+  }) => {
+    const order = await prepareOrder("received");
+    await page.goto(`/service-orders/${order.id}/edit`);
+    const status = page.getByRole("region", { name: "Status" });
+    const timeline = page.getByRole("region", { name: "Linha do tempo" });
+    const note = status.getByLabel("Observação (opcional)");
+
+    await note.fill("Cliente avisado do prazo");
+    await status.getByRole("button", { name: "Iniciar diagnóstico" }).click();
+    await expect(timeline.getByText("Em diagnóstico", { exact: true })).toBeVisible();
+    await expect(note).toHaveValue("");
+    await status.getByRole("button", { name: "Enviar orçamento para aprovação" }).click();
+    await expect(timeline.getByText("Aguardando aprovação", { exact: true })).toBeVisible();
+    await expect(timeline.getByText("Cliente avisado do prazo", { exact: true })).toHaveCount(1);
+
+    const payments = page.getByRole("region", { name: "Pagamentos" });
+    await payments.getByLabel("Forma").selectOption("cash");
+    await payments.getByLabel("Valor (R$)").fill("100,00");
+    await payments.getByLabel("Observação (opcional)").fill("Adiantamento em dinheiro");
+    await payments.getByRole("button", { name: "Registrar pagamento" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Pagamento registrado." })).toBeVisible();
+    await expect(payments.getByRole("listitem")).toHaveCount(1);
+    // The form starts again from the new balance, not from what was typed.
+    await expect(payments.getByLabel("Valor (R$)")).toHaveValue("250,00");
+    await expect(payments.getByLabel("Forma")).toHaveValue("pix");
+    await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("");
+  });
 });

@@ -272,7 +272,7 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
 
       <FlashAlert flash={loaderData.flash} />
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div key={`panels-${visit}`} className="grid gap-4 lg:grid-cols-2">
         <Panel id="os-status" title="Status">
           <StatusActions moves={order.moves} error={errorsFor("status").form} />
           {order.canDeliver ? (
