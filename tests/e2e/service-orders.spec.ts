@@ -1,9 +1,9 @@
 import { formatPhone } from "~/lib/phone";
 import { imeiCheckDigit } from "~/modules/service-orders/imei";
 import { accessibilityViolations } from "./support/axe";
-import { prepareOrder } from "./support/service-orders";
+import { deliverOrder, prepareOrder } from "./support/service-orders";
 import { expect, failedLoad, test } from "./support/test";
-import { USERS } from "./support/users";
+import { ORIGIN_HEADER, USERS } from "./support/users";
 
 function randomDigits(count: number) {
   return Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join("");
@@ -312,5 +312,50 @@ test.describe("a página de uma OS", () => {
     await expect(payments.getByLabel("Valor (R$)")).toHaveValue("250,00");
     await expect(payments.getByLabel("Forma")).toHaveValue("pix");
     await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("");
+  });
+
+  test("uma OS entregue ou cancelada aparece só para leitura, e o servidor recusa alterá-la", async ({ page, request }) => {
+    test.slow();
+    const delivered = await prepareOrder("ready");
+    await deliverOrder(delivered.id, delivered.customerName);
+    const cancelled = await prepareOrder("cancelled");
+
+    for (const [order, notice] of [
+      [delivered, "OS entregue: os dados abaixo não podem mais ser alterados."],
+      [cancelled, "OS cancelada: os dados abaixo não podem mais ser alterados."],
+    ] as const) {
+      await page.goto(`/service-orders/${order.id}/edit`);
+      await expect(page.getByText(notice)).toBeVisible();
+      const data = page.getByRole("region", { name: "Dados da ordem de serviço" });
+      await expect(data).toContainText("Moto G84");
+      await expect(data).toContainText("Troca de tela");
+      await expect(data).toContainText("Tela trincada após queda, touch falhando no canto");
+      // Nothing on it can be typed into or clicked as if it could change.
+      await expect(page.getByRole("form", { name: "Dados da ordem de serviço" })).toHaveCount(0);
+      await expect(data.getByRole("textbox")).toHaveCount(0);
+      await expect(data.getByRole("combobox")).toHaveCount(0);
+      await expect(data.getByRole("button")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /Remover|Adicionar linha|Salvar alterações/ })).toHaveCount(0);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // A save posted anyway (an old tab, a crafted request) is refused and changes nothing.
+      const refused = await request.post(`/service-orders/${order.id}/edit`, {
+        headers: ORIGIN_HEADER,
+        maxRedirects: 0,
+        form: {
+          intent: "save",
+          customerId: "1",
+          deviceType: "phone",
+          model: "Modelo trocado",
+          reportedDefect: "Defeito trocado depois de fechada",
+          warrantyDays: "90",
+        },
+      });
+      expect(refused.status()).toBe(400);
+      expect(await refused.text()).toContain("Uma OS entregue ou cancelada não pode mais ser alterada.");
+      await page.reload();
+      await expect(page.getByRole("region", { name: "Dados da ordem de serviço" })).toContainText("Moto G84");
+      await expect(page.getByText("Modelo trocado")).toHaveCount(0);
+    }
   });
 });

@@ -275,6 +275,25 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect((await app.queries.getServiceOrder(id))!.balanceCents).toBe(0);
     });
 
+    it("keeps a cancelled order as it was: no edit, no move, no delivery, nothing written", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ deposit: "", depositMethod: "" }));
+      await app.mutations.changeServiceOrderStatus(STAFF, id, "cancelled", "Cliente desistiu");
+      const before = await snapshot();
+      await expect(
+        app.mutations.updateServiceOrder(STAFF, id, orderInput({ model: "Outro modelo", deposit: "", depositMethod: "" })),
+      ).rejects.toMatchObject({ fieldErrors: { form: "Uma OS entregue ou cancelada não pode mais ser alterada." } });
+      for (const to of ["received", "diagnosing", "repairing", "ready", "not_repairable"] as const) {
+        await expect(app.mutations.changeServiceOrderStatus(STAFF, id, to)).rejects.toBeInstanceOf(
+          app.errors.ServiceOrderStatusMoveError,
+        );
+      }
+      await expect(
+        app.mutations.deliverServiceOrder(STAFF, id, { deliveredTo: "Maria", registerDebt: true }),
+      ).rejects.toBeInstanceOf(app.errors.ServiceOrderStatusMoveError);
+      expect(await snapshot()).toEqual(before);
+      expect((await orderRow(id)).model).toBe("iPhone 11");
+    });
+
     it("refuses moves the state machine does not allow, and writes nothing", async () => {
       const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
       const before = await snapshot();

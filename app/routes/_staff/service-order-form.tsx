@@ -19,6 +19,7 @@ import { OrderTimeline } from "~/modules/service-orders/components/order-timelin
 import { Panel } from "~/modules/service-orders/components/panel";
 import { PaymentsPanel } from "~/modules/service-orders/components/payments-panel";
 import { ServiceOrderForm } from "~/modules/service-orders/components/service-order-form";
+import { ServiceOrderSummary } from "~/modules/service-orders/components/service-order-summary";
 import { StatusActions } from "~/modules/service-orders/components/status-actions";
 import { StatusBadge } from "~/modules/service-orders/components/status-badge";
 import { UnlockCodePanel } from "~/modules/service-orders/components/unlock-code-panel";
@@ -209,7 +210,6 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
       hasUnlockCode={order?.hasUnlockCode ?? false}
       paidCents={order?.paidCents ?? 0}
       today={loaderData.today}
-      isLocked={order?.isLocked ?? false}
       isSubmitting={isSubmittingOrder}
     />
   );
@@ -314,11 +314,16 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
       </div>
 
       {order.isLocked ? (
-        <Alert tone="info">
-          {order.status === "delivered" ? "OS entregue" : "OS cancelada"}: os dados abaixo não podem mais ser alterados.
-        </Alert>
-      ) : null}
-      {form}
+        <>
+          <Alert tone="info">
+            {order.status === "delivered" ? "OS entregue" : "OS cancelada"}: os dados abaixo não podem mais ser alterados.
+          </Alert>
+          {formErrors.form ? <Alert tone="destructive">{formErrors.form}</Alert> : null}
+          <ServiceOrderSummary order={order} title="Dados da ordem de serviço" />
+        </>
+      ) : (
+        form
+      )}
     </div>
   );
 }
