@@ -1,5 +1,5 @@
 import { ArrowLeft, Printer } from "lucide-react";
-import { data, Link, useLocation, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { shopToday } from "~/lib/dates";
@@ -88,6 +88,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     order: {
       ...order,
       trackingCodeFormatted: formatTrackingCode(order.trackingCode),
+      /** Changes with every write to the order: the page's forms are keyed on it. */
+      version: order.updatedAt.toISOString(),
       device: deviceName(order),
       moves: allowedMoves(order.status).filter((status) => !isDeliveryMove(status)),
       canDeliver: canMove(order.status, "delivered"),
@@ -185,10 +187,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  // Every success redirects back here as a new visit: each form of the page re-mounts and starts from the
-  // loader's values, so a status note, a payment or a typed unlock code never stays to be sent again.
-  // A refusal is no new visit: what was typed stays.
-  const visit = useLocation().key;
   const result: ActionResult | undefined = actionData;
   const intent = result?.intent ?? "";
   const errorsFor = (...intents: string[]) => (result && intents.includes(intent) ? result.errors : {});
@@ -198,10 +196,14 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
   const values = result?.values ?? loaderData.values;
   const customer = result?.values ? (result.customer ?? null) : loaderData.customer;
   const { order } = loaderData;
+  // Every success here changes the order (and redirects back): keyed on its version, each form re-mounts and
+  // starts from the loader's values, so a status note, a payment or a typed unlock code never stays to be sent
+  // again. A refusal or a reveal changes nothing, and what was typed stays.
+  const version = order?.version ?? "nova";
 
   const form = (
     <ServiceOrderForm
-      key={result?.values ? result.nonce : `form-${visit}`}
+      key={result?.values ? result.nonce : `form-${version}`}
       values={values}
       errors={formErrors}
       customer={customer}
@@ -272,7 +274,7 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
 
       <FlashAlert flash={loaderData.flash} />
 
-      <div key={`panels-${visit}`} className="grid gap-4 lg:grid-cols-2">
+      <div key={`panels-${version}`} className="grid gap-4 lg:grid-cols-2">
         <Panel id="os-status" title="Status">
           <StatusActions moves={order.moves} error={errorsFor("status").form} />
           {order.canDeliver ? (
