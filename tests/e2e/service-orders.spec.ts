@@ -376,3 +376,15 @@ test.describe("a página de uma OS", () => {
     }
   });
 });
+
+test("no celular, uma OS entregue aparece só para leitura e cabe na tela", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "a versão de computador é coberta pela jornada acima");
+  const order = await prepareOrder("ready");
+  await deliverOrder(order.id, order.customerName);
+  await page.goto(`/service-orders/${order.id}/edit`);
+  const data = page.getByRole("region", { name: "Dados da ordem de serviço" });
+  await expect(data).toContainText("Troca de tela");
+  await expect(data.getByRole("textbox")).toHaveCount(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
