@@ -1,8 +1,9 @@
 import { formatPhone } from "~/lib/phone";
 import { imeiCheckDigit } from "~/modules/service-orders/imei";
 import { accessibilityViolations } from "./support/axe";
+import { deliverOrder, prepareOrder } from "./support/service-orders";
 import { expect, failedLoad, test } from "./support/test";
-import { USERS } from "./support/users";
+import { ORIGIN_HEADER, USERS } from "./support/users";
 
 function randomDigits(count: number) {
   return Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join("");
@@ -79,6 +80,9 @@ test("a equipe abre uma OS para um cliente novo, o cliente aprova em /consultar,
   await expect(page.getByLabel("Garantia (dias)")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Modelo")).toHaveValue(`Galaxy A54 ${suffix}`);
   await expect(page.getByRole("group", { name: "Cliente", exact: true }).first()).toContainText(customerName);
+  // All but the unlock code, which never comes back from the server: its field asks for it again.
+  await expect(page.getByLabel("PIN", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("PIN", { exact: true })).toHaveAccessibleDescription(/digite a senha de novo/);
   await page.getByLabel("Garantia (dias)").fill("90");
   await page.getByLabel("PIN", { exact: true }).fill(pin);
   await page.getByRole("button", { name: "Abrir ordem de serviço" }).click();
@@ -218,4 +222,169 @@ test("uma OS desconhecida responde 404 e uma ação inválida responde 400 sem g
   expect(garbage.status()).toBe(400);
   const noIntent = await request.post("/new-service-order", { headers: origin, form: { foo: "bar" }, maxRedirects: 0 });
   expect(noIntent.status()).toBe(400);
+});
+
+test.describe("a página de uma OS", () => {
+  test.skip(({ isMobile }) => isMobile, "jornadas longas da equipe rodam no computador");
+
+  test("a senha de desbloqueio nunca volta ao navegador: nem depois de salvar, nem numa recusa, que pede para digitá-la de novo", async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    // The refused save is answered 400, which Chrome logs as a failed load of the page's .data request.
+    consoleErrors.allow(failedLoad(400));
+    const order = await prepareOrder("received");
+    const newPin = `8${randomDigits(7)}`;
+    const orderPath = `/service-orders/${order.id}/edit`;
+    // Every answer the page gets from the server (the action's result, the loader's data) is kept, to be searched for the code.
+    const answers: { method: string; status: number; body: string }[] = [];
+    await page.route(`**${orderPath}.data*`, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      answers.push({ method: route.request().method(), status: response.status(), body });
+      await route.fulfill({ response, body });
+    });
+
+    await page.goto(orderPath);
+    const form = page.getByRole("form", { name: "Dados da ordem de serviço" });
+    const pinField = form.getByLabel("PIN", { exact: true });
+    await pinField.fill(newPin);
+    await form.getByLabel("Garantia (dias)").fill("30");
+    await form.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(form.getByText("A garantia legal mínima é de 90 dias.", { exact: true })).toBeVisible();
+    // Dropped, and the field says so instead of going silently blank.
+    await expect(pinField).toHaveValue("");
+    await expect(pinField).toHaveAccessibleDescription(/digite a senha de novo/);
+    await expect(pinField).toHaveAttribute("aria-invalid", "true");
+
+    await pinField.fill(newPin);
+    await form.getByLabel("Garantia (dias)").fill("120");
+    await form.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Alterações salvas." })).toBeVisible();
+    await expect(form.getByLabel("Garantia (dias)")).toHaveValue("120");
+    await expect(pinField, "depois de salvar, o campo da senha volta vazio").toHaveValue("");
+    await expect(pinField).toHaveAccessibleDescription(/deixe em branco para manter/);
+    expect(answers.map(({ method, status }) => `${method} ${status}`)).toEqual(expect.arrayContaining(["POST 400", "GET 200"]));
+    for (const answer of answers) expect(answer.body, `${answer.method} ${answer.status}`).not.toContain(newPin);
+    // The audited "show" action below answers with the code, by design.
+    await page.unrouteAll({ behavior: "wait" });
+
+    // Neither the page's HTML nor its loader data carries it; only the audited "show" action does.
+    const html = await request.get(orderPath);
+    expect(html.status()).toBe(200);
+    expect(await html.text()).not.toContain(newPin);
+    const loaderData = await request.get(`${orderPath}.data`);
+    expect(loaderData.status()).toBe(200);
+    expect(await loaderData.text()).not.toContain(newPin);
+    await page
+      .getByRole("region", { name: "Senha de desbloqueio" })
+      .getByRole("button", { name: "Mostrar senha de desbloqueio" })
+      .click();
+    await expect(page.getByTestId("unlock-code")).toHaveText(newPin);
+  });
+
+  test("cada formulário da OS volta vazio depois de dar certo: a observação de um status não é gravada de novo no seguinte", async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The refused payment is answered 400, which Chrome logs as a failed load of the page's .data request.
+    consoleErrors.allow(failedLoad(400));
+    const order = await prepareOrder("received");
+    await page.goto(`/service-orders/${order.id}/edit`);
+    const status = page.getByRole("region", { name: "Status" });
+    const timeline = page.getByRole("region", { name: "Linha do tempo" });
+    const note = status.getByLabel("Observação (opcional)");
+
+    await note.fill("Cliente avisado do prazo");
+    await status.getByRole("button", { name: "Iniciar diagnóstico" }).click();
+    await expect(timeline.getByText("Em diagnóstico", { exact: true })).toBeVisible();
+    await expect(note).toHaveValue("");
+    await status.getByRole("button", { name: "Enviar orçamento para aprovação" }).click();
+    await expect(timeline.getByText("Aguardando aprovação", { exact: true })).toBeVisible();
+    await expect(timeline.getByText("Cliente avisado do prazo", { exact: true })).toHaveCount(1);
+
+    const payments = page.getByRole("region", { name: "Pagamentos" });
+    await payments.getByLabel("Forma").selectOption("cash");
+    await payments.getByLabel("Valor (R$)").fill("100,00");
+    await payments.getByLabel("Observação (opcional)").fill("Adiantamento em dinheiro");
+    // Neither a reveal nor a refusal is a success: what was typed stays.
+    await page
+      .getByRole("region", { name: "Senha de desbloqueio" })
+      .getByRole("button", { name: "Mostrar senha de desbloqueio" })
+      .click();
+    await expect(page.getByTestId("unlock-code")).toHaveText(order.unlockCode);
+    await expect(payments.getByLabel("Valor (R$)")).toHaveValue("100,00");
+    await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("Adiantamento em dinheiro");
+    await payments.getByLabel("Valor (R$)").fill("9999,00");
+    await payments.getByRole("button", { name: "Registrar pagamento" }).click();
+    await expect(payments.getByText(/O valor passa do saldo em aberto/)).toBeVisible();
+    await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("Adiantamento em dinheiro");
+    await expect(payments.getByLabel("Forma")).toHaveValue("cash");
+    await payments.getByLabel("Valor (R$)").fill("100,00");
+    await payments.getByRole("button", { name: "Registrar pagamento" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Pagamento registrado." })).toBeVisible();
+    await expect(payments.getByRole("listitem")).toHaveCount(1);
+    // The form starts again from the new balance, not from what was typed.
+    await expect(payments.getByLabel("Valor (R$)")).toHaveValue("250,00");
+    await expect(payments.getByLabel("Forma")).toHaveValue("pix");
+    await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("");
+  });
+
+  test("uma OS entregue ou cancelada aparece só para leitura, e o servidor recusa alterá-la", async ({ page, request }) => {
+    test.slow();
+    const delivered = await prepareOrder("ready");
+    await deliverOrder(delivered.id, delivered.customerName);
+    const cancelled = await prepareOrder("cancelled");
+
+    for (const [order, notice] of [
+      [delivered, "OS entregue: os dados abaixo não podem mais ser alterados."],
+      [cancelled, "OS cancelada: os dados abaixo não podem mais ser alterados."],
+    ] as const) {
+      await page.goto(`/service-orders/${order.id}/edit`);
+      await expect(page.getByText(notice)).toBeVisible();
+      const data = page.getByRole("region", { name: "Dados da ordem de serviço" });
+      await expect(data).toContainText("Moto G84");
+      await expect(data).toContainText("Troca de tela");
+      await expect(data).toContainText("Tela trincada após queda, touch falhando no canto");
+      // Nothing on it can be typed into or clicked as if it could change.
+      await expect(page.getByRole("form", { name: "Dados da ordem de serviço" })).toHaveCount(0);
+      await expect(data.getByRole("textbox")).toHaveCount(0);
+      await expect(data.getByRole("combobox")).toHaveCount(0);
+      await expect(data.getByRole("button")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /Remover|Adicionar linha|Salvar alterações/ })).toHaveCount(0);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // A save posted anyway (an old tab, a crafted request) is refused and changes nothing.
+      const refused = await request.post(`/service-orders/${order.id}/edit`, {
+        headers: ORIGIN_HEADER,
+        maxRedirects: 0,
+        form: {
+          intent: "save",
+          customerId: "1",
+          deviceType: "phone",
+          model: "Modelo trocado",
+          reportedDefect: "Defeito trocado depois de fechada",
+          warrantyDays: "90",
+        },
+      });
+      expect(refused.status()).toBe(400);
+      expect(await refused.text()).toContain("Uma OS entregue ou cancelada não pode mais ser alterada.");
+      await page.reload();
+      await expect(page.getByRole("region", { name: "Dados da ordem de serviço" })).toContainText("Moto G84");
+      await expect(page.getByText("Modelo trocado")).toHaveCount(0);
+    }
+  });
+});
+
+test("no celular, uma OS entregue aparece só para leitura e cabe na tela", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "a versão de computador é coberta pela jornada acima");
+  const order = await prepareOrder("ready");
+  await deliverOrder(order.id, order.customerName);
+  await page.goto(`/service-orders/${order.id}/edit`);
+  const data = page.getByRole("region", { name: "Dados da ordem de serviço" });
+  await expect(data).toContainText("Troca de tela");
+  await expect(data.getByRole("textbox")).toHaveCount(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

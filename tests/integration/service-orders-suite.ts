@@ -275,6 +275,25 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect((await app.queries.getServiceOrder(id))!.balanceCents).toBe(0);
     });
 
+    it("keeps a cancelled order as it was: no edit, no move, no delivery, nothing written", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ deposit: "", depositMethod: "" }));
+      await app.mutations.changeServiceOrderStatus(STAFF, id, "cancelled", "Cliente desistiu");
+      const before = await snapshot();
+      await expect(
+        app.mutations.updateServiceOrder(STAFF, id, orderInput({ model: "Outro modelo", deposit: "", depositMethod: "" })),
+      ).rejects.toMatchObject({ fieldErrors: { form: "Uma OS entregue ou cancelada não pode mais ser alterada." } });
+      for (const to of ["received", "diagnosing", "repairing", "ready", "not_repairable"] as const) {
+        await expect(app.mutations.changeServiceOrderStatus(STAFF, id, to)).rejects.toBeInstanceOf(
+          app.errors.ServiceOrderStatusMoveError,
+        );
+      }
+      await expect(
+        app.mutations.deliverServiceOrder(STAFF, id, { deliveredTo: "Maria", registerDebt: true }),
+      ).rejects.toBeInstanceOf(app.errors.ServiceOrderStatusMoveError);
+      expect(await snapshot()).toEqual(before);
+      expect((await orderRow(id)).model).toBe("iPhone 11");
+    });
+
     it("refuses moves the state machine does not allow, and writes nothing", async () => {
       const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
       const before = await snapshot();
@@ -382,18 +401,27 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
           diagnosis: "Conector da tela danificado",
           lines: [{ kind: "service", description: "Troca do conector", quantity: "2", unitPrice: "80,00", productId: "" }],
           discount: "",
+          warrantyDays: "180",
         }),
       );
       const row = await orderRow(id);
-      expect(row).toMatchObject({ linesTotalCents: 16_000, discountCents: 0, diagnosis: "Conector da tela danificado" });
+      expect(row).toMatchObject({
+        linesTotalCents: 16_000,
+        discountCents: 0,
+        diagnosis: "Conector da tela danificado",
+        warrantyDays: 180,
+      });
       expect(row.unlockSecret).toBe(storedSecret);
       expect((await app.queries.getServiceOrder(id))!.lines).toMatchObject([
         { description: "Troca do conector", quantity: 2, unitPriceCents: 8_000 },
       ]);
       expect((await auditOf(id)).at(-1)).toMatchObject({
         action: "service-order.update",
-        details: { changed: expect.arrayContaining(["diagnosis", "linesTotalCents"]) },
+        details: { changed: expect.arrayContaining(["diagnosis", "linesTotalCents", "warrantyDays"]) },
       });
+      // A blank warranty keeps the order's own.
+      await app.mutations.updateServiceOrder(STAFF, id, orderInput({ unlockCode: "", deposit: "", warrantyDays: "" }));
+      expect((await orderRow(id)).warrantyDays).toBe(180);
 
       // "Sem bloqueio" erases the code.
       await app.mutations.updateServiceOrder(STAFF, id, orderInput({ unlockKind: "", unlockCode: "", deposit: "" }));

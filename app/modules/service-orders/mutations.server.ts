@@ -291,7 +291,8 @@ export async function updateServiceOrderInTx(
   }
   if (order.customerId !== input.customerId) await assertCustomerExists(tx, input.customerId);
   if (order.technicianUserId !== (input.technicianUserId || null)) await assertTechnician(tx, input.technicianUserId);
-  const columns = formColumns(input);
+  // A blank warranty keeps the one the order has; create falls back to the shop's default instead.
+  const columns = { ...formColumns(input), warrantyDays: input.warrantyDays ?? order.warrantyDays };
   const dueCents = orderDueCents(columns);
   if (dueCents < order.paidCents) {
     throw new ServiceOrderRuleError(

@@ -282,6 +282,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       deliveredTo: serviceOrders.deliveredTo,
       owedAtDeliveryCents: serviceOrders.owedAtDeliveryCents,
       createdAt: serviceOrders.createdAt,
+      updatedAt: serviceOrders.updatedAt,
       createdByName: creator.name,
       customer: {
         id: customers.id,

@@ -1,6 +1,7 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { shopToday, addDays } from "~/lib/dates";
+import { InputError } from "~/lib/errors";
 import { fieldErrorsOf } from "~/lib/forms";
 import {
   deliveryFormToInput,
@@ -8,10 +9,13 @@ import {
   NewServiceOrderSchema,
   normaliseUnlockCode,
   paymentFormToInput,
+  refusedOrderForm,
   ServiceOrderDeliverySchema,
   ServiceOrderPaymentSchema,
   ServiceOrderSchema,
   serviceOrderFormToInput,
+  UNLOCK_CODE_RETYPE_MESSAGE,
+  type ServiceOrderFormValues,
 } from "./validation";
 
 const valid = {
@@ -241,5 +245,35 @@ describe("payment and delivery schemas", () => {
     expect(deliveryFormToInput(form)).toEqual({ deliveredTo: "Maria", registerDebt: true, note: "" });
     form.set("amount", "10");
     expect(paymentFormToInput(form)).toMatchObject({ amount: "10", method: "" });
+  });
+});
+
+describe("refusedOrderForm", () => {
+  const typed = { ...valid, unlockKind: "pin", unlockCode: "482913" } as unknown as ServiceOrderFormValues;
+
+  it("never sends the typed unlock code back, and says next to its field to type it again", () => {
+    const refused = refusedOrderForm(
+      typed,
+      new InputError("invalid-input", { warrantyDays: "A garantia legal mínima é de 90 dias." }),
+    );
+    expect(refused.values).toMatchObject({ model: "Galaxy A54", unlockKind: "pin", unlockCode: "" });
+    expect(JSON.stringify(refused)).not.toContain("482913");
+    expect(refused.error.fieldErrors).toEqual({
+      warrantyDays: "A garantia legal mínima é de 90 dias.",
+      unlockCode: UNLOCK_CODE_RETYPE_MESSAGE,
+    });
+    expect(UNLOCK_CODE_RETYPE_MESSAGE).toContain("digite a senha de novo");
+  });
+
+  it("keeps the field's own message and the refusal's status", () => {
+    const error = new InputError("refused-by-order-state", { unlockCode: "O PIN deve ter de 4 a 16 números." }, 409);
+    const refused = refusedOrderForm(typed, error);
+    expect(refused.error.fieldErrors.unlockCode).toBe(`O PIN deve ter de 4 a 16 números. ${UNLOCK_CODE_RETYPE_MESSAGE}`);
+    expect(refused.error).toMatchObject({ code: "refused-by-order-state", status: 409 });
+  });
+
+  it("adds nothing when no code was typed (a blank field keeps the stored one)", () => {
+    const error = new InputError("invalid-input", { model: "Informe o modelo." });
+    expect(refusedOrderForm({ ...typed, unlockCode: "  " }, error)).toEqual({ values: { ...typed, unlockCode: "" }, error });
   });
 });

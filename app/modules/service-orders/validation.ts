@@ -11,6 +11,7 @@ import {
   optionalText,
   requiredText,
 } from "~/lib/forms";
+import { InputError } from "~/lib/errors";
 import { centsToInput } from "~/lib/money";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { imeiOrSerialProblem, normaliseImeiOrSerial } from "./imei";
@@ -420,6 +421,23 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
     notes: formText(form, "notes"),
     idempotencyKey: formText(form, "idempotencyKey"),
   };
+}
+
+export const UNLOCK_CODE_RETYPE_MESSAGE = "Por segurança, a senha não volta preenchida: digite a senha de novo.";
+
+/**
+ * The order form as a refusal sends it back: everything typed except the
+ * unlock code, a secret that never travels back to the browser (only the
+ * audited "show" action reads it). A code that was typed is dropped, so its
+ * field says so instead of going silently blank, and a resubmission does not
+ * keep the old code without anyone noticing.
+ */
+export function refusedOrderForm(values: ServiceOrderFormValues, error: InputError) {
+  const shown = { ...values, unlockCode: "" };
+  if (values.unlockCode.trim() === "") return { values: shown, error };
+  const current = error.fieldErrors.unlockCode;
+  const unlockCode = current ? `${current} ${UNLOCK_CODE_RETYPE_MESSAGE}` : UNLOCK_CODE_RETYPE_MESSAGE;
+  return { values: shown, error: new InputError(error.code, { ...error.fieldErrors, unlockCode }, error.status) };
 }
 
 export type ServiceOrderPaymentFormValues = Record<"method" | "amount" | "paidAt" | "note" | "idempotencyKey", string>;

@@ -19,6 +19,7 @@ import { OrderTimeline } from "~/modules/service-orders/components/order-timelin
 import { Panel } from "~/modules/service-orders/components/panel";
 import { PaymentsPanel } from "~/modules/service-orders/components/payments-panel";
 import { ServiceOrderForm } from "~/modules/service-orders/components/service-order-form";
+import { ServiceOrderSummary } from "~/modules/service-orders/components/service-order-summary";
 import { StatusActions } from "~/modules/service-orders/components/status-actions";
 import { StatusBadge } from "~/modules/service-orders/components/status-badge";
 import { UnlockCodePanel } from "~/modules/service-orders/components/unlock-code-panel";
@@ -45,6 +46,7 @@ import {
   ServiceOrderStatusChangeSchema,
   serviceOrderFormToInput,
   formValuesOfOrder,
+  refusedOrderForm,
   type ServiceOrderFormValues,
   type ServiceOrderPaymentFormValues,
 } from "~/modules/service-orders/validation";
@@ -86,6 +88,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     order: {
       ...order,
       trackingCodeFormatted: formatTrackingCode(order.trackingCode),
+      /** Changes with every write to the order: the page's forms are keyed on it. */
+      version: order.updatedAt.toISOString(),
       device: deviceName(order),
       moves: allowedMoves(order.status).filter((status) => !isDeliveryMove(status)),
       canDeliver: canMove(order.status, "delivered"),
@@ -172,10 +176,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof UnlockCodeUnreadableError) return formProblem({ intent }, error.message, 409);
-    // The customer chosen before the refusal stays chosen; the order form re-mounts with what was typed.
-    const customerId = values ? readId(values.customerId) : null;
-    const customer = error instanceof InputError && customerId ? await getCustomerSummary(customerId) : null;
-    return formRefusal(error, { intent, values, customer, payment, nonce: crypto.randomUUID() });
+    if (!values || !(error instanceof InputError)) return formRefusal(error, { intent, payment });
+    // The customer chosen before the refusal stays chosen; the order form re-mounts with what was typed, but the unlock code.
+    const customerId = readId(values.customerId);
+    const customer = customerId ? await getCustomerSummary(customerId) : null;
+    const refused = refusedOrderForm(values, error);
+    return formRefusal(refused.error, { intent, values: refused.values, customer, nonce: crypto.randomUUID() });
   }
 }
 
@@ -190,10 +196,14 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
   const values = result?.values ?? loaderData.values;
   const customer = result?.values ? (result.customer ?? null) : loaderData.customer;
   const { order } = loaderData;
+  // Every success here changes the order (and redirects back): keyed on its version, each form re-mounts and
+  // starts from the loader's values, so a status note, a payment or a typed unlock code never stays to be sent
+  // again. A refusal or a reveal changes nothing, and what was typed stays.
+  const version = order?.version ?? "nova";
 
   const form = (
     <ServiceOrderForm
-      key={result?.nonce ?? "inicial"}
+      key={result?.values ? result.nonce : `form-${version}`}
       values={values}
       errors={formErrors}
       customer={customer}
@@ -202,7 +212,6 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
       hasUnlockCode={order?.hasUnlockCode ?? false}
       paidCents={order?.paidCents ?? 0}
       today={loaderData.today}
-      isLocked={order?.isLocked ?? false}
       isSubmitting={isSubmittingOrder}
     />
   );
@@ -265,7 +274,7 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
 
       <FlashAlert flash={loaderData.flash} />
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div key={`panels-${version}`} className="grid gap-4 lg:grid-cols-2">
         <Panel id="os-status" title="Status">
           <StatusActions moves={order.moves} error={errorsFor("status").form} />
           {order.canDeliver ? (
@@ -307,11 +316,16 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
       </div>
 
       {order.isLocked ? (
-        <Alert tone="info">
-          {order.status === "delivered" ? "OS entregue" : "OS cancelada"}: os dados abaixo não podem mais ser alterados.
-        </Alert>
-      ) : null}
-      {form}
+        <>
+          <Alert tone="info">
+            {order.status === "delivered" ? "OS entregue" : "OS cancelada"}: os dados abaixo não podem mais ser alterados.
+          </Alert>
+          {formErrors.form ? <Alert tone="destructive">{formErrors.form}</Alert> : null}
+          <ServiceOrderSummary order={order} title="Dados da ordem de serviço" />
+        </>
+      ) : (
+        form
+      )}
     </div>
   );
 }

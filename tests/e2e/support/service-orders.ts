@@ -19,10 +19,13 @@ export type PreparedOrder = {
 };
 
 /** The moves from a new order to each status a journey needs, as the state machine allows them. */
-const PATHS: Partial<Record<ServiceOrderStatus, ServiceOrderStatus[]>> = {
+const PATHS = {
+  received: [],
   awaiting_approval: ["diagnosing", "awaiting_approval"],
   ready: ["diagnosing", "awaiting_approval", "approved", "repairing", "ready"],
-};
+  cancelled: ["cancelled"],
+} satisfies Partial<Record<ServiceOrderStatus, ServiceOrderStatus[]>>;
+type PreparedStatus = keyof typeof PATHS;
 
 function staffApi() {
   return request.newContext({ baseURL: BASE_URL, storageState: USERS.staff.storageState, maxRedirects: 0 });
@@ -53,7 +56,7 @@ async function readTrackingCode(api: APIRequestContext, orderId: number) {
  * context of its own: a context kept across tests may reuse a keep-alive
  * socket the server has just closed (ECONNRESET).
  */
-export async function prepareOrder(status: "awaiting_approval" | "ready", { email = "" } = {}): Promise<PreparedOrder> {
+export async function prepareOrder(status: PreparedStatus, { email = "" } = {}): Promise<PreparedOrder> {
   const api = await staffApi();
   try {
     return await createOrder(api, status, email);
@@ -62,7 +65,7 @@ export async function prepareOrder(status: "awaiting_approval" | "ready", { emai
   }
 }
 
-async function createOrder(api: APIRequestContext, status: "awaiting_approval" | "ready", email: string): Promise<PreparedOrder> {
+async function createOrder(api: APIRequestContext, status: PreparedStatus, email: string): Promise<PreparedOrder> {
   const suffix = randomDigits(4);
   const customerName = `Rosângela Prado Teste ${suffix}`;
   const phone = `1197${randomDigits(3)}${suffix}`;
@@ -98,7 +101,7 @@ async function createOrder(api: APIRequestContext, status: "awaiting_approval" |
   const id = Number(/\/service-orders\/(\d+)\/edit/.exec(created.pathname)?.[1]);
   expect(id, `OS criada: ${created}`).toBeGreaterThan(0);
 
-  for (const to of PATHS[status] ?? []) {
+  for (const to of PATHS[status]) {
     await postForm(api, `/service-orders/${id}/edit`, { intent: "status", to, note: "" });
   }
   return { id, customerId: Number(customerId), trackingCode: await readTrackingCode(api, id), customerName, phone, unlockCode };

@@ -31,7 +31,8 @@ const UNLOCK_HINTS: Record<string, string> = {
 /**
  * The order's form, the same on the new-order and the edit page: customer,
  * device, condition, unlock code, defect, quote, dates, notes. Every message
- * the server returns appears next to its field.
+ * the server returns appears next to its field. A delivered or cancelled
+ * order is shown by ServiceOrderSummary instead: it is no longer editable.
  */
 export function ServiceOrderForm({
   values,
@@ -42,7 +43,6 @@ export function ServiceOrderForm({
   hasUnlockCode,
   paidCents,
   today,
-  isLocked,
   isSubmitting,
 }: {
   values: ServiceOrderFormValues;
@@ -53,8 +53,6 @@ export function ServiceOrderForm({
   hasUnlockCode: boolean;
   paidCents: number;
   today: string;
-  /** Delivered or cancelled: shown, not editable. */
-  isLocked: boolean;
   isSubmitting: boolean;
 }) {
   const [unlockKind, setUnlockKind] = useState(values.unlockKind);
@@ -80,8 +78,7 @@ export function ServiceOrderForm({
           Confira os campos marcados: {formErrorCount === 1 ? "1 problema" : `${formErrorCount} problemas`}.
         </Alert>
       ) : null}
-      <fieldset disabled={isLocked} className="space-y-6">
-        <legend className="sr-only">{isLocked ? "Dados da ordem (somente leitura)" : "Dados da ordem"}</legend>
+      <div className="space-y-6">
         <Section title="Cliente">
           <CustomerPicker name="customerId" defaultCustomer={customer} error={errors.customerId} />
         </Section>
@@ -249,16 +246,14 @@ export function ServiceOrderForm({
             error={errors.notes}
           />
         </Section>
-      </fieldset>
+      </div>
 
-      {isLocked ? null : (
-        <div className="flex justify-end">
-          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
-            {isSubmitting ? <Spinner /> : null}
-            {isNew ? "Abrir ordem de serviço" : "Salvar alterações"}
-          </Button>
-        </div>
-      )}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
+          {isSubmitting ? <Spinner /> : null}
+          {isNew ? "Abrir ordem de serviço" : "Salvar alterações"}
+        </Button>
+      </div>
     </Form>
   );
 }
