@@ -16,10 +16,19 @@ export function defineCustomerPageSuite(database: TestDatabase) {
   describeOnDatabase(database, "página do cliente", () => {
     let app: ServiceOrdersApp;
     let route: CustomerPageRoute;
+    let session: typeof import("~/modules/accounts/session.server");
 
     async function loadPage(customerId: number) {
       const request = new Request(`http://localhost:3000/customers/${customerId}`);
-      const args = { ...routeArgs(request), params: { id: String(customerId) } } as unknown as LoaderArgs;
+      const base = routeArgs(request);
+      // The staff guard has put the signed-in person in the context before the page's loader runs.
+      base.context.set(session.sessionUserContext, {
+        id: "equipe-pagina",
+        email: "equipe@loja.test",
+        name: "Equipe",
+        role: "staff",
+      });
+      const args = { ...base, params: { id: String(customerId) } } as unknown as LoaderArgs;
       const { body } = unwrapRouteResult(await route.loader(args));
       return body as Awaited<ReturnType<CustomerPageRoute["loader"]>>;
     }
@@ -28,6 +37,7 @@ export function defineCustomerPageSuite(database: TestDatabase) {
       app = await loadServiceOrdersApp(database);
       expect(app.databaseKind).toBe(database);
       route = await import("~/routes/_staff/customer-form");
+      session = await import("~/modules/accounts/session.server");
     });
 
     afterAll(async () => {
