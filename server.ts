@@ -63,16 +63,29 @@ function isSafeMethod(method: string) {
 }
 
 /** The browser's Origin (or, failing that, Sec-Fetch-Site) says the request comes from this site. */
-function isSameOrigin(request: Request, publicUrl: string) {
+function isSameOrigin(request: Request, publicOrigin: string) {
   const origin = request.headers.get("origin");
-  if (origin) return origin === new URL(publicUrl).origin;
+  if (origin) return origin === publicOrigin;
   return request.headers.get("sec-fetch-site") === "same-origin";
+}
+
+/**
+ * The request as React Router should see it: at the shop's public address.
+ * Behind a proxy that terminates TLS, Node hears http://, and React Router's
+ * own check of an action's Origin against the request's URL refused every
+ * form; the Origin has already been held to PUBLIC_URL above.
+ */
+function atPublicOrigin(request: Request, publicOrigin: string) {
+  const url = new URL(request.url);
+  if (url.origin === publicOrigin) return request;
+  return new Request(`${publicOrigin}${url.pathname}${url.search}`, request);
 }
 
 function createApp(build: ServerBuild, env: Env) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { secureHeadersNonce?: string; isRenderingForCache?: boolean } }>();
   const handleDocument = createRequestHandler(build, "production");
   const isHttps = env.PUBLIC_URL.startsWith("https://");
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
 
   app.onError((error, c) => {
     logger.error({ err: error, path: pathForLog(c.req.url) }, "erro não tratado");
@@ -170,7 +183,7 @@ function createApp(build: ServerBuild, env: Env) {
 
   app.use(async (c, next) => {
     // Form posts to our own actions must come from our own pages (better-auth checks its own routes).
-    if (!isSafeMethod(c.req.method) && !isSameOrigin(c.req.raw, env.PUBLIC_URL)) {
+    if (!isSafeMethod(c.req.method) && !isSameOrigin(c.req.raw, publicOrigin)) {
       return c.text("Requisição recusada: origem não permitida.", 403);
     }
     await next();
@@ -205,7 +218,7 @@ function createApp(build: ServerBuild, env: Env) {
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(cspNonceContext, c.get("isRenderingForCache") ? NONCE_PLACEHOLDER : (c.get("secureHeadersNonce") ?? ""));
-    return handleDocument(c.req.raw, context);
+    return handleDocument(atPublicOrigin(c.req.raw, publicOrigin), context);
   });
   return app;
 }
