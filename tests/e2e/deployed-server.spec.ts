@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import http from "node:http";
+import { Readable } from "node:stream";
 import { DATA_DIR } from "./support/e2e-env";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, test } from "./support/test";
@@ -7,7 +9,7 @@ import { expect, test } from "./support/test";
  * A server started the way a shop deploys it: Node on plain http behind a
  * proxy that terminates TLS (PUBLIC_URL https, TRUST_PROXY set), spoken to
  * over HTTP as the proxy would. Its own server, not the journeys': the
- * settings differ.
+ * settings differ, and the memory of its process is measured.
  */
 const PUBLIC_ORIGIN = "https://loja.example";
 /** What nginx or Caddy in front of the shop adds to the browser's request. */
@@ -21,6 +23,10 @@ const CONTACT = new URLSearchParams({
   subject: "Orçamento de tela",
   message: "Quero um orçamento para trocar a tela do meu celular.",
 });
+const MB = 1024 * 1024;
+/** Far less than the body a server reading it whole would hold (it needed 1.3 GB of memory for this one). */
+const MEMORY_GROWTH_LIMIT = 48 * MB;
+
 type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
 
 function readAnswer(response: http.IncomingMessage) {
@@ -43,6 +49,77 @@ function send(
     request.on("error", reject);
     request.end(body);
   });
+}
+
+/**
+ * Streams `bytes` of body (with a Content-Length, or chunked without one) and
+ * stops sending as soon as the server answers: a server that refuses early
+ * does not wait for, or keep, the rest.
+ */
+function sendLarge(
+  url: string,
+  {
+    headers,
+    prefix,
+    bytes,
+    declareLength,
+  }: { headers: http.OutgoingHttpHeaders; prefix: string; bytes: number; declareLength: boolean },
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request(url, {
+      method: "POST",
+      headers: declareLength ? { ...headers, "content-length": String(bytes) } : headers,
+    });
+    const filler = Buffer.alloc(64 * 1024, "a");
+    const body = Readable.from(
+      (function* () {
+        yield Buffer.from(prefix);
+        for (let sent = prefix.length; sent < bytes; sent += filler.length)
+          yield filler.subarray(0, Math.min(filler.length, bytes - sent));
+      })(),
+    );
+    let isAnswered = false;
+    request.on("response", (response) => {
+      isAnswered = true;
+      body.unpipe(request);
+      body.destroy();
+      readAnswer(response).then((answer) => {
+        request.destroy();
+        resolve(answer);
+      }, reject);
+    });
+    // The server closes the connection on the rest of a refused body: only an error before its answer counts.
+    request.on("error", (error) => {
+      if (!isAnswered) reject(error);
+    });
+    body.pipe(request);
+  });
+}
+
+function memoryOf(pid: number, field: "VmRSS" | "VmHWM") {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
+  if (!kilobytes) throw new Error(`/proc/${pid}/status sem ${field}`);
+  return Number(kilobytes) * 1024;
+}
+
+/** Linux: "5" resets the process's peak resident memory (VmHWM) to what it uses now. */
+function resetPeakMemory(pid: number) {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+}
+
+function multipartBody(boundary: string, fields: URLSearchParams, file: { name: string; bytes: number }) {
+  const parts = [...fields].map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return Buffer.concat([
+    Buffer.from(parts.join("")),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="${file.name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    Buffer.alloc(file.bytes, 0xff),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
 }
 
 let server: RunningServer;
@@ -91,5 +168,46 @@ test.describe("atrás de um proxy TLS", () => {
       body: CONTACT.toString(),
     });
     expect(withoutOrigin.status).toBe(403);
+  });
+});
+
+test.describe("tamanho do envio", () => {
+  test("100 MB de formulário recebem 413 sem a memória do servidor subir, com ou sem Content-Length", async () => {
+    for (const declareLength of [true, false]) {
+      const before = memoryOf(server.pid, "VmRSS");
+      resetPeakMemory(server.pid);
+      const answer = await sendLarge(`${server.url}/contato`, {
+        headers: { ...SAME_SITE, ...URLENCODED },
+        prefix: "name=Ana&message=",
+        bytes: 100 * MB,
+        declareLength,
+      });
+      expect(answer.status, `Content-Length: ${declareLength}`).toBe(413);
+      expect(answer.text).toContain("grande demais");
+      expect(memoryOf(server.pid, "VmHWM") - before, `Content-Length: ${declareLength}`).toBeLessThan(MEMORY_GROWTH_LIMIT);
+    }
+  });
+
+  test("um envio com imagem acima do limite recebe 413; dentro do limite, chega à página", async () => {
+    const boundary = "----balcao-e2e";
+    const headers = { ...SAME_SITE, "content-type": `multipart/form-data; boundary=${boundary}` };
+
+    const tooLarge = await send(`${server.url}/contato`, {
+      headers,
+      body: multipartBody(boundary, CONTACT, { name: "grande.jpg", bytes: 10 * MB }),
+    });
+    expect(tooLarge.status).toBe(413);
+
+    const photo = await send(`${server.url}/contato`, {
+      headers,
+      body: multipartBody(boundary, CONTACT, { name: "tela.jpg", bytes: 5 * MB }),
+    });
+    expect(photo.status, photo.text).toBe(302);
+  });
+
+  test("um formulário comum continua funcionando", async () => {
+    const answer = await send(`${server.url}/contato`, { headers: { ...SAME_SITE, ...URLENCODED }, body: CONTACT.toString() });
+    expect(answer.status, answer.text).toBe(302);
+    expect(answer.headers.location).toBe("/contato");
   });
 });
