@@ -42,7 +42,13 @@ export default defineConfig({
     {
       name: "phone",
       // These speak HTTP, not a screen size: the desktop project runs them.
-      testIgnore: ["users.setup.ts", "owner-setup.spec.ts", "route-access.spec.ts", "deployed-server.spec.ts"],
+      testIgnore: [
+        "users.setup.ts",
+        "owner-setup.spec.ts",
+        "route-access.spec.ts",
+        "deployed-server.spec.ts",
+        "http-policy.spec.ts",
+      ],
       dependencies: ["setup"],
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },
     },

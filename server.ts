@@ -65,8 +65,11 @@ function clientIp(request: Request, socketAddress: string | undefined, env: Env)
   return fromProxy || socketAddress || "desconhecido";
 }
 
+/** What the site answers: pages (GET, HEAD) and forms (POST). A route that needs another method adds it here. */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+
 function isSafeMethod(method: string) {
-  return method === "GET" || method === "HEAD" || method === "OPTIONS";
+  return method === "GET" || method === "HEAD";
 }
 
 /** The browser's Origin (or, failing that, Sec-Fetch-Site) says the request comes from this site. */
@@ -196,11 +199,41 @@ function createApp(build: ServerBuild, env: Env) {
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
       crossOriginEmbedderPolicy: false,
+      // No page asks for these: a script or frame that got in cannot either.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        hid: [],
+        midi: [],
+        accelerometer: [],
+        gyroscope: [],
+        magnetometer: [],
+        displayCapture: [],
+        screenWakeLock: [],
+        idleDetection: [],
+        localFonts: [],
+        browsingTopics: [],
+        // "Ver no seu espaço" on /realidade-aumentada starts a WebXR session (model-viewer; it gets the camera through
+        // WebXR, not getUserMedia). On every page: the policy of the page a visitor lands on holds for the whole visit.
+        xrSpatialTracking: ["self"],
+      },
     }),
   );
   const compressResponse = compress();
   // A page rendered for the page cache is compressed once, when it is stored.
   app.use((c, next) => (c.get("isRenderingForCache") ? next() : compressResponse(c, next)));
+
+  app.use(async (c, next) => {
+    // React Router would run a route's action for PUT, PATCH or DELETE as for POST; no route means to.
+    if (!ALLOWED_METHODS.includes(c.req.method)) {
+      return c.text("Método não permitido.", 405, { Allow: ALLOWED_METHODS.join(", ") });
+    }
+    await next();
+  });
 
   app.use(async (c, next) => {
     // Form posts to our own actions must come from our own pages (better-auth checks its own routes).
