@@ -147,6 +147,10 @@ test.describe("atrás de um proxy TLS", () => {
     expect(page.status, page.text).toBe(302);
     expect(page.headers.location).toBe("/contato");
 
+    const form = await send(`${server.url}/contato`, { method: "GET", headers: PROXY_HEADERS });
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('name="message"');
+
     const navigation = await send(`${server.url}/contato.data`, {
       headers: { ...SAME_SITE, ...URLENCODED },
       body: CONTACT.toString(),
