@@ -41,8 +41,14 @@ export default defineConfig({
     },
     {
       name: "phone",
-      // The route-access matrix speaks HTTP, not a screen size: the desktop project runs it.
-      testIgnore: ["users.setup.ts", "owner-setup.spec.ts", "route-access.spec.ts"],
+      // These speak HTTP, not a screen size: the desktop project runs them.
+      testIgnore: [
+        "users.setup.ts",
+        "owner-setup.spec.ts",
+        "route-access.spec.ts",
+        "deployed-server.spec.ts",
+        "http-policy.spec.ts",
+      ],
       dependencies: ["setup"],
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },
     },

@@ -10,7 +10,8 @@ import { createAdaptorServer, type HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -23,6 +24,12 @@ import { getAuth } from "~/modules/accounts/auth.server";
 import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
 import { hasFlashCookieHeader } from "~/lib/flash.server";
 import { logger, pathForLog } from "~/lib/logger.server";
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  isMultipartForm,
+  MAX_FORM_BODY_BYTES,
+  MAX_MULTIPART_BODY_BYTES,
+} from "~/lib/request-body-limits.server";
 import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from "~/lib/page-cache.server";
 import { isProtectedPath } from "~/lib/protected-paths";
 import { cspNonceContext } from "~/lib/request-context";
@@ -59,21 +66,51 @@ function clientIp(request: Request, socketAddress: string | undefined, env: Env)
   return fromProxy || socketAddress || "desconhecido";
 }
 
+/** What the site answers: pages (GET, HEAD) and forms (POST). A route that needs another method adds it here. */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+
 function isSafeMethod(method: string) {
-  return method === "GET" || method === "HEAD" || method === "OPTIONS";
+  return method === "GET" || method === "HEAD";
 }
 
 /** The browser's Origin (or, failing that, Sec-Fetch-Site) says the request comes from this site. */
-function isSameOrigin(request: Request, publicUrl: string) {
+function isSameOrigin(request: Request, publicOrigin: string) {
   const origin = request.headers.get("origin");
-  if (origin) return origin === new URL(publicUrl).origin;
+  if (origin) return origin === publicOrigin;
   return request.headers.get("sec-fetch-site") === "same-origin";
 }
+
+/**
+ * The request as React Router should see it: at the shop's public address.
+ * Behind a proxy that terminates TLS, Node hears http://, and React Router's
+ * own check of an action's Origin against the request's URL refused every
+ * form; the Origin has already been held to PUBLIC_URL above.
+ */
+function atPublicOrigin(request: Request, publicOrigin: string) {
+  const url = new URL(request.url);
+  if (url.origin === publicOrigin) return request;
+  return new Request(`${publicOrigin}${url.pathname}${url.search}`, request);
+}
+
+/**
+ * A body over its cap is refused before it is read (Content-Length), or as soon
+ * as the count passes the cap (chunked); @hono/node-server then discards what
+ * the client still sends, briefly, and closes (closing at once would reset the
+ * connection under the client and lose the answer). Without a cap, React
+ * Router's request.formData() held a 100 MB post in memory whole (the process
+ * peaked 1.3 GB higher).
+ */
+const refuseTooLarge = (c: Context) => c.text(BODY_TOO_LARGE_MESSAGE, 413);
+const limitFormBody = bodyLimit({ maxSize: MAX_FORM_BODY_BYTES, onError: refuseTooLarge });
+const limitMultipartBody = bodyLimit({ maxSize: MAX_MULTIPART_BODY_BYTES, onError: refuseTooLarge });
+const limitBody: MiddlewareHandler = (c, next) =>
+  isMultipartForm(c.req.header("content-type")) ? limitMultipartBody(c, next) : limitFormBody(c, next);
 
 function createApp(build: ServerBuild, env: Env) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { secureHeadersNonce?: string; isRenderingForCache?: boolean } }>();
   const handleDocument = createRequestHandler(build, "production");
   const isHttps = env.PUBLIC_URL.startsWith("https://");
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
 
   app.onError((error, c) => {
     logger.error({ err: error, path: pathForLog(c.req.url) }, "erro não tratado");
@@ -163,6 +200,28 @@ function createApp(build: ServerBuild, env: Env) {
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
       crossOriginEmbedderPolicy: false,
+      // No page asks for these: a script or frame that got in cannot either.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        hid: [],
+        midi: [],
+        accelerometer: [],
+        gyroscope: [],
+        magnetometer: [],
+        displayCapture: [],
+        screenWakeLock: [],
+        idleDetection: [],
+        localFonts: [],
+        browsingTopics: [],
+        // "Ver no seu espaço" on /realidade-aumentada starts a WebXR session (model-viewer; it gets the camera through
+        // WebXR, not getUserMedia). On every page: the policy of the page a visitor lands on holds for the whole visit.
+        xrSpatialTracking: ["self"],
+      },
     }),
   );
   const compressResponse = compress();
@@ -170,12 +229,23 @@ function createApp(build: ServerBuild, env: Env) {
   app.use((c, next) => (c.get("isRenderingForCache") ? next() : compressResponse(c, next)));
 
   app.use(async (c, next) => {
+    // React Router would run a route's action for PUT, PATCH or DELETE as for POST; no route means to.
+    if (!ALLOWED_METHODS.includes(c.req.method)) {
+      return c.text("Método não permitido.", 405, { Allow: ALLOWED_METHODS.join(", ") });
+    }
+    await next();
+  });
+
+  app.use(async (c, next) => {
     // Form posts to our own actions must come from our own pages (better-auth checks its own routes).
-    if (!isSafeMethod(c.req.method) && !isSameOrigin(c.req.raw, env.PUBLIC_URL)) {
+    if (!isSafeMethod(c.req.method) && !isSameOrigin(c.req.raw, publicOrigin)) {
       return c.text("Requisição recusada: origem não permitida.", 403);
     }
     await next();
   });
+
+  // Before the body is read by anyone: see limitBody.
+  app.use(limitBody);
 
   app.use(
     "/assets/*",
@@ -206,7 +276,7 @@ function createApp(build: ServerBuild, env: Env) {
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(cspNonceContext, c.get("isRenderingForCache") ? NONCE_PLACEHOLDER : (c.get("secureHeadersNonce") ?? ""));
-    return handleDocument(c.req.raw, context);
+    return handleDocument(atPublicOrigin(c.req.raw, publicOrigin), context);
   });
   return app;
 }
