@@ -11,17 +11,17 @@ const WIDTHS = [320, 360, 414, 768, 1024, 1152, 1280, 1366, 1440, 1920];
 async function brokenHeaderParts(header: Locator) {
   return header.evaluate((root) => {
     const problems: string[] = [];
-    const describe = (element: Element) => `${element.tagName.toLowerCase()} “${element.textContent?.trim().slice(0, 40)}”`;
     for (const element of root.querySelectorAll<HTMLElement>("a, button, span, p")) {
       // Not shown, or shown only to screen readers (the 1 px box of sr-only).
       if (element.offsetParent === null || (element.clientWidth <= 1 && element.clientHeight <= 1)) continue;
-      if (element.scrollWidth > element.clientWidth + 1) problems.push(`${describe(element)} cortado na largura`);
+      const label = `${element.tagName.toLowerCase()} “${element.textContent?.trim().slice(0, 40)}”`;
+      if (element.scrollWidth > element.clientWidth + 1) problems.push(`${label} cortado na largura`);
       if (element.matches("nav a")) {
         // The lines its text is laid out on: one box per line (distinct tops).
         const range = document.createRange();
         range.selectNodeContents(element);
         const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-        if (lines > 1) problems.push(`${describe(element)} em ${lines} linhas`);
+        if (lines > 1) problems.push(`${label} em ${lines} linhas`);
       }
     }
     if (root.scrollHeight > root.clientHeight + 1)

@@ -33,20 +33,23 @@ export function PrintFrame({
   const documentRef = useRef<HTMLElement>(null);
   const [rollLength, setRollLength] = useState(UNMEASURED_ROLL_LENGTH_MM);
   useEffect(() => {
-    if (paper === "a4") return;
+    const element = documentRef.current;
+    if (paper === "a4" || !element) return;
     // A roll is continuous: one page exactly as long as the document, measured as laid out (the print
-    // styles only drop the screen's padding), again just before printing in case fonts changed it.
+    // styles only drop the screen's padding) whenever its size changes, and again just before printing.
     const measure = () => {
-      const element = documentRef.current;
-      if (!element) return;
       const style = getComputedStyle(element);
       const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
       setRollLength(rollLengthMm(paper, element.getBoundingClientRect().height - padding));
     };
-    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
     window.addEventListener("beforeprint", measure);
-    return () => window.removeEventListener("beforeprint", measure);
-  }, [paper, html]);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("beforeprint", measure);
+    };
+  }, [paper]);
 
   return (
     <>
