@@ -2,7 +2,8 @@
  * `npm run bench:orders`: p50/p95 of the service-order queries people wait
  * for, on the large data set (issue 4: p95 ≤ 50 ms each on PGlite):
  *   - the staff search box (searchServiceOrders) with a mix of queries:
- *     order number, tracking code, IMEI, phone, CPF, name and model fragments;
+ *     order number, tracking code, IMEI (whole or its end), phone (whole,
+ *     without area code, last 4 digits), CPF, name and model fragments;
  *   - the list with filters and status counts (listServiceOrders);
  *   - the /consultar lookup (findOrderForCustomer) by code and by number + last 4.
  *
@@ -110,12 +111,23 @@ async function runWorker(): Promise<WorkerResult> {
   const surnames = ["Silva", "Oliveira", "Ferreira", "Cavalcanti", "Nascimento", "Gonçalves"];
   const modelFragments = ["Galaxy A5", "iPhone 13", "Redmi Note", "Moto G", "Inspiron", "PlayStation", "Tab S6"];
 
-  const searchQueries: { kind: string; text: (index: number) => string }[] = [
+  const searchQueries: { kind: string; text: (index: number) => string; expectedId?: (index: number) => number }[] = [
     { kind: "nº da OS", text: (index) => String(pick(sample, index).id) },
     { kind: "código", text: (index) => pick(sample, index).trackingCode },
     { kind: "IMEI", text: (index) => pick(withImei, index).imeiOrSerial },
     { kind: "telefone", text: (index) => pick(sample, index).phone },
     { kind: "telefone sem DDD", text: (index) => pick(sample, index).phone.slice(2) },
+    // What a counter usually has: the end of a number. The sampled order itself must be among the results.
+    {
+      kind: "telefone (4 últimos)",
+      text: (index) => pick(sample, index).phone.slice(-4),
+      expectedId: (index) => pick(sample, index).id,
+    },
+    {
+      kind: "IMEI (6 últimos)",
+      text: (index) => pick(withImei, index).imeiOrSerial.slice(-6),
+      expectedId: (index) => pick(withImei, index).id,
+    },
     { kind: "CPF", text: (index) => pick(withDocument, index).document ?? "" },
     { kind: "nome (parte)", text: (index) => (index % 2 ? pick(surnames, index) : pick(sample, index).name.split(" ")[0]!) },
     { kind: "modelo (parte)", text: (index) => pick(modelFragments, index) },
@@ -142,8 +154,10 @@ async function runWorker(): Promise<WorkerResult> {
       kinds: searchQueries.map((query) => query.kind),
       run: async (index) => {
         const query = pick(searchQueries, index);
-        const rows = await queries.searchServiceOrders(query.text(Math.floor(index / searchQueries.length)));
-        return { kind: query.kind, ok: rows.length > 0 };
+        const round = Math.floor(index / searchQueries.length);
+        const rows = await queries.searchServiceOrders(query.text(round));
+        const expectedId = query.expectedId?.(round);
+        return { kind: query.kind, ok: expectedId === undefined ? rows.length > 0 : rows.some((row) => row.id === expectedId) };
       },
     },
     {

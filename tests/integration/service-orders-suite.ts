@@ -624,6 +624,39 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(await idsFor("zzzzzz-nada")).toEqual([]);
     });
 
+    it("finds an order by what a counter usually has: the last 4 digits of the phone, the end of the IMEI or serial", async () => {
+      const { customers } = app.tables;
+      const [endingIn1357] = await app.db
+        .insert(customers)
+        .values({ name: "Rita Final Quatro", phone: "31976541357" })
+        .returning({ id: customers.id });
+      const byPhone = await app.mutations.createServiceOrder(
+        STAFF,
+        orderInput({ customerId: String(endingIn1357!.id), imeiOrSerial: "", deposit: "" }),
+      );
+      const byImei = await app.mutations.createServiceOrder(STAFF, orderInput({ imeiOrSerial: "357206112345675", deposit: "" }));
+      const bySerial = await app.mutations.createServiceOrder(STAFF, orderInput({ imeiOrSerial: "C02XK9ZTJGH5", deposit: "" }));
+      // IMEIs share their first digits (the model's code): a short number must not drown the phone's
+      // orders under every IMEI that starts with it.
+      const sameStart = Array.from({ length: 60 }, () => orderInput({ imeiOrSerial: "135700000000003", deposit: "" }));
+      for (const input of sameStart) await app.mutations.createServiceOrder(STAFF, input);
+
+      const idsFor = async (query: string) => (await app.queries.searchServiceOrders(query)).map((row) => row.id);
+      expect(await idsFor("1357")).toContain(byPhone.id);
+      expect(await idsFor(" 1357 ")).toContain(byPhone.id);
+      expect(await idsFor("76541357")).toContain(byPhone.id);
+      expect(await idsFor("976541357")).toContain(byPhone.id);
+      expect(await idsFor("345675")).toContain(byImei.id);
+      expect(await idsFor("2345675")).toContain(byImei.id);
+      expect(await idsFor("jgh5")).toContain(bySerial.id);
+      expect(await idsFor("k9ztjgh5")).toContain(bySerial.id);
+      // Only the end: the same digits elsewhere in the number are not a match.
+      expect(await idsFor("7654")).not.toContain(byPhone.id);
+      expect(await idsFor("234567")).not.toContain(byImei.id);
+      // Fewer than 4 characters would match a large share of the customers.
+      expect(await idsFor("357")).not.toContain(byPhone.id);
+    });
+
     it("survives any input to createServiceOrder and addServiceOrderPayment: a field message or a success, never a crash", async () => {
       const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ deposit: "" }));
       const text = fc.oneof(

@@ -45,6 +45,8 @@ export const customers = pgTable(
       .on(table.document)
       .where(sql`${table.document} is not null`),
     index("customers_phone_idx").on(table.phone.op("text_pattern_ops")),
+    // The last digits of the phone, what a customer at the counter says: a prefix of the reversed number.
+    index("customers_phone_reversed_idx").on(sql`reverse(${table.phone}) text_pattern_ops`),
     index("customers_email_idx").on(sql`lower(${table.email})`),
     index("customers_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
   ],

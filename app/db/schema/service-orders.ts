@@ -61,6 +61,8 @@ export const serviceOrders = pgTable(
     // The list filtered by technician and status together, newest first.
     index("service_orders_technician_status_idx").on(table.technicianUserId, table.status, table.createdAt),
     index("service_orders_imei_idx").on(table.imeiOrSerial.op("text_pattern_ops")),
+    // The end of an IMEI or serial (its first digits are the model's, shared by thousands).
+    index("service_orders_imei_reversed_idx").on(sql`reverse(${table.imeiOrSerial}) text_pattern_ops`),
     index("service_orders_model_trgm_idx").using("gin", table.model.op("gin_trgm_ops")),
     check("service_orders_warranty_min", sql`${table.warrantyDays} >= 90`),
     check(

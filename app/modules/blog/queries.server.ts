@@ -27,24 +27,27 @@ function isVisible(now: Date) {
 
 export async function listPublishedPosts({ page, pageSize }: { page: number; pageSize: number }, now = new Date()) {
   const db = await getDb();
-  const [posts, [count]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(blogPosts)
-      .where(isVisible(now))
-      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(blogPosts)
-      .where(isVisible(now)),
-  ]);
-  return { posts, total: count?.total ?? 0 };
+  return db
+    .select(summaryColumns)
+    .from(blogPosts)
+    .where(isVisible(now))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** How many posts /blog shows: its number of pages, and where a page past the last one sends the browser. */
+export async function countPublishedPosts(now = new Date()) {
+  const db = await getDb();
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(blogPosts)
+    .where(isVisible(now));
+  return count?.total ?? 0;
 }
 
 export async function listLatestPosts(limit: number, now = new Date()) {
-  return (await listPublishedPosts({ page: 1, pageSize: limit }, now)).posts;
+  return listPublishedPosts({ page: 1, pageSize: limit }, now);
 }
 
 /** `/blog/{id}` accepts the numeric id or the slug. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { maskDocument } from "./document";
@@ -130,7 +130,28 @@ export async function searchCustomers({
     maskedDocument: row.document ? maskDocument(row.document) : "",
     email: row.email,
   }));
-  return { customers: customersOnPage, page: safePage, hasNextPage: rows.length > pageSize && safePage < MAX_CUSTOMER_PAGE };
+  return {
+    customers: customersOnPage,
+    page: safePage,
+    hasNextPage: rows.length > pageSize && safePage < MAX_CUSTOMER_PAGE,
+    // Counted only for an empty page past the first (an old link, an edited address): where the list ends.
+    lastPage: rows.length === 0 && safePage > 1 ? await countCustomerPages(query, pageSize) : null,
+  };
+}
+
+/** How many pages the list has for a search (at least 1, at most MAX_CUSTOMER_PAGE). */
+async function countCustomerPages(query: string, pageSize: number) {
+  const matches = parseCustomerSearch(query);
+  if (matches?.length === 0) return 1;
+  const db = await getDb();
+  const upToLastPage = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(matches ? or(...matches.map(matchCondition)) : undefined)
+    .limit(MAX_CUSTOMER_PAGE * pageSize)
+    .as("up_to_last_page");
+  const [row] = await db.select({ total: count() }).from(upToLastPage);
+  return Math.min(MAX_CUSTOMER_PAGE, Math.max(1, Math.ceil((row?.total ?? 0) / pageSize)));
 }
 
 /** The customer picker's suggestions: a few matches, the document masked. */

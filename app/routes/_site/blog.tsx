@@ -1,9 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { PageIntro } from "~/components/layout/page-intro";
 import { staticSection } from "~/components/ui/static-section";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { BLOG_PAGE_PARAM, BLOG_PAGE_SIZE, blogPageHref } from "~/modules/blog/blog-pages";
-import { listPublishedPosts } from "~/modules/blog/queries.server";
+import { countPublishedPosts, listPublishedPosts } from "~/modules/blog/queries.server";
 import type { Route } from "./+types/blog";
 
 // Nothing in the list reacts: the browser keeps the server's HTML and loads none of its code (static-section.tsx).
@@ -27,9 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A safe integer keeps the page's offset inside PostgreSQL's bigint ("?pagina=99999999999999999999" failed the query).
   if (!Number.isSafeInteger(page) || page < 1) throw redirect("/blog");
   if (raw === "1") throw redirect("/blog");
-  const { posts, total } = await listPublishedPosts({ page, pageSize: BLOG_PAGE_SIZE });
-  const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
-  if (page > pageCount) throw data(null, { status: 404 });
+  const pageCount = Math.max(1, Math.ceil((await countPublishedPosts()) / BLOG_PAGE_SIZE));
+  // Past the last page (an old link, a post unpublished): the last page, at its own address.
+  if (page > pageCount) throw redirect(blogPageHref(pageCount));
+  const posts = await listPublishedPosts({ page, pageSize: BLOG_PAGE_SIZE });
   return { posts, page, pageCount };
 }
 

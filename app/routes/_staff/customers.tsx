@@ -31,10 +31,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
   const query = (searchParams.get(QUERY_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const rawPage = searchParams.get(PAGE_PARAM);
-  const page = rawPage === null ? 1 : Number(rawPage);
-  if (!Number.isInteger(page) || page < 1 || page > MAX_CUSTOMER_PAGE || rawPage === "1") throw redirect(listHref(query, 1));
+  const number = rawPage === null ? 1 : Number(rawPage);
+  // Not a page number: the first page.
+  const requestedPage = Number.isSafeInteger(number) && number >= 1 ? number : 1;
+  if (rawPage !== null && (requestedPage === 1 || rawPage !== String(requestedPage)))
+    throw redirect(listHref(query, requestedPage));
 
-  const result = await searchCustomers({ query, page });
+  const result = await searchCustomers({ query, page: Math.min(requestedPage, MAX_CUSTOMER_PAGE) });
+  // Past the last page (an old link, an edited address): the last page, at its own address.
+  const lastPage = result.lastPage ?? result.page;
+  if (requestedPage > lastPage) throw redirect(listHref(query, lastPage));
   return { query, ...result, flash: flashOf(context) };
 }
 

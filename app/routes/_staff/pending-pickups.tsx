@@ -1,7 +1,7 @@
 import { Pager } from "~/components/ui/pager";
 import { MessageCircle, PackageCheck, Printer } from "lucide-react";
 import { useRef, useState, type RefObject } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -44,11 +44,17 @@ export const meta = () => [{ title: "Aguardando retirada — Balcão" }, { name:
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const url = new URL(request.url);
-  const requestedPage = Number(url.searchParams.get(PAGE_PARAM) ?? "1");
+  const rawPage = url.searchParams.get(PAGE_PARAM);
+  const requestedPage = Number(rawPage ?? "1");
   const [list, shop] = await Promise.all([
     listPendingPickups(actor, { page: Number.isFinite(requestedPage) ? requestedPage : 1 }),
     getShopSettings(),
   ]);
+  // Past the last page (an old link, the last pickup of a page collected), or not a page number:
+  // the page the list shows, at its own address.
+  if (rawPage !== (list.page === 1 ? null : String(list.page))) {
+    throw redirect(list.page === 1 ? "/pending-pickups" : `/pending-pickups?${PAGE_PARAM}=${list.page}`);
+  }
   const attempts = await listPickupContactAttempts(
     actor,
     list.pickups.map((pickup) => pickup.orderId),

@@ -26,7 +26,7 @@ export default function ServiceOrdersSearch({ loaderData }: Route.ComponentProps
         name="q"
         query={query}
         maxLength={MAX_QUERY_LENGTH}
-        hint="Número da OS, código de acompanhamento, nome do cliente, telefone, CPF/CNPJ, IMEI/série ou modelo."
+        hint="Número da OS, código de acompanhamento, nome do cliente, telefone (inteiro ou os 4 últimos dígitos), CPF/CNPJ, IMEI/série (o começo ou o fim) ou modelo."
         focusOnLoad={!query}
       />
 
@@ -34,7 +34,8 @@ export default function ServiceOrdersSearch({ loaderData }: Route.ComponentProps
         <EmptyState icon={<Search aria-hidden className="size-10" />} title="Nenhuma ordem de serviço encontrada">
           <p>
             Confira o que foi digitado: o número da OS, o código do comprovante, parte do nome ou do modelo (3 letras ou mais), o
-            telefone com DDD ou os últimos 8 dígitos, o CPF/CNPJ ou o começo do IMEI/série.
+            telefone com DDD ou os últimos dígitos (4 ou mais), o CPF/CNPJ ou o começo ou o fim do IMEI/série (4 caracteres ou
+            mais).
           </p>
         </EmptyState>
       ) : (

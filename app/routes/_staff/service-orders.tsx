@@ -51,21 +51,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     to: isIsoDate(to) ? to : "",
   };
   const rawPage = params.get("pagina");
-  const page = rawPage === null ? 1 : Number(rawPage);
+  const number = rawPage === null ? 1 : Number(rawPage);
+  // Not a page number: the first page.
+  const requestedPage = Number.isSafeInteger(number) && number >= 1 ? number : 1;
+  const page = Math.min(requestedPage, MAX_PAGE);
   const isCanonical =
-    Number.isInteger(page) &&
-    page >= 1 &&
-    page <= MAX_PAGE &&
-    rawPage !== "1" &&
+    (rawPage === null || (requestedPage > 1 && rawPage === String(requestedPage))) &&
     filters.status === (rawStatus || null) &&
     filters.technicianId === technicianId &&
     filters.from === from &&
     filters.to === to;
-  if (!isCanonical) throw redirect(listHref(filters, Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1));
+  if (!isCanonical) throw redirect(listHref(filters, requestedPage));
   const dateProblem = filters.from && filters.to && filters.from > filters.to ? "A data inicial é depois da final." : null;
   const result = dateProblem
     ? { rows: [], page, hasNextPage: false, pageCount: 1, total: 0, counts: null }
     : await listServiceOrders({ ...filters, page });
+  // Past the last page (an old link, an edited address): the last page, at its own address.
+  const lastPage = Math.min(result.pageCount, MAX_PAGE);
+  if (requestedPage > lastPage) throw redirect(listHref(filters, lastPage));
   return {
     filters,
     dateProblem,

@@ -1,0 +1,2 @@
+CREATE INDEX "customers_phone_reversed_idx" ON "customers" USING btree (reverse("phone") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "service_orders_imei_reversed_idx" ON "service_orders" USING btree (reverse("imei_or_serial") text_pattern_ops);

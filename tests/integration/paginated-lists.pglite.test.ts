@@ -1,0 +1,3 @@
+import { definePaginatedListsSuite } from "./paginated-lists-suite";
+
+definePaginatedListsSuite("pglite");

@@ -1,0 +1,4 @@
+import { definePaginatedListsSuite } from "./paginated-lists-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+definePaginatedListsSuite("postgres");
