@@ -41,13 +41,15 @@ export default defineConfig({
     },
     {
       name: "phone",
-      // These speak HTTP, not a screen size: the desktop project runs them.
+      // These speak HTTP, not a screen size, or walk every width themselves: the desktop project runs them.
       testIgnore: [
         "users.setup.ts",
         "owner-setup.spec.ts",
         "route-access.spec.ts",
         "deployed-server.spec.ts",
         "http-policy.spec.ts",
+        "hostile-input.spec.ts",
+        "headers.spec.ts",
       ],
       dependencies: ["setup"],
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },

@@ -40,8 +40,6 @@ async function checkEveryWidth(page: Page, header: Locator) {
 }
 
 test.describe("cabeçalhos de 320 a 1920 px", () => {
-  test.skip(({ isMobile }) => isMobile, "as larguras são percorridas no projeto de computador");
-
   test("o cabeçalho público, sem entrar", async ({ page }) => {
     await page.goto("/");
     await checkEveryWidth(page, page.locator("body > header, header").first());

@@ -12,9 +12,6 @@ import { ORIGIN_HEADER, USERS } from "./support/users";
  */
 type Person = "visitor" | "customer" | "staff" | "owner";
 
-// HTTP only: the phone project would repeat the same requests.
-test.skip(({ isMobile }) => isMobile, "pedidos HTTP, sem tamanho de tela");
-
 /** Path segments, already percent-encoded as they travel in a request line. */
 const HOSTILE_SEGMENTS: [label: string, segment: string][] = [
   ["NUL", "%00"],
