@@ -43,6 +43,7 @@ test("quem cria a conta com o e-mail do seu cadastro vê a sua OS em Minha conta
     await access.getByLabel("Vincular a conta de outro e-mail").fill("ninguem-aqui@e2e.test");
     await access.getByRole("button", { name: "Vincular conta" }).click();
     await expect(access).toContainText("Nenhuma conta usa este e-mail no site.");
+    await expect(staffPage.getByRole("status").filter({ hasText: "Conta desvinculada" })).toHaveCount(0);
     await expect(access.getByLabel("Vincular a conta de outro e-mail")).toHaveValue("ninguem-aqui@e2e.test");
   } finally {
     await staff.close();

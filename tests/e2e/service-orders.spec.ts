@@ -331,6 +331,22 @@ test.describe("a página de uma OS", () => {
     await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("");
   });
 
+  test("a mensagem de um sucesso não fica ao lado da recusa seguinte", async ({ page, consoleErrors }) => {
+    // The refused payment is answered 400, which Chrome logs as a failed load of the page's .data request.
+    consoleErrors.allow(failedLoad(400));
+    const order = await prepareOrder("received");
+    await page.goto(`/service-orders/${order.id}/edit`);
+    await page.getByRole("region", { name: "Status" }).getByRole("button", { name: "Iniciar diagnóstico" }).click();
+    const statusMessage = page.getByRole("status").filter({ hasText: "Status atualizado." });
+    await expect(statusMessage).toBeVisible();
+
+    const payments = page.getByRole("region", { name: "Pagamentos" });
+    await payments.getByLabel("Valor (R$)").fill("9999,00");
+    await payments.getByRole("button", { name: "Registrar pagamento" }).click();
+    await expect(payments.getByText(/O valor passa do saldo em aberto/)).toBeVisible();
+    await expect(statusMessage).toHaveCount(0);
+  });
+
   test("uma OS entregue ou cancelada aparece só para leitura, e o servidor recusa alterá-la", async ({ page, request }) => {
     test.slow();
     const delivered = await prepareOrder("ready");

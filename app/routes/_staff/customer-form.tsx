@@ -160,7 +160,8 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
           {back ? "Voltar" : "Voltar para clientes"}
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">{customer ? "Editar cliente" : "Novo cliente"}</h1>
-        <FlashAlert flash={flash} />
+        {/* A refusal answers without reloading the page's data: the last success's message would stand beside it. */}
+        <FlashAlert flash={actionData ? null : flash} />
         {customer ? (
           <p className="text-slate-700">
             {customer.name} · cliente nº {customer.id} ·{" "}

@@ -272,7 +272,8 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
         ) : null}
       </header>
 
-      <FlashAlert flash={loaderData.flash} />
+      {/* A refusal answers without reloading the page's data: the last success's message would stand beside it. */}
+      <FlashAlert flash={result ? null : loaderData.flash} />
 
       <div key={`panels-${version}`} className="grid gap-4 lg:grid-cols-2">
         <Panel id="os-status" title="Status">
