@@ -8,30 +8,45 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { CustomerInputError, CustomerNotFoundError } from "./errors";
 
+/** A record matches an account by e-mail only once the account has verified it (phones are never verified). */
+const SAME_VERIFIED_EMAIL = and(
+  eq(user.emailVerified, true),
+  sql`${customers.email} <> '' and lower(${customers.email}) = lower(${user.email})`,
+);
+
+/**
+ * The staff's decisions applied over what the e-mail gives: the e-mail
+ * matches they did not unlink, then the accounts or records they linked,
+ * each once. `keyOf` names the other side (a record's id, an account's id).
+ */
+function withStaffDecisions<Row>(
+  byEmail: Row[],
+  decided: (Row & { state: CustomerAccountLinkState })[],
+  keyOf: (row: Row) => string | number,
+) {
+  const decidedKeys = new Set(decided.map(keyOf));
+  return [
+    ...byEmail.filter((row) => !decidedKeys.has(keyOf(row))).map((row) => ({ row, isLinkedByStaff: false })),
+    ...decided.filter(({ state }) => state === "linked").map((row) => ({ row, isLinkedByStaff: true })),
+  ];
+}
+
 /**
  * Which customer records a sign-in account sees as its own ("Minha conta"):
- * those whose e-mail is the account's verified e-mail (phones are never
- * verified, so they never count), plus those the staff linked to it, minus
- * those the staff unlinked from it. Nothing the account sends chooses them.
+ * those whose e-mail is the account's verified e-mail, plus those the staff
+ * linked to it, minus those the staff unlinked from it. Nothing the account
+ * sends chooses them.
  */
 export async function customerIdsOfAccount(userId: string): Promise<number[]> {
   const db = await getDb();
   const [byEmail, decided] = await Promise.all([
-    db
-      .select({ id: customers.id })
-      .from(customers)
-      .innerJoin(user, eq(user.id, userId))
-      .where(
-        and(eq(user.emailVerified, true), sql`${customers.email} <> '' and lower(${customers.email}) = lower(${user.email})`),
-      ),
+    db.select({ id: customers.id }).from(customers).innerJoin(user, eq(user.id, userId)).where(SAME_VERIFIED_EMAIL),
     db
       .select({ id: customerAccountLinks.customerId, state: customerAccountLinks.state })
       .from(customerAccountLinks)
       .where(eq(customerAccountLinks.userId, userId)),
   ]);
-  const unlinked = new Set(decided.filter(({ state }) => state === "unlinked").map(({ id }) => id));
-  const linked = decided.filter(({ state }) => state === "linked").map(({ id }) => id);
-  return [...new Set([...byEmail.map(({ id }) => id).filter((id) => !unlinked.has(id)), ...linked])];
+  return withStaffDecisions(byEmail, decided, ({ id }) => id).map(({ row }) => row.id);
 }
 
 export type CustomerAccount = { userId: string; name: string; email: string; isLinkedByStaff: boolean };
@@ -40,29 +55,23 @@ export type CustomerAccount = { userId: string; name: string; email: string; isL
 export async function listCustomerAccounts(actor: Actor, customerId: number): Promise<CustomerAccount[]> {
   assertStaffActor(actor);
   const db = await getDb();
+  const account = { userId: user.id, name: user.name, email: user.email };
   const [byEmail, decided] = await Promise.all([
+    db.select(account).from(user).innerJoin(customers, eq(customers.id, customerId)).where(SAME_VERIFIED_EMAIL),
     db
-      .select({ userId: user.id, name: user.name, email: user.email })
-      .from(user)
-      .innerJoin(customers, eq(customers.id, customerId))
-      .where(
-        and(eq(user.emailVerified, true), sql`${customers.email} <> '' and lower(${customers.email}) = lower(${user.email})`),
-      ),
-    db
-      .select({ userId: user.id, name: user.name, email: user.email, state: customerAccountLinks.state })
+      .select({ ...account, state: customerAccountLinks.state })
       .from(customerAccountLinks)
       .innerJoin(user, eq(user.id, customerAccountLinks.userId))
       .where(eq(customerAccountLinks.customerId, customerId)),
   ]);
-  const unlinked = new Set(decided.filter(({ state }) => state === "unlinked").map(({ userId }) => userId));
-  const linked = decided.filter(({ state }) => state === "linked");
-  const linkedIds = new Set(linked.map(({ userId }) => userId));
-  return [
-    ...byEmail
-      .filter(({ userId }) => !unlinked.has(userId) && !linkedIds.has(userId))
-      .map((account) => ({ ...account, isLinkedByStaff: false })),
-    ...linked.map(({ userId, name, email }) => ({ userId, name, email, isLinkedByStaff: true })),
-  ];
+  return withStaffDecisions(byEmail, decided, ({ userId }) => userId).map(
+    ({ row: { userId, name, email }, isLinkedByStaff }) => ({
+      userId,
+      name,
+      email,
+      isLinkedByStaff,
+    }),
+  );
 }
 
 const LinkAccountSchema = z.object({

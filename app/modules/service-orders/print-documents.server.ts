@@ -124,14 +124,13 @@ export async function printOrderDocument(
   paper: Paper,
 ): Promise<OrderPrint> {
   const kind = ORDER_DOCUMENTS[document];
-  const loja = shopData(await getShopSettings());
 
   if (document === "contatos") {
     const log = await getPickupContactLog(actor, orderId);
     if (!log) return { status: "not-found" };
     const { order, attempts } = log;
     const data = {
-      loja,
+      loja: shopData(await getShopSettings()),
       os: {
         numero: order.orderId,
         codigo: formatTrackingCode(order.trackingCode),
@@ -163,5 +162,7 @@ export async function printOrderDocument(
   // Orders delivered before these documents were stored as issued print from their current data.
   if (PRINT_KINDS[kind].isIssued && !order.deliveredAt) return { status: "not-delivered" };
   if (document === "garantia" && !os.foi_reparado) return { status: "no-warranty" };
+  // The shop as it is now: a document stored as issued kept the shop as it was.
+  const loja = shopData(await getShopSettings());
   return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os }), issuedAt: null };
 }

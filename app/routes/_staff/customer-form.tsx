@@ -146,8 +146,8 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
   const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
   const values: CustomerFormValues = actionData && "values" in actionData ? actionData.values : (customer?.values ?? {});
   // A refusal of the account panel's forms is theirs, not the customer form's.
-  const isAccountRefusal = Boolean(actionData && "accountEmail" in actionData);
-  const typedAccountEmail = actionData && "accountEmail" in actionData ? actionData.accountEmail : "";
+  const accountRefusal = actionData && "accountEmail" in actionData ? actionData : null;
+  const isAccountRefusal = accountRefusal !== null;
 
   return (
     <div className="max-w-3xl space-y-6">
@@ -188,7 +188,7 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
         <CustomerAccounts
           accounts={accounts}
           errors={isAccountRefusal ? errors : {}}
-          typedEmail={typedAccountEmail}
+          typedEmail={accountRefusal?.accountEmail ?? ""}
           isSubmitting={isSubmitting}
         />
       ) : null}
