@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** The spec's `profiles` table: one row per auth user. */
@@ -8,6 +8,8 @@ export const profiles = pgTable("profiles", {
     .references(() => user.id, { onDelete: "cascade" }),
   email: text("email").notNull(),
   fullName: text("full_name").notNull().default(""),
+  /** Set by the owner on /equipe: the person's sessions end and they cannot sign in; their name stays on past records. */
+  deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
 });
 
@@ -17,3 +19,27 @@ export const ownerSetupTokens = pgTable("owner_setup_tokens", {
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
 });
+
+/**
+ * An owner's invitation to join the team (/equipe): a one-use link, valid
+ * for 7 days, where the invitee sets name and password. Only a hash of the
+ * token is kept.
+ */
+export const staffInvites = pgTable(
+  "staff_invites",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email").notNull(),
+    /** "staff" or "owner" (modules/accounts/roles.ts). */
+    role: text("role").notNull(),
+    invitedByUserId: text("invited_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    invitedByLabel: text("invited_by_label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedByUserId: text("used_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("staff_invites_email_idx").on(table.email)],
+);

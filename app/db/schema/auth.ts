@@ -13,6 +13,8 @@ export const user = pgTable("user", {
     .$onUpdate(() => /* @__PURE__ */ new Date())
     .notNull(),
   role: text("role").default("customer"),
+  /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these accounts. */
+  isDemo: boolean("is_demo").notNull().default(false),
 });
 
 export const session = pgTable(

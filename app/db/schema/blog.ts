@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 export const BLOG_POST_STATUSES = ["draft", "published", "scheduled"] as const;
 export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
@@ -17,6 +17,8 @@ export const blogPosts = pgTable(
     status: text("status").$type<BlogPostStatus>().notNull().default("draft"),
     authorName: text("author_name").notNull().default(""),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these rows. */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },

@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Messages sent through /contato; also e-mailed to the shop. */
 export const contactMessages = pgTable(
@@ -12,6 +12,8 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     handledAt: timestamp("handled_at", { withTimezone: true }),
+    /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these rows. */
+    isDemo: boolean("is_demo").notNull().default(false),
   },
   (table) => [index("contact_messages_created_idx").on(table.createdAt)],
 );

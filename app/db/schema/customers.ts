@@ -37,6 +37,8 @@ export const customers = pgTable(
     referredByCustomerId: integer("referred_by_customer_id").references((): AnyPgColumn => customers.id, {
       onDelete: "set null",
     }),
+    /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these rows. */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },

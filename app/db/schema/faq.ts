@@ -7,4 +7,6 @@ export const faqEntries = pgTable("faq_entries", {
   answer: text("answer").notNull(),
   position: integer("position").notNull().default(0),
   isPublished: boolean("is_published").notNull().default(true),
+  /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these rows. */
+  isDemo: boolean("is_demo").notNull().default(false),
 });

@@ -16,6 +16,8 @@ export const reviews = pgTable(
     isLocalGuide: boolean("is_local_guide").notNull().default(false),
     isVerified: boolean("is_verified").notNull().default(true),
     isPublished: boolean("is_published").notNull().default(true),
+    /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these rows. */
+    isDemo: boolean("is_demo").notNull().default(false),
   },
   (table) => [
     check("reviews_rating_range", sql`${table.rating} between 1 and 5`),

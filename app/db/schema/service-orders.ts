@@ -50,6 +50,8 @@ export const serviceOrders = pgTable(
     /** Balance left unpaid at delivery: a debt the debtors page lists. */
     owedAtDeliveryCents: integer("owed_at_delivery_cents").notNull().default(0),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these rows. */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },

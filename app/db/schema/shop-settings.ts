@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { uploads } from "./uploads";
 
 /**
  * One day's opening hours: "HH:MM" on the shop's clock (America/Sao_Paulo),
@@ -8,6 +9,12 @@ import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export type DayHours = { open: string; close: string } | null;
 /** Index 0 is Sunday, as in Date#getDay. */
 export type WeeklyHours = [DayHours, DayHours, DayHours, DayHours, DayHours, DayHours, DayHours];
+
+/** A day the shop is closed outside its weekly hours (a holiday): "YYYY-MM-DD" on the shop's calendar. */
+export type DatedClosure = { date: string; reason: string };
+
+export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "random"] as const;
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
 
 export type SocialLinks = Partial<Record<"instagram" | "facebook" | "tiktok" | "youtube" | "linkedin", string>>;
 
@@ -23,10 +30,26 @@ export const shopSettings = pgTable("shop_settings", {
   state: text("state").notNull(),
   whatsapp: text("whatsapp").notNull(),
   email: text("email").notNull(),
+  /** Other phone numbers shown on the site, digits only (the WhatsApp number is `whatsapp`). */
+  phones: jsonb("phones").$type<string[]>().notNull().default([]),
   weeklyHours: jsonb("weekly_hours").$type<WeeklyHours>().notNull(),
+  closures: jsonb("closures").$type<DatedClosure[]>().notNull().default([]),
   socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
   reviewUrl: text("review_url"),
   pixKey: text("pix_key"),
+  pixKeyType: text("pix_key_type").$type<PixKeyType>(),
+  logoUploadId: text("logo_upload_id").references(() => uploads.id, { onDelete: "set null" }),
   defaultWarrantyDays: integer("default_warranty_days").notNull().default(90),
+  /**
+   * When the owner set the shop's real details (owner setup or /configuracoes).
+   * Null while the fictional demo identity is in place: documents say
+   * "DEMONSTRAÇÃO", the footer "Site de demonstração", and pages are noindex.
+   */
+  detailsConfirmedAt: timestamp("details_confirmed_at", { withTimezone: true }),
+  /**
+   * True from the demo seed until "Apagar dados de demonstração" removes its
+   * rows (those with is_demo): the staff banner reads this, not the tables.
+   */
+  hasDemoData: boolean("has_demo_data").notNull().default(false),
   updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
 });

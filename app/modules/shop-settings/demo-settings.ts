@@ -17,5 +17,6 @@ export const DEMO_SHOP_SETTINGS: typeof shopSettings.$inferInsert = {
   socialLinks: { instagram: "https://www.instagram.com/balcao.example" },
   reviewUrl: "https://www.google.com/maps/search/?api=1&query=Balc%C3%A3o+Assist%C3%AAncia+T%C3%A9cnica",
   pixKey: "contato@balcao.example",
+  pixKeyType: "email",
   defaultWarrantyDays: 90,
 };
