@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor } from "~/modules/accounts/roles";
 import type { SessionUser } from "~/modules/accounts/session.server";
 import {
   assertSingletonStoreFound,
@@ -17,6 +18,7 @@ type OwnerSetupRoute = typeof import("~/routes/_auth/owner-setup");
 
 const OWNER: SessionUser = { id: "dona-configuracoes", email: "dona@loja.test", name: "Dona da Loja", role: "owner" };
 const STAFF: SessionUser = { id: "tecnico-configuracoes", email: "tecnico@loja.test", name: "Técnico", role: "staff" };
+const STAFF_ACTOR: Actor = { userId: STAFF.id, label: STAFF.email, role: "staff" };
 const PASSWORD = "Balcao@2024forte";
 
 /** The settings form as the browser posts it, every field filled with valid values. */
@@ -92,6 +94,8 @@ async function loadModules() {
     settingsRoute,
     setupRoute,
     ownerLayout,
+    factory,
+    printDocuments,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/shop-settings"),
@@ -105,6 +109,8 @@ async function loadModules() {
     import("~/routes/_owner/configuracoes"),
     import("~/routes/_auth/owner-setup"),
     import("~/routes/_owner/layout"),
+    import("~/modules/demo/test-records.server"),
+    import("~/modules/service-orders/print-documents.server"),
   ]);
   assertSingletonStoreFound();
   return {
@@ -117,6 +123,8 @@ async function loadModules() {
     settingsRoute: settingsRoute as SettingsRoute,
     setupRoute: setupRoute as OwnerSetupRoute,
     ownerLayout,
+    factory,
+    printDocuments,
   };
 }
 
@@ -439,6 +447,14 @@ export function defineShopSettingsSuite(database: TestDatabase) {
           from: before.logoUploadId,
           to: after.logoUploadId,
         });
+
+        // The printed documents head with it (and say CNPJ for a CNPJ).
+        const customer = await app.factory.createTestCustomer(app.db, { name: "Cliente do Logo" }, 71);
+        const order = await app.factory.createTestServiceOrder(app.db, { customerId: customer.id, status: "received", seed: 72 });
+        const printed = await app.printDocuments.printOrderDocument(STAFF_ACTOR, order.id, "entrada", "a4");
+        if (printed.status !== "ready") throw new Error(`recibo não impresso: ${printed.status}`);
+        expect(printed.html).toContain(`<img class="logo-loja" src="${logo!.share.url}" alt="">`);
+        expect(printed.html).toContain("<p>CNPJ 11.222.333/0001-81</p>");
 
         // Saved again without a file: the logo stays; with "remover", it goes.
         expect((await postSettings(multipart(validSettingsForm({ name: "Com Logo" })))).status).toBe(302);

@@ -5,12 +5,11 @@ import { getDb, inTransaction } from "~/db/client.server";
 import { ownerSetupTokens } from "~/db/schema/accounts";
 import { account, user } from "~/db/schema/auth";
 import { InputError } from "~/lib/errors";
-import { formText } from "~/lib/forms";
 import { getAuth } from "./auth.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { confirmShopIdentityInTx } from "~/modules/shop-settings/mutations.server";
 import { forgetCachedShopSettings } from "~/modules/shop-settings/queries.server";
-import { shopIdentityFormInput, ShopIdentitySchema } from "~/modules/shop-settings/validation";
+import { ShopIdentitySchema } from "~/modules/shop-settings/validation";
 import { passwordProblem } from "./password-policy";
 import { ensureProfileInTx } from "./profiles.server";
 import { hasOwner } from "./user-roles.server";
@@ -61,19 +60,6 @@ export const OwnerSetupSchema = z.object({
 });
 
 export type OwnerSetupInput = z.infer<typeof OwnerSetupSchema>;
-
-export const OWNER_SETUP_SHOP_PREFIX = "shop.";
-
-/** The owner-setup form as OwnerSetupSchema reads it: the owner's fields and the shop's under "shop.". */
-export function ownerSetupFormInput(form: FormData) {
-  return {
-    token: formText(form, "token"),
-    fullName: formText(form, "fullName"),
-    email: formText(form, "email"),
-    password: formText(form, "password"),
-    shop: shopIdentityFormInput(form, OWNER_SETUP_SHOP_PREFIX),
-  };
-}
 
 /** The link is used, or the e-mail taken: one message for the whole form. */
 export class OwnerSetupError extends InputError {

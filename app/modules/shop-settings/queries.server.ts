@@ -3,7 +3,7 @@ import { shopSettings } from "~/db/schema/shop-settings";
 import { invalidatePublicPages } from "~/lib/page-cache.server";
 import { singleton } from "~/lib/singleton.server";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
-import { getUploadedImage } from "~/modules/uploads/queries.server";
+import { getUploadedImage, readUploadedImagesInTx } from "~/modules/uploads/queries.server";
 import { DEMO_SHOP_SETTINGS } from "./demo-settings";
 
 export type ShopSettings = typeof shopSettings.$inferSelect;
@@ -65,6 +65,12 @@ export async function getShopLogo(): Promise<UploadedImage | null> {
     });
   }
   return logoCache.value;
+}
+
+/** The logo as the caller's transaction sees it (a document issued inside it). */
+export async function readShopLogoInTx(tx: Transaction, settings: ShopSettings): Promise<UploadedImage | null> {
+  if (!settings.logoUploadId) return null;
+  return (await readUploadedImagesInTx(tx, [settings.logoUploadId])).get(settings.logoUploadId) ?? null;
 }
 
 /** After a change to the settings: every public page shows them (name, hours, contacts). */

@@ -8,13 +8,12 @@ import { formText, parseInput } from "~/lib/forms";
 import { getAuth } from "~/modules/accounts/auth.server";
 import { logger } from "~/lib/logger.server";
 import { AuthCard } from "~/modules/accounts/components/auth-card";
+import { OWNER_SETUP_SHOP_PREFIX, ownerSetupFormInput } from "~/modules/accounts/owner-setup-form";
 import { PasswordField } from "~/modules/accounts/components/password-field";
 import { SubmitButton } from "~/modules/accounts/components/submit-button";
 import {
   createOwner,
   isOwnerSetupTokenValid,
-  OWNER_SETUP_SHOP_PREFIX,
-  ownerSetupFormInput,
   OwnerSetupSchema,
   type OwnerSetupInput,
 } from "~/modules/accounts/owner-setup.server";
