@@ -64,6 +64,19 @@ test("o link de configuração impresso na partida cria a proprietária e os dad
     await page.context().storageState({ path: owner.storageState });
   });
 
+  await test.step("o Instagram e o link de avaliação da demonstração saem, e a proprietária os informa nas configurações", async () => {
+    await page.goto("/configuracoes");
+    const instagram = page.getByLabel("Instagram");
+    const reviewLink = page.getByLabel("Link para avaliar a loja (Google, por exemplo)");
+    await expect(instagram).toHaveValue("");
+    await expect(reviewLink).toHaveValue("");
+    // The demo's values again: the other journeys read them on the public pages.
+    await instagram.fill(DEMO_SHOP_SETTINGS.socialLinks?.instagram ?? "");
+    await reviewLink.fill(DEMO_SHOP_SETTINGS.reviewUrl ?? "");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
+  });
+
   await test.step("o mesmo link não serve uma segunda vez", async () => {
     await page.context().clearCookies();
     await page.goto(link);

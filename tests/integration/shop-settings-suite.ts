@@ -15,6 +15,7 @@ import { unwrapRouteResult } from "./public-tracking-app";
 
 type SettingsRoute = typeof import("~/routes/_owner/configuracoes");
 type OwnerSetupRoute = typeof import("~/routes/_auth/owner-setup");
+type NewOrderRoute = typeof import("~/routes/_staff/service-order-form");
 
 const OWNER: SessionUser = { id: "dona-configuracoes", email: "dona@loja.test", name: "Dona da Loja", role: "owner" };
 const STAFF: SessionUser = { id: "tecnico-configuracoes", email: "tecnico@loja.test", name: "Técnico", role: "staff" };
@@ -96,6 +97,7 @@ async function loadModules() {
     ownerLayout,
     factory,
     printDocuments,
+    newOrderRoute,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/shop-settings"),
@@ -111,6 +113,7 @@ async function loadModules() {
     import("~/routes/_owner/layout"),
     import("~/modules/demo/test-records.server"),
     import("~/modules/service-orders/print-documents.server"),
+    import("~/routes/_staff/service-order-form"),
   ]);
   assertSingletonStoreFound();
   return {
@@ -125,6 +128,7 @@ async function loadModules() {
     ownerLayout,
     factory,
     printDocuments,
+    newOrderRoute: newOrderRoute as NewOrderRoute,
   };
 }
 
@@ -299,6 +303,9 @@ export function defineShopSettingsSuite(database: TestDatabase) {
           weeklyHours: [null, ...Array.from({ length: 5 }, () => ({ open: "09:00", close: "18:00" })), null],
         });
         expect(after.detailsConfirmedAt).toBeInstanceOf(Date);
+        // The demo's Instagram, review link and PIX key are not the real shop's: gone, for the owner to fill in.
+        expect(before.socialLinks).not.toEqual({});
+        expect(after).toMatchObject({ socialLinks: {}, reviewUrl: null, pixKey: null, pixKeyType: null, phones: [], closures: [] });
         const [confirmed] = await auditEntries("shop-settings.confirm");
         expect(confirmed).toMatchObject({ actorUserId: owner!.id, actorLabel: "rosa@oficina.test", entity: "shop_settings" });
         expect(confirmed!.details).toMatchObject({
@@ -380,6 +387,13 @@ export function defineShopSettingsSuite(database: TestDatabase) {
 
         // This instance's cache was dropped: the next page reads the new details.
         expect((await app.queries.getShopSettings()).name).toBe("Conserta Já");
+        // A new order starts with the new default warranty.
+        const newOrderRequest = new Request("http://localhost:3000/new-service-order");
+        const newOrderArgs = argsFor(newOrderRequest, STAFF) as unknown as Parameters<NewOrderRoute["loader"]>[0];
+        const newOrder = unwrapRouteResult(await app.newOrderRoute.loader(newOrderArgs)).body as {
+          values: { warrantyDays: unknown };
+        };
+        expect(String(newOrder.values.warrantyDays)).toBe("120");
       });
 
       it("bad input changes nothing, writes no audit entry and gives back what was typed", async () => {

@@ -56,7 +56,7 @@ export function SiteHeader({ shopName, logo, email }: { shopName: string; logo?:
               width={logo.width}
               height={logo.height}
               alt=""
-              className="h-9 w-auto max-w-20 shrink-0 object-contain"
+              className="h-8 w-auto max-w-12 shrink-0 object-contain sm:h-9 sm:max-w-20"
             />
           ) : (
             <Wrench aria-hidden className="size-6 shrink-0" />

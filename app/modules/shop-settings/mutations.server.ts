@@ -36,7 +36,7 @@ function settingsColumns({ document, ...input }: ShopSettingsInput): SettingsCol
 }
 
 /** Old and new value of each column that changed: the audit entry's details. */
-function changesBetween(before: ShopSettings, after: SettingsColumns) {
+function changesBetween(before: ShopSettings, after: Partial<SettingsColumns>) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [column, value] of Object.entries(after)) {
     const previous: unknown = before[column as keyof ShopSettings] ?? null;
@@ -51,8 +51,13 @@ function changesBetween(before: ShopSettings, after: SettingsColumns) {
  * identity is gone: documents, footer and search engines treat them as real)
  * and records old and new values in the same transaction.
  */
-async function writeSettingsInTx(tx: Transaction, actor: Actor, action: string, columns: SettingsColumns) {
-  const before = await readShopSettingsInTx(tx);
+async function writeSettingsInTx(
+  tx: Transaction,
+  actor: Actor,
+  action: string,
+  before: ShopSettings,
+  columns: Partial<SettingsColumns>,
+) {
   const changes = changesBetween(before, columns);
   const now = new Date();
   await tx
@@ -88,7 +93,7 @@ export async function updateShopSettingsInTx(
   if (logo.kind === "replace") {
     logoUploadId = (await storeImageUploadInTx(tx, actor, { image: logo.image, originalName: logo.originalName })).id;
   }
-  await writeSettingsInTx(tx, actor, "shop-settings.update", { ...settingsColumns(values), logoUploadId });
+  await writeSettingsInTx(tx, actor, "shop-settings.update", current, { ...settingsColumns(values), logoUploadId });
 }
 
 /**
@@ -122,5 +127,12 @@ export async function updateShopSettings(
  */
 export async function confirmShopIdentityInTx(tx: Transaction, actor: Actor, identity: ShopIdentity): Promise<void> {
   assertOwnerActor(actor);
-  await writeSettingsInTx(tx, actor, "shop-settings.confirm", identityColumns(identity));
+  const before = await readShopSettingsInTx(tx);
+  // Until now the row held the fictional demo identity: what the setup does not ask (the demo's
+  // Instagram, review link, PIX key…) would otherwise be shown and used as the real shop's.
+  const demoLeftovers: Partial<SettingsColumns> =
+    before.detailsConfirmedAt === null
+      ? { phones: [], closures: [], socialLinks: {}, reviewUrl: null, pixKey: null, pixKeyType: null }
+      : {};
+  await writeSettingsInTx(tx, actor, "shop-settings.confirm", before, { ...demoLeftovers, ...identityColumns(identity) });
 }
