@@ -20,6 +20,7 @@ type NewOrderRoute = typeof import("~/routes/_staff/service-order-form");
 const OWNER: SessionUser = { id: "dona-configuracoes", email: "dona@loja.test", name: "Dona da Loja", role: "owner" };
 const STAFF: SessionUser = { id: "tecnico-configuracoes", email: "tecnico@loja.test", name: "Técnico", role: "staff" };
 const STAFF_ACTOR: Actor = { userId: STAFF.id, label: STAFF.email, role: "staff" };
+const OWNER_ACTOR: Actor = { userId: OWNER.id, label: OWNER.email, role: "owner" };
 const PASSWORD = "Balcao@2024forte";
 
 /** The settings form as the browser posts it, every field filled with valid values. */
@@ -98,6 +99,7 @@ async function loadModules() {
     factory,
     printDocuments,
     newOrderRoute,
+    orderMutations,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/shop-settings"),
@@ -114,6 +116,7 @@ async function loadModules() {
     import("~/modules/demo/test-records.server"),
     import("~/modules/service-orders/print-documents.server"),
     import("~/routes/_staff/service-order-form"),
+    import("~/modules/service-orders/mutations.server"),
   ]);
   assertSingletonStoreFound();
   return {
@@ -129,6 +132,7 @@ async function loadModules() {
     factory,
     printDocuments,
     newOrderRoute: newOrderRoute as NewOrderRoute,
+    orderMutations,
   };
 }
 
@@ -305,7 +309,14 @@ export function defineShopSettingsSuite(database: TestDatabase) {
         expect(after.detailsConfirmedAt).toBeInstanceOf(Date);
         // The demo's Instagram, review link and PIX key are not the real shop's: gone, for the owner to fill in.
         expect(before.socialLinks).not.toEqual({});
-        expect(after).toMatchObject({ socialLinks: {}, reviewUrl: null, pixKey: null, pixKeyType: null, phones: [], closures: [] });
+        expect(after).toMatchObject({
+          socialLinks: {},
+          reviewUrl: null,
+          pixKey: null,
+          pixKeyType: null,
+          phones: [],
+          closures: [],
+        });
         const [confirmed] = await auditEntries("shop-settings.confirm");
         expect(confirmed).toMatchObject({ actorUserId: owner!.id, actorLabel: "rosa@oficina.test", entity: "shop_settings" });
         expect(confirmed!.details).toMatchObject({
@@ -469,6 +480,15 @@ export function defineShopSettingsSuite(database: TestDatabase) {
         if (printed.status !== "ready") throw new Error(`recibo não impresso: ${printed.status}`);
         expect(printed.html).toContain(`<img class="logo-loja" src="${logo!.share.url}" alt="">`);
         expect(printed.html).toContain("<p>CNPJ 11.222.333/0001-81</p>");
+        // So does a receipt issued inside the delivery's transaction.
+        const ready = await app.factory.createTestServiceOrder(app.db, { customerId: customer.id, status: "ready", seed: 73 });
+        await app.orderMutations.deliverServiceOrder(OWNER_ACTOR, ready.id, {
+          deliveredTo: "Cliente do Logo",
+          registerDebt: true,
+        });
+        const issued = await app.printDocuments.printOrderDocument(STAFF_ACTOR, ready.id, "entrega", "a4");
+        expect(issued.status === "ready" && issued.issuedAt).toBeTruthy();
+        expect(issued.status === "ready" && issued.html).toContain(`<img class="logo-loja" src="${logo!.share.url}" alt="">`);
 
         // Saved again without a file: the logo stays; with "remover", it goes.
         expect((await postSettings(multipart(validSettingsForm({ name: "Com Logo" })))).status).toBe(302);
