@@ -11,7 +11,8 @@ import { SessionPlaceholder } from "./components/layout/session-placeholder";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { sessionMiddleware, sessionUserContext } from "./modules/accounts/session.server";
-import { getShopSettings } from "./modules/shop-settings/queries.server";
+import { upcomingClosures } from "./modules/shop-settings/opening-hours";
+import { getShopLogo, getShopSettings } from "./modules/shop-settings/queries.server";
 import { shopToday, shopUtcOffsetMinutes } from "./lib/dates";
 import { getEnv } from "./lib/env.server";
 import { flashMiddleware } from "./lib/flash.server";
@@ -21,7 +22,8 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, flashM
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(sessionUserContext);
-  const shop = await getShopSettings();
+  const [shop, logo] = await Promise.all([getShopSettings(), getShopLogo()]);
+  const today = shopToday();
   return {
     origin: getEnv().PUBLIC_URL,
     user: user ? { email: user.email, name: user.name, role: user.role } : null,
@@ -34,12 +36,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       city: shop.city,
       state: shop.state,
       whatsapp: shop.whatsapp,
+      phones: shop.phones,
       email: shop.email,
       weeklyHours: shop.weeklyHours,
+      // Holidays from today on: the footer lists them, and the chat widget reads a closure day as closed.
+      closures: upcomingClosures(shop.closures, today),
+      logo: logo ? { src: logo.src, srcSet: logo.srcSet, width: logo.width, height: logo.height } : null,
       utcOffsetMinutes: shopUtcOffsetMinutes(),
       socialLinks: shop.socialLinks,
       // BRIEF §3: "© 2024–{current year}" (the shop's year), from the server so the page hydrates the same.
-      currentYear: Number(shopToday().slice(0, 4)),
+      currentYear: Number(today.slice(0, 4)),
     },
   };
 }

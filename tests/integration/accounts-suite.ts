@@ -413,7 +413,26 @@ export function defineAccountsSuite(database: TestDatabase) {
       expect(weak.error?.issues.map((issue) => issue.message)).toContain(WEAK_MESSAGES.tooShort);
 
       const email = uniqueEmail("dona.rosa");
-      const input = OwnerSetupSchema.parse({ token, fullName: " Dona Rosa ", email: email.toUpperCase(), password: PASSWORD });
+      const openDay = { closed: false, open: "09:00", close: "18:00" };
+      const shop = {
+        name: "Loja da Rosa",
+        legalName: "Rosa Consertos ME",
+        document: "529.982.247-25",
+        address: "Rua das Flores, 10",
+        city: "Santos",
+        state: "SP",
+        cep: "11010-000",
+        whatsapp: "(13) 99876-5432",
+        email: "loja@rosa.example",
+        weeklyHours: [{ closed: true, open: "", close: "" }, openDay, openDay, openDay, openDay, openDay, openDay],
+      };
+      const input = OwnerSetupSchema.parse({
+        token,
+        fullName: " Dona Rosa ",
+        email: email.toUpperCase(),
+        password: PASSWORD,
+        shop,
+      });
       const owner = await createOwner(input);
       expect(owner).toMatchObject({ email, role: "owner", emailVerified: true });
 

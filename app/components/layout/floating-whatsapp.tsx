@@ -2,7 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { whatsappLink } from "~/lib/whatsapp";
 import { GENERAL_GREETING } from "~/lib/whatsapp-messages";
-import type { WeeklyHours } from "~/db/schema/shop-settings";
+import type { DatedClosure, WeeklyHours } from "~/db/schema/shop-settings";
 import { isShopOpen } from "~/modules/shop-settings/opening-hours";
 
 const RECHECK_INTERVAL_MS = 60_000;
@@ -17,26 +17,32 @@ const ROUND_BUTTON = "flex size-14 items-center justify-center rounded-full text
  * every minute (spec §4). `null` until mounted: the server's answer could be
  * stale in a cached page and would not hydrate the same as the browser's.
  */
-function useIsShopOpen(weeklyHours: WeeklyHours, utcOffsetMinutes: number) {
+function useIsShopOpen(weeklyHours: WeeklyHours, closures: readonly DatedClosure[], utcOffsetMinutes: number) {
   const [isOpen, setOpen] = useState<boolean | null>(null);
   useEffect(() => {
-    const check = () => setOpen(isShopOpen(weeklyHours, new Date(), utcOffsetMinutes));
+    const check = () => setOpen(isShopOpen(weeklyHours, new Date(), utcOffsetMinutes, closures));
     check();
     const timer = setInterval(check, RECHECK_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [weeklyHours, utcOffsetMinutes]);
+  }, [weeklyHours, closures, utcOffsetMinutes]);
   return isOpen;
 }
 
-type FloatingWhatsappProps = { whatsapp: string; weeklyHours: WeeklyHours; utcOffsetMinutes: number };
+type FloatingWhatsappProps = {
+  whatsapp: string;
+  weeklyHours: WeeklyHours;
+  /** Dated closures (holidays) from today on: such a day is closed whatever the weekly hours say. */
+  closures: readonly DatedClosure[];
+  utcOffsetMinutes: number;
+};
 
-export function FloatingWhatsapp({ whatsapp, weeklyHours, utcOffsetMinutes }: FloatingWhatsappProps) {
-  const isOpen = useIsShopOpen(weeklyHours, utcOffsetMinutes);
+export function FloatingWhatsapp({ whatsapp, weeklyHours, closures, utcOffsetMinutes }: FloatingWhatsappProps) {
+  const isOpen = useIsShopOpen(weeklyHours, closures, utcOffsetMinutes);
   return (
     // The bubble is placed above the button, outside the box: it appears after hydration without moving anything (CLS).
     <div className="fixed right-4 bottom-4 z-30">
       {isOpen === false ? (
-        <OfflineWhatsapp whatsapp={whatsapp} weeklyHours={weeklyHours} />
+        <OfflineWhatsapp whatsapp={whatsapp} weeklyHours={weeklyHours} closures={closures} />
       ) : (
         // Before the clock is read (and without JavaScript) the plain chat link is offered.
         <a
@@ -54,7 +60,15 @@ export function FloatingWhatsapp({ whatsapp, weeklyHours, utcOffsetMinutes }: Fl
   );
 }
 
-function OfflineWhatsapp({ whatsapp, weeklyHours }: { whatsapp: string; weeklyHours: WeeklyHours }) {
+function OfflineWhatsapp({
+  whatsapp,
+  weeklyHours,
+  closures,
+}: {
+  whatsapp: string;
+  weeklyHours: WeeklyHours;
+  closures: readonly DatedClosure[];
+}) {
   const [isModalOpen, setModalOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
   const bubbleId = useId();
@@ -84,7 +98,13 @@ function OfflineWhatsapp({ whatsapp, weeklyHours }: { whatsapp: string; weeklyHo
       </button>
       {hasOpened ? (
         <Suspense fallback={null}>
-          <OfflineModal isOpen={isModalOpen} onClose={() => setModalOpen(false)} whatsapp={whatsapp} weeklyHours={weeklyHours} />
+          <OfflineModal
+            isOpen={isModalOpen}
+            onClose={() => setModalOpen(false)}
+            whatsapp={whatsapp}
+            weeklyHours={weeklyHours}
+            closures={closures}
+          />
         </Suspense>
       ) : null}
     </>

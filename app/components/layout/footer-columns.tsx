@@ -1,5 +1,7 @@
 import { Link } from "react-router";
-import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
+import { formatPhone } from "~/lib/phone";
+import { documentKind, DOCUMENT_LABELS } from "~/modules/customers/document";
+import { describeClosure, describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
 import type { RootData } from "./root-data";
 import { SITE_NAVIGATION } from "./site-navigation";
 import { FOOTER_LINK_CLASS } from "./site-footer";
@@ -43,12 +45,30 @@ export function FooterColumns({ shop }: { shop: RootData["shop"] }) {
               {shop.email}
             </a>
           </p>
+          {shop.phones.length > 0 ? (
+            <ul aria-label="Telefones">
+              {shop.phones.map((phone) => (
+                <li key={phone}>
+                  <a href={`tel:+55${phone}`} className={FOOTER_LINK_CLASS}>
+                    {formatPhone(phone)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <p>Respondemos em até 24h.</p>
           <ul aria-label="Horário de atendimento">
             {describeWeeklyHours(shop.weeklyHours).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {shop.closures.length > 0 ? (
+            <ul aria-label="Feriados e fechamentos">
+              {shop.closures.map((closure) => (
+                <li key={closure.date}>{describeClosure(closure)}</li>
+              ))}
+            </ul>
+          ) : null}
         </address>
       </div>
     </>
@@ -61,7 +81,7 @@ export function FooterLegal({ shop }: { shop: RootData["shop"] }) {
     <>
       <SocialLinksList links={shop.socialLinks} className="mb-4 flex justify-center gap-3" />
       <p>
-        {shop.legalName} — CNPJ {shop.cnpj}
+        {shop.legalName} — {DOCUMENT_LABELS[documentKind(shop.cnpj) ?? "cnpj"]} {shop.cnpj}
       </p>
       <p className="mt-1">
         © 2024–{shop.currentYear} {shop.name}. Todos os direitos reservados.

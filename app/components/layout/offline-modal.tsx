@@ -4,8 +4,8 @@ import { buttonClass } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/dialog";
 import { whatsappLink } from "~/lib/whatsapp";
 import { OFF_HOURS_GREETING } from "~/lib/whatsapp-messages";
-import type { WeeklyHours } from "~/db/schema/shop-settings";
-import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
+import type { DatedClosure, WeeklyHours } from "~/db/schema/shop-settings";
+import { describeClosure, describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
 
 /** Spec §4: out of hours, the chat button opens this: the hours, and WhatsApp with the off-hours message anyway. */
 export function OfflineModal({
@@ -13,11 +13,13 @@ export function OfflineModal({
   onClose,
   whatsapp,
   weeklyHours,
+  closures,
 }: {
   isOpen: boolean;
   onClose: () => void;
   whatsapp: string;
   weeklyHours: WeeklyHours;
+  closures: readonly DatedClosure[];
 }) {
   const titleId = useId();
   const descriptionId = useId();
@@ -47,6 +49,9 @@ export function OfflineModal({
         <ul className="text-slate-700">
           {describeWeeklyHours(weeklyHours).map((line) => (
             <li key={line}>{line}</li>
+          ))}
+          {closures.map((closure) => (
+            <li key={closure.date}>{describeClosure(closure)}</li>
           ))}
         </ul>
       </div>

@@ -35,7 +35,9 @@ function NavigationLinks({ onChoose, vertical }: { onChoose?: () => void; vertic
   );
 }
 
-export function SiteHeader({ shopName, email }: { shopName: string; email: string | null }) {
+type HeaderLogo = { src: string; srcSet: string; width: number; height: number };
+
+export function SiteHeader({ shopName, logo, email }: { shopName: string; logo?: HeaderLogo | null; email: string | null }) {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -45,7 +47,20 @@ export function SiteHeader({ shopName, email }: { shopName: string; email: strin
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         {/* The name wraps (up to three short lines on a 320 px phone) rather than being cut. */}
         <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brand-800">
-          <Wrench aria-hidden className="size-6 shrink-0" />
+          {logo ? (
+            // The name beside it says who the shop is: the image is decoration (alt="").
+            <img
+              src={logo.src}
+              srcSet={logo.srcSet}
+              sizes="80px"
+              width={logo.width}
+              height={logo.height}
+              alt=""
+              className="h-8 w-auto max-w-12 shrink-0 object-contain sm:h-9 sm:max-w-20"
+            />
+          ) : (
+            <Wrench aria-hidden className="size-6 shrink-0" />
+          )}
           <span className="text-sm leading-tight sm:text-base">{shopName}</span>
         </Link>
         <nav aria-label="Principal" className="ml-auto hidden xl:block">

@@ -44,6 +44,7 @@ const DOCUMENT_RULES = `
 .documento[data-papel="58mm"] { width: 55mm; padding: 0.75rem 0.125rem; font: 9.5px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .documento .loja { border-bottom: 1px solid #0f172a; padding-bottom: 0.5rem; }
 .documento .nome-loja { font-weight: 700; font-size: 1.25rem; }
+.documento .logo-loja { display: block; max-height: 48px; max-width: 45%; width: auto; margin-bottom: 4px; }
 .documento h1 { margin-top: 0.5rem; font-weight: 700; font-size: 1.125rem; }
 .documento .abertura { margin-top: 0.5rem; display: flex; gap: 0.75rem; align-items: flex-start; justify-content: space-between; }
 .documento .abertura h1 { margin-top: 0; }

@@ -1,11 +1,15 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, inTransaction } from "~/db/client.server";
 import { ownerSetupTokens } from "~/db/schema/accounts";
+import { account, user } from "~/db/schema/auth";
 import { InputError } from "~/lib/errors";
 import { getAuth } from "./auth.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { confirmShopIdentityInTx } from "~/modules/shop-settings/mutations.server";
+import { forgetCachedShopSettings } from "~/modules/shop-settings/queries.server";
+import { ShopIdentitySchema } from "~/modules/shop-settings/validation";
 import { passwordProblem } from "./password-policy";
 import { ensureProfileInTx } from "./profiles.server";
 import { hasOwner } from "./user-roles.server";
@@ -51,6 +55,8 @@ export const OwnerSetupSchema = z.object({
     const problem = passwordProblem(password);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   }),
+  // The shop's real details, checked as the settings page checks them; the form names them "shop.…".
+  shop: ShopIdentitySchema,
 });
 
 export type OwnerSetupInput = z.infer<typeof OwnerSetupSchema>;
@@ -63,51 +69,70 @@ export class OwnerSetupError extends InputError {
   }
 }
 
-/** Creates the owner account (e-mail taken as verified: whoever holds the link runs the server). */
+/**
+ * Creates the owner account (e-mail taken as verified: whoever holds the link
+ * runs the server) and saves the shop's real details, in one transaction:
+ * the link is claimed, the details written, the account created; if
+ * anything fails, nothing is kept and the link still works. The account
+ * rows are written here, not through better-auth's adapter, which would
+ * commit them on its own connection outside this transaction.
+ */
 export async function createOwner(input: OwnerSetupInput) {
-  const db = await getDb();
   const auth = await getAuth();
   const context = await auth.$context;
   const tokenHash = hashToken(input.token);
+  // Hashing takes CPU for a while: done before the transaction opens.
+  const passwordHash = await context.password.hash(input.password);
+  const userId = context.generateId({ model: "user" }) || randomUUID();
+  const accountRowId = context.generateId({ model: "account" }) || randomUUID();
 
-  const [claimed] = await db
-    .update(ownerSetupTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(ownerSetupTokens.tokenHash, tokenHash), isNull(ownerSetupTokens.usedAt)))
-    .returning();
-  if (!claimed || (await hasOwner())) throw new OwnerSetupError("Este link de configuração é inválido ou já foi usado.");
+  const created = await inTransaction(async (tx) => {
+    const now = new Date();
+    const [claimed] = await tx
+      .update(ownerSetupTokens)
+      .set({ usedAt: now })
+      .where(and(eq(ownerSetupTokens.tokenHash, tokenHash), isNull(ownerSetupTokens.usedAt)))
+      .returning();
+    const [existingOwner] = await tx.select({ id: user.id }).from(user).where(eq(user.role, "owner")).limit(1);
+    if (!claimed || existingOwner) throw new OwnerSetupError("Este link de configuração é inválido ou já foi usado.");
 
-  try {
-    const existing = await context.internalAdapter.findUserByEmail(input.email);
-    if (existing) throw new OwnerSetupError("Já existe uma conta com este e-mail.");
-    const created = await context.internalAdapter.createUser(
-      {
+    const actor = { userId, label: input.email, role: "owner" } as const;
+    // The details first: a refusal of the account below takes them back with it.
+    await confirmShopIdentityInTx(tx, actor, input.shop);
+
+    const [taken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, input.email)).limit(1);
+    if (taken) throw new OwnerSetupError("Já existe uma conta com este e-mail.");
+    const [owner] = await tx
+      .insert(user)
+      .values({
+        id: userId,
         email: input.email,
         name: input.fullName,
         emailVerified: true,
         role: "owner",
-      },
-      { method: "email-password" },
-    );
-    await context.internalAdapter.linkAccount({
-      userId: created.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(account).values({
+      id: accountRowId,
+      userId,
       providerId: "credential",
-      accountId: created.id,
-      password: await context.password.hash(input.password),
+      accountId: userId,
+      password: passwordHash,
+      createdAt: now,
+      updatedAt: now,
     });
-    await inTransaction(async (tx) => {
-      await ensureProfileInTx(tx, { userId: created.id, email: input.email, fullName: input.fullName });
-      await recordAudit(tx, {
-        actorUserId: created.id,
-        actorLabel: input.email,
-        action: "owner.setup",
-        entity: "user",
-        entityId: created.id,
-      });
+    await ensureProfileInTx(tx, { userId, email: input.email, fullName: input.fullName });
+    await recordAudit(tx, {
+      actorUserId: userId,
+      actorLabel: input.email,
+      action: "owner.setup",
+      entity: "user",
+      entityId: userId,
     });
-    return created;
-  } catch (error) {
-    await db.update(ownerSetupTokens).set({ usedAt: null }).where(eq(ownerSetupTokens.tokenHash, tokenHash));
-    throw error;
-  }
+    return owner!;
+  });
+  forgetCachedShopSettings();
+  return created;
 }

@@ -28,3 +28,8 @@ export type Actor = { userId: string | null; label: string; role: Role | "public
 export function assertStaffActor(actor: Actor) {
   if (actor.role === "public" || !isStaffRole(actor.role)) throw new ForbiddenError("Área restrita à equipe");
 }
+
+/** Owner-only server functions (settings, team) check the actor as well as sitting behind the _owner guard. */
+export function assertOwnerActor(actor: Actor) {
+  if (actor.role !== "owner") throw new ForbiddenError("Área restrita ao proprietário");
+}

@@ -6,6 +6,7 @@ export const PUBLIC_FILES: readonly string[] = [
   "components/customer-picker.tsx",
   "account-links.server.ts",
   "document.ts",
+  "states.ts",
   "mutations.server.ts",
   "queries.server.ts",
 ];

@@ -265,3 +265,26 @@ const CONTACT_LOG_80MM = [
   "Responsável pela loja",
   "Loja X",
 ];
+
+describe("the shop's header on every default document", () => {
+  it("shows the shop's logo when it has one, and none otherwise", async () => {
+    const source = DEFAULT_TEMPLATES["service-order-entry"].a4;
+    const withLogo = await renderTemplate(source, {
+      loja: { ...SHOP, logo_url: "/arquivos/0123456789abcdef0123456789abcdef-512.png" },
+      os: ORDER,
+      papel: "a4",
+    });
+    expect(withLogo).toContain('<img class="logo-loja" src="/arquivos/0123456789abcdef0123456789abcdef-512.png" alt="">');
+    const withoutLogo = await renderTemplate(source, { loja: { ...SHOP, logo_url: null }, os: ORDER, papel: "a4" });
+    expect(withoutLogo).not.toContain("logo-loja");
+  });
+
+  it("names a CPF as a CPF (a shop run by one person)", async () => {
+    const html = await renderTemplate(DEFAULT_TEMPLATES["service-order-entry"].a4, {
+      loja: { ...SHOP, cnpj: "529.982.247-25", documento_rotulo: "CPF" },
+      os: ORDER,
+      papel: "a4",
+    });
+    expect(html).toContain("<p>CPF 529.982.247-25</p>");
+  });
+});

@@ -1,12 +1,20 @@
 import type { Transaction } from "~/db/client.server";
 import { addDays, shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
+import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import type { Actor } from "~/modules/accounts/roles";
+import { documentKind, DOCUMENT_LABELS } from "~/modules/customers/document";
 import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates/issued-documents.server";
 import { PRINT_KINDS, type PrintKind } from "~/modules/print-templates/kinds";
 import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
-import { getShopSettings, readShopSettingsInTx, type ShopSettings } from "~/modules/shop-settings/queries.server";
+import {
+  getShopLogo,
+  getShopSettings,
+  readShopLogoInTx,
+  readShopSettingsInTx,
+  type ShopSettings,
+} from "~/modules/shop-settings/queries.server";
 import { deviceName } from "./device-name";
 import { orderDueCents } from "./order-money";
 import { SERVICE_ORDER_ENTITY } from "./order-number";
@@ -35,11 +43,15 @@ function subjectOf(orderId: number) {
 }
 
 /** The shop as its documents name it (the `loja` of every template). */
-function shopData(settings: ShopSettings) {
+/** The shop as documents head it; the logo as its PNG (printers and PDF viewers read it, not always WebP). */
+function shopData(settings: ShopSettings, logo: UploadedImage | null) {
   return {
     nome: settings.name,
     razao_social: settings.legalName,
     cnpj: settings.cnpj,
+    // The column holds a CNPJ or, for a shop run by one person, a CPF.
+    documento_rotulo: DOCUMENT_LABELS[documentKind(settings.cnpj) ?? "cnpj"],
+    logo_url: logo?.share.url ?? null,
     endereco: settings.address,
     cidade: settings.city,
     uf: settings.state,
@@ -47,6 +59,11 @@ function shopData(settings: ShopSettings) {
     whatsapp: settings.whatsapp,
     email: settings.email,
   };
+}
+
+async function currentShopData() {
+  const [settings, logo] = await Promise.all([getShopSettings(), getShopLogo()]);
+  return shopData(settings, logo);
 }
 
 /** An order as its receipts show it (the `os` of their templates): the customer's copy, so name and phone are there; the unlock code never is. */
@@ -102,7 +119,8 @@ export async function issueDeliveryDocumentsInTx(tx: Transaction, actor: Actor, 
   const order = await readServiceOrder(tx, orderId);
   if (!order) throw new Error(`OS ${orderId} sumiu durante a entrega`);
   const os = orderData(order);
-  const data = { loja: shopData(await readShopSettingsInTx(tx)), os };
+  const settings = await readShopSettingsInTx(tx);
+  const data = { loja: shopData(settings, await readShopLogoInTx(tx, settings)), os };
   const subject = subjectOf(orderId);
   await issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.entrega, subject, data });
   if (os.foi_reparado) await issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.garantia, subject, data });
@@ -130,7 +148,7 @@ export async function printOrderDocument(
     if (!log) return { status: "not-found" };
     const { order, attempts } = log;
     const data = {
-      loja: shopData(await getShopSettings()),
+      loja: await currentShopData(),
       os: {
         numero: order.orderId,
         codigo: formatTrackingCode(order.trackingCode),
@@ -163,6 +181,6 @@ export async function printOrderDocument(
   if (PRINT_KINDS[kind].isIssued && !order.deliveredAt) return { status: "not-delivered" };
   if (document === "garantia" && !os.foi_reparado) return { status: "no-warranty" };
   // The shop as it is now: a document stored as issued kept the shop as it was.
-  const loja = shopData(await getShopSettings());
+  const loja = await currentShopData();
   return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os }), issuedAt: null };
 }

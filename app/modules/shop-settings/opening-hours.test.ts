@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { WeeklyHours } from "~/db/schema/shop-settings";
 import { atShopTime, shopUtcOffsetMinutes } from "~/lib/dates";
-import { DEFAULT_WEEKLY_HOURS, describeWeeklyHours, isShopOpen as isShopOpenAt, shopLocalTime } from "./opening-hours";
+import {
+  DEFAULT_WEEKLY_HOURS,
+  describeClosure,
+  describeWeeklyHours,
+  isShopOpen as isShopOpenAt,
+  shopLocalDate,
+  shopLocalTime,
+  upcomingClosures,
+} from "./opening-hours";
 
 /** "2025-06-10T10:00" on the shop's clock. */
 const saoPaulo = (isoLocal: string) => atShopTime(isoLocal.slice(0, 10), isoLocal.slice(11, 16));
@@ -92,5 +100,41 @@ describe("describeWeeklyHours", () => {
   it("says a week with the same hours every day in one line", () => {
     const day = { open: "00:00", close: "23:59" };
     expect(describeWeeklyHours([day, day, day, day, day, day, day])).toEqual(["Seg–Dom: 0h–23h59"]);
+  });
+});
+
+describe("dated closures (holidays) close the shop for the whole day", () => {
+  const christmas = [{ date: "2025-12-25", reason: "Natal" }];
+  it.each([
+    ["Christmas at 10:00, within Thursday's hours", "2025-12-25T10:00:00", false],
+    ["the day before at 10:00", "2025-12-24T10:00:00", true],
+    ["the day after at 10:00", "2025-12-26T10:00:00", true],
+  ])("%s → open: %s", (_, local, expected) => {
+    const instant = saoPaulo(local);
+    expect(isShopOpenAt(DEFAULT_WEEKLY_HOURS, instant, shopUtcOffsetMinutes(instant), christmas)).toBe(expected);
+  });
+
+  it("reads the closure's day on the shop's calendar, not UTC's", () => {
+    // 24 Dec 22:30 in São Paulo is 25 Dec 01:30 UTC: still the 24th at the shop (closed by the hours, not by Natal).
+    const instant = new Date("2025-12-25T01:30:00Z");
+    expect(shopLocalDate(instant, -180)).toBe("2025-12-24");
+    expect(shopLocalDate(new Date("2025-12-25T03:00:00Z"), -180)).toBe("2025-12-25");
+  });
+
+  it("lists the closures from today on, within the window, in date order", () => {
+    const closures = [
+      { date: "2025-12-25", reason: "Natal" },
+      { date: "2025-11-20", reason: "Consciência Negra" },
+      { date: "2026-01-01", reason: "Ano-Novo" },
+      { date: "2026-04-03", reason: "Sexta-feira Santa" },
+    ];
+    expect(upcomingClosures(closures, "2025-12-25", 60)).toEqual([
+      { date: "2025-12-25", reason: "Natal" },
+      { date: "2026-01-01", reason: "Ano-Novo" },
+    ]);
+  });
+
+  it("says a closure as the footer prints it", () => {
+    expect(describeClosure({ date: "2025-12-25", reason: "Natal" })).toBe("25/12: fechado (Natal)");
   });
 });

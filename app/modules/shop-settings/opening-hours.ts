@@ -1,9 +1,10 @@
-import type { DayHours, WeeklyHours } from "~/db/schema/shop-settings";
+import type { DatedClosure, DayHours, WeeklyHours } from "~/db/schema/shop-settings";
+import { addDays } from "~/lib/dates";
 
 /**
  * The shop's weekly schedule (its shape: WeeklyHours, beside the settings
- * table), the one source for the footer, the WhatsApp widget and the offline
- * modal (BRIEF §3).
+ * table) and its dated closures (holidays), the one source for the footer,
+ * the WhatsApp widget and the offline modal (BRIEF §3).
  */
 export const DEFAULT_WEEKLY_HOURS: WeeklyHours = [
   null,
@@ -32,10 +33,40 @@ function toMinutes(hhmm: string) {
   return hours * 60 + minutes;
 }
 
-export function isShopOpen(hours: WeeklyHours, instant: Date, utcOffsetMinutes: number): boolean {
+/** The shop's calendar day ("2025-12-25") at an instant, with the same plain arithmetic as shopLocalTime. */
+export function shopLocalDate(instant: Date, utcOffsetMinutes: number): string {
+  return new Date(instant.getTime() + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
+/** Open by the weekly hours, and the day is not one of the dated closures. */
+export function isShopOpen(
+  hours: WeeklyHours,
+  instant: Date,
+  utcOffsetMinutes: number,
+  closures: readonly DatedClosure[] = [],
+): boolean {
   const { weekday, minutes } = shopLocalTime(instant, utcOffsetMinutes);
   const day = hours[weekday];
-  return day != null && minutes >= toMinutes(day.open) && minutes < toMinutes(day.close);
+  if (day == null || minutes < toMinutes(day.open) || minutes >= toMinutes(day.close)) return false;
+  const today = shopLocalDate(instant, utcOffsetMinutes);
+  return !closures.some((closure) => closure.date === today);
+}
+
+/**
+ * The closures from `today` (the shop's day) to `days` later, by date: what
+ * the public pages carry, so a page kept open past midnight still knows the
+ * next holiday, and the footer tells visitors ahead of time.
+ */
+export function upcomingClosures(closures: readonly DatedClosure[], today: string, days = 60): DatedClosure[] {
+  const last = addDays(today, days);
+  return closures
+    .filter((closure) => closure.date >= today && closure.date <= last)
+    .toSorted((a, b) => a.date.localeCompare(b.date));
+}
+
+/** "25/12: fechado (Natal)": a date column is a calendar day, written without Intl (decision 0006). */
+export function describeClosure(closure: DatedClosure): string {
+  return `${closure.date.slice(8, 10)}/${closure.date.slice(5, 7)}: fechado (${closure.reason})`;
 }
 
 const DAY_NAMES = ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"];

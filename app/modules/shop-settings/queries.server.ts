@@ -2,6 +2,8 @@ import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { shopSettings } from "~/db/schema/shop-settings";
 import { invalidatePublicPages } from "~/lib/page-cache.server";
 import { singleton } from "~/lib/singleton.server";
+import type { UploadedImage } from "~/lib/uploads/uploaded-image";
+import { getUploadedImage, readUploadedImagesInTx } from "~/modules/uploads/queries.server";
 import { DEMO_SHOP_SETTINGS } from "./demo-settings";
 
 export type ShopSettings = typeof shopSettings.$inferSelect;
@@ -43,6 +45,32 @@ export function getShopSettings(): Promise<ShopSettings> {
  */
 export function readShopSettingsInTx(tx: Transaction): Promise<ShopSettings> {
   return readOrCreateShopSettings(tx);
+}
+
+/** An upload never changes under its id, so the logo's view is kept as long as the settings name it. */
+const logoCache = singleton("shop-logo-cache", () => ({
+  id: null as string | null,
+  value: null as Promise<UploadedImage | null> | null,
+}));
+
+/** The shop's logo (header, printed documents), or null when none was uploaded. */
+export async function getShopLogo(): Promise<UploadedImage | null> {
+  const { logoUploadId } = await getShopSettings();
+  if (!logoUploadId) return null;
+  if (logoCache.id !== logoUploadId || !logoCache.value) {
+    logoCache.id = logoUploadId;
+    logoCache.value = getUploadedImage(logoUploadId).catch((error: unknown) => {
+      logoCache.value = null;
+      throw error;
+    });
+  }
+  return logoCache.value;
+}
+
+/** The logo as the caller's transaction sees it (a document issued inside it). */
+export async function readShopLogoInTx(tx: Transaction, settings: ShopSettings): Promise<UploadedImage | null> {
+  if (!settings.logoUploadId) return null;
+  return (await readUploadedImagesInTx(tx, [settings.logoUploadId])).get(settings.logoUploadId) ?? null;
 }
 
 /** After a change to the settings: every public page shows them (name, hours, contacts). */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { uploads, uploadVariants } from "~/db/schema/uploads";
 import { VARIANT_CONTENT_TYPES } from "~/lib/uploads/image-purposes";
 import { UPLOAD_ID_PATTERN, type UploadFileRef } from "~/lib/uploads/upload-urls";
@@ -22,9 +22,17 @@ export async function findUploadFile({ uploadId, width, format }: UploadFileRef)
  * in one query, keyed by id; ids that name nothing are absent.
  */
 export async function getUploadedImages(ids: readonly string[]): Promise<Map<string, UploadedImage>> {
+  return selectUploadedImages(await getDb(), ids);
+}
+
+/** The same, in the caller's transaction (a document issued inside it shows the shop's logo). */
+export function readUploadedImagesInTx(tx: Transaction, ids: readonly string[]): Promise<Map<string, UploadedImage>> {
+  return selectUploadedImages(tx, ids);
+}
+
+async function selectUploadedImages(db: Database | Transaction, ids: readonly string[]): Promise<Map<string, UploadedImage>> {
   const wanted = [...new Set(ids)].filter((id) => UPLOAD_ID_PATTERN.test(id));
   if (wanted.length === 0) return new Map();
-  const db = await getDb();
   const rows = await db
     .select({
       id: uploads.id,

@@ -1,7 +1,77 @@
-import { StaffAreaPage, staffAreaMeta } from "~/components/layout/staff-area-page";
+import { useNavigation } from "react-router";
+import { staffAreaMeta } from "~/components/layout/staff-area-page";
+import { FlashAlert } from "~/components/ui/flash-alert";
+import { flashOf, redirectWithFlash } from "~/lib/flash.server";
+import { formRefusal } from "~/lib/form-refusal.server";
+import { formText } from "~/lib/forms";
+import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { ShopSettingsForm } from "~/modules/shop-settings/components/shop-settings-form";
+import { updateShopSettings } from "~/modules/shop-settings/mutations.server";
+import { getShopLogo, getShopSettings } from "~/modules/shop-settings/queries.server";
+import {
+  closureRowCount,
+  shopSettingsFormInput,
+  shopSettingsFormValues,
+  typedFormValues,
+  type ShopSettingsFormValues,
+} from "~/modules/shop-settings/validation";
+import type { Route } from "./+types/configuracoes";
+
+const PATH = "/configuracoes";
 
 export const meta = () => staffAreaMeta("settings");
 
-export default function Settings() {
-  return <StaffAreaPage area="settings" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const [settings, logo] = await Promise.all([getShopSettings(), getShopLogo()]);
+  return {
+    values: shopSettingsFormValues(settings),
+    closureRows: closureRowCount(settings.closures.length),
+    logo,
+    // The form is keyed on it: after a save it starts again from what was stored.
+    version: settings.updatedAt.toISOString(),
+    flash: flashOf(context),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = actorOf(currentUser(context));
+  let values: ShopSettingsFormValues = {};
+  try {
+    const form = await readUploadForm(request);
+    values = typedFormValues(form);
+    await updateShopSettings(actor, shopSettingsFormInput(form), {
+      file: await uploadedFileFrom(form, "image"),
+      remove: formText(form, "removeLogo") === "on",
+    });
+  } catch (error) {
+    return formRefusal(error, { values });
+  }
+  return redirectWithFlash(PATH, { title: "Configurações salvas", message: "O site e os documentos já mostram os novos dados." });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const refused = actionData && "errors" in actionData ? actionData : null;
+  const values = refused ? { ...refused.values } : loaderData.values;
+  const typedRows = refused
+    ? Object.keys(refused.values).filter((name) => /^closures\.\d+\.date$/.test(name)).length
+    : loaderData.closureRows;
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-bold text-slate-900">Configurações da loja</h1>
+      <p className="mb-6 text-slate-700">Os dados da loja que aparecem no site, nos recibos e nos termos de garantia.</p>
+      <div className="mb-6 space-y-3">
+        <FlashAlert flash={loaderData.flash} />
+      </div>
+      <ShopSettingsForm
+        key={loaderData.version}
+        values={values}
+        errors={refused?.errors ?? {}}
+        closureRows={Math.max(typedRows, loaderData.closureRows)}
+        logo={loaderData.logo}
+        isSubmitting={navigation.state === "submitting"}
+      />
+    </>
+  );
 }

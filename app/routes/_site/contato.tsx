@@ -16,7 +16,8 @@ import { createContactMessage } from "~/modules/contact/mutations.server";
 import { isContactSubmissionLimited } from "~/modules/contact/submission-limit.server";
 import { HONEYPOT_FIELD } from "~/modules/contact/honeypot";
 import { ContactMessageSchema, type ContactField } from "~/modules/contact/validation";
-import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
+import { shopToday } from "~/lib/dates";
+import { describeClosure, describeWeeklyHours, upcomingClosures } from "~/modules/shop-settings/opening-hours";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/contato";
 
@@ -49,7 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`,
       email: shop.email,
       whatsapp: shop.whatsapp,
-      hours: describeWeeklyHours(shop.weeklyHours),
+      // The holidays ahead read as part of the hours, as in the footer.
+      hours: [...describeWeeklyHours(shop.weeklyHours), ...upcomingClosures(shop.closures, shopToday()).map(describeClosure)],
     },
   };
 }

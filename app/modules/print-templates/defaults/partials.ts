@@ -3,11 +3,12 @@
  * A partial sees only what it is given, so each names its inputs.
  */
 export const PARTIALS: Record<string, string> = {
-  /** The shop as a document heads it: who is responsible (name, legal name, CNPJ, where, how to call). Input: loja. */
+  /** The shop as a document heads it: its logo, who is responsible (name, legal name, CNPJ or CPF, where, how to call). Input: loja. */
   cabecalho_loja: `<header class="loja">
+  {% if loja.logo_url %}<img class="logo-loja" src="{{ loja.logo_url }}" alt="">{% endif %}
   <p class="nome-loja">{{ loja.nome }}</p>
   <p>{{ loja.razao_social }}</p>
-  <p>CNPJ {{ loja.cnpj | cpf_cnpj }}</p>
+  <p>{{ loja.documento_rotulo | default: "CNPJ" }} {{ loja.cnpj | cpf_cnpj }}</p>
   <p>{{ loja.endereco }} – {{ loja.cidade }}/{{ loja.uf }} – CEP {{ loja.cep }}</p>
   <p>WhatsApp {{ loja.whatsapp | telefone }} · {{ loja.email }}</p>
 </header>`,

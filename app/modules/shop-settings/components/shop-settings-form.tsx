@@ -1,0 +1,183 @@
+import { useId } from "react";
+import { Form } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field, FieldMessage, inputClass } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
+import { Spinner } from "~/components/ui/spinner";
+import { PIX_KEY_TYPES } from "~/db/schema/shop-settings";
+import type { FieldErrors } from "~/lib/errors";
+import type { UploadedImage } from "~/lib/uploads/uploaded-image";
+import { IMAGE_FIELD } from "~/lib/uploads/image-upload-error";
+import {
+  MAX_DEFAULT_WARRANTY_DAYS,
+  MIN_DEFAULT_WARRANTY_DAYS,
+  PIX_KEY_TYPE_LABELS,
+  SHOP_SETTINGS_LIMITS,
+  SOCIAL_NETWORK_LABELS,
+  SOCIAL_NETWORKS,
+  type ShopSettingsFormValues,
+} from "../validation";
+import { SettingsSection, ShopIdentityFields } from "./shop-identity-fields";
+
+type Props = {
+  values: ShopSettingsFormValues;
+  errors: FieldErrors;
+  closureRows: number;
+  logo: UploadedImage | null;
+  isSubmitting: boolean;
+};
+
+const PIX_OPTIONS = [
+  { value: "", label: "Sem chave PIX" },
+  ...PIX_KEY_TYPES.map((type) => ({ value: type, label: PIX_KEY_TYPE_LABELS[type] })),
+];
+
+function ClosureRow({ index, values, errors }: { index: number; values: ShopSettingsFormValues; errors: FieldErrors }) {
+  const date = `closures.${index}.date`;
+  const reason = `closures.${index}.reason`;
+  return (
+    <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+      <Field label={`Data ${index + 1}`} type="date" name={date} defaultValue={values[date] ?? ""} error={errors[date]} />
+      <Field
+        label={`Motivo ${index + 1}`}
+        name={reason}
+        placeholder="Ex.: Natal"
+        maxLength={SHOP_SETTINGS_LIMITS.closureReason}
+        defaultValue={values[reason] ?? ""}
+        error={errors[reason]}
+      />
+    </div>
+  );
+}
+
+function LogoField({ logo, error }: { logo: UploadedImage | null; error?: string }) {
+  const id = useId();
+  return (
+    <SettingsSection title="Logotipo" description="Aparece no topo do site e nos documentos impressos. JPG, PNG ou WebP.">
+      {logo ? (
+        <div className="flex flex-wrap items-center gap-4">
+          <img
+            src={logo.src}
+            srcSet={logo.srcSet}
+            sizes="160px"
+            width={logo.width}
+            height={logo.height}
+            alt="Logotipo atual"
+            className="h-16 w-auto max-w-40 rounded border border-slate-200 bg-white object-contain p-1"
+          />
+          <label className="flex items-center gap-2 text-slate-800">
+            <input type="checkbox" name="removeLogo" className="size-5 accent-brand-700" />
+            Remover o logotipo
+          </label>
+        </div>
+      ) : null}
+      <div className="space-y-1.5">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {logo ? "Trocar o logotipo" : "Enviar um logotipo"}
+        </label>
+        <input
+          id={id}
+          type="file"
+          name={IMAGE_FIELD}
+          accept="image/jpeg,image/png,image/webp"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${inputClass} py-2`}
+        />
+        <FieldMessage id={id} error={error} />
+      </div>
+    </SettingsSection>
+  );
+}
+
+/** /configuracoes: every detail of the shop in one form, checked whole on the server (ShopSettingsSchema). */
+export function ShopSettingsForm({ values, errors, closureRows, logo, isSubmitting }: Props) {
+  const field = (name: string) => ({ name, defaultValue: values[name] ?? "", error: errors[name] });
+  const hasErrors = Object.keys(errors).length > 0;
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-6" noValidate>
+      {hasErrors ? (
+        <Alert tone="destructive" title="Nada foi salvo">
+          {errors.form ?? "Corrija os campos marcados abaixo e salve de novo."}
+        </Alert>
+      ) : null}
+      <ShopIdentityFields values={values} errors={errors} />
+      <SettingsSection title="Outros telefones" description="Opcional. Aparecem no rodapé do site, ao lado do WhatsApp.">
+        <div className="grid gap-4 sm:grid-cols-3">
+          {Array.from({ length: SHOP_SETTINGS_LIMITS.phones }, (_, index) => (
+            <Field
+              key={index}
+              label={`Telefone ${index + 1}`}
+              type="tel"
+              inputMode="tel"
+              maxLength={SHOP_SETTINGS_LIMITS.phone}
+              {...field(`phones.${index}`)}
+            />
+          ))}
+        </div>
+      </SettingsSection>
+      <SettingsSection
+        title="Feriados e fechamentos"
+        description="Dias em que a loja fecha fora do horário da semana. Nesses dias o site mostra a loja fechada. Deixe a linha em branco para não usar."
+      >
+        {errors.closures ? <Alert tone="destructive">{errors.closures}</Alert> : null}
+        {Array.from({ length: closureRows }, (_, index) => (
+          <ClosureRow key={index} index={index} values={values} errors={errors} />
+        ))}
+      </SettingsSection>
+      <SettingsSection
+        title="Redes sociais e avaliações"
+        description="Endereços com https://. Uma rede em branco não aparece no site."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {SOCIAL_NETWORKS.map((network) => (
+            <Field
+              key={network}
+              label={SOCIAL_NETWORK_LABELS[network]}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              maxLength={SHOP_SETTINGS_LIMITS.url}
+              {...field(`socialLinks.${network}`)}
+            />
+          ))}
+        </div>
+        <Field
+          label="Link para avaliar a loja (Google, por exemplo)"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxLength={SHOP_SETTINGS_LIMITS.url}
+          {...field("reviewUrl")}
+        />
+      </SettingsSection>
+      <SettingsSection title="PIX" description="A chave que o caixa mostra para receber por PIX.">
+        <div className="grid gap-4 sm:grid-cols-[14rem_1fr]">
+          <SelectField label="Tipo da chave" options={PIX_OPTIONS} {...field("pix.type")} />
+          <Field label="Chave PIX" maxLength={SHOP_SETTINGS_LIMITS.pixKey} {...field("pix.key")} />
+        </div>
+      </SettingsSection>
+      <SettingsSection title="Garantia">
+        <Field
+          label="Garantia padrão dos consertos (dias)"
+          type="number"
+          inputMode="numeric"
+          min={MIN_DEFAULT_WARRANTY_DAYS}
+          max={MAX_DEFAULT_WARRANTY_DAYS}
+          step={1}
+          hint={`Novas ordens de serviço começam com este prazo. Nunca menos de ${MIN_DEFAULT_WARRANTY_DAYS} dias (garantia legal, CDC art. 26).`}
+          className="max-w-xs"
+          {...field("defaultWarrantyDays")}
+        />
+      </SettingsSection>
+      <LogoField logo={logo} error={errors[IMAGE_FIELD]} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
+          {isSubmitting ? <Spinner /> : null}
+          Salvar configurações
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,84 @@
+import { addDays, shopToday } from "~/lib/dates";
+import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
+import { describeClosure } from "~/modules/shop-settings/opening-hours";
+import { accessibilityViolations } from "./support/axe";
+import { expect, failedLoad, test } from "./support/test";
+import { USERS } from "./support/users";
+
+test.use({ storageState: USERS.owner.storageState });
+
+test("a proprietária muda os dados da loja e o rodapé público mostra na hora", async ({
+  page,
+  browser,
+  isMobile,
+  consoleErrors,
+}) => {
+  test.skip(isMobile, "jornada longa da gestão: roda no desktop; o celular tem a verificação de largura abaixo");
+  test.slow();
+  // The refused save is answered 400, which Chrome logs as a failed load.
+  consoleErrors.allow(failedLoad(400));
+  // A street only this run writes, so the footer shows it because of this save and nothing else.
+  const address = `Avenida Paulista, ${1000 + Math.floor(Math.random() * 8000)} – Bela Vista`;
+  // Within the weeks the footer lists, and never today: the other journeys expect the shop open by its weekly hours.
+  const closure = { date: addDays(shopToday(), 20), reason: "Aniversário da cidade" };
+
+  async function publicFooter() {
+    // A visitor who is not signed in: served from the anonymous page cache, which a save must drop.
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto("/");
+    const text = (await visitorPage.getByRole("contentinfo").innerText()).replace(/\s+/g, " ");
+    await visitor.close();
+    return text;
+  }
+
+  await page.goto("/configuracoes");
+  await expect(page.getByRole("heading", { name: "Configurações da loja", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Nome da loja (nome fantasia)")).not.toHaveValue("");
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const addressField = page.getByLabel("Endereço (rua, número e bairro)");
+  const documentField = page.getByLabel("CNPJ ou CPF");
+  const savedDocument = await documentField.inputValue();
+
+  await test.step("um CNPJ errado: nada é salvo, a mensagem fica ao lado do campo e o que foi digitado continua lá", async () => {
+    await addressField.fill(address);
+    await documentField.fill("12.ABC.345/01DE-36");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(page.getByText("CNPJ inválido: confira os caracteres digitados.")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Nada foi salvo" })).toBeVisible();
+    await expect(addressField).toHaveValue(address);
+    expect(await publicFooter()).not.toContain(address);
+  });
+
+  await test.step("corrigido, com outro telefone e um feriado: salvo e mostrado no rodapé público na hora", async () => {
+    await documentField.fill(savedDocument);
+    await page.getByLabel("Telefone 1").fill("(11) 3333-4444");
+    const firstBlankRow = await page
+      .locator('input[name^="closures."][name$=".date"]')
+      .evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).value === ""));
+    await page.getByLabel(`Data ${firstBlankRow + 1}`, { exact: true }).fill(closure.date);
+    await page.getByLabel(`Motivo ${firstBlankRow + 1}`, { exact: true }).fill(closure.reason);
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
+    await expect(addressField).toHaveValue(address);
+    await expect(page.getByLabel("Telefone 1")).toHaveValue("(11) 3333-4444");
+
+    const footer = await publicFooter();
+    expect(footer).toContain(`${address}, ${DEMO_SHOP_SETTINGS.city} – ${DEMO_SHOP_SETTINGS.state}`);
+    expect(footer).toContain("(11) 3333-4444");
+    expect(footer).toContain(describeClosure(closure));
+  });
+});
+
+test("a página de configurações cabe na tela do celular", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "verificação de largura do celular");
+  await page.goto("/configuracoes");
+  await expect(page.getByRole("heading", { name: "Configurações da loja", level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const save = page.getByRole("button", { name: "Salvar configurações" });
+  await save.scrollIntoViewIfNeeded();
+  await expect(save).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+});

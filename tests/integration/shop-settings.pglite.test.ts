@@ -1,0 +1,3 @@
+import { defineShopSettingsSuite } from "./shop-settings-suite";
+
+defineShopSettingsSuite("pglite");

@@ -1,0 +1,4 @@
+import { defineShopSettingsSuite } from "./shop-settings-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineShopSettingsSuite("postgres");
