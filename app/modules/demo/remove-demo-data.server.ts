@@ -38,8 +38,11 @@ export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; 
   accounts: { one: "conta de acesso de demonstração", many: "contas de acesso de demonstração" },
 };
 
-/** A real row (the shop's own) that points at a demo row: removing the demo row would break or change it. */
-export type DemoDataBlocker = { description: string };
+/**
+ * A real row (the shop's own) that points at a demo row: removing the demo
+ * row would break or change it. `href`: the staff page where it is fixed.
+ */
+export type DemoDataBlocker = { description: string; href: string | null };
 
 /** Shown per kind of blocker: enough for the owner to find them, not a dump of a large table. */
 const BLOCKERS_PER_KIND = 20;
@@ -81,7 +84,10 @@ async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
 
 async function describedRows(reader: Reader, query: SQL): Promise<DemoDataBlocker[]> {
   const result = await reader.execute(sql`${query} limit ${BLOCKERS_PER_KIND}`);
-  return (result.rows as { description: string }[]).map((row) => ({ description: String(row.description) }));
+  return (result.rows as { description: string; href?: string | null }[]).map((row) => ({
+    description: String(row.description),
+    href: row.href ? String(row.href) : null,
+  }));
 }
 
 /**
@@ -92,16 +98,20 @@ async function describedRows(reader: Reader, query: SQL): Promise<DemoDataBlocke
  */
 async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> {
   const queries: SQL[] = [
-    sql`select 'OS nº ' || o.id || ': é do cliente de demonstração ' || c.name || '.' as description
+    sql`select 'OS nº ' || o.id || ': é do cliente de demonstração ' || c.name || '.' as description,
+          '/service-orders/' || o.id || '/edit' as href
         from service_orders o join customers c on c.id = o.customer_id
         where not o.is_demo and c.is_demo order by o.id`,
-    sql`select 'Cliente ' || c.name || ': foi indicado pelo cliente de demonstração ' || r.name || '.' as description
+    sql`select 'Cliente ' || c.name || ': foi indicado pelo cliente de demonstração ' || r.name || '.' as description,
+          '/customers/' || c.id as href
         from customers c join customers r on r.id = c.referred_by_customer_id
         where not c.is_demo and r.is_demo order by c.id`,
-    sql`select 'OS nº ' || o.id || ': o técnico é a conta de demonstração ' || u.email || '.' as description
+    sql`select 'OS nº ' || o.id || ': o técnico é a conta de demonstração ' || u.email || '.' as description,
+          '/service-orders/' || o.id || '/edit' as href
         from service_orders o join "user" u on u.id = o.technician_user_id
         where not o.is_demo and u.is_demo order by o.id`,
-    sql`select 'OS nº ' || o.id || ': foi aberta pela conta de demonstração ' || u.email || '.' as description
+    sql`select 'OS nº ' || o.id || ': foi aberta pela conta de demonstração ' || u.email || '.' as description,
+          '/service-orders/' || o.id || '/edit' as href
         from service_orders o join "user" u on u.id = o.created_by_user_id
         where not o.is_demo and u.is_demo order by o.id`,
     sql`select 'A conta de demonstração ' || u.email || ' é de proprietário: mude a função dela antes.' as description

@@ -104,7 +104,15 @@ export default function DemoData({ loaderData, actionData }: Route.ComponentProp
               <p>Estes registros reais da loja estão ligados a dados de demonstração. Resolva cada um e volte aqui:</p>
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {blockers.map((blocker) => (
-                  <li key={blocker.description}>{blocker.description}</li>
+                  <li key={blocker.description}>
+                    {blocker.href ? (
+                      <Link to={blocker.href} className="underline underline-offset-2">
+                        {blocker.description}
+                      </Link>
+                    ) : (
+                      blocker.description
+                    )}
+                  </li>
                 ))}
               </ul>
             </Alert>
@@ -122,7 +130,7 @@ export default function DemoData({ loaderData, actionData }: Route.ComponentProp
               />
               <span>Entendo que os dados listados acima serão apagados e que isso não pode ser desfeito.</span>
             </label>
-            <Button type="submit" variant="danger" disabled={isBlocked || isSubmitting}>
+            <Button type="submit" variant="danger" size="wrap" disabled={isBlocked || isSubmitting}>
               {isSubmitting ? <Spinner /> : <Trash2 aria-hidden className="size-4" />}
               Apagar dados de demonstração
             </Button>
