@@ -3,6 +3,7 @@ import { request, type APIRequestContext, type Page } from "@playwright/test";
 import { openPglite } from "~/db/open-pglite.server";
 import { sendAdminCommand } from "~/lib/admin-socket.server";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
+import { accessibilityViolations } from "./support/axe";
 import { DATA_DIR } from "./support/e2e-env";
 import { waitForEmailLink } from "./support/outbox";
 import { startExtraServer, type RunningServer } from "./support/server-process";
@@ -110,6 +111,8 @@ test("a proprietária vê o aviso, apaga os dados de demonstração pela confirm
   await expect(toGo).toContainText("30 clientes");
   await expect(toGo).toContainText("40 ordens de serviço");
   await expect(toGo).toContainText("contas de acesso de demonstração");
+  // The banner and the confirmation together, as the owner meets them.
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByLabel("Entendo que os dados listados acima serão apagados").check();
   await page.getByRole("button", { name: "Apagar dados de demonstração" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Dados de demonstração apagados" })).toContainText("30 clientes");

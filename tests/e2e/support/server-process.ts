@@ -28,6 +28,8 @@ export function spawnServer({ port, dataDir, publicUrl, env = {}, stdio = ["igno
       DATA_DIR: dataDir,
       // Many sign-ins from one address in a minute; the limiter has its own tests.
       RATE_LIMIT: "off",
+      // The journeys read the demo shop, whatever the shell says.
+      DEMO_DATA: "on",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       // Empty means unset (env.server.ts): PGlite in DATA_DIR, e-mails to DATA_DIR/outbox, whatever CI exports.
       DATABASE_URL: "",
