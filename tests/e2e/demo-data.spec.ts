@@ -111,8 +111,11 @@ test("a proprietária vê o aviso, apaga os dados de demonstração pela confirm
   await expect(toGo).toContainText("30 clientes");
   await expect(toGo).toContainText("40 ordens de serviço");
   await expect(toGo).toContainText("contas de acesso de demonstração");
-  // The banner and the confirmation together, as the owner meets them.
+  // The banner and the confirmation together, as the owner meets them; on a small phone nothing runs off the side.
   expect(await accessibilityViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel("Entendo que os dados listados acima serão apagados").check();
   await page.getByRole("button", { name: "Apagar dados de demonstração" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Dados de demonstração apagados" })).toContainText("30 clientes");
