@@ -37,7 +37,7 @@ import { UPLOADS_PATH } from "~/lib/uploads/upload-urls";
 import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
 import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
 import { hasSessionCookie, hasSessionCookieHeader } from "~/modules/accounts/session.server";
-import { isDatabaseEmpty, seedDemoData } from "~/modules/demo/seed.server";
+import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
 import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
 
 const BUILD_DIR = path.resolve("build");
@@ -305,8 +305,13 @@ async function main() {
   // After the data folder is ours: a second server must not rebuild under a running one.
   buildWhenNeeded();
   if (await isDatabaseEmpty()) {
-    await seedDemoData();
-    logger.info("banco vazio: dados de demonstração criados");
+    if (env.DEMO_DATA === "on") {
+      await seedDemoData();
+      logger.info("banco vazio: dados de demonstração criados");
+    } else {
+      await seedEmptyShop();
+      logger.info("banco vazio: loja criada sem dados de demonstração (DEMO_DATA=off)");
+    }
   }
   const setupToken = await createOwnerSetupToken();
   if (setupToken) {

@@ -6,6 +6,7 @@ import stylesheetUrl from "./app.css?url";
 import { APPLY_PREFERENCES_SCRIPT } from "./components/layout/accessibility-preferences";
 import { ErrorPage, errorPageMeta } from "./components/layout/route-error";
 import { NavigationProgress } from "./components/layout/navigation-progress";
+import { useRootData } from "./components/layout/root-data";
 import { ScrollRestoration } from "./components/layout/scroll-restoration";
 import { SessionPlaceholder } from "./components/layout/session-placeholder";
 import { useNonce } from "./components/nonce";
@@ -44,6 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       logo: logo ? { src: logo.src, srcSet: logo.srcSet, width: logo.width, height: logo.height } : null,
       utcOffsetMinutes: shopUtcOffsetMinutes(),
       socialLinks: shop.socialLinks,
+      /** Still the demo's fictional identity: the footer says so, and search engines are kept away. */
+      isDemonstration: shop.detailsConfirmedAt === null,
       // BRIEF §3: "© 2024–{current year}" (the shop's year), from the server so the page hydrates the same.
       currentYear: Number(today.slice(0, 4)),
     },
@@ -74,6 +77,7 @@ function useHydratedMark() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const isDemonstration = useRootData()?.shop.isDemonstration ?? false;
   useHydratedMark();
   return (
     // The head script below may set the font scale and contrast class on <html> before React hydrates it.
@@ -96,6 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? APPLY_PREFERENCES_SCRIPT : "" }}
         />
+        {/* A fictional shop must not reach search results; crawlers still fetch the pages (robots.txt allows them) to read this. */}
+        {isDemonstration ? <meta name="robots" content="noindex" /> : null}
         <Meta />
         <Links />
       </head>

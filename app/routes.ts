@@ -50,6 +50,7 @@ export default [
       layout("routes/_owner/layout.tsx", [
         route("equipe", "routes/_owner/equipe.tsx"),
         route("configuracoes", "routes/_owner/configuracoes.tsx"),
+        route("configuracoes/demonstracao", "routes/_owner/demo-data.tsx"),
         route("auditoria", "routes/_owner/auditoria.tsx"),
       ]),
     ]),

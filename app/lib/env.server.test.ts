@@ -22,9 +22,14 @@ describe("parseEnv", () => {
       DATA_DIR: path.resolve("data"),
       RATE_LIMIT: "on",
       LOG_LEVEL: "info",
+      DEMO_DATA: "on",
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("reads DEMO_DATA=off (a new database starts without demo data)", () => {
+    expect(parseEnv({ DEMO_DATA: "off" }).DEMO_DATA).toBe("off");
   });
 
   it("derives PUBLIC_URL from PORT when it is not set", () => {
@@ -60,6 +65,7 @@ describe("parseEnv", () => {
     ["DATABASE_URL", { DATABASE_URL: "mysql://root@localhost/balcao" }],
     ["DATABASE_URL", { DATABASE_URL: "not a url" }],
     ["RATE_LIMIT", { RATE_LIMIT: "yes" }],
+    ["DEMO_DATA", { DEMO_DATA: "no" }],
     ["PUBLIC_URL", { PUBLIC_URL: "ftp://loja.example" }],
     ["SMTP_URL", { SMTP_URL: "http://smtp.example" }],
     ["BETTER_AUTH_SECRET", { BETTER_AUTH_SECRET: "curto" }],

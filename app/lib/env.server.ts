@@ -23,6 +23,8 @@ const EnvSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
     SMTP_FROM: z.string().min(3).optional(),
     RATE_LIMIT: z.enum(["on", "off"], { error: "deve ser 'on' ou 'off'" }).default("on"),
+    /** Whether a new (empty) database gets the demo shop's customers, orders and content; off starts an empty shop. */
+    DEMO_DATA: z.enum(["on", "off"], { error: "deve ser 'on' ou 'off'" }).default("on"),
     TRUST_PROXY: z
       .string()
       .regex(/^[A-Za-z0-9-]+$/, "deve ser o nome de um cabeçalho HTTP, ex.: x-forwarded-for")

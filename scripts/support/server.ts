@@ -59,8 +59,13 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
+export type ServerOptions = {
+  /** Seed the demo data with the shop's details set before the start (a real shop's public pages, for Lighthouse). */
+  isShopConfirmed?: boolean;
+};
+
 /** Starts `tsx server.ts` in production mode and resolves once /readyz answers 200. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({ isShopConfirmed = false }: ServerOptions = {}): Promise<RunningServer> {
   buildWhenMissing();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -73,11 +78,21 @@ export async function startServer(): Promise<RunningServer> {
     DATA_DIR: dataDir,
     RATE_LIMIT: "off",
     LOG_LEVEL: "warn",
+    // Measured on the demo shop's pages and data, whatever the shell says.
+    DEMO_DATA: "on",
   };
   // PGlite in the temp folder, e-mail into its outbox: nothing outside this run is touched.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.TRUST_PROXY;
+  if (isShopConfirmed) {
+    const seeded = spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/support/seed-confirmed-shop.ts"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    if (seeded.status !== 0) throw new Error(`a loja de teste não foi preparada (código ${seeded.status ?? seeded.signal})`);
+  }
 
   const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server.ts"], {
     cwd: ROOT,
@@ -193,8 +208,8 @@ export async function createSignedInUser(server: RunningServer): Promise<SignedI
 }
 
 /** Runs `work` against a fresh server and always stops it, also on Ctrl-C. */
-export async function withServer<T>(work: (server: RunningServer) => Promise<T>): Promise<T> {
-  const server = await startServer();
+export async function withServer<T>(work: (server: RunningServer) => Promise<T>, options: ServerOptions = {}): Promise<T> {
+  const server = await startServer(options);
   const onSignal = (signal: NodeJS.Signals) => {
     void server.stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   };

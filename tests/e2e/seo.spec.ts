@@ -1,7 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { APIResponse } from "@playwright/test";
 import { DEMO_BLOG_POSTS } from "~/modules/blog/demo-posts";
-import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import routes from "~/routes";
 import { expectScriptsAllowedByCsp } from "./support/csp";
 import { BASE_URL } from "./support/e2e-env";
@@ -149,31 +148,8 @@ test("robots.txt aponta o sitemap e fecha as áreas com login", async ({ request
   expect(lines).not.toContain("Disallow: /");
 });
 
-test("a página inicial descreve a loja como LocalBusiness (schema.org)", async ({ request }) => {
-  const html = await (await request.get("/")).text();
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
-    JSON.parse(match[1]!),
-  );
-  const shop = blocks.find((block) => block["@type"] === "ElectronicsStore" || block["@type"] === "LocalBusiness");
-  expect(shop).toBeDefined();
-  expect(shop).toMatchObject({
-    "@context": "https://schema.org",
-    name: DEMO_SHOP_SETTINGS.name,
-    legalName: DEMO_SHOP_SETTINGS.legalName,
-    taxID: DEMO_SHOP_SETTINGS.cnpj,
-    email: DEMO_SHOP_SETTINGS.email,
-    url: `${BASE_URL}/`,
-    address: {
-      "@type": "PostalAddress",
-      postalCode: DEMO_SHOP_SETTINGS.cep,
-      addressLocality: DEMO_SHOP_SETTINGS.city,
-      addressRegion: DEMO_SHOP_SETTINGS.state,
-      addressCountry: "BR",
-    },
-  });
-  expect(shop.openingHoursSpecification.length).toBeGreaterThan(0);
-  expect(shop.sameAs).toEqual(Object.values(DEMO_SHOP_SETTINGS.socialLinks ?? {}));
-});
+// The shop's LocalBusiness data is checked in demo-data.spec.ts: it is left out while the shop's
+// details are still the demo's, as on this server, and comes back once they are set.
 
 test("toda página pública tem título, descrição, canônica e og:title", async ({ request }) => {
   expect(PUBLIC_PAGES).toContain("/");

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, afterAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
+import { DEMONSTRATION_MARK_HTML } from "~/modules/print-templates/render.server";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
 const STAFF: Actor = { userId: "staff-print", label: "impressao@loja.test", role: "staff" };
@@ -139,7 +140,10 @@ export function definePrintDocumentsSuite(database: TestDatabase) {
       try {
         for (const paper of ["80mm", "58mm"] as const) {
           const own = await app.printing.printOrderDocument(STAFF, orderId, "entrada", paper);
-          expect(own.status === "ready" && own.html).toBe(`<p>Recibo próprio da OS ${orderId} para Joana Impressão em 80mm</p>`);
+          // The shop's details are still the demo's here: the mark stays above the shop's own template.
+          expect(own.status === "ready" && own.html).toBe(
+            `${DEMONSTRATION_MARK_HTML}<p>Recibo próprio da OS ${orderId} para Joana Impressão em 80mm</p>`,
+          );
         }
         const a4 = await app.printing.printOrderDocument(STAFF, orderId, "entrada", "a4");
         expect(a4.status === "ready" && a4.html).toContain("Comprovante de entrada · OS nº");
@@ -147,6 +151,33 @@ export function definePrintDocumentsSuite(database: TestDatabase) {
         await app.db
           .delete(app.tables.printTemplates)
           .where(and(eq(app.tables.printTemplates.kind, "service-order-entry"), eq(app.tables.printTemplates.paper, "80mm")));
+      }
+    });
+
+    it("marks every document 'DEMONSTRAÇÃO' until the shop's details are set; an issued one keeps what it was issued with", async () => {
+      const orderId = await readyOrder(906);
+      await app.settings.getShopSettings();
+      await app.mutations.deliverServiceOrder(STAFF, orderId, { deliveredTo: "Joana Impressão", registerDebt: true });
+      for (const document of ["entrada", "entrega", "garantia", "contatos"] as const) {
+        const printed = await app.printing.printOrderDocument(STAFF, orderId, document, "a4");
+        expect(printed.status === "ready" && printed.html.startsWith(DEMONSTRATION_MARK_HTML), document).toBe(true);
+      }
+
+      await app.db.update(app.tables.shopSettings).set({ detailsConfirmedAt: new Date() });
+      app.settings.forgetCachedShopSettings();
+      try {
+        const entry = await app.printing.printOrderDocument(STAFF, orderId, "entrada", "a4");
+        expect(entry.status === "ready" && entry.html).not.toContain("DEMONSTRAÇÃO");
+        // Issued during the demo: its stored copy still says so.
+        const receipt = await app.printing.printOrderDocument(STAFF, orderId, "entrega", "80mm");
+        expect(receipt.status === "ready" && receipt.html.startsWith(DEMONSTRATION_MARK_HTML)).toBe(true);
+        const laterOrderId = await readyOrder(907);
+        await app.mutations.deliverServiceOrder(STAFF, laterOrderId, { deliveredTo: "Joana Impressão", registerDebt: true });
+        const laterReceipt = await app.printing.printOrderDocument(STAFF, laterOrderId, "entrega", "a4");
+        expect(laterReceipt.status === "ready" && laterReceipt.html).not.toContain("DEMONSTRAÇÃO");
+      } finally {
+        await app.db.update(app.tables.shopSettings).set({ detailsConfirmedAt: null });
+        app.settings.forgetCachedShopSettings();
       }
     });
 

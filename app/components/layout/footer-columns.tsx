@@ -80,6 +80,9 @@ export function FooterLegal({ shop }: { shop: RootData["shop"] }) {
   return (
     <>
       <SocialLinksList links={shop.socialLinks} className="mb-4 flex justify-center gap-3" />
+      {shop.isDemonstration ? (
+        <p className="mb-2 text-sm font-semibold text-amber-300">Site de demonstração: a loja e os dados são fictícios.</p>
+      ) : null}
       <p>
         {shop.legalName} — {DOCUMENT_LABELS[documentKind(shop.cnpj) ?? "cnpj"]} {shop.cnpj}
       </p>

@@ -7,7 +7,8 @@ import { useRootData } from "./root-data";
 export function LocalBusinessJsonLd() {
   const nonce = useNonce();
   const root = useRootData();
-  if (!root) return null;
+  // The demo's fictional identity is not a business to describe to search engines.
+  if (!root || root.shop.isDemonstration) return null;
   return (
     <script
       type="application/ld+json"

@@ -5,6 +5,7 @@ import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
 import type { Role } from "~/modules/accounts/roles";
 import { AccountMenu } from "./account-menu";
+import { DemoBanner, type DemoState } from "./demo-banner";
 import { SIDEBAR_AREAS, STAFF_AREAS } from "./staff-areas";
 
 function StaffNavigation({ role, onChoose }: { role: Role; onChoose?: () => void }) {
@@ -38,11 +39,13 @@ export function StaffShell({
   shopName,
   email,
   role,
+  demoState,
   children,
 }: {
   shopName: string;
   email: string;
   role: Role;
+  demoState: DemoState;
   children: ReactNode;
 }) {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
@@ -79,6 +82,7 @@ export function StaffShell({
             <AccountMenu email={email} />
           </div>
         </header>
+        <DemoBanner state={demoState} role={role} />
         <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
           {children}
         </main>

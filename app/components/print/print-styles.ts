@@ -42,6 +42,7 @@ const DOCUMENT_RULES = `
 .documento[data-papel="a4"] { max-width: 186mm; padding: 1.5rem 1rem; font-size: 12px; line-height: 1.35; }
 .documento[data-papel="80mm"] { width: 76mm; padding: 0.75rem 0.25rem; font: 11px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .documento[data-papel="58mm"] { width: 55mm; padding: 0.75rem 0.125rem; font: 9.5px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.documento .demonstracao { margin-bottom: 0.5rem; border: 2px solid #0f172a; padding: 0.125rem 0.25rem; text-align: center; font-weight: 700; letter-spacing: 0.05em; }
 .documento .loja { border-bottom: 1px solid #0f172a; padding-bottom: 0.5rem; }
 .documento .nome-loja { font-weight: 700; font-size: 1.25rem; }
 .documento .logo-loja { display: block; max-height: 48px; max-width: 45%; width: auto; margin-bottom: 4px; }

@@ -7,10 +7,11 @@ const VARIANTS = {
   accent: "bg-accent-500 text-slate-950 hover:bg-amber-400",
   outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
   ghost: "text-slate-800 hover:bg-slate-100",
-  danger: "bg-red-700 text-white hover:bg-red-800",
+  danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60",
 } as const;
 
-const SIZES = { sm: "h-9 px-3 text-sm", md: "h-11 px-4", icon: "h-11 w-11" } as const;
+/** `wrap`: as tall as `md`, growing when a long label wraps on a narrow phone instead of being clipped. */
+const SIZES = { sm: "h-9 px-3 text-sm", md: "h-11 px-4", wrap: "min-h-11 px-4 py-2", icon: "h-11 w-11" } as const;
 
 type Style = { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES };
 

@@ -65,13 +65,19 @@ export async function nextIds(writer: Writer, table: "customers" | "service_orde
   return (result.rows as { id: number }[]).map((row) => Number(row.id));
 }
 
+/**
+ * Whether the rows are the demo's (removed by "Apagar dados de demonstração")
+ * or stand for the shop's own (a test's records): every caller says which.
+ */
+export type Origin = { isDemo: boolean };
+
 /** Many customers in a few multi-row statements; returns their ids in the same order. */
-export async function insertCustomers(writer: Writer, rows: CustomerRow[]) {
+export async function insertCustomers(writer: Writer, rows: CustomerRow[], { isDemo }: Origin) {
   const ids = await nextIds(writer, "customers", rows.length);
   await insertRows(
     writer,
     customers,
-    rows.map((row, index) => ({ id: ids[index]!, ...row })),
+    rows.map((row, index) => ({ id: ids[index]!, ...row, isDemo })),
   );
   return ids;
 }
@@ -84,14 +90,14 @@ export async function insertCustomers(writer: Writer, rows: CustomerRow[]) {
 export async function insertServiceOrderPlans(
   writer: Writer,
   plans: { customerId: number; plan: ServiceOrderPlan; trackingCode?: string }[],
-  takenCodes: Set<string> = new Set(),
+  { isDemo, takenCodes = new Set() }: Origin & { takenCodes?: Set<string> },
 ) {
   const ids = await nextIds(writer, "service_orders", plans.length);
   const orderRows = plans.map(({ customerId, plan, trackingCode }, index) => {
     let code = trackingCode ?? generateTrackingCode();
     while (takenCodes.has(code)) code = generateTrackingCode();
     takenCodes.add(code);
-    return { id: ids[index]!, customerId, trackingCode: code, ...plan.order };
+    return { id: ids[index]!, customerId, trackingCode: code, ...plan.order, isDemo };
   });
   await insertRows(writer, serviceOrders, orderRows);
   const withId = <T>(rowsOf: (plan: ServiceOrderPlan) => T[]) =>

@@ -6,6 +6,7 @@ import { customers } from "~/db/schema/customers";
 import { serviceOrders } from "~/db/schema/service-orders";
 import type { ServiceOrderStatus } from "~/modules/service-orders/status";
 import { insertCustomers, insertServiceOrderPlans } from "./bulk-insert.server";
+import { markShopHasDemoDataInTx } from "./demo-flag.server";
 import { buildCustomer, type CustomerRow } from "./fake-people";
 import { createRandom, type Random } from "./random";
 import { planServiceOrder } from "./service-order-plan";
@@ -48,14 +49,17 @@ async function countRows(tx: Transaction, table: typeof customers | typeof servi
   return row?.total ?? 0;
 }
 
-/** ~30 customers and 40 orders, only while both tables are empty (a second run adds nothing). */
+/**
+ * ~30 customers and 40 orders, marked as demo, only while both tables are
+ * empty (a second run adds nothing); true when it created them.
+ */
 export async function seedDemoServiceOrders(tx: Transaction, now = new Date()) {
-  if ((await countRows(tx, customers)) > 0 || (await countRows(tx, serviceOrders)) > 0) return;
+  if ((await countRows(tx, customers)) > 0 || (await countRows(tx, serviceOrders)) > 0) return false;
   const random = createRandom(20_240_907);
   const customerRows = Array.from({ length: 30 }, (_, index) =>
     buildCustomer(random, { createdAt: new Date(now.getTime() - random.int(130, 400) * DAY_MS), serial: index + 1 }),
   );
-  const customerIds = await insertCustomers(tx, customerRows);
+  const customerIds = await insertCustomers(tx, customerRows, { isDemo: true });
   const plans = DEMO_ORDERS.map(({ status, ageDays }) => {
     const createdAt = new Date(now.getTime() - random.int(ageDays[0] * 24, ageDays[1] * 24 + 20) * 3_600_000);
     return {
@@ -65,12 +69,16 @@ export async function seedDemoServiceOrders(tx: Transaction, now = new Date()) {
     };
   }).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   // Order numbers follow arrival, as they would at the counter.
-  await insertServiceOrderPlans(tx, plans);
+  await insertServiceOrderPlans(tx, plans, { isDemo: true });
+  return true;
 }
 
 export type LargeSeedProgress = { orders: number; customers: number; elapsedMs: number };
 
-/** The technicians the large data set assigns orders to (staff accounts with no password: nobody can sign in as them). */
+/**
+ * The technicians the large data set assigns orders to (staff accounts with
+ * no password: nobody can sign in as them), demo accounts like its rows.
+ */
 async function ensureScaleTechnicians(tx: Transaction) {
   const technicians = [
     { name: "Rafael Técnico (demonstração)", email: "rafael.tecnico@balcao.example" },
@@ -81,7 +89,14 @@ async function ensureScaleTechnicians(tx: Transaction) {
   for (const technician of technicians) {
     await tx
       .insert(user)
-      .values({ id: randomUUID(), name: technician.name, email: technician.email, emailVerified: true, role: "staff" })
+      .values({
+        id: randomUUID(),
+        name: technician.name,
+        email: technician.email,
+        emailVerified: true,
+        role: "staff",
+        isDemo: true,
+      })
       .onConflictDoNothing();
   }
   const rows = await tx
@@ -113,7 +128,9 @@ function uniqueDocument(random: Random, row: CustomerRow, taken: Set<string>) {
  * The large data set for the speed budget: `orders` orders over three
  * years (and 40% as many customers), in batches of multi-row INSERTs, one
  * transaction per batch, ids from the sequences; then VACUUM ANALYZE. Adds
- * to whatever is there.
+ * to whatever is there. Its rows are demo rows like the small seed's: they
+ * are as fictional, and should they ever land in a shop's database,
+ * "Apagar dados de demonstração" takes them out with the rest.
  */
 export async function seedLargeDataSet({
   orders,
@@ -129,7 +146,10 @@ export async function seedLargeDataSet({
   const db = await getDb();
   const startedAt = performance.now();
   const random = createRandom(seed);
-  const staff = await db.transaction((tx) => ensureScaleTechnicians(tx));
+  const staff = await db.transaction(async (tx) => {
+    await markShopHasDemoDataInTx(tx);
+    return ensureScaleTechnicians(tx);
+  });
   const takenCodes = new Set((await db.select({ code: serviceOrders.trackingCode }).from(serviceOrders)).map((row) => row.code));
   const takenDocuments = new Set(
     (
@@ -157,7 +177,7 @@ export async function seedLargeDataSet({
           takenDocuments,
         ),
       );
-      const newIds = await insertCustomers(tx, customerRows);
+      const newIds = await insertCustomers(tx, customerRows, { isDemo: true });
       const plans = Array.from({ length: batchSize }, (_, index) => {
         const createdAt = new Date(batchStart + (index + random.next()) * stepMs);
         // New customers bring most orders of their batch; a third come from earlier customers returning.
@@ -165,7 +185,7 @@ export async function seedLargeDataSet({
         const customerId = isReturning ? random.pick(customerPool) : random.pick(newIds);
         return { customerId, plan: planServiceOrder(random, { createdAt, now, staff }) };
       });
-      await insertServiceOrderPlans(tx, plans, takenCodes);
+      await insertServiceOrderPlans(tx, plans, { isDemo: true, takenCodes });
       customerPool.push(...newIds);
     });
     createdOrders += batchSize;

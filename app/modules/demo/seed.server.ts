@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, inTransaction } from "~/db/client.server";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { blogPosts } from "~/db/schema/blog";
@@ -12,6 +12,7 @@ import { DEMO_FAQ } from "~/modules/faq/demo-faq";
 import { DEMO_REVIEWS } from "~/modules/reviews/demo-reviews";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { seedDemoServiceOrders } from "./demo-service-orders.server";
+import { markShopHasDemoDataInTx } from "./demo-flag.server";
 
 /**
  * A few fictional customers. They have no password (there is never a default
@@ -31,26 +32,53 @@ export async function isDatabaseEmpty() {
   return users === 0 && settings === 0;
 }
 
-/** Idempotent: settings, customers and content that already exist are left as they are. */
+const asDemo = <T extends object>(rows: readonly T[]) => rows.map((row) => ({ ...row, isDemo: true }));
+
+/**
+ * Idempotent: settings, customers and content that already exist are left as
+ * they are. Every row it creates is marked `is_demo`, and the settings say
+ * the shop has demo data, until "Apagar dados de demonstração" removes it.
+ */
 export async function seedDemoData() {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await tx.insert(shopSettings).values(DEMO_SHOP_SETTINGS).onConflictDoNothing();
+    let hasCreated = false;
     for (const customer of DEMO_CUSTOMERS) {
       const id = randomUUID();
       const [created] = await tx
         .insert(user)
-        .values({ id, name: customer.name, email: customer.email, emailVerified: true, role: "customer" })
+        .values({ id, name: customer.name, email: customer.email, emailVerified: true, role: "customer", isDemo: true })
         .onConflictDoNothing()
         .returning({ id: user.id });
       if (created) await tx.insert(profiles).values({ userId: id, email: customer.email, fullName: customer.name });
+      hasCreated ||= Boolean(created);
     }
     // Content tables are filled only while empty, so a second run never duplicates them.
     const isEmpty = async (table: typeof reviews | typeof faqEntries | typeof blogPosts) =>
       ((await tx.select({ count: sql<number>`count(*)::int` }).from(table))[0]?.count ?? 0) === 0;
-    if (DEMO_REVIEWS.length && (await isEmpty(reviews))) await tx.insert(reviews).values(DEMO_REVIEWS);
-    if (DEMO_FAQ.length && (await isEmpty(faqEntries))) await tx.insert(faqEntries).values(DEMO_FAQ);
-    if (DEMO_BLOG_POSTS.length && (await isEmpty(blogPosts))) await tx.insert(blogPosts).values(DEMO_BLOG_POSTS);
-    await seedDemoServiceOrders(tx);
+    if (DEMO_REVIEWS.length && (await isEmpty(reviews))) {
+      await tx.insert(reviews).values(asDemo(DEMO_REVIEWS));
+      hasCreated = true;
+    }
+    if (DEMO_FAQ.length && (await isEmpty(faqEntries))) {
+      await tx.insert(faqEntries).values(asDemo(DEMO_FAQ));
+      hasCreated = true;
+    }
+    if (DEMO_BLOG_POSTS.length && (await isEmpty(blogPosts))) {
+      await tx.insert(blogPosts).values(asDemo(DEMO_BLOG_POSTS));
+      hasCreated = true;
+    }
+    if (await seedDemoServiceOrders(tx)) hasCreated = true;
+    if (hasCreated) await markShopHasDemoDataInTx(tx);
   });
+}
+
+/**
+ * A new database started with DEMO_DATA=off: only the settings row, with the
+ * fictional identity the owner replaces (details not confirmed), and no
+ * customers, orders or content.
+ */
+export async function seedEmptyShop() {
+  const db = await getDb();
+  await db.insert(shopSettings).values(DEMO_SHOP_SETTINGS).onConflictDoNothing();
 }

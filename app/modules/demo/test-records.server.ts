@@ -7,14 +7,15 @@ import { planServiceOrder, type ServiceOrderPlan } from "./service-order-plan";
 /**
  * Rows for integration tests, from the same factories as the demo: a seed
  * gives the same person and the same story (tracking codes excepted: they
- * come from the app's own generator).
+ * come from the app's own generator). They stand for the shop's own records,
+ * so they are not marked as demo.
  */
 
 /** For tests: one customer, with overrides (a known name and phone to look for in responses). */
 export async function createTestCustomer(writer: Writer, overrides: Partial<CustomerRow> = {}, seed = Date.now()) {
   const random = createRandom(seed);
   const row = { ...buildCustomer(random), ...overrides };
-  const [id] = await insertCustomers(writer, [row]);
+  const [id] = await insertCustomers(writer, [row], { isDemo: false });
   return { id: id!, ...row };
 }
 
@@ -43,6 +44,6 @@ export async function createTestServiceOrder(
     staff: [{ userId: null, label: "tecnico@balcao.example" }],
   });
   plan.order = { ...plan.order, ...overrides };
-  const [created] = await insertServiceOrderPlans(writer, [{ customerId, plan }]);
+  const [created] = await insertServiceOrderPlans(writer, [{ customerId, plan }], { isDemo: false });
   return { ...created!, plan };
 }

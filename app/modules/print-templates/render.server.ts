@@ -34,13 +34,28 @@ export async function templateFor(db: Reader, kind: PrintKind, paper: TemplatePa
 }
 
 /**
+ * Heads every document printed while the shop's details are still the demo's
+ * fictional ones (`loja.demonstracao`): outside the template, so a shop's own
+ * template cannot drop it, and inside the HTML, so a document issued then
+ * keeps it in its stored copy.
+ */
+export const DEMONSTRATION_MARK_HTML =
+  '<p class="demonstracao">DEMONSTRAÇÃO: dados fictícios da loja, documento sem validade.</p>';
+
+function isDemonstration(data: Record<string, unknown>) {
+  const shop = data.loja;
+  return typeof shop === "object" && shop !== null && (shop as { demonstracao?: unknown }).demonstracao === true;
+}
+
+/**
  * A document's HTML for a paper, ready for the print frame
  * (components/print/print-frame.tsx): its template filled with `data`,
  * which also receives `papel`, the template's paper.
  */
 export async function renderPrintDocumentWith(db: Reader, kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
   const templatePaper = templatePaperOf(paper);
-  return renderTemplate(await templateFor(db, kind, templatePaper), { ...data, papel: templatePaper });
+  const html = await renderTemplate(await templateFor(db, kind, templatePaper), { ...data, papel: templatePaper });
+  return isDemonstration(data) ? DEMONSTRATION_MARK_HTML + html : html;
 }
 
 export async function renderPrintDocument(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {

@@ -58,6 +58,8 @@ function shopData(settings: ShopSettings, logo: UploadedImage | null) {
     cep: settings.cep,
     whatsapp: settings.whatsapp,
     email: settings.email,
+    /** The fictional identity of the demo: the document is marked "DEMONSTRAÇÃO" (print-templates/render.server.ts). */
+    demonstracao: settings.detailsConfirmedAt === null,
   };
 }
 

@@ -15,7 +15,12 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const shop = await getShopSettings();
-  return { email: user.email, role: user.role, shopName: shop.name };
+  return {
+    email: user.email,
+    role: user.role,
+    shopName: shop.name,
+    demoState: { hasDemoData: shop.hasDemoData, isDetailsConfirmed: shop.detailsConfirmedAt !== null },
+  };
 }
 
 export function headers() {
@@ -28,7 +33,7 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
   if (isPrintPage) return <Outlet />;
   if (isStaffRole(loaderData.role)) {
     return (
-      <StaffShell shopName={loaderData.shopName} email={loaderData.email} role={loaderData.role}>
+      <StaffShell shopName={loaderData.shopName} email={loaderData.email} role={loaderData.role} demoState={loaderData.demoState}>
         <Outlet />
       </StaffShell>
     );

@@ -25,26 +25,31 @@ function parseEmail(file: string): OutboxEmail {
   return { file, to, text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [] };
 }
 
-/** Every message sent to this address, oldest first (the file names start with the time). */
-export function emailsTo(address: string): OutboxEmail[] {
-  if (!fs.existsSync(OUTBOX_DIR)) return [];
+/** Every message sent to this address, oldest first (the file names start with the time); another server's outbox with `outboxDir`. */
+export function emailsTo(address: string, outboxDir = OUTBOX_DIR): OutboxEmail[] {
+  if (!fs.existsSync(outboxDir)) return [];
   return fs
-    .readdirSync(OUTBOX_DIR)
+    .readdirSync(outboxDir)
     .filter((name) => name.endsWith(".eml"))
     .sort()
-    .map((name) => parseEmail(path.join(OUTBOX_DIR, name)))
+    .map((name) => parseEmail(path.join(outboxDir, name)))
     .filter((email) => email.to.toLowerCase().includes(address.toLowerCase()));
 }
 
 /** The newest link to this address whose URL contains `pathPart`, waiting for the message to arrive. */
-export async function waitForEmailLink(address: string, pathPart: string, timeoutMs = 10_000): Promise<string> {
+export async function waitForEmailLink(
+  address: string,
+  pathPart: string,
+  timeoutMs = 10_000,
+  outboxDir = OUTBOX_DIR,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const link = emailsTo(address)
+    const link = emailsTo(address, outboxDir)
       .flatMap((email) => email.links)
       .findLast((url) => url.includes(pathPart));
     if (link) return link;
-    if (Date.now() > deadline) throw new Error(`Nenhum e-mail para ${address} com um link para ${pathPart} em ${OUTBOX_DIR}.`);
+    if (Date.now() > deadline) throw new Error(`Nenhum e-mail para ${address} com um link para ${pathPart} em ${outboxDir}.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

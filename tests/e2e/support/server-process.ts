@@ -28,6 +28,8 @@ export function spawnServer({ port, dataDir, publicUrl, env = {}, stdio = ["igno
       DATA_DIR: dataDir,
       // Many sign-ins from one address in a minute; the limiter has its own tests.
       RATE_LIMIT: "off",
+      // The journeys read the demo shop, whatever the shell says.
+      DEMO_DATA: "on",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       // Empty means unset (env.server.ts): PGlite in DATA_DIR, e-mails to DATA_DIR/outbox, whatever CI exports.
       DATABASE_URL: "",
@@ -74,16 +76,31 @@ export type RunningServer = {
 /**
  * A second server for a spec, on a free port and its own data folder (a
  * migrated database copied from the tests' template), answered once /readyz is.
+ * Without `publicUrl` it is its own address (a browser posts forms to it);
+ * `keepData` starts it again on the folder a previous one left.
  */
-export async function startExtraServer(options: { dataDir: string; publicUrl: string; env?: Record<string, string> }) {
-  fs.rmSync(options.dataDir, { recursive: true, force: true });
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  // Loaded here, not at the top: the journeys' own server (start-server.ts) has no use for PGlite in its launcher.
-  const { copyPgliteTemplate } = await import("../../support/pglite-template");
-  await copyPgliteTemplate(options.dataDir);
+export async function startExtraServer(options: {
+  dataDir: string;
+  publicUrl?: string;
+  env?: Record<string, string>;
+  keepData?: boolean;
+}) {
+  if (!options.keepData) {
+    fs.rmSync(options.dataDir, { recursive: true, force: true });
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    // Loaded here, not at the top: the journeys' own server (start-server.ts) has no use for PGlite in its launcher.
+    const { copyPgliteTemplate } = await import("../../support/pglite-template");
+    await copyPgliteTemplate(options.dataDir);
+  }
   const port = await freePort();
-  const server = spawnServer({ ...options, port, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
+  const server = spawnServer({
+    dataDir: options.dataDir,
+    publicUrl: options.publicUrl ?? url,
+    env: options.env,
+    port,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   try {
     await waitUntilReady(server, `${url}/readyz`);
   } catch (error) {

@@ -12,7 +12,7 @@ export function PostList({ posts, page, pageCount }: { posts: BlogPostSummary[];
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       {posts.length === 0 ? (
-        <EmptyState title="Nenhum post publicado ainda">Volte em breve: estamos escrevendo as primeiras dicas.</EmptyState>
+        <EmptyState title="Nenhum post ainda">Volte em breve: estamos escrevendo as primeiras dicas.</EmptyState>
       ) : (
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {posts.map((post) => (

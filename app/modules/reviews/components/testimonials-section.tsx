@@ -16,7 +16,7 @@ function openAllReviews(event: MouseEvent<HTMLAnchorElement>) {
   toast("Redirecionando", { description: "Abrindo todas as avaliações no Google..." });
 }
 
-/** The testimonials block: the summary card beside the moving column of reviews. */
+/** The testimonials block: the summary card beside the moving column of reviews; nothing without reviews (a "0,0" card says nothing good). */
 export function TestimonialsSection({
   reviews,
   summary,
@@ -28,6 +28,7 @@ export function TestimonialsSection({
   address: string;
   reviewUrl: string | null;
 }) {
+  if (reviews.length === 0) return null;
   return (
     <section id="avaliacoes" aria-labelledby="avaliacoes-titulo" className="px-4 py-16">
       <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -46,11 +47,7 @@ export function TestimonialsSection({
             </a>
           ) : null}
         </div>
-        {reviews.length ? (
-          <ReviewsCarousel reviews={reviews} />
-        ) : (
-          <p className="text-slate-700">As avaliações dos nossos clientes aparecem aqui em breve.</p>
-        )}
+        <ReviewsCarousel reviews={reviews} />
       </div>
     </section>
   );

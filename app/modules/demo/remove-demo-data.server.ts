@@ -1,0 +1,197 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { blogPosts } from "~/db/schema/blog";
+import { contactMessages } from "~/db/schema/contact";
+import { customerAccountLinks, customers } from "~/db/schema/customers";
+import { faqEntries } from "~/db/schema/faq";
+import { issuedDocuments } from "~/db/schema/print-documents";
+import { reviews } from "~/db/schema/reviews";
+import { serviceOrders } from "~/db/schema/service-orders";
+import { shopSettings } from "~/db/schema/shop-settings";
+import { ForbiddenError, InputError } from "~/lib/errors";
+import type { Actor } from "~/modules/accounts/roles";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { forgetCachedShopSettings } from "~/modules/shop-settings/queries.server";
+
+/** How many demo rows of each kind there are (or were removed). */
+export type DemoDataCounts = {
+  customers: number;
+  serviceOrders: number;
+  reviews: number;
+  blogPosts: number;
+  faqEntries: number;
+  contactMessages: number;
+  accounts: number;
+};
+
+export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; many: string }> = {
+  customers: { one: "cliente", many: "clientes" },
+  serviceOrders: {
+    one: "ordem de serviço (com itens, pagamentos, histórico e contatos)",
+    many: "ordens de serviço (com itens, pagamentos, histórico e contatos)",
+  },
+  reviews: { one: "avaliação", many: "avaliações" },
+  blogPosts: { one: "post do blog", many: "posts do blog" },
+  faqEntries: { one: "pergunta frequente", many: "perguntas frequentes" },
+  contactMessages: { one: "mensagem de contato", many: "mensagens de contato" },
+  accounts: { one: "conta de acesso de demonstração", many: "contas de acesso de demonstração" },
+};
+
+/**
+ * A real row (the shop's own) that points at a demo row: removing the demo
+ * row would break or change it. `href`: the staff page where it is fixed.
+ */
+export type DemoDataBlocker = { description: string; href: string | null };
+
+/** Shown per kind of blocker: enough for the owner to find them, not a dump of a large table. */
+const BLOCKERS_PER_KIND = 20;
+
+export class DemoDataBlockedError extends InputError {
+  override name = "DemoDataBlockedError";
+  constructor(readonly blockers: DemoDataBlocker[]) {
+    super(
+      "demo-data-blocked",
+      {
+        form: "Nada foi apagado: há registros reais da loja ligados a dados de demonstração. Resolva os itens listados e tente de novo.",
+      },
+      409,
+    );
+  }
+}
+
+/** Only the owner decides to remove data, as on every other owner page; the _owner guard checks it too. */
+function assertOwnerActor(actor: Actor) {
+  if (actor.role !== "owner") throw new ForbiddenError("Apenas o proprietário pode apagar os dados de demonstração.");
+}
+
+type Reader = Database | Transaction;
+
+async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
+  const result = await reader.execute(sql`select
+    (select count(*)::int from ${customers} where is_demo) as "customers",
+    (select count(*)::int from ${serviceOrders} where is_demo) as "serviceOrders",
+    (select count(*)::int from ${reviews} where is_demo) as "reviews",
+    (select count(*)::int from ${blogPosts} where is_demo) as "blogPosts",
+    (select count(*)::int from ${faqEntries} where is_demo) as "faqEntries",
+    (select count(*)::int from ${contactMessages} where is_demo) as "contactMessages",
+    (select count(*)::int from ${user} where is_demo) as "accounts"`);
+  const row = (result.rows[0] ?? {}) as Record<keyof DemoDataCounts, unknown>;
+  const counts = {} as DemoDataCounts;
+  for (const kind of Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[]) counts[kind] = Number(row[kind] ?? 0);
+  return counts;
+}
+
+async function describedRows(reader: Reader, query: SQL): Promise<DemoDataBlocker[]> {
+  const result = await reader.execute(sql`${query} limit ${BLOCKERS_PER_KIND}`);
+  return (result.rows as { description: string; href?: string | null }[]).map((row) => ({
+    description: String(row.description),
+    href: row.href ? String(row.href) : null,
+  }));
+}
+
+/**
+ * Every real row that points at a demo row. A foreign key would refuse some
+ * of these removals (an order of a demo customer) and silently change the
+ * others (a referral or a technician set to null): both are refused here,
+ * naming the row, so the owner decides.
+ */
+async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> {
+  const queries: SQL[] = [
+    sql`select 'OS nº ' || o.id || ': é do cliente de demonstração ' || c.name || '.' as description,
+          '/service-orders/' || o.id || '/edit' as href
+        from service_orders o join customers c on c.id = o.customer_id
+        where not o.is_demo and c.is_demo order by o.id`,
+    sql`select 'Cliente ' || c.name || ': foi indicado pelo cliente de demonstração ' || r.name || '.' as description,
+          '/customers/' || c.id as href
+        from customers c join customers r on r.id = c.referred_by_customer_id
+        where not c.is_demo and r.is_demo order by c.id`,
+    sql`select 'OS nº ' || o.id || ': o técnico é a conta de demonstração ' || u.email || '.' as description,
+          '/service-orders/' || o.id || '/edit' as href
+        from service_orders o join "user" u on u.id = o.technician_user_id
+        where not o.is_demo and u.is_demo order by o.id`,
+    sql`select 'OS nº ' || o.id || ': foi aberta pela conta de demonstração ' || u.email || '.' as description,
+          '/service-orders/' || o.id || '/edit' as href
+        from service_orders o join "user" u on u.id = o.created_by_user_id
+        where not o.is_demo and u.is_demo order by o.id`,
+    sql`select 'A conta de demonstração ' || u.email || ' é de proprietário: mude a função dela antes.' as description
+        from "user" u where u.is_demo and u.role = 'owner' order by u.email`,
+    sql`select 'Modelo de impressão ' || t.kind || ' (' || t.paper || '): alterado pela conta de demonstração ' || u.email || '.' as description
+        from print_templates t join "user" u on u.id = t.updated_by_user_id where u.is_demo order by t.id`,
+    sql`select 'Imagem ' || f.original_name || ': enviada pela conta de demonstração ' || u.email || '.' as description
+        from uploads f join "user" u on u.id = f.uploaded_by_user_id where u.is_demo order by f.created_at`,
+    sql`select 'Documento emitido nº ' || d.id || ': emitido pela conta de demonstração ' || u.email || '.' as description
+        from issued_documents d join "user" u on u.id = d.issued_by_user_id
+        where u.is_demo and d.subject not in (select 'service_order:' || id from service_orders where is_demo) order by d.id`,
+    sql`select 'Convite para ' || i.email || ': ligado à conta de demonstração ' || u.email || '.' as description
+        from staff_invites i join "user" u on u.id in (i.invited_by_user_id, i.used_by_user_id) where u.is_demo order by i.id`,
+  ];
+  const found: DemoDataBlocker[] = [];
+  for (const query of queries) found.push(...(await describedRows(reader, query)));
+  return found;
+}
+
+export type DemoDataOverview = { hasDemoData: boolean; counts: DemoDataCounts; blockers: DemoDataBlocker[] };
+
+/** What the removal would take away, and what stops it: the confirmation page's content. */
+export async function getDemoDataOverview(actor: Actor): Promise<DemoDataOverview> {
+  assertOwnerActor(actor);
+  const db = await getDb();
+  const [counts, blockers, settings] = await Promise.all([
+    countDemoRows(db),
+    findDemoDataBlockers(db),
+    db.select({ hasDemoData: shopSettings.hasDemoData }).from(shopSettings).limit(1),
+  ]);
+  const hasRows = Object.values(counts).some((total) => total > 0);
+  return { hasDemoData: hasRows || Boolean(settings[0]?.hasDemoData), counts, blockers };
+}
+
+const demoOrderSubjects = sql`(select 'service_order:' || id from ${serviceOrders} where ${serviceOrders.isDemo})`;
+
+/**
+ * Removes exactly the rows the demo seed marked, with the orders' children
+ * (lines, payments, timeline, pickup contacts by cascade; their issued
+ * documents and the account links here), or refuses with the real rows that
+ * point at them (DemoDataBlockedError) and changes nothing. The audit log
+ * keeps its entries about demo rows: it is the shop's record of what happened.
+ */
+export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise<DemoDataCounts> {
+  assertOwnerActor(actor);
+  // Every demo row and the settings row, locked before looking: a clerk cannot add an order for a demo customer meanwhile.
+  await tx.execute(sql`select id from ${customers} where ${customers.isDemo} for update`);
+  await tx.execute(sql`select id from ${shopSettings} for update`);
+  const blockers = await findDemoDataBlockers(tx);
+  if (blockers.length > 0) throw new DemoDataBlockedError(blockers);
+  const counts = await countDemoRows(tx);
+
+  await tx.delete(issuedDocuments).where(sql`${issuedDocuments.subject} in ${demoOrderSubjects}`);
+  await tx.delete(customerAccountLinks).where(
+    sql`${customerAccountLinks.customerId} in (select id from ${customers} where ${customers.isDemo})
+          or ${customerAccountLinks.userId} in (select id from ${user} where ${user.isDemo})`,
+  );
+  await tx.delete(serviceOrders).where(eq(serviceOrders.isDemo, true));
+  await tx.delete(customers).where(eq(customers.isDemo, true));
+  await tx.delete(reviews).where(eq(reviews.isDemo, true));
+  await tx.delete(blogPosts).where(eq(blogPosts.isDemo, true));
+  await tx.delete(faqEntries).where(eq(faqEntries.isDemo, true));
+  await tx.delete(contactMessages).where(eq(contactMessages.isDemo, true));
+  // Profiles, sessions and sign-in methods of the demo accounts go with them (cascade).
+  await tx.delete(user).where(eq(user.isDemo, true));
+  await tx.update(shopSettings).set({ hasDemoData: false, updatedAt: new Date() });
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "demo.remove",
+    entity: "shop_settings",
+    entityId: "1",
+    details: { removed: counts },
+  });
+  return counts;
+}
+
+/** "Apagar dados de demonstração": one transaction; then every page shows the shop without them at once. */
+export async function removeDemoData(actor: Actor): Promise<DemoDataCounts> {
+  const removed = await inTransaction((tx) => removeDemoDataInTx(tx, actor));
+  forgetCachedShopSettings();
+  return removed;
+}

@@ -1,0 +1,338 @@
+import { randomUUID } from "node:crypto";
+import { count, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Actor } from "~/modules/accounts/roles";
+import {
+  assertSingletonStoreFound,
+  closeOpenDatabase,
+  describeOnDatabase,
+  openTestDatabase,
+  type TestDatabase,
+} from "../support/database";
+
+const OWNER: Actor = { userId: null, label: "dona@loja.test", role: "owner" };
+const STAFF: Actor = { userId: null, label: "equipe@loja.test", role: "staff" };
+
+async function loadDemoApp(database: TestDatabase) {
+  const dropDatabase = await openTestDatabase(database);
+  const [
+    dbModule,
+    auth,
+    customers,
+    orders,
+    content,
+    contact,
+    documents,
+    settingsTable,
+    audit,
+    seed,
+    removal,
+    factory,
+    settings,
+    errors,
+  ] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/customers"),
+    import("~/db/schema/service-orders"),
+    Promise.all([import("~/db/schema/reviews"), import("~/db/schema/blog"), import("~/db/schema/faq")]),
+    import("~/db/schema/contact"),
+    import("~/db/schema/print-documents"),
+    import("~/db/schema/shop-settings"),
+    import("~/db/schema/audit"),
+    import("~/modules/demo/seed.server"),
+    import("~/modules/demo/remove-demo-data.server"),
+    import("~/modules/demo/test-records.server"),
+    import("~/modules/shop-settings/queries.server"),
+    import("~/lib/errors"),
+  ]);
+  const db = await dbModule.getDb();
+  assertSingletonStoreFound();
+  const [reviews, blog, faq] = content;
+  return {
+    db,
+    databaseKind: dbModule.databaseKind(),
+    tables: {
+      ...auth,
+      ...customers,
+      ...orders,
+      ...reviews,
+      ...blog,
+      ...faq,
+      ...contact,
+      ...documents,
+      ...settingsTable,
+      ...audit,
+    },
+    seed,
+    removal,
+    factory,
+    settings,
+    errors,
+    dropDatabase,
+  };
+}
+
+type DemoApp = Awaited<ReturnType<typeof loadDemoApp>>;
+
+/** A delivery receipt issued for an order, as `issued_documents` names its subject. */
+function documentOf(orderId: number) {
+  return {
+    kind: "delivery-receipt",
+    subject: `service_order:${orderId}`,
+    data: {},
+    bodies: {},
+    issuedByLabel: "equipe@loja.test",
+  };
+}
+
+/**
+ * The demo data's life: the seed marks every row it writes, and "Apagar
+ * dados de demonstração" removes exactly those (with the orders' children),
+ * refuses while a real row points at one (changing nothing), is audited and
+ * is the owner's alone. Each *.test.ts file runs it for one database.
+ */
+export function defineDemoDataSuite(database: TestDatabase) {
+  describeOnDatabase(database, "dados de demonstração", () => {
+    let app: DemoApp;
+
+    /** Rows per table, demo and real, plus the orders' children: what a removal may and may not touch. */
+    async function snapshot() {
+      const t = app.tables;
+      const split = async (
+        table:
+          | typeof t.customers
+          | typeof t.serviceOrders
+          | typeof t.reviews
+          | typeof t.blogPosts
+          | typeof t.faqEntries
+          | typeof t.contactMessages
+          | typeof t.user,
+      ) => {
+        const rows = await app.db.select({ isDemo: table.isDemo, total: count() }).from(table).groupBy(table.isDemo);
+        return {
+          demo: rows.find((row) => row.isDemo)?.total ?? 0,
+          real: rows.find((row) => !row.isDemo)?.total ?? 0,
+        };
+      };
+      const total = async (
+        table:
+          | typeof t.serviceOrderLines
+          | typeof t.serviceOrderPayments
+          | typeof t.serviceOrderStatusEvents
+          | typeof t.issuedDocuments
+          | typeof t.customerAccountLinks
+          | typeof t.auditLog,
+      ) => (await app.db.select({ total: count() }).from(table))[0]?.total ?? 0;
+      return {
+        customers: await split(t.customers),
+        serviceOrders: await split(t.serviceOrders),
+        reviews: await split(t.reviews),
+        blogPosts: await split(t.blogPosts),
+        faqEntries: await split(t.faqEntries),
+        contactMessages: await split(t.contactMessages),
+        accounts: await split(t.user),
+        lines: await total(t.serviceOrderLines),
+        payments: await total(t.serviceOrderPayments),
+        events: await total(t.serviceOrderStatusEvents),
+        issuedDocuments: await total(t.issuedDocuments),
+        accountLinks: await total(t.customerAccountLinks),
+        audit: await total(t.auditLog),
+        hasDemoData: (await app.db.select({ flag: t.shopSettings.hasDemoData }).from(t.shopSettings))[0]?.flag,
+      };
+    }
+
+    beforeAll(async () => {
+      app = await loadDemoApp(database);
+      expect(app.databaseKind).toBe(database);
+    });
+
+    afterAll(async () => {
+      await closeOpenDatabase();
+      await app?.dropDatabase?.();
+    });
+
+    it("DEMO_DATA=off: só a linha de configurações, com a identidade fictícia e sem dados de demonstração", async () => {
+      await app.seed.seedEmptyShop();
+      const [settings] = await app.db.select().from(app.tables.shopSettings);
+      expect(settings).toMatchObject({ name: "Balcão Assistência Técnica", hasDemoData: false, detailsConfirmedAt: null });
+      const rows = await snapshot();
+      for (const kind of [
+        "customers",
+        "serviceOrders",
+        "reviews",
+        "blogPosts",
+        "faqEntries",
+        "contactMessages",
+        "accounts",
+      ] as const) {
+        expect(rows[kind], kind).toEqual({ demo: 0, real: 0 });
+      }
+    });
+
+    it("a semente marca como demonstração cada linha que cria e liga has_demo_data", async () => {
+      await app.seed.seedDemoData();
+      const rows = await snapshot();
+      for (const kind of ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "accounts"] as const) {
+        expect(rows[kind].demo, kind).toBeGreaterThan(0);
+        expect(rows[kind].real, kind).toBe(0);
+      }
+      expect(rows.hasDemoData).toBe(true);
+      // A second run adds nothing.
+      await app.seed.seedDemoData();
+      expect(await snapshot()).toEqual(rows);
+    });
+
+    it("só o proprietário vê o resumo e apaga: a equipe é recusada e nada muda", async () => {
+      const before = await snapshot();
+      await expect(app.removal.getDemoDataOverview(STAFF)).rejects.toBeInstanceOf(app.errors.ForbiddenError);
+      await expect(app.removal.removeDemoData(STAFF)).rejects.toBeInstanceOf(app.errors.ForbiddenError);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("recusa enquanto um registro real aponta para a demonstração, lista o que bloqueia e não muda nada", async () => {
+      const t = app.tables;
+      const [demoCustomer] = await app.db.select().from(t.customers).where(eq(t.customers.isDemo, true)).limit(1);
+      const realCustomer = await app.factory.createTestCustomer(
+        app.db,
+        { name: "Rosa Indicada Real", phone: "11955554444", referredByCustomerId: demoCustomer!.id },
+        71,
+      );
+      const realOrder = await app.factory.createTestServiceOrder(app.db, {
+        customerId: demoCustomer!.id,
+        status: "received",
+        seed: 72,
+      });
+      const demoTechnicianId = randomUUID();
+      await app.db.insert(t.user).values({
+        id: demoTechnicianId,
+        name: "Técnico Demo",
+        email: "tecnico.demo@balcao.example",
+        role: "staff",
+        isDemo: true,
+      });
+      const otherRealOrder = await app.factory.createTestServiceOrder(app.db, {
+        customerId: realCustomer.id,
+        status: "repairing",
+        seed: 73,
+        overrides: { technicianUserId: demoTechnicianId },
+      });
+      const before = await snapshot();
+
+      const overview = await app.removal.getDemoDataOverview(OWNER);
+      const error = await app.removal.removeDemoData(OWNER).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(app.removal.DemoDataBlockedError);
+      const blockers = (error as InstanceType<typeof app.removal.DemoDataBlockedError>).blockers.map(
+        (blocker) => blocker.description,
+      );
+      expect(blockers).toEqual(
+        expect.arrayContaining([
+          `OS nº ${realOrder.id}: é do cliente de demonstração ${demoCustomer!.name}.`,
+          `Cliente Rosa Indicada Real: foi indicado pelo cliente de demonstração ${demoCustomer!.name}.`,
+          `OS nº ${otherRealOrder.id}: o técnico é a conta de demonstração tecnico.demo@balcao.example.`,
+        ]),
+      );
+      expect(overview.blockers.map((blocker) => blocker.description)).toEqual(blockers);
+      expect(await snapshot()).toEqual(before);
+
+      // The owner resolves them (here by hand): the real rows stay for the next test.
+      await app.db.update(t.serviceOrders).set({ customerId: realCustomer.id }).where(eq(t.serviceOrders.id, realOrder.id));
+      await app.db.update(t.customers).set({ referredByCustomerId: null }).where(eq(t.customers.id, realCustomer.id));
+      await app.db.update(t.serviceOrders).set({ technicianUserId: null }).where(eq(t.serviceOrders.id, otherRealOrder.id));
+    });
+
+    it("apaga exatamente as linhas de demonstração e seus filhos, deixa as reais, audita e atualiza as configurações", async () => {
+      const t = app.tables;
+      const realUserId = randomUUID();
+      await app.db
+        .insert(t.user)
+        .values({ id: realUserId, name: "Cliente Real", email: "cliente.real@loja.test", role: "customer" });
+      const [realCustomer] = await app.db.select().from(t.customers).where(eq(t.customers.isDemo, false)).limit(1);
+      const [realOrder] = await app.db.select().from(t.serviceOrders).where(eq(t.serviceOrders.isDemo, false)).limit(1);
+      const [demoCustomer] = await app.db.select().from(t.customers).where(eq(t.customers.isDemo, true)).limit(1);
+      const [demoOrder] = await app.db.select().from(t.serviceOrders).where(eq(t.serviceOrders.isDemo, true)).limit(1);
+      await app.db.insert(t.reviews).values({ authorName: "Cliente Real", rating: 5, text: "Ótimo", reviewedAt: new Date() });
+      await app.db
+        .insert(t.blogPosts)
+        .values({ title: "Post real", slug: "post-real", bodyMarkdown: "Real", status: "published", publishedAt: new Date() });
+      await app.db.insert(t.faqEntries).values({ question: "Pergunta real?", answer: "Sim.", position: 99 });
+      await app.db.insert(t.contactMessages).values([
+        { name: "Real", email: "real@loja.test", subject: "Oi", message: "Mensagem real" },
+        { name: "Demo", email: "demo@cliente.example", subject: "Oi", message: "Mensagem de demonstração", isDemo: true },
+      ]);
+      await app.db.insert(t.issuedDocuments).values([documentOf(demoOrder!.id), documentOf(realOrder!.id)]);
+      await app.db.insert(t.customerAccountLinks).values([
+        { customerId: demoCustomer!.id, userId: realUserId, state: "linked" },
+        { customerId: realCustomer!.id, userId: realUserId, state: "linked" },
+      ]);
+      const demoOrderIds = (
+        await app.db.select({ id: t.serviceOrders.id }).from(t.serviceOrders).where(eq(t.serviceOrders.isDemo, true))
+      ).map((row) => row.id);
+      expect((await app.settings.getShopSettings()).hasDemoData).toBe(true);
+      const before = await snapshot();
+      const overview = await app.removal.getDemoDataOverview(OWNER);
+      expect(overview.blockers).toEqual([]);
+      expect(overview.counts).toEqual({
+        customers: before.customers.demo,
+        serviceOrders: before.serviceOrders.demo,
+        reviews: before.reviews.demo,
+        blogPosts: before.blogPosts.demo,
+        faqEntries: before.faqEntries.demo,
+        contactMessages: 1,
+        accounts: before.accounts.demo,
+      });
+
+      const removed = await app.removal.removeDemoData(OWNER);
+
+      expect(removed).toEqual(overview.counts);
+      const after = await snapshot();
+      for (const kind of [
+        "customers",
+        "serviceOrders",
+        "reviews",
+        "blogPosts",
+        "faqEntries",
+        "contactMessages",
+        "accounts",
+      ] as const) {
+        expect(after[kind], kind).toEqual({ demo: 0, real: before[kind].real });
+      }
+      const childrenOfDemo = async (
+        table:
+          | typeof t.serviceOrderLines
+          | typeof t.serviceOrderPayments
+          | typeof t.serviceOrderStatusEvents
+          | typeof t.pickupContactAttempts,
+      ) => (await app.db.select({ total: count() }).from(table).where(inArray(table.orderId, demoOrderIds)))[0]?.total;
+      for (const table of [t.serviceOrderLines, t.serviceOrderPayments, t.serviceOrderStatusEvents, t.pickupContactAttempts]) {
+        expect(await childrenOfDemo(table)).toBe(0);
+      }
+      expect(
+        (
+          await app.db
+            .select({ total: count() })
+            .from(t.serviceOrderStatusEvents)
+            .where(eq(t.serviceOrderStatusEvents.orderId, realOrder!.id))
+        )[0]?.total,
+      ).toBeGreaterThan(0);
+      expect(
+        (await app.db.select({ subject: t.issuedDocuments.subject }).from(t.issuedDocuments)).map((row) => row.subject),
+      ).toEqual([`service_order:${realOrder!.id}`]);
+      expect(await app.db.select({ customerId: t.customerAccountLinks.customerId }).from(t.customerAccountLinks)).toEqual([
+        { customerId: realCustomer!.id },
+      ]);
+      // The status chips' counts follow the orders (kept by triggers).
+      const [chips] = await app.db.select({ total: sql<number>`coalesce(sum(total), 0)::int` }).from(t.serviceOrderStatusCounts);
+      expect(Number(chips?.total)).toBe(before.serviceOrders.real);
+      expect(after.hasDemoData).toBe(false);
+      // The settings cache was dropped: the next page reads the flag off at once.
+      expect((await app.settings.getShopSettings()).hasDemoData).toBe(false);
+      const [entry] = await app.db.select().from(t.auditLog).where(eq(t.auditLog.action, "demo.remove"));
+      expect(entry).toMatchObject({ actorLabel: OWNER.label, details: { removed } });
+      expect(after.audit).toBe(before.audit + 1);
+
+      const overviewAfter = await app.removal.getDemoDataOverview(OWNER);
+      expect(overviewAfter.hasDemoData).toBe(false);
+    });
+  });
+}

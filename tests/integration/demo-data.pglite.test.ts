@@ -1,0 +1,3 @@
+import { defineDemoDataSuite } from "./demo-data-suite";
+
+defineDemoDataSuite("pglite");
