@@ -32,6 +32,11 @@ export class TeamMemberError extends InputError {
   }
 }
 
+/** The name the person gave (profile, then account); the e-mail only when there is none. */
+function memberName(row: { fullName: string | null; accountName: string; email: string }) {
+  return row.fullName?.trim() || row.accountName.trim() || row.email;
+}
+
 const isTeamRole = (role: string | null): role is TeamRole => (TEAM_ROLES as readonly (string | null)[]).includes(role);
 
 /** Staff and owners (active first, owners before staff, by name), and the invites still open. */
@@ -57,7 +62,7 @@ export async function listTeam(actor: Actor): Promise<{ members: TeamMember[]; i
     return [
       {
         userId: row.userId,
-        name: row.fullName?.trim() || row.accountName.trim() || row.email,
+        name: memberName(row),
         email: row.email,
         role: row.role,
         roleLabel: ROLE_LABELS[row.role],
@@ -83,13 +88,20 @@ async function startMemberChange(tx: Transaction, actor: Actor, userId: unknown)
   if (typeof userId !== "string" || userId.length === 0 || userId.length > 64 || userId.includes("\u0000"))
     throw new NotFoundError("Membro da equipe não encontrado");
   const [member] = await tx
-    .select({ id: user.id, role: user.role, deactivatedAt: profiles.deactivatedAt })
+    .select({
+      id: user.id,
+      role: user.role,
+      email: user.email,
+      accountName: user.name,
+      fullName: profiles.fullName,
+      deactivatedAt: profiles.deactivatedAt,
+    })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(and(eq(user.id, userId), inArray(user.role, [...TEAM_ROLES])))
     .for("update", { of: user });
   if (!member || !isTeamRole(member.role)) throw new NotFoundError("Membro da equipe não encontrado");
-  return { activeOwnerIds, member: { ...member, role: member.role } };
+  return { activeOwnerIds, member: { ...member, role: member.role, name: memberName(member) } };
 }
 
 function auditMemberChange(tx: Transaction, actor: Actor, userId: string, action: string, details?: Record<string, unknown>) {
@@ -113,7 +125,7 @@ export async function changeTeamMemberRole(actor: Actor, userId: unknown, input:
     if (role !== "owner") assertNotLastActiveOwner(activeOwnerIds, member.id, "demote");
     await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, member.id));
     await auditMemberChange(tx, actor, member.id, "user.role.set", { from: member.role, to: role });
-    return { userId: member.id, role };
+    return { userId: member.id, name: member.name, role, roleLabel: ROLE_LABELS[role] };
   });
 }
 
@@ -128,14 +140,13 @@ export async function deactivateTeamMember(actor: Actor, userId: unknown) {
     if (member.deactivatedAt) throw new TeamMemberError("Esta conta já está desativada.");
     assertNotLastActiveOwner(activeOwnerIds, member.id, "deactivate");
     const now = new Date();
-    const [account] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, member.id));
     await tx
       .insert(profiles)
-      .values({ userId: member.id, email: account!.email, fullName: account!.name.trim(), deactivatedAt: now })
+      .values({ userId: member.id, email: member.email, fullName: member.name, deactivatedAt: now })
       .onConflictDoUpdate({ target: profiles.userId, set: { deactivatedAt: now } });
     await endSessionsInTx(tx, member.id);
     await auditMemberChange(tx, actor, member.id, "user.deactivate");
-    return { userId: member.id };
+    return { userId: member.id, name: member.name };
   });
 }
 
@@ -146,6 +157,6 @@ export async function reactivateTeamMember(actor: Actor, userId: unknown) {
     if (!member.deactivatedAt) throw new TeamMemberError("Esta conta já está ativa.");
     await tx.update(profiles).set({ deactivatedAt: null }).where(eq(profiles.userId, member.id));
     await auditMemberChange(tx, actor, member.id, "user.reactivate");
-    return { userId: member.id };
+    return { userId: member.id, name: member.name };
   });
 }
