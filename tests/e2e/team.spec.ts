@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { request, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { accessibilityViolations } from "./support/axe";
 import { BASE_URL } from "./support/e2e-env";
-import { waitForEmailLink } from "./support/outbox";
+import { emailsTo, waitForEmailLink } from "./support/outbox";
 import { expect, failedLoad, test, waitForHydration } from "./support/test";
-import { PASSWORD, uniqueEmail, USERS } from "./support/users";
+import { ORIGIN_HEADER, PASSWORD, uniqueEmail, USERS } from "./support/users";
 
 /**
  * /equipe as the owner uses it (issue 10, part 3): a colleague is invited by
@@ -121,4 +121,72 @@ test("no telefone, /equipe cabe na tela e o convite se preenche", async ({ page,
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test("quem não é proprietário não faz nada em /equipe, e corpos malformados recebem 4xx", async ({ isMobile }) => {
+  test.skip(isMobile, "só HTTP");
+  const owner = await request.newContext({ baseURL: BASE_URL, storageState: USERS.owner.storageState, maxRedirects: 0 });
+  const people = {
+    staff: await request.newContext({ baseURL: BASE_URL, storageState: USERS.staff.storageState, maxRedirects: 0 }),
+    customer: await request.newContext({ baseURL: BASE_URL, storageState: USERS.customer.storageState, maxRedirects: 0 }),
+    // An empty state: the owner's from test.use would otherwise be taken.
+    visitor: await request.newContext({ baseURL: BASE_URL, storageState: { cookies: [], origins: [] }, maxRedirects: 0 }),
+  };
+  try {
+    const forms: Record<string, string>[] = [
+      { intent: "invite", email: uniqueEmail("intrusa"), role: "owner" },
+      { intent: "role", target: "qualquer", role: "owner" },
+      { intent: "deactivate", target: "qualquer" },
+      { intent: "reactivate", target: "qualquer" },
+      { intent: "resend", target: "1" },
+      { intent: "revoke", target: "1" },
+    ];
+    for (const [person, client] of Object.entries(people)) {
+      for (const form of forms) {
+        const response = await client.post("/equipe", { headers: ORIGIN_HEADER, form });
+        const label = `${person}: ${form.intent}`;
+        if (person === "visitor") expect(response.headers().location, label).toMatch(/^\/auth\?from=/);
+        else expect(response.status(), label).toBe(403);
+      }
+    }
+    expect(emailsTo(forms[0]!.email!)).toHaveLength(0);
+
+    for (const [label, send] of [
+      [
+        "JSON no convite",
+        () =>
+          people.visitor.post("/auth/convite", {
+            headers: { ...ORIGIN_HEADER, "content-type": "application/json" },
+            data: "{lixo",
+          }),
+      ],
+      [
+        "convite sem token",
+        () => people.visitor.post("/auth/convite", { headers: ORIGIN_HEADER, form: { fullName: "X", password: PASSWORD } }),
+      ],
+      [
+        "convite inventado",
+        () =>
+          people.visitor.post("/auth/convite", {
+            headers: ORIGIN_HEADER,
+            form: { token: "inventado", fullName: "X", password: PASSWORD, confirmation: PASSWORD },
+          }),
+      ],
+      ["ação desconhecida na equipe", () => owner.post("/equipe", { headers: ORIGIN_HEADER, form: { intent: "apagar-tudo" } })],
+      [
+        "membro inexistente",
+        () => owner.post("/equipe", { headers: ORIGIN_HEADER, form: { intent: "deactivate", target: "nao-existe" } }),
+      ],
+      [
+        "convite inexistente",
+        () => owner.post("/equipe", { headers: ORIGIN_HEADER, form: { intent: "resend", target: "99999999999" } }),
+      ],
+    ] as const) {
+      const response = await send();
+      expect(response.status(), label).toBeGreaterThanOrEqual(400);
+      expect(response.status(), label).toBeLessThan(500);
+    }
+  } finally {
+    await Promise.all([owner, ...Object.values(people)].map((client) => client.dispose()));
+  }
 });

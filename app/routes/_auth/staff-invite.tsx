@@ -89,7 +89,7 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
       description={`Você foi convidado(a) para a equipe de ${shopName} com a função “${invite.roleLabel}”. Escolha seu nome e sua senha. Este link funciona uma única vez.`}
     >
       <Form method="post" className="space-y-4">
-        {errors.form ? <Alert tone="destructive">{errors.form}</Alert> : null}
+        {errors.form || errors.token ? <Alert tone="destructive">{errors.form ?? errors.token}</Alert> : null}
         <input type="hidden" name="token" value={token ?? ""} />
         {/* The e-mail is the invited one; shown (and given to password managers) but not editable. */}
         <Field label="E-mail" name="email" type="email" autoComplete="username" value={invite.email} readOnly />
