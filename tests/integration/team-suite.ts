@@ -296,6 +296,13 @@ export function defineTeamSuite(database: TestDatabase) {
       return rows.length;
     }
 
+    it("tells the owner to reactivate, not invite, someone deactivated", async () => {
+      const owner = await createAccount("owner");
+      const { email, userId } = await joinTeam(owner);
+      await team.members.deactivateTeamMember(owner, userId);
+      await expect(team.invites.inviteTeamMember(owner, { email, role: "staff" })).rejects.toThrow(/desativada: reative-a/);
+    });
+
     it("refuses an invite whose e-mail got an account after it was sent", async () => {
       const owner = await createAccount("owner");
       const email = uniqueEmail("apressada");

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
-import { staffInvites } from "~/db/schema/accounts";
+import { profiles, staffInvites } from "~/db/schema/accounts";
 import { account, user } from "~/db/schema/auth";
 import { getEnv } from "~/lib/env.server";
 import { InputError, NotFoundError } from "~/lib/errors";
@@ -65,8 +65,9 @@ function newToken() {
 /** The account that already uses this e-mail, if any (e-mails compared in lower case, as better-auth stores them). */
 async function findAccountByEmail(tx: Transaction, email: string) {
   const [row] = await tx
-    .select({ id: user.id, role: user.role })
+    .select({ id: user.id, role: user.role, deactivatedAt: profiles.deactivatedAt })
     .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(sql`lower(${user.email})`, email));
   return row;
 }
@@ -83,6 +84,14 @@ async function sendInvite(email: string, role: TeamRole, token: string) {
   }
 }
 
+function existingAccountMessage(existing: { role: string | null; deactivatedAt: Date | null }) {
+  if (existing.role !== "owner" && existing.role !== "staff")
+    return "Já existe uma conta de cliente com este e-mail. Convide a pessoa por outro e-mail para a conta da equipe.";
+  return existing.deactivatedAt
+    ? "Esta pessoa já tem conta na equipe, desativada: reative-a na lista da equipe."
+    : "Esta pessoa já faz parte da equipe: mude a função dela na lista da equipe.";
+}
+
 export type SentInvite = { inviteId: number; email: string; emailSent: boolean };
 
 /**
@@ -97,12 +106,7 @@ export async function inviteTeamMember(actor: Actor, input: unknown): Promise<Se
   const { token, tokenHash, expiresAt } = newToken();
   const inviteId = await inTransaction(async (tx) => {
     const existing = await findAccountByEmail(tx, email);
-    if (existing)
-      throw new StaffInviteError(
-        existing.role === "owner" || existing.role === "staff"
-          ? "Esta pessoa já faz parte da equipe: mude a função dela na lista da equipe."
-          : "Já existe uma conta de cliente com este e-mail. Convide a pessoa por outro e-mail para a conta da equipe.",
-      );
+    if (existing) throw new StaffInviteError(existingAccountMessage(existing));
     const [open] = await tx
       .select({ id: staffInvites.id })
       .from(staffInvites)
