@@ -19,6 +19,7 @@ export default [
     route("auth", "routes/_auth/auth.tsx"),
     route("auth/esqueci-senha", "routes/_auth/forgot-password.tsx"),
     route("auth/nova-senha", "routes/_auth/reset-password.tsx"),
+    route("auth/convite", "routes/_auth/staff-invite.tsx"),
     route("auth/configurar", "routes/_auth/owner-setup.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),

@@ -36,3 +36,22 @@ export async function sendPasswordResetEmail(to: string, url: string) {
     links: [url],
   });
 }
+
+/** An owner's invitation to the team (/equipe): the link where the invitee sets name and password. */
+export async function sendStaffInviteEmail(to: string, url: string, roleLabel: string) {
+  const shop = await getShopSettings();
+  await sendEmail({
+    to,
+    subject: `Convite para a equipe — ${shop.name}`,
+    text: [
+      "Olá!",
+      "",
+      `Você foi convidado(a) para a equipe de ${shop.name}, com a função “${roleLabel}”. Para criar sua conta, abra o link abaixo e escolha seu nome e sua senha:`,
+      "",
+      url,
+      "",
+      "O link vale por 7 dias e só pode ser usado uma vez. Se você não esperava este convite, ignore esta mensagem.",
+    ].join("\n"),
+    links: [url],
+  });
+}

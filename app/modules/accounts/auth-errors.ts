@@ -25,11 +25,11 @@ export const NETWORK_ERROR_MESSAGE = "Não foi possível falar com o servidor. V
 export const GENERIC_ERROR_MESSAGE = "Algo deu errado. Tente novamente em instantes.";
 
 /** Codes of our own hooks (auth.server.ts), whose messages are already Portuguese. */
-const OWN_CODES = new Set(["WEAK_PASSWORD", "INVALID_NAME", "TOO_MANY_SIGN_IN_ATTEMPTS"]);
+const OWN_CODES = new Set(["WEAK_PASSWORD", "INVALID_NAME", "TOO_MANY_SIGN_IN_ATTEMPTS", "ACCOUNT_DEACTIVATED"]);
 
 /**
  * Our own server messages (password policy, name, the per-account sign-in
- * limit) are already Portuguese and arrive with codes not listed above;
+ * limit, a deactivated account) are already Portuguese and arrive with codes not listed above;
  * anything else unknown gets the generic text.
  */
 export function authErrorMessage(status: number, body: { code?: string; message?: string } | null): string {

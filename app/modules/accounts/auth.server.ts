@@ -10,6 +10,7 @@ import { readOrCreateSecret } from "~/lib/secrets.server";
 import { singleton } from "~/lib/singleton.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./account-emails.server";
 import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
+import { refuseSessionOfDeactivatedAccount } from "./deactivation.server";
 import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server";
 import { endPasswordResetLinks } from "./password-resets.server";
 import { passwordProblem, PASSWORD_MIN_LENGTH } from "./password-policy";
@@ -144,8 +145,12 @@ function createAuth(db: Database) {
         create: { after: async (user) => ensureProfile({ userId: user.id, email: user.email, fullName: user.name }) },
       },
       session: {
-        // Spec §4: on sign-in the profile row is looked up and created when missing.
-        create: { after: async (session) => ensureProfileForUser(session.userId) },
+        create: {
+          // Whatever creates the session (sign-in, or any later path), a deactivated person gets none.
+          before: async (session) => refuseSessionOfDeactivatedAccount(session.userId),
+          // Spec §4: on sign-in the profile row is looked up and created when missing.
+          after: async (session) => ensureProfileForUser(session.userId),
+        },
       },
     },
   });

@@ -16,6 +16,10 @@ export function isStaffRole(role: Role) {
   return role === "owner" || role === "staff";
 }
 
+/** The roles of the shop's team (/equipe): a customer is not one, and leaving the team is a deactivation. */
+export const TEAM_ROLES = ["staff", "owner"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
 export const ROLE_LABELS: Record<Role, string> = { owner: "Proprietário", staff: "Equipe", customer: "Cliente" };
 
 /** Who performs a change: a signed-in person, or the public (a customer on /consultar). */

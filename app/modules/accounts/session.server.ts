@@ -1,5 +1,6 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getAuth } from "./auth.server";
+import { endSessions, isAccountDeactivated } from "./deactivation.server";
 import { isStaffRole, roleOf, type Actor, type Role } from "./roles";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role };
@@ -25,6 +26,12 @@ export async function readSessionUser(request: Request): Promise<SessionUser | n
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, email, name, role } = session.user;
+  // Deactivation deletes the person's sessions; this also shuts out one that slipped in
+  // (a sign-in in flight at that moment) or any copy a session cookie cache could hold.
+  if (await isAccountDeactivated(id)) {
+    await endSessions(id);
+    return null;
+  }
   return { id, email, name, role: roleOf(role) };
 }
 

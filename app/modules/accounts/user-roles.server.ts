@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { assertNotLastActiveOwner, lockActiveOwnersInTx } from "./last-owner.server";
 import type { Role } from "./roles";
 
 export class UnknownAccountError extends Error {
@@ -10,19 +11,24 @@ export class UnknownAccountError extends Error {
   }
 }
 
-/** Sets an existing account's role; the change is audited. Returns the previous role. */
+/**
+ * Sets an existing account's role (the command line); the change is audited.
+ * Returns the previous role. The last active owner cannot be demoted.
+ */
 export async function setUserRoleInTx(
   tx: Transaction,
   email: string,
   role: Role,
   actorLabel: string,
 ): Promise<{ previousRole: string | null }> {
+  const activeOwnerIds = await lockActiveOwnersInTx(tx);
   const [account] = await tx
     .select({ id: user.id, role: user.role })
     .from(user)
     .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
     .for("update");
   if (!account) throw new UnknownAccountError(email);
+  if (role !== "owner") assertNotLastActiveOwner(activeOwnerIds, account.id, "demote");
   await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, account.id));
   await recordAudit(tx, {
     actorLabel,

@@ -1,0 +1,41 @@
+import { APIError } from "better-auth/api";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { getDb, type Transaction } from "~/db/client.server";
+import { profiles } from "~/db/schema/accounts";
+import { session } from "~/db/schema/auth";
+
+/**
+ * A person the owner deactivated on /equipe: their sessions end and they
+ * cannot sign in, while their account (and so their name on past records)
+ * stays.
+ */
+export const ACCOUNT_DEACTIVATED_MESSAGE =
+  "Esta conta foi desativada pelo proprietário da loja. Para voltar a entrar, fale com ele.";
+
+export async function isAccountDeactivated(userId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), isNotNull(profiles.deactivatedAt)));
+  return Boolean(row);
+}
+
+export async function endSessionsInTx(tx: Transaction, userId: string) {
+  await tx.delete(session).where(eq(session.userId, userId));
+}
+
+export async function endSessions(userId: string) {
+  const db = await getDb();
+  await db.delete(session).where(eq(session.userId, userId));
+}
+
+/**
+ * better-auth's hook before any session is created: runs only once the
+ * password has been checked, so the message tells nothing to someone who
+ * merely knows the e-mail.
+ */
+export async function refuseSessionOfDeactivatedAccount(userId: string) {
+  if (await isAccountDeactivated(userId))
+    throw new APIError("FORBIDDEN", { code: "ACCOUNT_DEACTIVATED", message: ACCOUNT_DEACTIVATED_MESSAGE });
+}

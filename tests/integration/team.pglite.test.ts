@@ -1,0 +1,3 @@
+import { defineTeamSuite } from "./team-suite";
+
+defineTeamSuite("pglite");
