@@ -51,7 +51,7 @@ export default defineConfig({
         "hostile-input.spec.ts",
         "headers.spec.ts",
         // Its own server, whose demo data it removes: one run is enough.
-        "demo-data.spec.ts",
+        "first-run.spec.ts",
       ],
       dependencies: ["setup"],
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },

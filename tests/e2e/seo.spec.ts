@@ -148,7 +148,7 @@ test("robots.txt aponta o sitemap e fecha as áreas com login", async ({ request
   expect(lines).not.toContain("Disallow: /");
 });
 
-// The shop's LocalBusiness data is checked in demo-data.spec.ts: it is left out while the shop's
+// The shop's LocalBusiness data is checked in first-run.spec.ts: it is left out while the shop's
 // details are still the demo's, as on this server, and comes back once they are set.
 
 test("toda página pública tem título, descrição, canônica e og:title", async ({ request }) => {

@@ -40,6 +40,9 @@ export function spawnServer({ port, dataDir, publicUrl, env = {}, stdio = ["igno
   });
 }
 
+/** The one-time link server.ts prints while the shop has no owner. */
+export const OWNER_SETUP_LINK = /https?:\/\/\S+\/auth\/configurar\?token=\S+/;
+
 async function freePort() {
   const probe = net.createServer().listen(0, "127.0.0.1");
   await once(probe, "listening");
@@ -70,6 +73,8 @@ export type RunningServer = {
   /** Where a client (or a proxy) reaches it: plain http on the loopback. */
   url: string;
   pid: number;
+  /** The one-time owner-setup link the server printed at start (a database without an owner), if any. */
+  ownerSetupLink: string | null;
   stop: () => Promise<void>;
 };
 
@@ -99,7 +104,11 @@ export async function startExtraServer(options: {
     publicUrl: options.publicUrl ?? url,
     env: options.env,
     port,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let printed = "";
+  server.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    printed += chunk;
   });
   try {
     await waitUntilReady(server, `${url}/readyz`);
@@ -110,6 +119,8 @@ export async function startExtraServer(options: {
   const running: RunningServer = {
     url,
     pid: server.pid ?? 0,
+    // Printed before the server listens, so it is there once /readyz answers.
+    ownerSetupLink: OWNER_SETUP_LINK.exec(printed)?.[0] ?? null,
     stop: async () => {
       if (server.exitCode !== null || server.signalCode !== null) return;
       const exited = once(server, "exit");

@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { BASE_URL, DATA_DIR, E2E_PORT, OWNER_SETUP_LINK_FILE } from "./e2e-env";
-import { spawnServer } from "./server-process";
+import { OWNER_SETUP_LINK, spawnServer } from "./server-process";
 
 fs.rmSync(DATA_DIR, { recursive: true, force: true });
 fs.mkdirSync(DATA_DIR, { recursive: true });
@@ -19,7 +19,7 @@ server.stdout?.on("data", (chunk: string) => {
   process.stdout.write(chunk);
   if (fs.existsSync(OWNER_SETUP_LINK_FILE)) return;
   printed += chunk;
-  const link = /https?:\/\/\S+\/auth\/configurar\?token=\S+/.exec(printed)?.[0];
+  const link = OWNER_SETUP_LINK.exec(printed)?.[0];
   if (link) fs.writeFileSync(OWNER_SETUP_LINK_FILE, link, { mode: 0o600 });
 });
 

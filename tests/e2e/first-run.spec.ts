@@ -1,25 +1,22 @@
-import path from "node:path";
 import { request, type APIRequestContext, type Page } from "@playwright/test";
-import { openPglite } from "~/db/open-pglite.server";
-import { sendAdminCommand } from "~/lib/admin-socket.server";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { accessibilityViolations } from "./support/axe";
 import { DATA_DIR } from "./support/e2e-env";
-import { waitForEmailLink } from "./support/outbox";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, test } from "./support/test";
 import { PASSWORD } from "./support/users";
 
 /**
- * The demo shop's life on a server of its own (removing the demo data would
+ * A shop's first run on a server of its own (removing the demo data would
  * empty the pages the other journeys read): the fictional identity keeps the
- * site out of search engines and says so; the owner, warned by the staff
- * banner, removes the demo data after a confirmation listing it; the lists
- * and the public pages are then empty but fine; once the shop's details are
- * set, the normal identity returns (LocalBusiness, indexable, no notice).
+ * site out of search engines and says so; the owner opens the link the server
+ * printed and types the shop's real details with her account, and the footer,
+ * the structured data and a printed receipt show them; warned by the staff
+ * banner, she removes the demo data after a confirmation listing it; the
+ * lists and the public pages are then empty but fine.
  */
-const SERVER_DATA_DIR = `${DATA_DIR}-demo-data`;
-const OWNER = { name: "Dona Demo", email: "dona@demo-data.test", password: PASSWORD };
+const SERVER_DATA_DIR = `${DATA_DIR}-first-run`;
+const OWNER = { name: "Dona Demo", email: "dona@primeira-vez.test", password: PASSWORD };
 const PUBLIC_PAGES = ["/", "/blog", "/perguntas", "/historia", "/consultar"];
 
 test.describe.configure({ mode: "serial" });
@@ -50,28 +47,38 @@ async function structuredData(api: APIRequestContext, pagePath: string) {
   return { html, head, blocks };
 }
 
-/** Signs the owner up (e-mail link from this server's outbox), makes them owner and signs them in in the page's context. */
-async function signInOwner(page: Page) {
-  const url = serverUrl();
-  const api = await request.newContext({ baseURL: url });
-  try {
-    const signUp = await api.post("/api/auth/sign-up/email", {
-      headers: { origin: url },
-      data: { ...OWNER, callbackURL: "/auth?verificado=1" },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(200);
-    const link = await waitForEmailLink(OWNER.email, "/api/auth/verify-email", 10_000, path.join(SERVER_DATA_DIR, "outbox"));
-    expect((await api.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  } finally {
-    await api.dispose();
-  }
-  const reply = await sendAdminCommand(SERVER_DATA_DIR, { command: "set-role", email: OWNER.email, role: "owner" });
-  expect(reply, reply.message).toMatchObject({ ok: true });
-  const signIn = await page.request.post(`${url}/api/auth/sign-in/email`, {
-    headers: { origin: url },
-    data: { email: OWNER.email, password: OWNER.password },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+/** The shop's real details, typed on the first-run page (a valid CNPJ, a city other than the demo's). */
+const REAL_SHOP = {
+  name: "Conserta Já Celulares",
+  legalName: "Conserta Já Reparos Eletrônicos Ltda.",
+  cnpj: "11.222.333/0001-81",
+  address: "Avenida Brasil, 500 – Jardim América",
+  city: "Campinas",
+  state: "SP",
+  cep: "13070-000",
+  whatsapp: "(19) 99876-5432",
+  email: "contato@consertaja.com.br",
+};
+
+/** The first run: the link the server printed creates the owner and the shop's details together, and signs her in. */
+async function setUpShop(page: Page) {
+  const link = server?.ownerSetupLink;
+  expect(link, "o servidor imprimiu o link de configuração").toBeTruthy();
+  await page.goto(link!);
+  await page.getByLabel("Nome completo").fill(OWNER.name);
+  await page.getByLabel("E-mail", { exact: true }).fill(OWNER.email);
+  await page.getByLabel("Senha", { exact: true }).fill(OWNER.password);
+  await page.getByLabel("Nome da loja (nome fantasia)").fill(REAL_SHOP.name);
+  await page.getByLabel("Razão social").fill(REAL_SHOP.legalName);
+  await page.getByLabel("CNPJ ou CPF").fill(REAL_SHOP.cnpj);
+  await page.getByLabel("Endereço (rua, número e bairro)").fill(REAL_SHOP.address);
+  await page.getByLabel("Cidade").fill(REAL_SHOP.city);
+  await page.getByLabel("Estado").selectOption(REAL_SHOP.state);
+  await page.getByLabel("CEP").fill(REAL_SHOP.cep);
+  await page.getByLabel("WhatsApp da loja").fill(REAL_SHOP.whatsapp);
+  await page.getByLabel("E-mail da loja").fill(REAL_SHOP.email);
+  await page.getByRole("button", { name: "Criar conta do proprietário" }).click();
+  await expect(page).toHaveURL(`${serverUrl()}/dashboard`);
 }
 
 test("antes dos dados reais: rodapé 'Site de demonstração', páginas noindex e sem LocalBusiness", async ({ page }) => {
@@ -93,17 +100,68 @@ test("antes dos dados reais: rodapé 'Site de demonstração', páginas noindex 
   await expect(page.locator("#avaliacoes")).toBeVisible();
 });
 
+test("primeira execução: a proprietária informa os dados reais; o site e um recibo impresso passam a mostrá-los", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await setUpShop(page);
+  const url = serverUrl();
+
+  // The printed entry receipt of an order (a demo one: the shop has no other yet) carries the real identity.
+  await page.goto(`${url}/service-orders/1/print/entrada`);
+  const receipt = page.locator("article").first();
+  await expect(receipt).toContainText(REAL_SHOP.legalName);
+  await expect(receipt).toContainText(REAL_SHOP.cnpj);
+  await expect(page.getByText("DEMONSTRAÇÃO", { exact: true })).toHaveCount(0);
+  await expect(page.locator("body")).not.toContainText(DEMO_SHOP_SETTINGS.legalName);
+
+  const api = await request.newContext({ baseURL: url });
+  try {
+    const { html, head, blocks } = await structuredData(api, "/");
+    expect(head).not.toContain('content="noindex"');
+    expect(html).not.toContain("Site de demonstração");
+    const shop = blocks.find((block) => block["@type"] === "ElectronicsStore" || block["@type"] === "LocalBusiness");
+    expect(shop).toMatchObject({
+      name: REAL_SHOP.name,
+      legalName: REAL_SHOP.legalName,
+      email: REAL_SHOP.email,
+      url: `${url}/`,
+      address: { postalCode: REAL_SHOP.cep, addressLocality: REAL_SHOP.city, addressRegion: REAL_SHOP.state },
+    });
+    // The demo's social links and review link are not the shop's.
+    expect(shop?.sameAs ?? []).toEqual([]);
+  } finally {
+    await api.dispose();
+  }
+  const visitor = await page.context().browser()!.newPage();
+  try {
+    await visitor.goto(`${url}/`);
+    const footer = visitor.getByRole("contentinfo");
+    await expect(footer).toContainText(REAL_SHOP.name);
+    await expect(footer).toContainText(REAL_SHOP.address);
+    await expect(footer).toContainText(REAL_SHOP.whatsapp);
+    await expect(footer).not.toContainText("Site de demonstração");
+  } finally {
+    await visitor.close();
+  }
+});
+
 test("a proprietária vê o aviso, apaga os dados de demonstração pela confirmação e tudo fica vazio, sem erro", async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInOwner(page);
   const url = serverUrl();
+  const signIn = await page.request.post(`${url}/api/auth/sign-in/email`, {
+    headers: { origin: url },
+    data: { email: OWNER.email, password: OWNER.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
 
   await page.goto(`${url}/service-orders`);
   const banner = page.getByRole("complementary", { name: "Loja em demonstração" });
-  await expect(banner).toContainText("Os dados da loja ainda são os fictícios da demonstração");
-  await expect(banner.getByRole("link", { name: "Informar os dados da loja" })).toHaveAttribute("href", "/configuracoes");
+  // The details are the shop's own now: only the demo rows are left to warn about.
+  await expect(banner).toContainText("Há dados de demonstração no sistema");
+  await expect(banner).not.toContainText("Os dados da loja ainda são os fictícios");
   await banner.getByRole("link", { name: "Apagar dados de demonstração" }).click();
 
   await expect(page.getByRole("heading", { name: "Dados de demonstração", level: 1 })).toBeVisible();
@@ -120,9 +178,8 @@ test("a proprietária vê o aviso, apaga os dados de demonstração pela confirm
   await page.getByRole("button", { name: "Apagar dados de demonstração" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Dados de demonstração apagados" })).toContainText("30 clientes");
   await expect(page.getByText("Não há dados de demonstração")).toBeVisible();
-  // The details are still the demo's: that part of the banner stays.
-  await expect(banner).not.toContainText("Há dados de demonstração");
-  await expect(banner).toContainText("Os dados da loja ainda são os fictícios");
+  // Nothing left to warn about: the banner is gone.
+  await expect(banner).toHaveCount(0);
 
   for (const [pagePath, empty] of [
     ["/service-orders", "Nenhuma ordem de serviço"],
@@ -149,44 +206,5 @@ test("a proprietária vê o aviso, apaga os dados de demonstração pela confirm
     expect((await visitor.request.get(`${url}/sitemap.xml`)).status()).toBe(200);
   } finally {
     await visitor.close();
-  }
-});
-
-test("com os dados da loja informados, a identidade normal volta: LocalBusiness, indexável, sem aviso", async () => {
-  test.setTimeout(180_000);
-  // What the settings page records; set here with the server stopped (PGlite is one process per folder).
-  await server?.stop();
-  const database = openPglite(path.join(SERVER_DATA_DIR, "pglite"));
-  try {
-    await database.query("update shop_settings set details_confirmed_at = now()");
-  } finally {
-    await database.close();
-  }
-  server = await startExtraServer({ dataDir: SERVER_DATA_DIR, keepData: true });
-  const api = await request.newContext({ baseURL: serverUrl() });
-  try {
-    const { html, head, blocks } = await structuredData(api, "/");
-    expect(head).not.toContain('content="noindex"');
-    expect(html).not.toContain("Site de demonstração");
-    const shop = blocks.find((block) => block["@type"] === "ElectronicsStore" || block["@type"] === "LocalBusiness");
-    expect(shop).toMatchObject({
-      "@context": "https://schema.org",
-      name: DEMO_SHOP_SETTINGS.name,
-      legalName: DEMO_SHOP_SETTINGS.legalName,
-      taxID: DEMO_SHOP_SETTINGS.cnpj,
-      email: DEMO_SHOP_SETTINGS.email,
-      url: `${serverUrl()}/`,
-      address: {
-        "@type": "PostalAddress",
-        postalCode: DEMO_SHOP_SETTINGS.cep,
-        addressLocality: DEMO_SHOP_SETTINGS.city,
-        addressRegion: DEMO_SHOP_SETTINGS.state,
-        addressCountry: "BR",
-      },
-    });
-    expect(shop?.openingHoursSpecification).toEqual(expect.arrayContaining([expect.anything()]));
-    expect(shop?.sameAs).toEqual(Object.values(DEMO_SHOP_SETTINGS.socialLinks ?? {}));
-  } finally {
-    await api.dispose();
   }
 });
