@@ -1,5 +1,5 @@
 import { Accessibility } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 
 // The controls load the first time the panel opens: most visits never open it.
 const AccessibilityPanel = lazy(() => import("./accessibility-panel").then((module) => ({ default: module.AccessibilityPanel })));
@@ -7,12 +7,18 @@ const AccessibilityPanel = lazy(() => import("./accessibility-panel").then((modu
 /**
  * Spec §4: font size and high contrast, applied live and remembered on the
  * device. The panel is a native popover: the button opens it, Escape or a
- * click outside closes it, with no script of ours.
+ * click outside closes it, with no script of ours, so a tap before the
+ * page's scripts have run opens it too; its controls then arrive with them.
  */
 export function FloatingAccessibility() {
   const panelId = useId();
   const titleId = useId();
   const [hasOpened, setHasOpened] = useState(false);
+  const panel = useRef<HTMLDialogElement>(null);
+  // Opened by a tap before hydration: React saw no toggle event, so it asks the panel itself.
+  useEffect(() => {
+    if (panel.current?.matches(":popover-open")) setHasOpened(true);
+  }, []);
   return (
     <>
       <button
@@ -24,6 +30,7 @@ export function FloatingAccessibility() {
         <Accessibility aria-hidden className="size-7" />
       </button>
       <dialog
+        ref={panel}
         id={panelId}
         popover="auto"
         aria-labelledby={titleId}

@@ -1,5 +1,4 @@
 import { Wrench } from "lucide-react";
-import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { MenuDrawer } from "~/components/ui/menu-drawer";
@@ -16,7 +15,7 @@ function navClass({ isActive }: { isActive: boolean }, isCallToAction: boolean) 
   );
 }
 
-function NavigationLinks({ onChoose, vertical }: { onChoose?: () => void; vertical?: boolean }) {
+function NavigationLinks({ vertical }: { vertical?: boolean }) {
   return (
     <ul className={cx("flex gap-1", vertical ? "flex-col items-stretch" : "items-center")}>
       {SITE_NAVIGATION.map((entry) => (
@@ -24,7 +23,6 @@ function NavigationLinks({ onChoose, vertical }: { onChoose?: () => void; vertic
           <NavLink
             to={entry.to}
             end={entry.to === "/"}
-            onClick={onChoose}
             className={(state) => cx(navClass(state, "isCallToAction" in entry), vertical && "flex w-full justify-start")}
           >
             {entry.label}
@@ -38,7 +36,6 @@ function NavigationLinks({ onChoose, vertical }: { onChoose?: () => void; vertic
 type HeaderLogo = { src: string; srcSet: string; width: number; height: number };
 
 export function SiteHeader({ shopName, logo, email }: { shopName: string; logo?: HeaderLogo | null; email: string | null }) {
-  const [isDrawerOpen, setDrawerOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
@@ -71,17 +68,9 @@ export function SiteHeader({ shopName, logo, email }: { shopName: string; logo?:
           <span aria-label="Idioma: português" className="rounded bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-700">
             PT
           </span>
-          <MenuDrawer
-            isOpen={isDrawerOpen}
-            onOpenChange={setDrawerOpen}
-            side="right"
-            hiddenFrom="xl"
-            title="Menu"
-            description="Navegação do site"
-            className="bg-white"
-          >
+          <MenuDrawer side="right" hiddenFrom="xl" title="Menu" description="Navegação do site" className="bg-white">
             <nav aria-label="Menu">
-              <NavigationLinks vertical onChoose={() => setDrawerOpen(false)} />
+              <NavigationLinks vertical />
             </nav>
           </MenuDrawer>
         </div>

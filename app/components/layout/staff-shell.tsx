@@ -1,5 +1,5 @@
 import { Wrench } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
@@ -8,7 +8,7 @@ import { AccountMenu } from "./account-menu";
 import { DemoBanner, type DemoState } from "./demo-banner";
 import { SIDEBAR_AREAS, STAFF_AREAS } from "./staff-areas";
 
-function StaffNavigation({ role, onChoose }: { role: Role; onChoose?: () => void }) {
+function StaffNavigation({ role }: { role: Role }) {
   const areas = SIDEBAR_AREAS.map((key) => STAFF_AREAS[key]).filter((area) => role === "owner" || !("isOwnerOnly" in area));
   return (
     <ul className="space-y-0.5">
@@ -17,7 +17,6 @@ function StaffNavigation({ role, onChoose }: { role: Role; onChoose?: () => void
           <NavLink
             to={to}
             end
-            onClick={onChoose}
             className={({ isActive }) =>
               cx(
                 "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
@@ -48,7 +47,6 @@ export function StaffShell({
   demoState: DemoState;
   children: ReactNode;
 }) {
-  const [isDrawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden border-r border-slate-200 bg-slate-100 lg:block">
@@ -64,17 +62,9 @@ export function StaffShell({
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b border-slate-200 bg-white px-4 py-1">
-          <MenuDrawer
-            isOpen={isDrawerOpen}
-            onOpenChange={setDrawerOpen}
-            side="left"
-            hiddenFrom="lg"
-            title="Gestão"
-            description="Áreas da gestão da loja"
-            className="bg-slate-100"
-          >
+          <MenuDrawer side="left" hiddenFrom="lg" title="Gestão" description="Áreas da gestão da loja" className="bg-slate-100">
             <nav aria-label="Gestão (menu)">
-              <StaffNavigation role={role} onChoose={() => setDrawerOpen(false)} />
+              <StaffNavigation role={role} />
             </nav>
           </MenuDrawer>
           <span className="min-w-0 text-sm leading-tight font-semibold text-slate-800 sm:text-base lg:hidden">{shopName}</span>

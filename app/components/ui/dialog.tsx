@@ -8,6 +8,11 @@ const PLACEMENTS = {
   right: "my-0 mr-0 ml-auto h-dvh max-h-none w-[300px] max-w-full",
 } as const;
 
+/** The look of a modal <dialog> at its place on the screen (the box inside draws the panel). */
+export function dialogClass(placement: keyof typeof PLACEMENTS) {
+  return cx("bg-transparent text-slate-900 backdrop:bg-slate-950/50", PLACEMENTS[placement]);
+}
+
 /**
  * A modal on the browser's own <dialog>: showModal() traps focus, closes on
  * Escape, makes the rest of the page inert and puts focus back on the opener,
@@ -51,7 +56,7 @@ export function ModalDialog({
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
-      className={cx("bg-transparent text-slate-900 backdrop:bg-slate-950/50", PLACEMENTS[placement])}
+      className={dialogClass(placement)}
     >
       <div className={cx("h-full shadow-xl", className)}>{children}</div>
     </dialog>

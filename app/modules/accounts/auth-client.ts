@@ -24,13 +24,15 @@ async function post(path: string, body: Record<string, unknown>): Promise<AuthRe
   return { ok: false, message: authErrorMessage(response.status, payload) };
 }
 
+/** Spec §7: the confirmation link leads back to the site. */
+export const SIGN_UP_CALLBACK_URL = "/auth?verificado=1";
+
 export function signIn(email: string, password: string) {
-  return post("/sign-in/email", { email, password, callbackURL: "/auth?verificado=1" });
+  return post("/sign-in/email", { email, password, callbackURL: SIGN_UP_CALLBACK_URL });
 }
 
 export function signUp(fullName: string, email: string, password: string) {
-  // Spec §7: the confirmation link leads back to the site.
-  return post("/sign-up/email", { name: fullName, email, password, callbackURL: "/auth?verificado=1" });
+  return post("/sign-up/email", { name: fullName, email, password, callbackURL: SIGN_UP_CALLBACK_URL });
 }
 
 export function signOut() {

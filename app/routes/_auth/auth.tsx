@@ -1,15 +1,16 @@
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { data, Link, redirect, useActionData, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signIn, signUp } from "~/modules/accounts/auth-client";
+import { signIn, signUp, SIGN_UP_CALLBACK_URL } from "~/modules/accounts/auth-client";
 import { AuthCard } from "~/modules/accounts/components/auth-card";
 import { PasswordField } from "~/modules/accounts/components/password-field";
 import { SubmitButton } from "~/modules/accounts/components/submit-button";
 import { useAuthSubmit } from "~/modules/accounts/components/use-auth-submit";
+import { callAuthEndpoint } from "~/modules/accounts/form-auth.server";
 import { passwordProblem } from "~/modules/accounts/password-policy";
 import { sessionUserContext } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/auth";
@@ -29,6 +30,37 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * The forms posted by the browser itself, before the page's scripts have run
+ * (issue 10, 5.11): the same better-auth endpoints the scripts call, so a tap
+ * on "Entrar" is never lost and the password never lands in the address.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  if (field("intent") === "cadastro") {
+    const result = await callAuthEndpoint(request, "/sign-up/email", {
+      name: field("fullName").trim(),
+      email: field("email").trim(),
+      password: field("password"),
+      callbackURL: SIGN_UP_CALLBACK_URL,
+    });
+    return data({ intent: "cadastro", error: result.ok ? null : result.message }, { status: result.ok ? 200 : 400 });
+  }
+  const result = await callAuthEndpoint(request, "/sign-in/email", {
+    email: field("email").trim(),
+    password: field("password"),
+    callbackURL: SIGN_UP_CALLBACK_URL,
+  });
+  if (!result.ok) return data({ intent: "login", error: result.message }, { status: 400 });
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("set-cookie", cookie);
+  throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("from")), { headers });
+}
+
 const TAB_CLASS =
   "flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
 
@@ -37,6 +69,7 @@ export default function AuthPage() {
   const [tab, setTab] = useState("login");
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const [hasSignedUp, setHasSignedUp] = useState(false);
+  const posted = useActionData<typeof action>();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const destination = safeRedirectPath(searchParams.get("from"));
@@ -77,7 +110,7 @@ export default function AuthPage() {
           <Alert tone="success">Senha alterada! Entre com a nova senha.</Alert>
         </div>
       ) : null}
-      {hasSignedUp ? (
+      {hasSignedUp || (posted?.intent === "cadastro" && !posted.error) ? (
         <div className="mb-4">
           <Alert tone="success" title="Quase lá!">
             Enviamos um link de confirmação para o seu e-mail. Abra-o para ativar a conta e depois entre aqui.
@@ -94,8 +127,11 @@ export default function AuthPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="login">
-          <form onSubmit={login.onSubmit} className="space-y-4">
-            {login.error ? <Alert tone="destructive">{login.error}</Alert> : null}
+          <form method="post" onSubmit={login.onSubmit} className="space-y-4">
+            <input type="hidden" name="intent" value="login" />
+            {(login.error ?? (posted?.intent === "login" && posted.error)) ? (
+              <Alert tone="destructive">{login.error ?? posted?.error}</Alert>
+            ) : null}
             <Field label="E-mail" name="email" type="email" autoComplete="email" required />
             <PasswordField label="Senha" name="password" autoComplete="current-password" required {...togglePassword} />
             <SubmitButton isPending={login.isPending}>Entrar</SubmitButton>
@@ -107,8 +143,11 @@ export default function AuthPage() {
           </form>
         </Tabs.Content>
         <Tabs.Content value="cadastro">
-          <form onSubmit={signup.onSubmit} className="space-y-4">
-            {signup.error ? <Alert tone="destructive">{signup.error}</Alert> : null}
+          <form method="post" onSubmit={signup.onSubmit} className="space-y-4">
+            <input type="hidden" name="intent" value="cadastro" />
+            {(signup.error ?? (posted?.intent === "cadastro" && posted.error)) ? (
+              <Alert tone="destructive">{signup.error ?? posted?.error}</Alert>
+            ) : null}
             <Field label="Nome completo" name="fullName" autoComplete="name" required maxLength={120} />
             <Field label="E-mail" name="email" type="email" autoComplete="email" required />
             <PasswordField

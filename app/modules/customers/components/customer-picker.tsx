@@ -1,5 +1,14 @@
 import { Check, UserPlus } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type KeyboardEvent } from "react";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+  type KeyboardEvent,
+} from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -37,7 +46,9 @@ function useIsHydrated() {
  * a search box over /customers/lookup with a keyboard-accessible list (ARIA
  * combobox: arrows, Enter, Escape), a hidden input `name` with the chosen id,
  * and a mini-form to register a new customer without leaving the page.
- * Before JavaScript runs it is a plain number input for the customer's id.
+ * Before JavaScript runs the same text box is a plain field `name` for the
+ * customer's number; what was typed there stays when React takes it over,
+ * and becomes the search (issue 10, 5.11).
  */
 export function CustomerPicker({
   name,
@@ -58,33 +69,7 @@ export function CustomerPicker({
   const [selected, setSelected] = useState<CustomerSummary | null>(defaultCustomer);
   const [isCreating, setCreating] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-
-  if (!isHydrated) {
-    const back = encodeURIComponent(location.pathname + location.search);
-    return (
-      <div className="space-y-1.5">
-        <Field
-          label={`${label} (número do cadastro)`}
-          name={name}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          defaultValue={defaultCustomer?.id}
-          error={error}
-          hint={
-            defaultCustomer
-              ? `${defaultCustomer.name}, ${formatPhone(defaultCustomer.phone)}`
-              : "O número aparece na lista de clientes."
-          }
-        />
-        {canCreate ? (
-          <Link to={`/customers/new?voltar=${back}`} className="text-sm font-medium text-brand-700 underline underline-offset-2">
-            Cadastrar novo cliente
-          </Link>
-        ) : null}
-      </div>
-    );
-  }
+  const back = encodeURIComponent(location.pathname + location.search);
 
   return (
     <div className="space-y-2">
@@ -92,32 +77,36 @@ export function CustomerPicker({
         label={label}
         error={error}
         selected={selected}
+        defaultCustomer={defaultCustomer}
+        fallbackName={isHydrated ? null : name}
         onSelect={(customer) => {
           setSelected(customer);
           if (customer) setCreating(false);
         }}
       />
-      <input type="hidden" name={name} value={selected?.id ?? ""} />
+      {isHydrated ? <input type="hidden" name={name} value={selected?.id ?? ""} /> : null}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {canCreate && !selected ? (
-        isCreating ? (
-          <InlineCustomerForm
-            onCancel={() => setCreating(false)}
-            onCreated={(customer) => {
-              setSelected(customer);
-              setCreating(false);
-              setAnnouncement(`${customer.name} cadastrado e escolhido.`);
-            }}
-          />
-        ) : (
-          <Button variant="outline" size="sm" onClick={() => setCreating(true)}>
-            <UserPlus aria-hidden className="size-4" />
-            Cadastrar novo cliente
-          </Button>
-        )
-      ) : null}
+      {!canCreate ? null : !isHydrated ? (
+        <Link to={`/customers/new?voltar=${back}`} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          Cadastrar novo cliente
+        </Link>
+      ) : selected ? null : isCreating ? (
+        <InlineCustomerForm
+          onCancel={() => setCreating(false)}
+          onCreated={(customer) => {
+            setSelected(customer);
+            setCreating(false);
+            setAnnouncement(`${customer.name} cadastrado e escolhido.`);
+          }}
+        />
+      ) : (
+        <Button variant="outline" size="sm" onClick={() => setCreating(true)}>
+          <UserPlus aria-hidden className="size-4" />
+          Cadastrar novo cliente
+        </Button>
+      )}
     </div>
   );
 }
@@ -126,11 +115,16 @@ function CustomerSearch({
   label,
   error,
   selected,
+  defaultCustomer,
+  fallbackName,
   onSelect,
 }: {
   label: string;
   error: string | undefined;
   selected: CustomerSummary | null;
+  defaultCustomer: CustomerSummary | null;
+  /** Before hydration: the field is the form's own `name` input, for the customer's number. */
+  fallbackName: string | null;
   onSelect: (customer: CustomerSummary | null) => void;
 }) {
   const id = useId();
@@ -138,7 +132,9 @@ function CustomerSearch({
   const listboxId = `${id}-lista`;
   const optionId = (index: number) => `${id}-opcao-${index}`;
   const fetcher = useFetcher<LookupData>();
-  const [query, setQuery] = useState("");
+  const defaultText = defaultCustomer ? String(defaultCustomer.id) : "";
+  // The server's HTML shows the default customer's number in the box; once hydrated, the box is for searching.
+  const [query, setQuery] = useState(fallbackName === null ? "" : defaultText);
   const [isOpen, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -165,6 +161,22 @@ function CustomerSearch({
     if (next.length < MIN_QUERY_LENGTH) return;
     loadTimer.current = setTimeout(() => void fetcher.load(`${LOOKUP_PATH}?q=${encodeURIComponent(next)}`), DEBOUNCE_MS);
   }
+
+  // React keeps what the browser's field holds while hydrating: a number typed before the scripts ran
+  // becomes the search, in the same element, so the focus and the caret stay where they were.
+  useLayoutEffect(() => {
+    // Mounted by a client-side navigation: there was no server field to type in.
+    if (fallbackName === null) return;
+    const typed = inputRef.current?.value ?? "";
+    if (defaultCustomer && typed === defaultText) {
+      setQuery("");
+      return;
+    }
+    if (defaultCustomer) onSelect(null);
+    search(typed);
+    setOpen(document.activeElement === inputRef.current);
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- once, as the page hydrates.
+  }, []);
 
   useEffect(() => {
     // The page just opened (with a customer already chosen): the focus stays where the browser put it.
@@ -221,7 +233,7 @@ function CustomerSearch({
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
 
-  if (selected) {
+  if (selected && fallbackName === null) {
     return (
       <fieldset className="min-w-0 space-y-1.5">
         <legend className="text-sm font-medium text-slate-800">{label}</legend>
@@ -264,28 +276,32 @@ function CustomerSearch({
   return (
     <div className="space-y-1.5">
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-        {label}
+        {fallbackName === null ? label : `${label} (número do cadastro)`}
       </label>
       <div className="relative">
         <input
           ref={inputRef}
           id={inputId}
           type="text"
-          role="combobox"
           autoComplete="off"
           spellCheck={false}
-          placeholder="Nome, WhatsApp, CPF/CNPJ ou e-mail"
-          aria-autocomplete="list"
-          aria-expanded={isListShown}
-          aria-controls={listboxId}
-          aria-activedescendant={activeOptionId}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : hintId}
           value={query}
           onChange={(event) => search(event.target.value)}
-          onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
+          {...(fallbackName === null
+            ? {
+                role: "combobox",
+                placeholder: "Nome, WhatsApp, CPF/CNPJ ou e-mail",
+                "aria-autocomplete": "list" as const,
+                "aria-expanded": isListShown,
+                "aria-controls": listboxId,
+                "aria-activedescendant": activeOptionId,
+                onKeyDown,
+                onFocus: () => setOpen(true),
+                onBlur: () => setOpen(false),
+              }
+            : { name: fallbackName, inputMode: "numeric" as const })}
           className={cx(inputClass, "pr-10")}
         />
         {isSearching ? (
@@ -331,7 +347,11 @@ function CustomerSearch({
         <FieldMessage id={inputId} error={error} />
       ) : (
         <p id={hintId} className="text-sm text-slate-600">
-          {status || "Digite ao menos 2 letras ou números para buscar."}
+          {fallbackName !== null
+            ? defaultCustomer
+              ? `${defaultCustomer.name}, ${formatPhone(defaultCustomer.phone)}`
+              : "O número aparece na lista de clientes."
+            : status || "Digite ao menos 2 letras ou números para buscar."}
         </p>
       )}
       <p aria-live="polite" className="sr-only">

@@ -1,0 +1,104 @@
+import type { Page } from "@playwright/test";
+import { prepareOrder } from "./support/service-orders";
+import { expect, test } from "./support/test";
+import { USERS } from "./support/users";
+
+/**
+ * Issue 10, 5.11: on a phone the page's scripts arrive seconds after its
+ * HTML. A tap or a typed character in that window must not be lost. Each
+ * journey holds back every script of the app, acts on the server's HTML,
+ * then lets the scripts through and checks that React took over what was done.
+ */
+async function holdScripts(page: Page) {
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  await page.route(/\/assets\/[^?]*\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+function isHydrated(page: Page) {
+  return page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+}
+
+test("no celular, o Menu abre no primeiro toque, antes de os scripts chegarem", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "o botão Menu só aparece em telas estreitas");
+  const release = await holdScripts(page);
+  // The wrapped goto resolves once the page has hydrated, so it is awaited only after the scripts are let through.
+  const loading = page.goto("/historia");
+
+  await page.getByRole("button", { name: "Menu" }).tap();
+  const drawer = page.getByRole("dialog", { name: "Menu" });
+  await expect(drawer).toBeVisible();
+  expect(await isHydrated(page)).toBe(false);
+
+  release();
+  await loading;
+  // React took over the drawer the browser opened: choosing an entry closes it and navigates.
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("link", { name: "Contato" }).click();
+  await expect(page).toHaveURL("/contato");
+  await expect(drawer).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).tap();
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("button", { name: "Fechar menu" }).tap();
+  await expect(drawer).toBeHidden();
+});
+
+test("o painel de acessibilidade aberto antes dos scripts ganha seus controles quando eles chegam", async ({ page }) => {
+  const release = await holdScripts(page);
+  const loading = page.goto("/privacidade");
+
+  await page.getByRole("button", { name: "Acessibilidade" }).click();
+  const panel = page.getByRole("dialog", { name: "Acessibilidade" });
+  await expect(panel).toBeVisible();
+
+  release();
+  await loading;
+  await expect(panel.getByRole("button", { name: "Aumentar fonte" })).toBeVisible();
+  await panel.getByRole("button", { name: "Aumentar fonte" }).click();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).not.toBe("16px");
+  await panel.getByRole("button", { name: "Redefinir" }).click();
+});
+
+test.describe("equipe", () => {
+  test.use({ storageState: USERS.staff.storageState });
+
+  test("o que se digita no campo Cliente da nova OS antes dos scripts fica, e a busca acontece", async ({ page }) => {
+    const order = await prepareOrder("received");
+    const typed = order.phone.slice(-8);
+    const release = await holdScripts(page);
+    const loading = page.goto("/new-service-order");
+
+    const field = page.getByLabel("Cliente (número do cadastro)");
+    await field.click();
+    await field.pressSequentially(typed);
+    expect(await isHydrated(page)).toBe(false);
+
+    release();
+    await loading;
+    const search = page.getByRole("combobox", { name: "Cliente" });
+    await expect(search).toHaveValue(typed);
+    await expect(search).toBeFocused();
+    await expect(page.getByRole("option", { name: new RegExp(order.customerName) })).toBeVisible();
+    await page.getByRole("option", { name: new RegExp(order.customerName) }).click();
+    await expect(page.getByRole("group", { name: "Cliente", exact: true }).first()).toContainText(order.customerName);
+  });
+});
+
+test("Entrar tocado antes dos scripts entra, sem a senha no endereço", async ({ page }) => {
+  const release = await holdScripts(page);
+  const loading = page.goto("/auth?from=/dashboard");
+
+  const login = page.getByRole("tabpanel", { name: "Login" });
+  await login.getByLabel("E-mail").fill(USERS.customer.email);
+  await login.getByLabel("Senha", { exact: true }).fill(USERS.customer.password);
+  await login.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  expect(page.url()).not.toContain("password");
+
+  release();
+  await loading.catch(() => {});
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
