@@ -59,6 +59,9 @@ test("registrar contato exige a data, não deixa 'Contato registrado.' ao lado d
   await card.getByRole("button", { name: "Registrar contato" }).click();
   await expect(card.getByText("Contato registrado.")).toBeVisible();
   await expect(card.getByText("Registro de contatos (1)")).toBeVisible();
+  // The log names who called (issue 10, Part 3: names, not e-mails).
+  await expect(card).toContainText(USERS.staff.name);
+  await expect(card).not.toContainText(USERS.staff.email);
   // After it succeeds the form starts again: the note is not logged twice by the next attempt.
   await expect(card.getByLabel("Observação (opcional)")).toHaveValue("");
 

@@ -102,6 +102,9 @@ test("a equipe abre uma OS para um cliente novo, o cliente aprova em /consultar,
   await expect(page.getByText("Em diagnóstico", { exact: true }).first()).toBeVisible();
   await status.getByRole("button", { name: "Enviar orçamento para aprovação" }).click();
   await expect(page.getByRole("region", { name: "Linha do tempo" })).toContainText("Aguardando aprovação");
+  // Who moved it is named as people know each other at the counter, not by e-mail (issue 10, Part 3).
+  await expect(page.getByRole("region", { name: "Linha do tempo" })).toContainText(USERS.staff.name);
+  await expect(page.getByRole("region", { name: "Linha do tempo" })).not.toContainText(USERS.staff.email);
 
   // The WhatsApp message for this status carries the total and the link to approve online.
   const whatsapp = page.getByRole("region", { name: "Avisar o cliente pelo WhatsApp" });

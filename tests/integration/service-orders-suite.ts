@@ -181,7 +181,8 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(detail).not.toHaveProperty("unlockSecret");
       expect(detail!.lines.map((line) => line.description)).toEqual(["Tela original", "Mão de obra"]);
       expect(detail!.payments).toMatchObject([{ method: "pix", amountCents: 10_000, isDeposit: true }]);
-      expect(detail!.events).toMatchObject([{ fromStatus: null, toStatus: "received", actorLabel: STAFF.label }]);
+      // The timeline names the person (their account's name), not the e-mail the change was recorded under.
+      expect(detail!.events).toMatchObject([{ fromStatus: null, toStatus: "received", actorLabel: "Ana Técnica" }]);
 
       const audit = await auditOf(created.id);
       expect(audit.map((entry) => entry.action)).toEqual(["service-order.create"]);

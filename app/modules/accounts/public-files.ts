@@ -6,6 +6,7 @@
  */
 export const PUBLIC_FILES: readonly string[] = [
   "auth-client.ts",
+  "person-name.server.ts",
   "profiles.server.ts",
   "roles.ts",
   "session.server.ts",

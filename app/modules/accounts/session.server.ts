@@ -1,6 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getAuth } from "./auth.server";
 import { endSessions, isAccountDeactivated } from "./deactivation.server";
+import { personLabel } from "./person-name.server";
 import { isStaffRole, roleOf, type Actor, type Role } from "./roles";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role };
@@ -67,7 +68,12 @@ export function currentUser(context: Readonly<RouterContextProvider>) {
   return user;
 }
 
-/** The signed-in user as the actor of a change (audit log, timelines). */
+/**
+ * The signed-in user as the actor of a change (audit log, timelines). The
+ * label is the name, as people know each other at the counter; lists show the
+ * current name from the user id anyway (person-name.server.ts), the label
+ * only when the account is gone.
+ */
 export function actorOf(user: SessionUser): Actor {
-  return { userId: user.id, label: user.email, role: user.role };
+  return { userId: user.id, label: personLabel(user), role: user.role };
 }

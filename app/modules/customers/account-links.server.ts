@@ -4,6 +4,7 @@ import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { customerAccountLinks, customers, type CustomerAccountLinkState } from "~/db/schema/customers";
 import { parseInput } from "~/lib/forms";
+import { personNameSql } from "~/modules/accounts/person-name.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { CustomerInputError, CustomerNotFoundError } from "./errors";
@@ -55,7 +56,7 @@ export type CustomerAccount = { userId: string; name: string; email: string; isL
 export async function listCustomerAccounts(actor: Actor, customerId: number): Promise<CustomerAccount[]> {
   assertStaffActor(actor);
   const db = await getDb();
-  const account = { userId: user.id, name: user.name, email: user.email };
+  const account = { userId: user.id, name: personNameSql(user.id, sql`''`), email: user.email };
   const [byEmail, decided] = await Promise.all([
     db.select(account).from(user).innerJoin(customers, eq(customers.id, customerId)).where(SAME_VERIFIED_EMAIL),
     db

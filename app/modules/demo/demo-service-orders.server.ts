@@ -13,10 +13,13 @@ import { planServiceOrder } from "./service-order-plan";
 
 const DAY_MS = 86_400_000;
 
-/** Who moves the demo orders along: labels only, no accounts (a fresh shop gets no staff it did not create). */
+/**
+ * Who moves the demo orders along: labels only, no accounts (a fresh shop gets no staff it did not create).
+ * Names, as the shop's timelines show people (issue 10, Part 3).
+ */
 const DEMO_STAFF = [
-  { userId: null, label: "rafael.tecnico@balcao.example" },
-  { userId: null, label: "juliana.atendimento@balcao.example" },
+  { userId: null, label: "Rafael Técnico (demonstração)" },
+  { userId: null, label: "Juliana Atendimento (demonstração)" },
 ] as const;
 
 /**
@@ -100,7 +103,7 @@ async function ensureScaleTechnicians(tx: Transaction) {
       .onConflictDoNothing();
   }
   const rows = await tx
-    .select({ id: user.id, email: user.email })
+    .select({ id: user.id, name: user.name })
     .from(user)
     .where(
       inArray(
@@ -108,7 +111,7 @@ async function ensureScaleTechnicians(tx: Transaction) {
         technicians.map((technician) => technician.email),
       ),
     );
-  return rows.map((row) => ({ userId: row.id, label: row.email }));
+  return rows.map((row) => ({ userId: row.id, label: row.name }));
 }
 
 const ORDERS_PER_BATCH = 2_000;

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
 import { daysBetween, parseShopDateTimeInput, shopToday } from "~/lib/dates";
 import { optionalText, parseInput } from "~/lib/forms";
+import { personNameSql } from "~/modules/accounts/person-name.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError } from "./errors";
@@ -115,6 +116,12 @@ export async function listPendingPickups(actor: Actor, { page = 1, now = new Dat
   return { pickups, total, page: currentPage, pageCount, pageSize: PENDING_PICKUPS_PAGE_SIZE };
 }
 
+/** An attempt as read: who made it by their current name (the stored label when the account is gone). */
+const ATTEMPT_COLUMNS = {
+  ...getTableColumns(pickupContactAttempts),
+  actorLabel: personNameSql(pickupContactAttempts.actorUserId, pickupContactAttempts.actorLabel),
+};
+
 function toAttempt(row: typeof pickupContactAttempts.$inferSelect): PickupContactAttempt {
   const channel = (PICKUP_CONTACT_CHANNELS as readonly string[]).includes(row.channel)
     ? (row.channel as PickupContactChannel)
@@ -136,7 +143,7 @@ export async function listPickupContactAttempts(actor: Actor, orderIds: readonly
   if (ids.length === 0) return [];
   const db = await getDb();
   const rows = await db
-    .select()
+    .select(ATTEMPT_COLUMNS)
     .from(pickupContactAttempts)
     .where(inArray(pickupContactAttempts.orderId, ids))
     .orderBy(asc(pickupContactAttempts.orderId), asc(pickupContactAttempts.attemptedAt), asc(pickupContactAttempts.id));
@@ -168,7 +175,7 @@ export async function getPickupContactLog(actor: Actor, orderId: number) {
     .where(eq(serviceOrders.id, orderId));
   if (!order || !isServiceOrderStatus(order.status)) return null;
   const attempts = await db
-    .select()
+    .select(ATTEMPT_COLUMNS)
     .from(pickupContactAttempts)
     .where(eq(pickupContactAttempts.orderId, orderId))
     .orderBy(asc(pickupContactAttempts.attemptedAt), asc(pickupContactAttempts.id));

@@ -11,6 +11,7 @@ import {
   serviceOrders,
 } from "~/db/schema/service-orders";
 import { addDays, startOfShopDay } from "~/lib/dates";
+import { personNameSql } from "~/modules/accounts/person-name.server";
 import { phoneDigits } from "~/lib/phone";
 import { normaliseImeiOrSerial } from "./imei";
 import { SEARCH_RESULT_LIMIT, SERVICE_ORDERS_PAGE_SIZE } from "./list-limits";
@@ -327,7 +328,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       reportedDefect: serviceOrders.reportedDefect,
       diagnosis: serviceOrders.diagnosis,
       technicianUserId: serviceOrders.technicianUserId,
-      technicianName: technician.name,
+      technicianName: personNameSql(serviceOrders.technicianUserId, technician.email),
       linesTotalCents: serviceOrders.linesTotalCents,
       discountCents: serviceOrders.discountCents,
       paidCents: serviceOrders.paidCents,
@@ -340,7 +341,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       owedAtDeliveryCents: serviceOrders.owedAtDeliveryCents,
       createdAt: serviceOrders.createdAt,
       updatedAt: serviceOrders.updatedAt,
-      createdByName: creator.name,
+      createdByName: personNameSql(serviceOrders.createdByUserId, creator.email),
       customer: {
         id: customers.id,
         name: customers.name,
@@ -386,7 +387,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
         id: serviceOrderStatusEvents.id,
         fromStatus: serviceOrderStatusEvents.fromStatus,
         toStatus: serviceOrderStatusEvents.toStatus,
-        actorLabel: serviceOrderStatusEvents.actorLabel,
+        actorLabel: personNameSql(serviceOrderStatusEvents.actorUserId, serviceOrderStatusEvents.actorLabel),
         note: serviceOrderStatusEvents.note,
         createdAt: serviceOrderStatusEvents.createdAt,
       })
@@ -411,10 +412,10 @@ export type ServiceOrderDetail = NonNullable<Awaited<ReturnType<typeof readServi
 export async function listTechnicians() {
   const db = await getDb();
   return db
-    .select({ id: user.id, name: user.name, email: user.email })
+    .select({ id: user.id, name: personNameSql(user.id, user.email), email: user.email })
     .from(user)
     .where(inArray(user.role, ["owner", "staff"]))
-    .orderBy(asc(user.name));
+    .orderBy(asc(personNameSql(user.id, user.email)));
 }
 
 /** How many of a customer's orders their page lists; the rest are counted. */

@@ -1,0 +1,3 @@
+import { defineStaffNamesSuite } from "./staff-names-suite";
+
+defineStaffNamesSuite("pglite");
