@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { prepareOrder } from "./support/service-orders";
-import { expect, test } from "./support/test";
-import { USERS } from "./support/users";
+import { waitForEmailLink } from "./support/outbox";
+import { expect, failedLoad, test, waitForHydration } from "./support/test";
+import { createVerifiedUser, ORIGIN_HEADER, PASSWORD, uniqueEmail, USERS } from "./support/users";
 
 /**
  * Issue 10, 5.11: on a phone the page's scripts arrive seconds after its
@@ -101,4 +102,82 @@ test("Entrar tocado antes dos scripts entra, sem a senha no endereço", async ({
   release();
   await loading.catch(() => {});
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("a aba Cadastro abre no primeiro toque, antes dos scripts", async ({ page }) => {
+  const release = await holdScripts(page);
+  const loading = page.goto("/auth?from=/dashboard").catch(() => null);
+
+  await page.getByRole("tab", { name: "Cadastro" }).click();
+  await expect(page.getByLabel("Nome completo")).toBeVisible();
+  await expect(page).toHaveURL("/auth?from=%2Fdashboard&aba=cadastro");
+
+  release();
+  await loading;
+  await waitForHydration(page);
+  // Once React runs, the tabs switch in place.
+  await page.getByRole("tab", { name: "Login" }).click();
+  await expect(page.getByLabel("Nome completo")).toBeHidden();
+  await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/aba=cadastro/);
+});
+
+test("Sair tocado no menu da conta antes dos scripts encerra a sessão", async ({ page }) => {
+  const user = { name: "Saulo Sai Cedo", email: uniqueEmail("sair-cedo"), password: PASSWORD };
+  await createVerifiedUser(page.request, user);
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    headers: ORIGIN_HEADER,
+    data: { email: user.email, password: user.password },
+  });
+  expect(signIn.status()).toBe(200);
+  const release = await holdScripts(page);
+  const loading = page.goto("/historia").catch(() => null);
+
+  await page.getByRole("button", { name: user.email.split("@")[0] }).click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  const session = await page.request.get("/api/auth/get-session");
+  expect(await session.json()).toBeNull();
+
+  release();
+  await loading;
+});
+
+test("esqueci minha senha e a nova senha funcionam antes dos scripts, sem e-mail nem senha no endereço", async ({
+  page,
+  consoleErrors,
+}) => {
+  // The refused post (passwords that differ) answers 400, as every refusal: Chrome logs the page's status.
+  consoleErrors.allow(failedLoad(400));
+  const user = { name: "Nina Sem Script", email: uniqueEmail("sem-script"), password: PASSWORD };
+  const newPassword = "Nova-Senha#2026sem";
+  await createVerifiedUser(page.request, user);
+  const release = await holdScripts(page);
+  const forgotLoading = page.goto("/auth/esqueci-senha").catch(() => null);
+
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByRole("button", { name: "Enviar link" }).click();
+  await expect(page.getByText("Se existir uma conta com este e-mail, enviamos um link")).toBeVisible();
+  expect(page.url()).not.toContain("email");
+
+  const resetLoading = page.goto(await waitForEmailLink(user.email, "/reset-password")).catch(() => null);
+  await expect(page).toHaveURL(/\/auth\/nova-senha\?token=/);
+  await page.getByLabel("Nova senha", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repita a nova senha").fill(`${newPassword}!`);
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page.getByRole("alert")).toHaveText("As senhas não conferem.");
+
+  await page.getByLabel("Nova senha", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repita a nova senha").fill(newPassword);
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page).toHaveURL("/auth?senha=alterada");
+
+  release();
+  await Promise.all([forgotLoading, resetLoading]);
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    headers: ORIGIN_HEADER,
+    data: { email: user.email, password: newPassword },
+  });
+  expect(signIn.status()).toBe(200);
 });

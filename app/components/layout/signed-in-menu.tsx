@@ -1,5 +1,5 @@
 import { ChevronDown, LogOut, UserRound } from "lucide-react";
-import { useId } from "react";
+import { useId, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
@@ -9,7 +9,8 @@ import { accountLabel } from "./account-menu";
 /**
  * The signed-in person's menu: a native popover (closes on Escape and on a
  * click outside by itself), placed under its button by CSS anchor positioning
- * (app.css).
+ * (app.css). Both work before the page's scripts have run: the button opens
+ * the popover natively, and "Sair" posts a form /auth's action answers.
  */
 export function SignedInMenu({ email }: { email: string }) {
   const navigate = useNavigate();
@@ -17,7 +18,8 @@ export function SignedInMenu({ email }: { email: string }) {
   const menuId = useId();
   const triggerId = useId();
 
-  async function handleSignOut() {
+  async function handleSignOut(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     document.getElementById(menuId)?.hidePopover();
     const result = await signOut();
     if (!result.ok) {
@@ -52,15 +54,17 @@ export function SignedInMenu({ email }: { email: string }) {
         }}
         className="account-menu min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
       >
-        <button
-          type="button"
-          role="menuitem"
-          onClick={handleSignOut}
-          className="flex w-full cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none hover:bg-slate-100 focus:bg-slate-100"
-        >
-          <LogOut aria-hidden className="size-4" />
-          Sair
-        </button>
+        <form method="post" action="/auth" onSubmit={handleSignOut}>
+          <input type="hidden" name="intent" value="sair" />
+          <button
+            type="submit"
+            role="menuitem"
+            className="flex w-full cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none hover:bg-slate-100 focus:bg-slate-100"
+          >
+            <LogOut aria-hidden className="size-4" />
+            Sair
+          </button>
+        </form>
       </div>
     </>
   );

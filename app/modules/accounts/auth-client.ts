@@ -39,8 +39,11 @@ export function signOut() {
   return post("/sign-out", {});
 }
 
+/** Where the reset link in the e-mail leads. */
+export const PASSWORD_RESET_REDIRECT = "/auth/nova-senha";
+
 export function requestPasswordReset(email: string) {
-  return post("/request-password-reset", { email, redirectTo: "/auth/nova-senha" });
+  return post("/request-password-reset", { email, redirectTo: PASSWORD_RESET_REDIRECT });
 }
 
 export function resetPassword(token: string, newPassword: string) {

@@ -9,11 +9,11 @@ import type { AuthResult } from "./auth-client";
  * (origin, cookies, the client IP the server set), so its origin check, rate
  * limits and our hooks (password policy, per-account sign-in limit) apply
  * exactly as to the browser's fetch. The session cookies it sets come back
- * for the page's redirect.
+ * for the page's redirect (sessionCookies).
  */
 export async function callAuthEndpoint(
   request: Request,
-  path: "/sign-in/email" | "/sign-up/email",
+  path: "/sign-in/email" | "/sign-up/email" | "/sign-out" | "/request-password-reset" | "/reset-password",
   body: Record<string, string>,
 ): Promise<AuthResult & { setCookies: string[] }> {
   const headers = new Headers(request.headers);
@@ -27,4 +27,11 @@ export async function callAuthEndpoint(
   if (response.ok) return { ok: true, setCookies };
   const payload = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
   return { ok: false, message: authErrorMessage(response.status, payload), setCookies };
+}
+
+/** A redirect's headers carrying the cookies better-auth set (a new session, or the old one cleared). */
+export function sessionCookies(setCookies: readonly string[]) {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("set-cookie", cookie);
+  return headers;
 }

@@ -10,7 +10,7 @@ import { AuthCard } from "~/modules/accounts/components/auth-card";
 import { PasswordField } from "~/modules/accounts/components/password-field";
 import { SubmitButton } from "~/modules/accounts/components/submit-button";
 import { useAuthSubmit } from "~/modules/accounts/components/use-auth-submit";
-import { callAuthEndpoint } from "~/modules/accounts/form-auth.server";
+import { callAuthEndpoint, sessionCookies } from "~/modules/accounts/form-auth.server";
 import { passwordProblem } from "~/modules/accounts/password-policy";
 import { sessionUserContext } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/auth";
@@ -41,6 +41,11 @@ export async function action({ request }: Route.ActionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
+  if (field("intent") === "sair") {
+    // The account menu's "Sair", tapped before its scripts ran.
+    const result = await callAuthEndpoint(request, "/sign-out", {});
+    throw redirect("/", { headers: sessionCookies(result.setCookies) });
+  }
   if (field("intent") === "cadastro") {
     const result = await callAuthEndpoint(request, "/sign-up/email", {
       name: field("fullName").trim(),
@@ -56,17 +61,23 @@ export async function action({ request }: Route.ActionArgs) {
     callbackURL: SIGN_UP_CALLBACK_URL,
   });
   if (!result.ok) return data({ intent: "login", error: result.message }, { status: 400 });
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append("set-cookie", cookie);
-  throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("from")), { headers });
+  throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("from")), { headers: sessionCookies(result.setCookies) });
 }
 
 const TAB_CLASS =
-  "flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
+  "flex-1 rounded-md px-3 py-2 text-center text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
 
 export default function AuthPage() {
   const [searchParams] = useSearchParams();
-  const [tab, setTab] = useState("login");
+  // The tabs are links too (?aba=cadastro): a tap before the scripts have run loads the page on that tab.
+  const [tab, setTab] = useState(searchParams.get("aba") === "cadastro" ? "cadastro" : "login");
+  const tabHref = (value: "login" | "cadastro") => {
+    const next = new URLSearchParams(searchParams);
+    if (value === "cadastro") next.set("aba", value);
+    else next.delete("aba");
+    const query = next.toString();
+    return query ? `/auth?${query}` : "/auth";
+  };
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const [hasSignedUp, setHasSignedUp] = useState(false);
   const posted = useActionData<typeof action>();
@@ -119,11 +130,15 @@ export default function AuthPage() {
       ) : null}
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List aria-label="Entrar ou cadastrar" className="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1">
-          <Tabs.Trigger value="login" className={TAB_CLASS}>
-            Login
+          <Tabs.Trigger value="login" className={TAB_CLASS} asChild>
+            <a href={tabHref("login")} onClick={(event) => event.preventDefault()}>
+              Login
+            </a>
           </Tabs.Trigger>
-          <Tabs.Trigger value="cadastro" className={TAB_CLASS}>
-            Cadastro
+          <Tabs.Trigger value="cadastro" className={TAB_CLASS} asChild>
+            <a href={tabHref("cadastro")} onClick={(event) => event.preventDefault()}>
+              Cadastro
+            </a>
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="login">

@@ -1,18 +1,33 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { requestPasswordReset } from "~/modules/accounts/auth-client";
 import { AuthCard } from "~/modules/accounts/components/auth-card";
 import { SubmitButton } from "~/modules/accounts/components/submit-button";
 import { useAuthSubmit } from "~/modules/accounts/components/use-auth-submit";
+import { callAuthEndpoint } from "~/modules/accounts/form-auth.server";
+import { PASSWORD_RESET_REDIRECT } from "~/modules/accounts/auth-client";
+import type { Route } from "./+types/forgot-password";
 
 export function meta() {
   return [{ title: "Esqueci minha senha — Balcão" }, { name: "robots", content: "noindex" }];
 }
 
+/** The form posted by the browser before the page's scripts have run: the same endpoint the scripts call. */
+export async function action({ request }: Route.ActionArgs) {
+  const email = (await request.formData()).get("email");
+  const result = await callAuthEndpoint(request, "/request-password-reset", {
+    email: typeof email === "string" ? email.trim() : "",
+    redirectTo: PASSWORD_RESET_REDIRECT,
+  });
+  return result.ok ? { error: null } : data({ error: result.message }, { status: 400 });
+}
+
 export default function ForgotPassword() {
-  const [isSent, setSent] = useState(false);
+  const posted = useActionData<typeof action>();
+  const [hasSent, setSent] = useState(false);
+  const isSent = hasSent || posted?.error === null;
   const form = useAuthSubmit(["email"], ({ email }) => requestPasswordReset(email.trim()), {
     onSuccess: () => setSent(true),
   });
@@ -27,8 +42,8 @@ export default function ForgotPassword() {
           Se existir uma conta com este e-mail, enviamos um link para redefinir a senha. Confira sua caixa de entrada.
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit} className="space-y-4">
-          {form.error ? <Alert tone="destructive">{form.error}</Alert> : null}
+        <form method="post" onSubmit={form.onSubmit} className="space-y-4">
+          {(form.error ?? posted?.error) ? <Alert tone="destructive">{form.error ?? posted?.error}</Alert> : null}
           <Field label="E-mail" name="email" type="email" autoComplete="email" required />
           <SubmitButton isPending={form.isPending}>Enviar link</SubmitButton>
         </form>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { data, Link, redirect, useActionData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { Alert } from "~/components/ui/alert";
 import { resetPassword } from "~/modules/accounts/auth-client";
@@ -8,19 +8,41 @@ import { PasswordField } from "~/modules/accounts/components/password-field";
 import { SubmitButton } from "~/modules/accounts/components/submit-button";
 import { useAuthSubmit } from "~/modules/accounts/components/use-auth-submit";
 import { passwordProblem } from "~/modules/accounts/password-policy";
+import { callAuthEndpoint } from "~/modules/accounts/form-auth.server";
+import type { Route } from "./+types/reset-password";
 
 export function meta() {
   return [{ title: "Nova senha — Balcão" }, { name: "robots", content: "noindex" }];
 }
 
+/** A mismatch of the two fields, else the policy's complaint, else null. */
+function newPasswordProblem(password: string, confirmation: string) {
+  return passwordProblem(password) ?? (password === confirmation ? null : "As senhas não conferem.");
+}
+
+/** The form posted by the browser before the page's scripts have run: the same checks and endpoint as the scripts. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const problem = newPasswordProblem(field("password"), field("confirmation"));
+  if (problem) return data({ error: problem }, { status: 400 });
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const result = await callAuthEndpoint(request, "/reset-password", { token, newPassword: field("password") });
+  if (!result.ok) return data({ error: result.message }, { status: 400 });
+  throw redirect("/auth?senha=alterada");
+}
+
 export default function ResetPassword() {
+  const posted = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const navigate = useNavigate();
   const form = useAuthSubmit(["password", "confirmation"], ({ password }) => resetPassword(token ?? "", password), {
-    check: ({ password, confirmation }) =>
-      passwordProblem(password) ?? (password === confirmation ? null : "As senhas não conferem."),
+    check: ({ password, confirmation }) => newPasswordProblem(password, confirmation),
     onSuccess: async () => {
       toast.success("Senha alterada com sucesso!");
       await navigate("/auth?senha=alterada", { replace: true });
@@ -43,8 +65,8 @@ export default function ResetPassword() {
 
   return (
     <AuthCard title="Crie uma nova senha">
-      <form onSubmit={form.onSubmit} className="space-y-4">
-        {form.error ? <Alert tone="destructive">{form.error}</Alert> : null}
+      <form method="post" onSubmit={form.onSubmit} className="space-y-4">
+        {(form.error ?? posted?.error) ? <Alert tone="destructive">{form.error ?? posted?.error}</Alert> : null}
         <PasswordField label="Nova senha" name="password" autoComplete="new-password" required {...togglePassword} />
         <PasswordField label="Repita a nova senha" name="confirmation" autoComplete="new-password" required {...togglePassword} />
         <SubmitButton isPending={form.isPending}>Salvar nova senha</SubmitButton>
