@@ -13,7 +13,8 @@ const PUBLIC_FRAME_MODULES = new RegExp(
   [
     "components/nonce\\.",
     "components/layout/(site-frame|site-header|site-footer|site-navigation|account-menu|floating-accessibility|accessibility-preferences|floating-whatsapp|qr-code|root-data|route-error|navigation-progress|session-placeholder)\\.",
-    "components/ui/(button|dialog|field|menu-drawer|static-section|toaster)\\.",
+    // Not dialog.tsx: only the offline modal, loaded on demand, uses ModalDialog.
+    "components/ui/(button|dialog-placement|field|menu-drawer|static-section|toaster)\\.",
     "lib/(class-names|phone|protected-paths|seo|whatsapp|whatsapp-messages)\\.",
     "modules/shop-settings/opening-hours\\.",
   ]

@@ -1,17 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { cx } from "~/lib/class-names";
-
-const PLACEMENTS = {
-  center: "m-auto w-[calc(100vw-2rem)] max-w-md",
-  // Spec "Shared layout": the drawers are 300px wide, full height.
-  left: "my-0 mr-auto ml-0 h-dvh max-h-none w-[300px] max-w-full",
-  right: "my-0 mr-0 ml-auto h-dvh max-h-none w-[300px] max-w-full",
-} as const;
-
-/** The look of a modal <dialog> at its place on the screen (the box inside draws the panel). */
-export function dialogClass(placement: keyof typeof PLACEMENTS) {
-  return cx("bg-transparent text-slate-900 backdrop:bg-slate-950/50", PLACEMENTS[placement]);
-}
+import { dialogClass, type DialogPlacement } from "./dialog-placement";
 
 /**
  * A modal on the browser's own <dialog>: showModal() traps focus, closes on
@@ -32,7 +21,7 @@ export function ModalDialog({
   onClose: () => void;
   labelledBy: string;
   describedBy?: string;
-  placement: keyof typeof PLACEMENTS;
+  placement: DialogPlacement;
   /** The box inside, which fills the dialog: a click on the dialog element itself is a click on the backdrop. */
   className?: string;
   children: ReactNode;

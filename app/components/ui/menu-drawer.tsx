@@ -2,7 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useId, useRef, type ReactNode } from "react";
 import { cx } from "~/lib/class-names";
 import { buttonClass } from "./button";
-import { dialogClass } from "./dialog";
+import { dialogClass } from "./dialog-placement";
 
 // Invoker commands (HTML: `commandfor` + `command`) are not in React's types yet; React passes them through as attributes.
 declare module "react" {
