@@ -11,7 +11,7 @@ const LABEL_ONLY: Actor = { userId: null, label: "Rafael Técnico (demonstraçã
 
 /** The modules, imported once the test database is open (the app keeps it in a process-wide singleton). */
 async function load() {
-  const [db, auth, accounts, orders, queries, pickups, session, factory] = await Promise.all([
+  const [db, auth, accounts, orders, queries, pickups, session, factory, invites] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
     import("~/db/schema/accounts"),
@@ -20,8 +20,9 @@ async function load() {
     import("~/modules/service-orders/pickups.server"),
     import("~/modules/accounts/session.server"),
     import("~/modules/demo/test-records.server"),
+    import("~/modules/accounts/staff-invites.server"),
   ]);
-  return { db: await db.getDb(), auth, accounts, orders, queries, pickups, session, factory };
+  return { db: await db.getDb(), auth, accounts, orders, queries, pickups, session, factory, invites };
 }
 
 /**
@@ -113,6 +114,22 @@ export function defineStaffNamesSuite(database: TestDatabase) {
       const technicians = await modules.queries.listTechnicians();
       expect(technicians.find((technician) => technician.id === ANA.userId)?.name).toBe("Ana");
       expect(technicians.map((technician) => technician.name)).not.toContain(ANA.label);
+    });
+
+    it("os convites em aberto da /equipe dizem quem convidou pelo nome", async () => {
+      const { db, accounts } = modules;
+      await db.insert(accounts.staffInvites).values([
+        {
+          tokenHash: "hash-convite-nomes-1",
+          email: "novo@loja.test",
+          role: "staff",
+          invitedByUserId: ANA.userId,
+          invitedByLabel: ANA.label,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        },
+      ]);
+      const open = await modules.invites.listOpenStaffInvites(db);
+      expect(open.find((invite) => invite.email === "novo@loja.test")?.invitedByLabel).toBe("Ana");
     });
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { profiles, staffInvites } from "~/db/schema/accounts";
 import { account, user } from "~/db/schema/auth";
@@ -10,6 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { sendStaffInviteEmail } from "./account-emails.server";
 import { getAuth } from "./auth.server";
+import { personNameSql } from "./person-name.server";
 import { ensureProfileInTx } from "./profiles.server";
 import { assertOwnerActor, ROLE_LABELS, type Actor, type TeamRole } from "./roles";
 import { AcceptInviteSchema, StaffInviteSchema, TEAM_LIMITS, type AcceptInviteInput } from "./team-validation";
@@ -198,7 +199,11 @@ export type OpenStaffInvite = {
 /** Invites neither used nor cancelled, oldest first; an expired one stays until resent or cancelled. */
 export async function listOpenStaffInvites(db: Database): Promise<OpenStaffInvite[]> {
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(staffInvites),
+      // Who invited, by their current name (the stored label once the account is gone).
+      invitedByLabel: personNameSql(staffInvites.invitedByUserId, staffInvites.invitedByLabel),
+    })
     .from(staffInvites)
     .where(and(isNull(staffInvites.usedAt), isNull(staffInvites.revokedAt)))
     .orderBy(asc(staffInvites.createdAt), asc(staffInvites.id));
