@@ -15,9 +15,10 @@ const VALID_IMEI = "490154203237518";
 const counterKey = (status: string, technician: string | null) => `${status}/${technician ?? ""}`;
 
 async function loadModules() {
-  const [db, auth, customers, orders, audit, idempotency, mutations, queries, errors, baseErrors] = await Promise.all([
+  const [db, auth, accounts, customers, orders, audit, idempotency, mutations, queries, errors, baseErrors] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
+    import("~/db/schema/accounts"),
     import("~/db/schema/customers"),
     import("~/db/schema/service-orders"),
     import("~/db/schema/audit"),
@@ -31,7 +32,7 @@ async function loadModules() {
     db: await db.getDb(),
     kind: db.databaseKind(),
     database: db,
-    tables: { ...auth, ...customers, ...orders, ...audit, ...idempotency },
+    tables: { ...auth, ...accounts, ...customers, ...orders, ...audit, ...idempotency },
     mutations,
     queries,
     errors,
@@ -389,6 +390,25 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(JSON.stringify(list)).not.toContain("v1:");
       expect(JSON.stringify(await app.queries.searchServiceOrders(String(id)))).not.toContain("v1:");
       expect(JSON.stringify(await app.queries.getServiceOrder(id))).not.toContain("v1:");
+    });
+
+    it("offers and accepts only active team members as technician; an order keeps one deactivated since", async () => {
+      const { user, profiles } = app.tables;
+      const leaving = { id: "tecnico-saindo", name: "Téo Saindo", email: "teo@loja.test" };
+      await app.db.insert(user).values({ ...leaving, role: "staff" });
+      await app.db.insert(profiles).values({ userId: leaving.id, email: leaving.email, fullName: leaving.name });
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ technicianUserId: leaving.id, deposit: "" }));
+      await app.db.update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.userId, leaving.id));
+
+      const technicians = await app.queries.listTechnicians();
+      expect(technicians.find(({ id: userId }) => userId === leaving.id)).toMatchObject({ isActive: false });
+      expect(technicians.find(({ id: userId }) => userId === STAFF.userId)).toMatchObject({ isActive: true });
+      await expect(
+        app.mutations.createServiceOrder(STAFF, orderInput({ technicianUserId: leaving.id, deposit: "" })),
+      ).rejects.toMatchObject({ fieldErrors: { technicianUserId: expect.stringMatching(/desativad/) } });
+      // Saving the order that already had them changes nothing about it.
+      await app.mutations.updateServiceOrder(STAFF, id, orderInput({ technicianUserId: leaving.id, notes: "Revisado" }));
+      expect((await orderRow(id)).technicianUserId).toBe(leaving.id);
     });
 
     it("edits an order: lines replaced, totals recomputed, a blank code keeps the stored one", async () => {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { Column, getTableName, is, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
@@ -13,10 +13,10 @@ import { user } from "~/db/schema/auth";
  * online)", a name or an e-mail stored at the time), or the account's e-mail.
  */
 export function personNameSql(userId: AnyPgColumn | SQL, fallback: AnyPgColumn | SQL | string): SQL<string> {
-  // Aliased, so `userId` still means the outer row's column when the outer query reads "user" itself.
+  const outer = qualified(userId);
   return sql<string>`coalesce(
-    (select nullif(btrim(person_profile.full_name), '') from ${profiles} as person_profile where person_profile.user_id = ${userId}),
-    (select nullif(btrim(person_account.name), '') from ${user} as person_account where person_account.id = ${userId}),
+    (select nullif(btrim(person_profile.full_name), '') from ${profiles} as person_profile where person_profile.user_id = ${outer}),
+    (select nullif(btrim(person_account.name), '') from ${user} as person_account where person_account.id = ${outer}),
     ${fallback}
   )`;
 }
@@ -24,4 +24,19 @@ export function personNameSql(userId: AnyPgColumn | SQL, fallback: AnyPgColumn |
 /** The label a change is recorded under: the person's name when the account has one, else the e-mail. */
 export function personLabel(person: { name: string; email: string }) {
   return person.name.trim() || person.email;
+}
+
+/** Whether the owner deactivated this account on /equipe (its name stays on past records). */
+export function isDeactivatedSql(userId: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${profiles} as deactivated_profile where deactivated_profile.user_id = ${qualified(userId)} and deactivated_profile.deactivated_at is not null)`;
+}
+
+/**
+ * The outer row's column with its table's name. Drizzle writes a selected
+ * column bare ("id") when the query reads one table, and inside these
+ * subqueries a bare "id" would mean the subquery's own row (every account).
+ */
+function qualified(userId: AnyPgColumn | SQL): SQL {
+  if (!is(userId, Column)) return sql`${userId}`;
+  return sql`${sql.identifier(getTableName(userId.table))}.${sql.identifier(userId.name)}`;
 }

@@ -9,6 +9,7 @@ import { parseInput } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { isDeactivatedSql } from "~/modules/accounts/person-name.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError, ServiceOrderStatusMoveError } from "./errors";
@@ -135,10 +136,16 @@ async function assertCustomerExists(tx: Transaction, customerId: number) {
 async function assertTechnician(tx: Transaction, userId: string) {
   if (userId === "") return;
   const [found] = await tx
-    .select({ id: user.id })
+    .select({ isDeactivated: isDeactivatedSql(user.id) })
     .from(user)
     .where(and(eq(user.id, userId), inArray(user.role, ["owner", "staff"])));
   if (!found) throw new ServiceOrderRuleError("Escolha um técnico da equipe.", "technicianUserId");
+  if (found.isDeactivated) {
+    throw new ServiceOrderRuleError(
+      "Este técnico foi desativado pelo proprietário: escolha outro da equipe.",
+      "technicianUserId",
+    );
+  }
 }
 
 function lineRows(orderId: number, input: ServiceOrderInput) {

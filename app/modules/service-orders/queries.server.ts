@@ -11,7 +11,7 @@ import {
   serviceOrders,
 } from "~/db/schema/service-orders";
 import { addDays, startOfShopDay } from "~/lib/dates";
-import { personNameSql } from "~/modules/accounts/person-name.server";
+import { isDeactivatedSql, personNameSql } from "~/modules/accounts/person-name.server";
 import { phoneDigits } from "~/lib/phone";
 import { normaliseImeiOrSerial } from "./imei";
 import { SEARCH_RESULT_LIMIT, SERVICE_ORDERS_PAGE_SIZE } from "./list-limits";
@@ -408,11 +408,20 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
 
 export type ServiceOrderDetail = NonNullable<Awaited<ReturnType<typeof readServiceOrder>>>;
 
-/** Who can be chosen as the technician: the team (owner and staff). */
+/**
+ * The team (owner and staff), for the technician filter and field. Someone
+ * deactivated is listed (past orders name them) but offered only on an
+ * order that already has them.
+ */
 export async function listTechnicians() {
   const db = await getDb();
   return db
-    .select({ id: user.id, name: personNameSql(user.id, user.email), email: user.email })
+    .select({
+      id: user.id,
+      name: personNameSql(user.id, user.email),
+      email: user.email,
+      isActive: sql<boolean>`not ${isDeactivatedSql(user.id)}`,
+    })
     .from(user)
     .where(inArray(user.role, ["owner", "staff"]))
     .orderBy(asc(personNameSql(user.id, user.email)));

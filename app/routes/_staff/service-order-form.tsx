@@ -65,7 +65,11 @@ const backToOrder = (id: number, message: string, tone: "success" | "info" = "su
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [technicians, settings] = await Promise.all([listTechnicians(), getShopSettings()]);
-  const technicianOptions = technicians.map(({ id, name, email }) => ({ value: id, label: name || email }));
+  // Someone deactivated stays selectable only on the order that already has them.
+  const technicianOptions = (assignedId: string | null = null) =>
+    technicians
+      .filter(({ id, isActive }) => isActive || id === assignedId)
+      .map(({ id, name, email, isActive }) => ({ value: id, label: `${name || email}${isActive ? "" : " (desativado)"}` }));
   const today = shopToday();
 
   if (params.id === undefined) {
@@ -77,7 +81,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       customerId: customer?.id ?? null,
       idempotencyKey: newIdempotencyKey(),
     });
-    return { order: null, values, customer, technicians: technicianOptions, today, flash: null };
+    return { order: null, values, customer, technicians: technicianOptions(), today, flash: null };
   }
 
   const id = parseOrderNumber(params.id);
@@ -108,7 +112,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     values: formValuesOfOrder(order),
     customer: { id: order.customer.id, name: order.customer.name, phone: order.customer.phone },
-    technicians: technicianOptions,
+    technicians: technicianOptions(order.technicianUserId),
     today,
     // A fresh key with every render of the page: a double submit of one payment form is recognised.
     paymentKey: newIdempotencyKey(),

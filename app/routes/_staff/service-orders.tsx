@@ -72,7 +72,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filters,
     dateProblem,
-    technicians: technicians.map(({ id, name, email }) => ({ value: id, label: name || email })),
+    technicians: technicians.map(({ id, name, email, isActive }) => ({
+      value: id,
+      label: `${name || email}${isActive ? "" : " (desativado)"}`,
+    })),
     ...result,
   };
 }
