@@ -12,6 +12,8 @@ import {
 
 const OWNER: Actor = { userId: null, label: "dona@loja.test", role: "owner" };
 const STAFF: Actor = { userId: null, label: "equipe@loja.test", role: "staff" };
+/** Every kind of row the demo seed marks, as the removal counts them. */
+const DEMO_KINDS = ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "contactMessages", "accounts"] as const;
 
 async function loadDemoApp(database: TestDatabase) {
   const dropDatabase = await openTestDatabase(database);
@@ -157,15 +159,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
       const [settings] = await app.db.select().from(app.tables.shopSettings);
       expect(settings).toMatchObject({ name: "Balcão Assistência Técnica", hasDemoData: false, detailsConfirmedAt: null });
       const rows = await snapshot();
-      for (const kind of [
-        "customers",
-        "serviceOrders",
-        "reviews",
-        "blogPosts",
-        "faqEntries",
-        "contactMessages",
-        "accounts",
-      ] as const) {
+      for (const kind of DEMO_KINDS) {
         expect(rows[kind], kind).toEqual({ demo: 0, real: 0 });
       }
     });
@@ -286,15 +280,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
 
       expect(removed).toEqual(overview.counts);
       const after = await snapshot();
-      for (const kind of [
-        "customers",
-        "serviceOrders",
-        "reviews",
-        "blogPosts",
-        "faqEntries",
-        "contactMessages",
-        "accounts",
-      ] as const) {
+      for (const kind of DEMO_KINDS) {
         expect(after[kind], kind).toEqual({ demo: 0, real: before[kind].real });
       }
       const childrenOfDemo = async (
