@@ -159,6 +159,17 @@ test.describe("atrás de um proxy TLS", () => {
     expect(navigation.text).toContain("/contato");
   });
 
+  test("o formulário de entrada sem JavaScript chega ao better-auth, que aceita a origem pública", async () => {
+    // A wrong password: the answer is better-auth's verdict on the credentials, not a refused origin.
+    const signIn = await send(`${server.url}/auth`, {
+      headers: { ...SAME_SITE, ...URLENCODED },
+      body: new URLSearchParams({ intent: "login", email: "ninguem@loja.example", password: "Errada#Senha2026" }).toString(),
+    });
+    expect(signIn.status).toBe(400);
+    expect(signIn.text).toContain("E-mail ou senha incorretos.");
+    expect(signIn.text).not.toContain("Requisição recusada por segurança");
+  });
+
   test("um envio de outra origem continua recusado", async () => {
     for (const origin of ["https://evil.example", "http://loja.example", "null"]) {
       const answer = await send(`${server.url}/contato`, {

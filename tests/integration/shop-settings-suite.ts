@@ -388,7 +388,8 @@ export function defineShopSettingsSuite(database: TestDatabase) {
         expect(after.detailsConfirmedAt).toBeInstanceOf(Date);
 
         const [entry] = await auditEntries("shop-settings.update");
-        expect(entry).toMatchObject({ actorUserId: OWNER.id, actorLabel: OWNER.email, entity: "shop_settings", entityId: "1" });
+        // Recorded under the person's name, as timelines show it.
+        expect(entry).toMatchObject({ actorUserId: OWNER.id, actorLabel: OWNER.name, entity: "shop_settings", entityId: "1" });
         const changes = (entry!.details as { changes: Record<string, { from: unknown; to: unknown }> }).changes;
         expect(changes.name).toEqual({ from: before.name, to: "Conserta Já" });
         expect(changes.defaultWarrantyDays).toEqual({ from: before.defaultWarrantyDays, to: 120 });
