@@ -61,7 +61,7 @@ test("a proprietária convida um técnico, ele entra pelo link e trabalha; desat
       await invitee.page.goto(link);
       await waitForHydration(invitee.page);
       await expect(invitee.page.getByRole("heading", { name: "Entrar para a equipe" })).toBeVisible();
-      await expect(invitee.page.getByLabel("E-mail")).toHaveValue(email);
+      await expect(invitee.page.getByText(`E-mail da conta: ${email}`)).toBeVisible();
       expect(await accessibilityViolations(invitee.page)).toEqual([]);
       await invitee.page.getByLabel("Nome completo").fill(name);
       await invitee.page.getByLabel("Senha", { exact: true }).fill(PASSWORD);

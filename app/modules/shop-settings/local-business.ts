@@ -1,4 +1,4 @@
-import type { DayHours } from "~/db/schema/shop-settings";
+import type { DatedClosure, DayHours } from "~/db/schema/shop-settings";
 
 /** The shop as schema.org LocalBusiness data, on every public page (BRIEF §5). */
 const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -14,6 +14,10 @@ export type LocalBusinessShop = {
   whatsapp: string;
   email: string;
   weeklyHours: readonly DayHours[];
+  /** Holidays ahead: search engines show the shop as closed on them. */
+  closures: readonly DatedClosure[];
+  /** The logo from the settings page (a path on this site); the site's icon when there is none. */
+  logo: { src: string } | null;
   socialLinks: Partial<Record<string, string>>;
 };
 
@@ -46,7 +50,7 @@ export function localBusinessData(shop: LocalBusinessShop, origin: string) {
     legalName: shop.legalName,
     taxID: shop.cnpj,
     url: `${origin}/`,
-    image: `${origin}/favicon.svg`,
+    image: shop.logo ? new URL(shop.logo.src, origin).href : `${origin}/favicon.svg`,
     telephone: digits ? `+55${digits}` : undefined,
     email: shop.email,
     address: {
@@ -58,6 +62,14 @@ export function localBusinessData(shop: LocalBusinessShop, origin: string) {
       addressCountry: "BR",
     },
     openingHoursSpecification: openingHours(shop.weeklyHours),
+    // A closed day is an entry without hours (schema.org's "closed on these dates").
+    specialOpeningHoursSpecification: shop.closures.length
+      ? shop.closures.map((closure) => ({
+          "@type": "OpeningHoursSpecification",
+          validFrom: closure.date,
+          validThrough: closure.date,
+        }))
+      : undefined,
     sameAs: Object.values(shop.socialLinks).filter((link): link is string => Boolean(link)),
   };
 }

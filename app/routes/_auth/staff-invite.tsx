@@ -91,8 +91,11 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
       <Form method="post" className="space-y-4">
         {errors.form || errors.token ? <Alert tone="destructive">{errors.form ?? errors.token}</Alert> : null}
         <input type="hidden" name="token" value={token ?? ""} />
-        {/* The e-mail is the invited one; shown (and given to password managers) but not editable. */}
-        <Field label="E-mail" name="email" type="email" autoComplete="username" value={invite.email} readOnly />
+        {/* The e-mail is the invited one: shown as text (a long one wraps on a phone) and given to password managers. */}
+        <p className="text-sm text-slate-700">
+          E-mail da conta: <strong className="break-all text-slate-900">{invite.email}</strong>
+        </p>
+        <input type="email" name="email" autoComplete="username" value={invite.email} readOnly hidden />
         <Field
           label="Nome completo"
           name="fullName"
