@@ -69,6 +69,25 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     expect(footer).toContain("(11) 3333-4444");
     expect(footer).toContain(describeClosure(closure));
   });
+
+  // The other journeys share this server and read the demo's address (the contact page's map link, among others).
+  await test.step("o endereço de antes volta, o telefone e o feriado saem: o rodapé deixa de mostrá-los", async () => {
+    await addressField.fill(DEMO_SHOP_SETTINGS.address);
+    await page.getByLabel("Telefone 1").fill("");
+    const closureRow = await page
+      .locator('input[name^="closures."][name$=".date"]')
+      .evaluateAll((inputs, date) => inputs.findIndex((input) => (input as HTMLInputElement).value === date), closure.date);
+    await page.getByLabel(`Data ${closureRow + 1}`, { exact: true }).fill("");
+    await page.getByLabel(`Motivo ${closureRow + 1}`, { exact: true }).fill("");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
+
+    const footer = await publicFooter();
+    expect(footer).toContain(DEMO_SHOP_SETTINGS.address);
+    expect(footer).not.toContain(address);
+    expect(footer).not.toContain("(11) 3333-4444");
+    expect(footer).not.toContain(describeClosure(closure));
+  });
 });
 
 test("a página de configurações cabe na tela do celular", async ({ page, isMobile }) => {
