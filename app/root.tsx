@@ -12,7 +12,7 @@ import { SessionPlaceholder } from "./components/layout/session-placeholder";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { sessionMiddleware, sessionUserContext } from "./modules/accounts/session.server";
-import { upcomingClosures } from "./modules/shop-settings/opening-hours";
+import { upcomingClosures } from "./modules/shop-settings/upcoming-closures";
 import { getShopLogo, getShopSettings } from "./modules/shop-settings/queries.server";
 import { shopToday, shopUtcOffsetMinutes } from "./lib/dates";
 import { getEnv } from "./lib/env.server";

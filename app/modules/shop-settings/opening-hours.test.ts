@@ -8,8 +8,8 @@ import {
   isShopOpen as isShopOpenAt,
   shopLocalDate,
   shopLocalTime,
-  upcomingClosures,
 } from "./opening-hours";
+import { upcomingClosures } from "./upcoming-closures";
 
 /** "2025-06-10T10:00" on the shop's clock. */
 const saoPaulo = (isoLocal: string) => atShopTime(isoLocal.slice(0, 10), isoLocal.slice(11, 16));

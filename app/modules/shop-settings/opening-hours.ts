@@ -1,5 +1,4 @@
 import type { DatedClosure, DayHours, WeeklyHours } from "~/db/schema/shop-settings";
-import { addDays } from "~/lib/dates";
 
 /**
  * The shop's weekly schedule (its shape: WeeklyHours, beside the settings
@@ -50,18 +49,6 @@ export function isShopOpen(
   if (day == null || minutes < toMinutes(day.open) || minutes >= toMinutes(day.close)) return false;
   const today = shopLocalDate(instant, utcOffsetMinutes);
   return !closures.some((closure) => closure.date === today);
-}
-
-/**
- * The closures from `today` (the shop's day) to `days` later, by date: what
- * the public pages carry, so a page kept open past midnight still knows the
- * next holiday, and the footer tells visitors ahead of time.
- */
-export function upcomingClosures(closures: readonly DatedClosure[], today: string, days = 60): DatedClosure[] {
-  const last = addDays(today, days);
-  return closures
-    .filter((closure) => closure.date >= today && closure.date <= last)
-    .toSorted((a, b) => a.date.localeCompare(b.date));
 }
 
 /** "25/12: fechado (Natal)": a date column is a calendar day, written without Intl (decision 0006). */

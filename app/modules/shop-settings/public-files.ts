@@ -8,5 +8,6 @@ export const PUBLIC_FILES: readonly string[] = [
   "mutations.server.ts",
   "opening-hours.ts",
   "queries.server.ts",
+  "upcoming-closures.ts",
   "validation.ts",
 ];

@@ -17,7 +17,8 @@ import { isContactSubmissionLimited } from "~/modules/contact/submission-limit.s
 import { HONEYPOT_FIELD } from "~/modules/contact/honeypot";
 import { ContactMessageSchema, type ContactField } from "~/modules/contact/validation";
 import { shopToday } from "~/lib/dates";
-import { describeClosure, describeWeeklyHours, upcomingClosures } from "~/modules/shop-settings/opening-hours";
+import { describeClosure, describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
+import { upcomingClosures } from "~/modules/shop-settings/upcoming-closures";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/contato";
 
