@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
@@ -28,7 +28,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     values: shopSettingsFormValues(settings),
     closureRows: closureRowCount(settings.closures.length),
     logo,
-    hasDemoData: settings.hasDemoData,
     // The form is keyed on it: after a save it starts again from what was stored.
     version: settings.updatedAt.toISOString(),
     flash: flashOf(context),
@@ -62,15 +61,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <>
       <h1 className="mb-2 text-2xl font-bold text-slate-900">Configurações da loja</h1>
       <p className="mb-6 text-slate-700">Os dados da loja que aparecem no site, nos recibos e nos termos de garantia.</p>
-      {loaderData.hasDemoData ? (
-        <p className="mb-6 text-slate-700">
-          Ainda há clientes, ordens e conteúdo de demonstração no sistema:{" "}
-          <Link to="/configuracoes/demonstracao" className="font-medium text-brand-700 underline underline-offset-2">
-            Apagar dados de demonstração
-          </Link>
-          .
-        </p>
-      ) : null}
       <div className="mb-6 space-y-3">
         <FlashAlert flash={loaderData.flash} />
       </div>
