@@ -68,6 +68,16 @@ test("páginas em cache pedem o JavaScript depois de pintar, sem modulepreload",
   expect(html).not.toMatch(/^import \* as route\d+ from/m);
 });
 
+test("o JavaScript do quadro público, carregado em toda página, não traz os formatadores de data (Intl)", async ({ request }) => {
+  // lib/dates builds Intl formatters the first page view would pay for (decision 0006); only loaders need it.
+  const html = await (await request.get("/")).text();
+  const frameChunk = /\/assets\/site-[\w-]+\.js/.exec(html)?.[0];
+  expect(frameChunk, "a página inicial cita o bloco do quadro público").toBeTruthy();
+  const code = await (await request.get(frameChunk!)).text();
+  expect(code.includes("wa.me"), `${frameChunk} é o bloco do quadro (o link do WhatsApp)`).toBe(true);
+  expect(code.includes("Intl.DateTimeFormat"), `${frameChunk} traz Intl.DateTimeFormat`).toBe(false);
+});
+
 test("no celular a gaveta de 300px lista as seis entradas e fecha ao escolher uma", async ({ page, isMobile }) => {
   test.skip(!isMobile, "a gaveta só aparece em telas estreitas");
   await page.goto("/historia");
