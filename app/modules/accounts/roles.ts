@@ -33,7 +33,10 @@ export function assertStaffActor(actor: Actor) {
   if (actor.role === "public" || !isStaffRole(actor.role)) throw new ForbiddenError("Área restrita à equipe");
 }
 
-/** Owner-only server functions (settings, team) check the actor as well as sitting behind the _owner guard. */
-export function assertOwnerActor(actor: Actor) {
-  if (actor.role !== "owner") throw new ForbiddenError("Área restrita ao proprietário");
+/**
+ * Owner-only server functions (settings, team, demo data) check the actor as
+ * well as sitting behind the _owner guard; `message` says what was refused.
+ */
+export function assertOwnerActor(actor: Actor, message = "Área restrita ao proprietário") {
+  if (actor.role !== "owner") throw new ForbiddenError(message);
 }

@@ -9,8 +9,8 @@ import { issuedDocuments } from "~/db/schema/print-documents";
 import { reviews } from "~/db/schema/reviews";
 import { serviceOrders } from "~/db/schema/service-orders";
 import { shopSettings } from "~/db/schema/shop-settings";
-import { ForbiddenError, InputError } from "~/lib/errors";
-import type { Actor } from "~/modules/accounts/roles";
+import { InputError } from "~/lib/errors";
+import { assertOwnerActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { forgetCachedShopSettings } from "~/modules/shop-settings/queries.server";
 
@@ -61,9 +61,7 @@ export class DemoDataBlockedError extends InputError {
 }
 
 /** Only the owner decides to remove data, as on every other owner page; the _owner guard checks it too. */
-function assertOwnerActor(actor: Actor) {
-  if (actor.role !== "owner") throw new ForbiddenError("Apenas o proprietário pode apagar os dados de demonstração.");
-}
+const OWNER_ONLY_MESSAGE = "Apenas o proprietário pode apagar os dados de demonstração.";
 
 type Reader = Database | Transaction;
 
@@ -135,7 +133,7 @@ export type DemoDataOverview = { hasDemoData: boolean; counts: DemoDataCounts; b
 
 /** What the removal would take away, and what stops it: the confirmation page's content. */
 export async function getDemoDataOverview(actor: Actor): Promise<DemoDataOverview> {
-  assertOwnerActor(actor);
+  assertOwnerActor(actor, OWNER_ONLY_MESSAGE);
   const db = await getDb();
   const [counts, blockers, settings] = await Promise.all([
     countDemoRows(db),
@@ -156,7 +154,7 @@ const demoOrderSubjects = sql`(select 'service_order:' || id from ${serviceOrder
  * keeps its entries about demo rows: it is the shop's record of what happened.
  */
 export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise<DemoDataCounts> {
-  assertOwnerActor(actor);
+  assertOwnerActor(actor, OWNER_ONLY_MESSAGE);
   // Every demo row and the settings row, locked before looking: a clerk cannot add an order for a demo customer meanwhile.
   await tx.execute(sql`select id from ${customers} where ${customers.isDemo} for update`);
   await tx.execute(sql`select id from ${shopSettings} for update`);
