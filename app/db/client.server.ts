@@ -13,10 +13,12 @@ import * as accounts from "./schema/accounts";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as blog from "./schema/blog";
+import * as cashRegister from "./schema/cash-register";
 import * as contact from "./schema/contact";
 import * as customers from "./schema/customers";
 import * as faq from "./schema/faq";
 import * as idempotency from "./schema/idempotency";
+import * as inventory from "./schema/inventory";
 import * as printDocuments from "./schema/print-documents";
 import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
@@ -36,6 +38,8 @@ export const schema = {
   ...contact,
   ...customers,
   ...serviceOrders,
+  ...inventory,
+  ...cashRegister,
   ...idempotency,
   ...uploads,
   ...printDocuments,

@@ -2,6 +2,10 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { customers } from "./customers";
+import { productUnits, products, type PartOrigin } from "./inventory";
+
+export const PART_STOCK_STATES = ["none", "pending", "reserved", "awaiting", "taken"] as const;
+export type PartStockState = (typeof PART_STOCK_STATES)[number];
 
 /**
  * A device left at the shop. `id` is the sequential order number printed on
@@ -42,6 +46,12 @@ export const serviceOrders = pgTable(
     promisedDate: date("promised_date", { mode: "string" }),
     warrantyDays: integer("warranty_days").notNull().default(90),
     notes: text("notes").notNull().default(""),
+    /**
+     * The customer's consent to parts that are not new original (CDC art. 21),
+     * when and how it was given ("Cliente (consulta online)", a staff name).
+     */
+    partsConsentAt: timestamp("parts_consent_at", { withTimezone: true }),
+    partsConsentBy: text("parts_consent_by"),
     /** Set when the customer (from /consultar) or staff approve or decline the quote. */
     quoteDecidedAt: timestamp("quote_decided_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
@@ -103,8 +113,19 @@ export const serviceOrderLines = pgTable(
     description: text("description").notNull(),
     quantity: integer("quantity").notNull().default(1),
     unitPriceCents: integer("unit_price_cents").notNull(),
-    /** Inventory product for a part; no foreign key until the inventory table exists. */
-    productId: integer("product_id"),
+    /** Inventory product for a part (or a service item). */
+    productId: integer("product_id").references(() => products.id),
+    /** The serialised unit chosen for the part. */
+    productUnitId: integer("product_unit_id").references(() => productUnits.id),
+    /**
+     * Where the part is in stock: "none" (a service, or no product),
+     * "pending" (quoted), "reserved" (order approved, held), "awaiting"
+     * (approved, short: the order waits for the part), "taken" (left stock
+     * when the repair started). Moved only by the inventory module's cores.
+     */
+    stockState: text("stock_state").$type<PartStockState>().notNull().default("none"),
+    /** The part's origin when it was quoted (CDC art. 21), copied so a later change of the product does not rewrite the quote. */
+    partOrigin: text("part_origin").$type<PartOrigin>(),
   },
   (table) => [
     index("service_order_lines_order_idx").on(table.orderId, table.position),

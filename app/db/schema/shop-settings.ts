@@ -40,6 +40,10 @@ export const shopSettings = pgTable("shop_settings", {
   pixKeyType: text("pix_key_type").$type<PixKeyType>(),
   logoUploadId: text("logo_upload_id").references(() => uploads.id, { onDelete: "set null" }),
   defaultWarrantyDays: integer("default_warranty_days").notNull().default(90),
+  /** The owner allows selling or using what the ledger says is not there (stock goes negative). */
+  allowNegativeStock: boolean("allow_negative_stock").notNull().default(false),
+  /** "% de desconto no PIX" in basis points (500 = 5%), shown before paying (Lei 13.455/2017). */
+  pixDiscountBasisPoints: integer("pix_discount_basis_points").notNull().default(0),
   /**
    * When the owner set the shop's real details (owner setup or /configuracoes).
    * Null while the fictional demo identity is in place: documents say

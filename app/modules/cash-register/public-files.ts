@@ -1,0 +1,4 @@
+/**
+ * What other modules may import from this one (decision 0011).
+ */
+export const PUBLIC_FILES: readonly string[] = ["register-entries.server.ts"];

@@ -1,0 +1,20 @@
+import { roundCents } from "~/lib/money";
+
+/**
+ * The weighted average cost after a movement. Only what comes in at a cost
+ * (an entry) changes it: (stock × average + quantity × cost) / (stock + quantity),
+ * rounded to the cent. What leaves, leaves at the average, which stays. When
+ * the stock was empty or negative (the owner allows selling ahead of
+ * entries), the entry's cost is the new average: nothing is left to weigh.
+ */
+export function averageCostAfter(
+  stockBefore: number,
+  averageBeforeCents: number,
+  incoming: { quantity: number; unitCostCents: number } | null,
+): number {
+  if (!incoming || incoming.quantity <= 0) return averageBeforeCents;
+  if (stockBefore <= 0) return incoming.unitCostCents;
+  return roundCents(
+    (stockBefore * averageBeforeCents + incoming.quantity * incoming.unitCostCents) / (stockBefore + incoming.quantity),
+  );
+}
