@@ -141,6 +141,7 @@ CREATE TABLE "products" (
 	"part_origin" text,
 	"is_serialised" boolean DEFAULT false NOT NULL,
 	"revenue_source" text DEFAULT 'products' NOT NULL,
+	"is_demo" boolean DEFAULT false NOT NULL,
 	"archived_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

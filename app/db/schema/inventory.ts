@@ -51,6 +51,8 @@ export const products = pgTable(
     /** Phones, notebooks: each unit has its IMEI/serial and cost (product_units). */
     isSerialised: boolean("is_serialised").notNull().default(false),
     revenueSource: text("revenue_source").$type<RevenueSource>().notNull().default("products"),
+    /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these rows (and their ledger). */
+    isDemo: boolean("is_demo").notNull().default(false),
     /** Hidden from lists, the register and the shop; kept for the ledger and past sales. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
