@@ -17,43 +17,24 @@
  * Each database is measured in a child process of its own: the app reads its
  * configuration once and keeps one database per process.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
+import {
+  benchOptions,
+  measureBenches,
+  pick,
+  reportFromWorker,
+  runBenchmarks,
+  type Bench,
+  type WorkerResult,
+} from "./support/query-bench";
 
-const { values: args } = parseArgs({
-  options: {
-    worker: { type: "boolean", default: false },
-    runs: { type: "string", default: process.env.BENCH_RUNS ?? "200" },
-    scale: { type: "string", default: process.env.BENCH_SCALE ?? "100000" },
-  },
-});
-const RUNS = Number(args.runs);
-const SCALE = Number(args.scale);
-if (!Number.isSafeInteger(RUNS) || RUNS < 10) throw new Error(`--runs inválido: ${args.runs}`);
-if (!Number.isSafeInteger(SCALE) || SCALE < 1000) throw new Error(`--scale inválido: ${args.scale}`);
+const options = benchOptions(100_000);
+const RUNS = options.runs;
+const SCALE = options.scale;
 
 /** Issue 4's budget, on PGlite. */
 const P95_BUDGET_MS = 50;
-const RESULT_PREFIX = "BENCH_RESULT ";
-
-type Measurement = { name: string; kind: string; timesMs: number[] };
-type WorkerResult = { database: string; orders: number; measurements: Measurement[]; seededMs: number | null };
-
-function percentile(sorted: number[], fraction: number) {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[index]!;
-}
 
 // ---------------------------------------------------------------- worker
-
-function pick<T>(items: readonly T[], index: number): T {
-  return items[index % items.length]!;
-}
 
 async function runWorker(): Promise<WorkerResult> {
   const [{ getDb, closeDb, databaseKind }, { sql, eq, count }, schema, customersSchema, queries, tracking, demo] =
@@ -148,9 +129,10 @@ async function runWorker(): Promise<WorkerResult> {
     };
   };
 
-  const benches: { name: string; kinds: string[]; run: (index: number) => Promise<{ kind: string; ok: boolean }> }[] = [
+  const benches: Bench[] = [
     {
       name: "busca (searchServiceOrders)",
+      budgetMs: P95_BUDGET_MS,
       kinds: searchQueries.map((query) => query.kind),
       run: async (index) => {
         const query = pick(searchQueries, index);
@@ -162,6 +144,7 @@ async function runWorker(): Promise<WorkerResult> {
     },
     {
       name: "lista com filtros (listServiceOrders)",
+      budgetMs: P95_BUDGET_MS,
       kinds: ["status + técnico + datas", "sem status"],
       run: async (index) => {
         const filters = listFilters(index);
@@ -171,6 +154,7 @@ async function runWorker(): Promise<WorkerResult> {
     },
     {
       name: "/consultar (findOrderForCustomer)",
+      budgetMs: P95_BUDGET_MS,
       kinds: ["código", "nº + 4 dígitos"],
       run: async (index) => {
         const row = pick(sample, Math.floor(index / 2));
@@ -185,157 +169,13 @@ async function runWorker(): Promise<WorkerResult> {
     },
   ];
 
-  const measurements: Measurement[] = [];
-  for (const bench of benches) {
-    // Warm-up: caches, plans and PGlite's WebAssembly JIT, not measured.
-    for (let index = 0; index < Math.min(40, RUNS); index++) await bench.run(index + 10_000);
-    const all: number[] = [];
-    const byKind = new Map<string, number[]>();
-    const misses: string[] = [];
-    for (let index = 0; index < RUNS; index++) {
-      const startedAt = performance.now();
-      const { kind: queryKind, ok } = await bench.run(index);
-      const elapsed = performance.now() - startedAt;
-      if (!ok) misses.push(queryKind);
-      all.push(elapsed);
-      byKind.set(queryKind, [...(byKind.get(queryKind) ?? []), elapsed]);
-    }
-    // A miss is not an error (a name fragment may match nobody), but a bench that finds nothing measures nothing.
-    if (misses.length > 0) {
-      console.error(
-        `[${kind}] ${bench.name}: ${misses.length} de ${RUNS} execuções sem resultado (${[...new Set(misses)].join(", ")})`,
-      );
-    }
-    measurements.push({ name: bench.name, kind: "todas", timesMs: all });
-    for (const queryKind of bench.kinds) {
-      const times = byKind.get(queryKind);
-      if (times) measurements.push({ name: bench.name, kind: queryKind, timesMs: times });
-    }
-  }
+  const measurements = await measureBenches(kind, benches, RUNS);
   await closeDb();
-  return { database: kind, orders, measurements, seededMs };
+  return { database: kind, rows: `${orders} ordens`, measurements, seededMs };
 }
 
-// ---------------------------------------------------------------- orchestrator
-
-function runChild(label: string, env: NodeJS.ProcessEnv): Promise<WorkerResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", import.meta.filename, "--worker", "--runs", String(RUNS), "--scale", String(SCALE)],
-      {
-        env: { ...process.env, LOG_LEVEL: "warn", ...env },
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    let output = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => (output += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      const line = output.split("\n").find((candidate) => candidate.startsWith(RESULT_PREFIX));
-      if (code !== 0 || !line) return reject(new Error(`${label}: o processo de medição terminou com código ${code}\n${output}`));
-      resolve(JSON.parse(line.slice(RESULT_PREFIX.length)) as WorkerResult);
-    });
-  });
-}
-
-function formatTable(results: WorkerResult[]) {
-  const header = ["consulta", "tipo", "banco", "n", "p50 ms", "p95 ms", "máx ms", `p95 ≤ ${P95_BUDGET_MS}`];
-  const rows = results.flatMap((result) =>
-    result.measurements.map((measurement) => {
-      const sorted = [...measurement.timesMs].sort((a, b) => a - b);
-      const p95 = percentile(sorted, 0.95);
-      const isTotal = measurement.kind === "todas";
-      return [
-        isTotal ? measurement.name : "",
-        measurement.kind,
-        result.database,
-        String(sorted.length),
-        percentile(sorted, 0.5).toFixed(1),
-        p95.toFixed(1),
-        sorted.at(-1)!.toFixed(1),
-        isTotal ? (p95 <= P95_BUDGET_MS ? "sim" : "NÃO") : "",
-      ];
-    }),
-  );
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => cells[column]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
-}
-
-async function createPostgresDatabase(serverUrl: string) {
-  const { Client } = await import("pg");
-  const name = `balcao_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-async function main() {
-  const results: WorkerResult[] = [];
-  const cpus = os.cpus().length;
-  console.log(`bench:orders — ${SCALE} ordens, ${RUNS} execuções por consulta, ${cpus} núcleos, Node ${process.version}`);
-
-  const reusedDir = process.env.BENCH_DATA_DIR;
-  const dataDir = reusedDir ? path.resolve(reusedDir) : fs.mkdtempSync(path.join(os.tmpdir(), "balcao-bench-orders-"));
-  fs.mkdirSync(dataDir, { recursive: true });
-  console.log(`PGlite em ${dataDir}${reusedDir ? " (reaproveitado)" : " (temporário)"}`);
-  try {
-    const pglite = await runChild("pglite", { DATA_DIR: dataDir, DATABASE_URL: "" });
-    if (pglite.seededMs !== null) console.log(`  semeado em ${(pglite.seededMs / 1000).toFixed(1)} s`);
-    results.push(pglite);
-  } finally {
-    if (!reusedDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  const testServer = process.env.TEST_DATABASE_URL;
-  const databaseUrl = process.env.DATABASE_URL;
-  if (testServer) {
-    const database = await createPostgresDatabase(testServer);
-    console.log("PostgreSQL: banco temporário no servidor de TEST_DATABASE_URL");
-    try {
-      results.push(await runChild("postgres", { DATABASE_URL: database.url }));
-    } finally {
-      await database.drop();
-    }
-  } else if (databaseUrl) {
-    console.log("PostgreSQL: DATABASE_URL (semeado só se tiver menos ordens que --scale)");
-    results.push(await runChild("postgres", { DATABASE_URL: databaseUrl }));
-  } else {
-    console.log("PostgreSQL: pulado (defina TEST_DATABASE_URL ou DATABASE_URL)");
-  }
-
-  console.log(`\n${formatTable(results)}\n`);
-  const pgliteResult = results.find((result) => result.database === "pglite");
-  const overBudget = (pgliteResult?.measurements ?? []).filter(
-    (measurement) =>
-      measurement.kind === "todas" &&
-      percentile(
-        [...measurement.timesMs].sort((a, b) => a - b),
-        0.95,
-      ) > P95_BUDGET_MS,
-  );
-  for (const measurement of overBudget) console.error(`FORA DO ORÇAMENTO no PGlite: ${measurement.name}`);
-  process.exitCode = overBudget.length > 0 ? 1 : 0;
-}
-
-if (args.worker) {
-  const result = await runWorker();
-  process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
+if (options.isWorker) {
+  await reportFromWorker(runWorker);
 } else {
-  await main();
+  await runBenchmarks({ title: "bench:orders", script: import.meta.filename, options });
 }
