@@ -70,8 +70,54 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     expect(footer).toContain(describeClosure(closure));
   });
 
+  const pixType = page.getByLabel("Tipo da chave", { exact: true });
+  const pixKey = page.getByLabel("Chave PIX", { exact: true });
+  const pixDiscount = page.getByLabel("% de desconto no PIX");
+  const negativeStock = page.getByLabel("Permitir estoque negativo");
+  const saved = {
+    pixType: await pixType.inputValue(),
+    pixKey: await pixKey.inputValue(),
+    pixDiscount: await pixDiscount.inputValue(),
+    negativeStock: await negativeStock.isChecked(),
+  };
+
+  await test.step("desconto no PIX acima de 20%: recusado ao lado do campo", async () => {
+    await pixDiscount.fill("25");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(page.getByText("O desconto no PIX pode ser de no máximo 20%.")).toBeVisible();
+    await expect(pixDiscount).toHaveAttribute("aria-invalid", "true");
+  });
+
+  await test.step("chave PIX da loja, 2,5% de desconto e estoque negativo: salvos, e o Testar PIX mostra o QR de R$ 1,00", async () => {
+    await pixType.selectOption("email");
+    await pixKey.fill("pix@consertaja.com.br");
+    await pixDiscount.fill("2,5");
+    await negativeStock.check();
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
+    await expect(pixDiscount).toHaveValue("2,5");
+    await expect(negativeStock).toBeChecked();
+
+    await page.getByText("Testar PIX", { exact: true }).click();
+    const charge = page.getByRole("region", { name: "Cobrança de teste" });
+    await expect(charge.getByRole("img", { name: /QR code do PIX de R\$\s1,00/ })).toBeVisible();
+    const code = charge.getByLabel("PIX copia e cola");
+    await expect(code).toHaveValue(
+      /^000201\d{4}0014br\.gov\.bcb\.pix0121pix@consertaja\.com\.br.*54041\.00.*0505TESTE6304[0-9A-F]{4}$/,
+    );
+    await expect(charge.getByText("pix@consertaja.com.br (E-mail)")).toBeVisible();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await charge.getByRole("button", { name: "Copiar" }).click();
+    await expect(charge.getByText("Código copiado.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
+  });
+
   // The other journeys share this server and read the demo's address (the contact page's map link, among others).
   await test.step("o endereço de antes volta, o telefone e o feriado saem: o rodapé deixa de mostrá-los", async () => {
+    await pixType.selectOption(saved.pixType);
+    await pixKey.fill(saved.pixKey);
+    await pixDiscount.fill(saved.pixDiscount);
+    await negativeStock.setChecked(saved.negativeStock);
     await addressField.fill(DEMO_SHOP_SETTINGS.address);
     await page.getByLabel("Telefone 1").fill("");
     const closureRow = await page
@@ -81,6 +127,9 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     await page.getByLabel(`Motivo ${closureRow + 1}`, { exact: true }).fill("");
     await page.getByRole("button", { name: "Salvar configurações" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
+    await expect(pixKey).toHaveValue(saved.pixKey);
+    await expect(pixDiscount).toHaveValue(saved.pixDiscount);
+    await expect(negativeStock).toBeChecked({ checked: saved.negativeStock });
 
     const footer = await publicFooter();
     expect(footer).toContain(DEMO_SHOP_SETTINGS.address);

@@ -74,6 +74,13 @@ describe("pixChargeFor", () => {
     expect(() => assertPixAvailable({ ...SETTINGS, ...key })).toThrow(PIX_UNAVAILABLE_MESSAGE);
   });
 
+  it("refuses, with the reason, a stored key the code cannot carry", async () => {
+    expect(await pixChargeFor({ ...SETTINGS, pixKey: "Pix@ConsertaJa.com.br" }, { amountCents: 100, txid: "" })).toEqual({
+      status: "unavailable",
+      message: "Chave PIX fora do padrão do Banco Central: salve-a de novo em Configurações.",
+    });
+  });
+
   it("lets a charge through once the key is the shop's own", () => {
     expect(() => assertPixAvailable(SETTINGS)).not.toThrow();
   });

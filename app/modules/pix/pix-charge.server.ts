@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import type { ShopSettings } from "~/modules/shop-settings/queries.server";
 import { PIX_KEY_TYPE_LABELS } from "~/modules/shop-settings/validation";
-import { buildPixCopyPaste } from "./br-code";
+import { buildPixCopyPaste, PixCodeError } from "./br-code";
 import { hasOwnPixKey, PIX_UNAVAILABLE_MESSAGE, type PixChargeResult } from "./pix-charge";
 import { pixDiscountFor } from "./pix-discount";
 
@@ -28,22 +28,31 @@ export type PixChargeRequest = {
  * The PIX panel's data for one charge: the static BR Code for the exact
  * amount, its QR and who receives; or the refusal to show while the shop has
  * no key of its own (pix-charge.ts). A static code is not confirmed by the
- * bank: staff check the payment before marking it received. Bad input (a
- * negative amount) throws PixCodeError.
+ * bank: staff check the payment before marking it received. A stored key or
+ * name the code cannot carry is a refusal too, with its message; the
+ * caller's bad input (a negative amount) throws PixCodeError.
  */
 export async function pixChargeFor(settings: PixSettings, request: PixChargeRequest): Promise<PixChargeResult> {
   if (!hasOwnPixKey(settings)) return { status: "unavailable", message: PIX_UNAVAILABLE_MESSAGE };
   const discount = request.withPixDiscount ? pixDiscountFor(request.amountCents, settings.pixDiscountBasisPoints) : null;
   const amountCents = discount?.pixCents ?? request.amountCents;
-  const copyPaste = buildPixCopyPaste({
-    key: settings.pixKey,
-    keyType: settings.pixKeyType,
-    merchantName: settings.legalName,
-    merchantCity: settings.city,
-    amountCents,
-    txid: request.txid,
-    description: request.description,
-  });
+  let copyPaste: string;
+  try {
+    copyPaste = buildPixCopyPaste({
+      key: settings.pixKey,
+      keyType: settings.pixKeyType,
+      merchantName: settings.legalName,
+      merchantCity: settings.city,
+      amountCents,
+      txid: request.txid,
+      description: request.description,
+    });
+  } catch (error) {
+    // A key or name the settings hold but the code cannot carry (saved before today's checks): PIX waits for the owner.
+    const problem = error instanceof PixCodeError ? settingsProblem(error) : null;
+    if (problem) return { status: "unavailable", message: problem };
+    throw error;
+  }
   return {
     status: "ready",
     charge: {
@@ -59,6 +68,11 @@ export async function pixChargeFor(settings: PixSettings, request: PixChargeRequ
   };
 }
 
+function settingsProblem(error: PixCodeError) {
+  const { key, merchantName, merchantCity } = error.fieldErrors;
+  return key ?? merchantName ?? merchantCity ?? null;
+}
+
 /** The QR as an SVG image address: drawn here, so the panel shows it before (or without) any script. */
 async function qrImageSrc(text: string) {
   const svg = await QRCode.toString(text, {
@@ -69,4 +83,9 @@ async function qrImageSrc(text: string) {
     color: { dark: "#000000", light: "#ffffff" },
   });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
+
+/** "Testar PIX" on /configuracoes: R$ 1,00 to the saved key, txid TESTE, for the owner to pay from their bank app. */
+export function pixTestChargeFor(settings: PixSettings): Promise<PixChargeResult> {
+  return pixChargeFor(settings, { amountCents: 100, txid: "TESTE", description: "Teste do PIX" });
 }

@@ -71,10 +71,10 @@ export function PixCharge({ charge, title = "Pagar com PIX" }: { charge: PixChar
             <textarea
               id={fieldId}
               readOnly
-              rows={4}
+              rows={6}
               value={charge.copyPaste}
               onFocus={(event) => event.currentTarget.select()}
-              className="w-full resize-none rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900"
+              className="field-sizing-content w-full resize-none rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900"
             />
             <div className="flex flex-wrap items-center gap-3">
               {isHydrated ? (
