@@ -32,6 +32,18 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     return text;
   }
 
+  /**
+   * Saves and waits for the page's data to come back: after an earlier save the
+   * "Configurações salvas" message is already on screen, so it proves nothing.
+   */
+  async function saveAndReload() {
+    const reloaded = page.waitForResponse(
+      (response) => response.request().method() === "GET" && new URL(response.url()).pathname === "/configuracoes.data",
+    );
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    expect((await reloaded).status()).toBe(200);
+  }
+
   await page.goto("/configuracoes");
   await expect(page.getByRole("heading", { name: "Configurações da loja", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Nome da loja (nome fantasia)")).not.toHaveValue("");
@@ -93,14 +105,17 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     await pixKey.fill("pix@consertaja.com.br");
     await pixDiscount.fill("2,5");
     await negativeStock.check();
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
+    await saveAndReload();
     await expect(pixDiscount).toHaveValue("2,5");
     await expect(negativeStock).toBeChecked();
 
-    await page.getByText("Testar PIX", { exact: true }).click();
     const charge = page.getByRole("region", { name: "Cobrança de teste" });
-    await expect(charge.getByRole("img", { name: /QR code do PIX de R\$\s1,00/ })).toBeVisible();
+    const testPix = page.locator("details").filter({ hasText: "Testar PIX" });
+    // A native <details>: opened by its summary, and closed again if the form is drawn anew under it.
+    await expect(async () => {
+      if (!(await testPix.evaluate((details) => (details as HTMLDetailsElement).open))) await testPix.locator("summary").click();
+      await expect(charge.getByRole("img", { name: /QR code do PIX de R\$\s1,00/ })).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     const code = charge.getByLabel("PIX copia e cola");
     await expect(code).toHaveValue(
       /^000201\d{4}0014br\.gov\.bcb\.pix0121pix@consertaja\.com\.br.*54041\.00.*0505TESTE6304[0-9A-F]{4}$/,
@@ -125,7 +140,7 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
       .evaluateAll((inputs, date) => inputs.findIndex((input) => (input as HTMLInputElement).value === date), closure.date);
     await page.getByLabel(`Data ${closureRow + 1}`, { exact: true }).fill("");
     await page.getByLabel(`Motivo ${closureRow + 1}`, { exact: true }).fill("");
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await saveAndReload();
     await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
     await expect(pixKey).toHaveValue(saved.pixKey);
     await expect(pixDiscount).toHaveValue(saved.pixDiscount);
