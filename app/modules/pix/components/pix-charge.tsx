@@ -108,8 +108,9 @@ export function PixCharge({ charge, title = "Pagar com PIX" }: { charge: PixChar
             <dt className="text-slate-600">Cidade</dt>
             <dd className="text-slate-900">{charge.holderCity}</dd>
             <dt className="text-slate-600">Chave PIX</dt>
-            <dd className="break-all text-slate-900">
-              {charge.key} <span className="text-slate-600">({charge.keyTypeLabel})</span>
+            <dd className="text-slate-900">
+              <span className="break-all">{charge.key}</span>{" "}
+              <span className="whitespace-nowrap text-slate-600">· {charge.keyTypeLabel}</span>
             </dd>
           </dl>
           <p className="text-sm text-slate-600">
