@@ -121,6 +121,7 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
       /^000201\d{4}0014br\.gov\.bcb\.pix0121pix@consertaja\.com\.br.*54041\.00.*0505TESTE6304[0-9A-F]{4}$/,
     );
     await expect(charge.getByText("pix@consertaja.com.br", { exact: true })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await charge.getByRole("button", { name: "Copiar" }).click();
     await expect(charge.getByText("Código copiado.")).toBeVisible();

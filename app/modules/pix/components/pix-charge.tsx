@@ -39,7 +39,17 @@ async function copyText(field: HTMLTextAreaElement) {
  * and the PIX discount when there is one. Before the scripts run, "Copiar"
  * selects the code (a label of its field) so the person copies it by hand.
  */
-export function PixCharge({ charge, title = "Pagar com PIX" }: { charge: PixChargeData; title?: string }) {
+export function PixCharge({
+  charge,
+  title = "Pagar com PIX",
+  headingLevel = 2,
+}: {
+  charge: PixChargeData;
+  title?: string;
+  /** The title's level in the page that shows the panel (2 under the page's h1, 3 inside a section). */
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as const;
   const id = useId();
   const fieldId = `${id}-code`;
   const isHydrated = useIsHydrated();
@@ -49,9 +59,9 @@ export function PixCharge({ charge, title = "Pagar com PIX" }: { charge: PixChar
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <div>
-        <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        <Heading id={`${id}-title`} className="text-base font-semibold text-slate-900">
           {title}
-        </h3>
+        </Heading>
         <p className="text-3xl font-bold text-slate-900 tabular-nums">{amount}</p>
       </div>
       <PixDiscountNotice discount={charge.discount} />
