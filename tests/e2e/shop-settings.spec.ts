@@ -32,6 +32,18 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     return text;
   }
 
+  /**
+   * Saves and waits for the page's data to come back: after an earlier save the
+   * "Configurações salvas" message is already on screen, so it proves nothing.
+   */
+  async function saveAndReload() {
+    const reloaded = page.waitForResponse(
+      (response) => response.request().method() === "GET" && new URL(response.url()).pathname === "/configuracoes.data",
+    );
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    expect((await reloaded).status()).toBe(200);
+  }
+
   await page.goto("/configuracoes");
   await expect(page.getByRole("heading", { name: "Configurações da loja", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Nome da loja (nome fantasia)")).not.toHaveValue("");
@@ -70,8 +82,58 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     expect(footer).toContain(describeClosure(closure));
   });
 
+  const pixType = page.getByLabel("Tipo da chave", { exact: true });
+  const pixKey = page.getByLabel("Chave PIX", { exact: true });
+  const pixDiscount = page.getByLabel("% de desconto no PIX");
+  const negativeStock = page.getByLabel("Permitir estoque negativo");
+  const saved = {
+    pixType: await pixType.inputValue(),
+    pixKey: await pixKey.inputValue(),
+    pixDiscount: await pixDiscount.inputValue(),
+    negativeStock: await negativeStock.isChecked(),
+  };
+
+  await test.step("desconto no PIX acima de 20%: recusado ao lado do campo", async () => {
+    await pixDiscount.fill("25");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(page.getByText("O desconto no PIX pode ser de no máximo 20%.")).toBeVisible();
+    await expect(pixDiscount).toHaveAttribute("aria-invalid", "true");
+  });
+
+  await test.step("chave PIX da loja, 2,5% de desconto e estoque negativo: salvos, e o Testar PIX mostra o QR de R$ 1,00", async () => {
+    await pixType.selectOption("email");
+    await pixKey.fill("pix@consertaja.com.br");
+    await pixDiscount.fill("2,5");
+    await negativeStock.check();
+    await saveAndReload();
+    await expect(pixDiscount).toHaveValue("2,5");
+    await expect(negativeStock).toBeChecked();
+
+    const charge = page.getByRole("region", { name: "Cobrança de teste" });
+    const testPix = page.locator("details").filter({ hasText: "Testar PIX" });
+    // A native <details>: opened by its summary, and closed again if the form is drawn anew under it.
+    await expect(async () => {
+      if (!(await testPix.evaluate((details) => (details as HTMLDetailsElement).open))) await testPix.locator("summary").click();
+      await expect(charge.getByRole("img", { name: /QR code do PIX de R\$\s1,00/ })).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    const code = charge.getByLabel("PIX copia e cola");
+    await expect(code).toHaveValue(
+      /^000201\d{4}0014br\.gov\.bcb\.pix0121pix@consertaja\.com\.br.*54041\.00.*0505TESTE6304[0-9A-F]{4}$/,
+    );
+    await expect(charge.getByText("pix@consertaja.com.br", { exact: true })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await charge.getByRole("button", { name: "Copiar" }).click();
+    await expect(charge.getByText("Código copiado.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
+  });
+
   // The other journeys share this server and read the demo's address (the contact page's map link, among others).
   await test.step("o endereço de antes volta, o telefone e o feriado saem: o rodapé deixa de mostrá-los", async () => {
+    await pixType.selectOption(saved.pixType);
+    await pixKey.fill(saved.pixKey);
+    await pixDiscount.fill(saved.pixDiscount);
+    await negativeStock.setChecked(saved.negativeStock);
     await addressField.fill(DEMO_SHOP_SETTINGS.address);
     await page.getByLabel("Telefone 1").fill("");
     const closureRow = await page
@@ -79,8 +141,11 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
       .evaluateAll((inputs, date) => inputs.findIndex((input) => (input as HTMLInputElement).value === date), closure.date);
     await page.getByLabel(`Data ${closureRow + 1}`, { exact: true }).fill("");
     await page.getByLabel(`Motivo ${closureRow + 1}`, { exact: true }).fill("");
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await saveAndReload();
     await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
+    await expect(pixKey).toHaveValue(saved.pixKey);
+    await expect(pixDiscount).toHaveValue(saved.pixDiscount);
+    await expect(negativeStock).toBeChecked({ checked: saved.negativeStock });
 
     const footer = await publicFooter();
     expect(footer).toContain(DEMO_SHOP_SETTINGS.address);

@@ -10,6 +10,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../support/database";
+import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { pngImage, TEXT_FILES } from "../support/images";
 import { unwrapRouteResult } from "./public-tracking-app";
 
@@ -44,6 +45,8 @@ function validSettingsForm(overrides: Record<string, string> = {}) {
     "pix.type": "email",
     "pix.key": "PIX@ConsertaJa.com.br",
     defaultWarrantyDays: "120",
+    pixDiscount: "2,5",
+    allowNegativeStock: "on",
     "weeklyHours.0.closed": "on",
   };
   for (let day = 1; day < 7; day++) {
@@ -100,6 +103,9 @@ async function loadModules() {
     printDocuments,
     newOrderRoute,
     orderMutations,
+    pixCharge,
+    brCode,
+    pixRules,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/shop-settings"),
@@ -117,6 +123,9 @@ async function loadModules() {
     import("~/modules/service-orders/print-documents.server"),
     import("~/routes/_staff/service-order-form"),
     import("~/modules/service-orders/mutations.server"),
+    import("~/modules/pix/pix-charge.server"),
+    import("~/modules/pix/br-code"),
+    import("~/modules/pix/pix-charge"),
   ]);
   assertSingletonStoreFound();
   return {
@@ -133,6 +142,9 @@ async function loadModules() {
     printDocuments,
     newOrderRoute: newOrderRoute as NewOrderRoute,
     orderMutations,
+    pixCharge,
+    brCode,
+    pixRules,
   };
 }
 
@@ -178,6 +190,12 @@ export function defineShopSettingsSuite(database: TestDatabase) {
       } catch (thrown) {
         return unwrapRouteResult(thrown);
       }
+    }
+
+    async function settingsPage() {
+      const request = new Request("http://localhost:3000/configuracoes");
+      const args = argsFor(request, OWNER) as unknown as Parameters<SettingsRoute["loader"]>[0];
+      return unwrapRouteResult(await app.settingsRoute.loader(args)).body as Awaited<ReturnType<SettingsRoute["loader"]>>;
     }
 
     async function storedSettings() {
@@ -379,6 +397,8 @@ export function defineShopSettingsSuite(database: TestDatabase) {
           pixKeyType: "email",
           pixKey: "pix@consertaja.com.br",
           defaultWarrantyDays: 120,
+          pixDiscountBasisPoints: 250,
+          allowNegativeStock: true,
           weeklyHours: [
             null,
             ...Array.from({ length: 5 }, () => ({ open: "08:30", close: "18:00" })),
@@ -393,6 +413,8 @@ export function defineShopSettingsSuite(database: TestDatabase) {
         const changes = (entry!.details as { changes: Record<string, { from: unknown; to: unknown }> }).changes;
         expect(changes.name).toEqual({ from: before.name, to: "Conserta Já" });
         expect(changes.defaultWarrantyDays).toEqual({ from: before.defaultWarrantyDays, to: 120 });
+        expect(changes.pixDiscountBasisPoints).toEqual({ from: 0, to: 250 });
+        expect(changes.allowNegativeStock).toEqual({ from: false, to: true });
         expect(changes.closures).toEqual({ from: before.closures, to: [{ date: "2026-12-25", reason: "Natal" }] });
         // Unchanged columns are not listed.
         expect(changes).not.toHaveProperty("state");
@@ -422,12 +444,14 @@ export function defineShopSettingsSuite(database: TestDatabase) {
               defaultWarrantyDays: "30",
               "closures.1.date": "2026-12-25",
               "closures.1.reason": "Repetido",
+              pixDiscount: "25",
             }),
           ),
         );
         expect(refused.status).toBe(400);
         const body = refused.body as { errors: Record<string, string>; values: Record<string, string> };
         expect(body.errors).toEqual({
+          pixDiscount: "O desconto no PIX pode ser de no máximo 20%.",
           document: "CNPJ inválido: confira os caracteres digitados.",
           "socialLinks.facebook": "Use um endereço completo que comece com https://.",
           "pix.key": "Informe o celular com DDD, como +55 11 98765-4321.",
@@ -513,8 +537,51 @@ export function defineShopSettingsSuite(database: TestDatabase) {
           "weeklyHours.1.open": "08:30",
           "pix.type": "email",
           defaultWarrantyDays: "120",
+          pixDiscount: "2,5",
+          allowNegativeStock: "on",
         });
         expect(page.closureRows).toBe(4);
+      });
+
+      it("'Testar PIX' is refused while the key is unset or the demo's, and charges R$ 1,00 to the saved key once it is the shop's", async () => {
+        for (const demoOrNone of [
+          { pixKey: DEMO_SHOP_SETTINGS.pixKey, pixKeyType: DEMO_SHOP_SETTINGS.pixKeyType },
+          { pixKey: null, pixKeyType: null },
+        ]) {
+          await app.db.update(app.tables.shopSettings).set(demoOrNone);
+          app.queries.forgetCachedShopSettings();
+          expect((await settingsPage()).pixTest).toEqual({
+            status: "unavailable",
+            message: "PIX indisponível: cadastre a chave PIX da loja em Configurações.",
+          });
+          const settings = await app.queries.getShopSettings();
+          expect(() => app.pixRules.assertPixAvailable(settings)).toThrow(
+            "PIX indisponível: cadastre a chave PIX da loja em Configurações.",
+          );
+        }
+
+        expect(await postSettings(multipart(validSettingsForm({ pixDiscount: "5" })))).toMatchObject({ status: 302 });
+        const { pixTest } = await settingsPage();
+        if (pixTest.status !== "ready") throw new Error(pixTest.message);
+        // The test charge is exactly R$ 1,00: the PIX discount is for sales.
+        expect(pixTest.charge).toMatchObject({ amountCents: 100, discount: null, key: "pix@consertaja.com.br" });
+        expect(app.brCode.parsePixCopyPaste(pixTest.charge.copyPaste)).toMatchObject({
+          key: "pix@consertaja.com.br",
+          amountCents: 100,
+          txid: "TESTE",
+          merchantName: "Conserta Ja Comercio e Se",
+          merchantCity: "Sao Paulo",
+        });
+
+        // A sale's charge, from the settings as every page reads them: 5% off, disclosed.
+        const sale = await app.pixCharge.pixChargeFor(await app.queries.getShopSettings(), {
+          amountCents: 10000,
+          txid: "VENDA1",
+          withPixDiscount: true,
+        });
+        if (sale.status !== "ready") throw new Error(sale.message);
+        expect(sale.charge.discount).toEqual({ basisPoints: 500, fullCents: 10000, discountCents: 500, pixCents: 9500 });
+        expect(app.brCode.parsePixCopyPaste(sale.charge.copyPaste).amountCents).toBe(9500);
       });
     });
   });

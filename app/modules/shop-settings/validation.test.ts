@@ -8,6 +8,7 @@ import {
   ShopSettingsSchema,
   shopIdentityFormInput,
   shopSettingsFormInput,
+  shopSettingsFormValues,
 } from "./validation";
 
 const OPEN_DAY = { closed: false, open: "09:00", close: "18:00" };
@@ -43,6 +44,22 @@ function settings(overrides: Record<string, unknown> = {}) {
     pix: { type: "cnpj", key: "11.222.333/0001-81" },
     defaultWarrantyDays: "90",
     ...overrides,
+  };
+}
+
+/** A stored settings row as the form's values read it. */
+function storedRow(pixDiscountBasisPoints: number, allowNegativeStock: boolean) {
+  return {
+    ...DEMO_SHOP_SETTINGS,
+    phones: [],
+    closures: [],
+    socialLinks: {},
+    reviewUrl: null,
+    pixKey: null,
+    pixKeyType: null,
+    defaultWarrantyDays: 90,
+    pixDiscountBasisPoints,
+    allowNegativeStock,
   };
 }
 
@@ -244,6 +261,60 @@ describe("ShopSettingsSchema", () => {
     );
   });
 
+  it("keeps the PIX discount in basis points and the negative-stock choice", () => {
+    expect(parseInput(ShopSettingsSchema, settings({ pixDiscount: "5", allowNegativeStock: "on" }))).toMatchObject({
+      pixDiscountBasisPoints: 500,
+      allowNegativeStock: true,
+    });
+    expect(parseInput(ShopSettingsSchema, settings())).toMatchObject({ pixDiscountBasisPoints: 0, allowNegativeStock: false });
+    expect(parseInput(ShopSettingsSchema, settings())).not.toHaveProperty("pixDiscount");
+  });
+
+  it.each([
+    ["", 0],
+    ["0", 0],
+    ["5", 500],
+    ["2,5", 250],
+    ["2.25", 225],
+    [" 19,99 % ", 1999],
+    ["20", 2000],
+    ["20,00", 2000],
+    ["0,01", 1],
+  ])("reads a PIX discount of %j as %i basis points", (typed, basisPoints) => {
+    expect(parseInput(ShopSettingsSchema, settings({ pixDiscount: typed })).pixDiscountBasisPoints).toBe(basisPoints);
+  });
+
+  it.each([
+    ["20,01", "O desconto no PIX pode ser de no máximo 20%."],
+    ["100", "O desconto no PIX pode ser de no máximo 20%."],
+    ["-5", "Informe o desconto de 0 a 20, com até duas casas decimais, como 5 ou 2,5."],
+    ["2,555", "Informe o desconto de 0 a 20, com até duas casas decimais, como 5 ou 2,5."],
+    ["cinco", "Informe o desconto de 0 a 20, com até duas casas decimais, como 5 ou 2,5."],
+    ["1.000", "Informe o desconto de 0 a 20, com até duas casas decimais, como 5 ou 2,5."],
+  ])("refuses a PIX discount of %j", (typed, message) => {
+    expect(errorsOf(ShopSettingsSchema, settings({ pixDiscount: typed })).pixDiscount).toBe(message);
+  });
+
+  it("refuses a negative-stock value that is not a checkbox's", () => {
+    expect(errorsOf(ShopSettingsSchema, settings({ allowNegativeStock: "sim" })).allowNegativeStock).toBe(
+      "Marque ou desmarque a opção.",
+    );
+  });
+
+  it("shows the stored discount and choice in the form and reads them back", () => {
+    const values = shopSettingsFormValues(storedRow(250, true));
+    expect(values).toMatchObject({ pixDiscount: "2,5", allowNegativeStock: "on" });
+    expect(shopSettingsFormValues(storedRow(0, false))).toMatchObject({ pixDiscount: "0", allowNegativeStock: "" });
+    expect(shopSettingsFormValues(storedRow(1999, false))).toMatchObject({ pixDiscount: "19,99" });
+
+    const form = new FormData();
+    form.set("pixDiscount", values.pixDiscount!);
+    form.set("allowNegativeStock", values.allowNegativeStock!);
+    expect(shopSettingsFormInput(form)).toMatchObject({ pixDiscount: "2,5", allowNegativeStock: true });
+    // An unticked checkbox is not posted at all.
+    expect(shopSettingsFormInput(new FormData())).toMatchObject({ pixDiscount: "", allowNegativeStock: false });
+  });
+
   it("reads every field of the posted form under the input's name", () => {
     const form = new FormData();
     const values = settings();
@@ -259,7 +330,9 @@ describe("ShopSettingsSchema", () => {
     form.set("pix.type", "random");
     form.set("pix.key", "not-a-uuid");
     form.set("defaultWarrantyDays", "120");
+    form.set("pixDiscount", "25");
     expect(errorsOf(ShopSettingsSchema, shopSettingsFormInput(form))).toEqual({
+      pixDiscount: "O desconto no PIX pode ser de no máximo 20%.",
       "closures.5.date": "Esta data já está na lista.",
       "socialLinks.youtube": "Use um endereço completo que comece com https://.",
       "pix.key": "A chave aleatória tem 32 letras e números separados por hífens, como 123e4567-e89b-12d3-a456-426614174000.",

@@ -310,6 +310,47 @@ const PixSchema = z
     return { pixKeyType: pix.type, pixKey: result.key };
   });
 
+/** "% de desconto no PIX": up to 20%, in basis points (500 = 5%); a larger one is almost always a typo. */
+export const MAX_PIX_DISCOUNT_BASIS_POINTS = 2000;
+const PIX_DISCOUNT_MESSAGE = "Informe o desconto de 0 a 20, com até duas casas decimais, como 5 ou 2,5.";
+
+/** 500 → "5", 250 → "2,5", 0 → "0": basis points as the percentage field shows them. */
+export function basisPointsToPercentInput(basisPoints: number) {
+  const whole = Math.trunc(basisPoints / 100);
+  const fraction = String(basisPoints % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  return fraction === "" ? String(whole) : `${whole},${fraction}`;
+}
+
+/** What the owner types ("5", "2,5", "2.25", "5%", "" for none) → basis points, read digit by digit. */
+const PixDiscountSchema = z
+  .string({ error: PIX_DISCOUNT_MESSAGE })
+  .trim()
+  .max(10, PIX_DISCOUNT_MESSAGE)
+  .default("")
+  .transform((typed, context) => {
+    const text = typed.replace(/\s|%/g, "");
+    if (text === "") return 0;
+    const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
+    if (!match) {
+      context.addIssue({ code: "custom", message: PIX_DISCOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+    if (basisPoints > MAX_PIX_DISCOUNT_BASIS_POINTS) {
+      context.addIssue({ code: "custom", message: "O desconto no PIX pode ser de no máximo 20%." });
+      return z.NEVER;
+    }
+    return basisPoints;
+  });
+
+/** A checkbox as the form posts it ("on" or nothing), or a boolean. */
+const CheckboxSchema = z
+  .union([z.boolean(), z.literal("on"), z.literal("")], { error: "Marque ou desmarque a opção." })
+  .default(false)
+  .transform((value) => value === true || value === "on");
+
 const WARRANTY_MESSAGE = `Informe a garantia em dias, de ${MIN_DEFAULT_WARRANTY_DAYS} a ${MAX_DEFAULT_WARRANTY_DAYS}.`;
 
 /** Everything /configuracoes holds (the logo travels apart, through the upload pipeline). */
@@ -331,8 +372,10 @@ export const ShopSettingsSchema = z
         `A garantia não pode ser menor que ${MIN_DEFAULT_WARRANTY_DAYS} dias (garantia legal, CDC art. 26).`,
       )
       .refine((days) => days <= MAX_DEFAULT_WARRANTY_DAYS, WARRANTY_MESSAGE),
+    pixDiscount: PixDiscountSchema,
+    allowNegativeStock: CheckboxSchema,
   })
-  .transform(({ pix, ...rest }) => ({ ...rest, ...pix }));
+  .transform(({ pix, pixDiscount, ...rest }) => ({ ...rest, ...pix, pixDiscountBasisPoints: pixDiscount }));
 
 export type ShopSettingsInput = z.output<typeof ShopSettingsSchema>;
 
@@ -376,6 +419,8 @@ export function shopSettingsFormInput(form: FormData) {
     reviewUrl: formText(form, "reviewUrl"),
     pix: { type: formText(form, "pix.type"), key: formText(form, "pix.key") },
     defaultWarrantyDays: formText(form, "defaultWarrantyDays"),
+    pixDiscount: formText(form, "pixDiscount"),
+    allowNegativeStock: formText(form, "allowNegativeStock") === "on",
   };
 }
 
@@ -410,13 +455,23 @@ type StoredSettings = {
   pixKeyType: PixKeyType | null;
   pixKey: string | null;
   defaultWarrantyDays: number;
+  pixDiscountBasisPoints: number;
+  allowNegativeStock: boolean;
 };
 
 /** The shop-identity inputs of a stored row (the owner-setup page shows its fields under a prefix). */
 export function shopIdentityFormValues(
   stored: Omit<
     StoredSettings,
-    "phones" | "closures" | "socialLinks" | "reviewUrl" | "pixKeyType" | "pixKey" | "defaultWarrantyDays"
+    | "phones"
+    | "closures"
+    | "socialLinks"
+    | "reviewUrl"
+    | "pixKeyType"
+    | "pixKey"
+    | "defaultWarrantyDays"
+    | "pixDiscountBasisPoints"
+    | "allowNegativeStock"
   >,
   prefix = "",
 ) {
@@ -451,5 +506,7 @@ export function shopSettingsFormValues(stored: StoredSettings): ShopSettingsForm
   values["pix.type"] = stored.pixKeyType ?? "";
   values["pix.key"] = stored.pixKey ?? "";
   values.defaultWarrantyDays = String(stored.defaultWarrantyDays);
+  values.pixDiscount = basisPointsToPercentInput(stored.pixDiscountBasisPoints);
+  values.allowNegativeStock = stored.allowNegativeStock ? "on" : "";
   return values;
 }

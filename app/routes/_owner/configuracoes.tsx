@@ -6,6 +6,8 @@ import { formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
 import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { PixTestCharge } from "~/modules/pix/components/pix-test-charge";
+import { pixTestChargeFor } from "~/modules/pix/pix-charge.server";
 import { ShopSettingsForm } from "~/modules/shop-settings/components/shop-settings-form";
 import { updateShopSettings } from "~/modules/shop-settings/mutations.server";
 import { getShopLogo, getShopSettings } from "~/modules/shop-settings/queries.server";
@@ -28,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     values: shopSettingsFormValues(settings),
     closureRows: closureRowCount(settings.closures.length),
     logo,
+    pixTest: await pixTestChargeFor(settings),
     // The form is keyed on it: after a save it starts again from what was stored.
     version: settings.updatedAt.toISOString(),
     flash: flashOf(context),
@@ -71,6 +74,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         closureRows={Math.max(typedRows, loaderData.closureRows)}
         logo={loaderData.logo}
         isSubmitting={navigation.state === "submitting"}
+        pixPreview={<PixTestCharge result={loaderData.pixTest} />}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import type { FieldErrors } from "~/lib/errors";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { IMAGE_FIELD } from "~/lib/uploads/image-upload-error";
 import {
+  MAX_PIX_DISCOUNT_BASIS_POINTS,
   MAX_DEFAULT_WARRANTY_DAYS,
   MIN_DEFAULT_WARRANTY_DAYS,
   PIX_KEY_TYPE_LABELS,
@@ -26,6 +27,8 @@ type Props = {
   closureRows: number;
   logo: UploadedImage | null;
   isSubmitting: boolean;
+  /** Under the PIX key: the "Testar PIX" charge, drawn by the route (the PIX panel belongs to the pix module). */
+  pixPreview?: ReactNode;
 };
 
 const PIX_OPTIONS = [
@@ -47,6 +50,37 @@ function ClosureRow({ index, values, errors }: { index: number; values: ShopSett
         defaultValue={values[reason] ?? ""}
         error={errors[reason]}
       />
+    </div>
+  );
+}
+
+function CheckboxField({
+  label,
+  hint,
+  error,
+  ...input
+}: {
+  label: string;
+  hint: string;
+  error?: string;
+  name: string;
+  defaultChecked: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="flex items-center gap-2 font-medium text-slate-800">
+        <input
+          id={id}
+          type="checkbox"
+          className="size-5 accent-brand-700"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          {...input}
+        />
+        {label}
+      </label>
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -92,7 +126,7 @@ function LogoField({ logo, error }: { logo: UploadedImage | null; error?: string
 }
 
 /** /configuracoes: every detail of the shop in one form, checked whole on the server (ShopSettingsSchema). */
-export function ShopSettingsForm({ values, errors, closureRows, logo, isSubmitting }: Props) {
+export function ShopSettingsForm({ values, errors, closureRows, logo, isSubmitting, pixPreview }: Props) {
   const field = (name: string) => ({ name, defaultValue: values[name] ?? "", error: errors[name] });
   const hasErrors = Object.keys(errors).length > 0;
   return (
@@ -157,6 +191,25 @@ export function ShopSettingsForm({ values, errors, closureRows, logo, isSubmitti
           <SelectField label="Tipo da chave" options={PIX_OPTIONS} {...field("pix.type")} />
           <Field label="Chave PIX" maxLength={SHOP_SETTINGS_LIMITS.pixKey} {...field("pix.key")} />
         </div>
+        <Field
+          label="% de desconto no PIX"
+          inputMode="decimal"
+          maxLength={10}
+          placeholder="0"
+          hint={`De 0 a ${MAX_PIX_DISCOUNT_BASIS_POINTS / 100}%, com até duas casas decimais (0 = sem desconto). Na venda, o cliente vê o desconto e os dois preços antes de pagar, como a lei pede (Lei 13.455/2017 e Lei 10.962/2004, art. 5-A).`}
+          className="max-w-xs"
+          {...field("pixDiscount")}
+        />
+        {pixPreview}
+      </SettingsSection>
+      <SettingsSection title="Estoque">
+        <CheckboxField
+          label="Permitir estoque negativo"
+          name="allowNegativeStock"
+          defaultChecked={values.allowNegativeStock === "on"}
+          error={errors.allowNegativeStock}
+          hint="Deixa vender (ou usar numa ordem de serviço) um item que o sistema diz não ter: o estoque fica abaixo de zero até você lançar a entrada da mercadoria. Desmarcado, a venda desse item é recusada enquanto o estoque não cobrir a quantidade."
+        />
       </SettingsSection>
       <SettingsSection title="Garantia">
         <Field
