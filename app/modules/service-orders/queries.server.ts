@@ -336,6 +336,8 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       warrantyDays: serviceOrders.warrantyDays,
       notes: serviceOrders.notes,
       quoteDecidedAt: serviceOrders.quoteDecidedAt,
+      partsConsentAt: serviceOrders.partsConsentAt,
+      partsConsentBy: serviceOrders.partsConsentBy,
       deliveredAt: serviceOrders.deliveredAt,
       deliveredTo: serviceOrders.deliveredTo,
       owedAtDeliveryCents: serviceOrders.owedAtDeliveryCents,
@@ -366,6 +368,9 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
         quantity: serviceOrderLines.quantity,
         unitPriceCents: serviceOrderLines.unitPriceCents,
         productId: serviceOrderLines.productId,
+        productUnitId: serviceOrderLines.productUnitId,
+        stockState: serviceOrderLines.stockState,
+        partOrigin: serviceOrderLines.partOrigin,
       })
       .from(serviceOrderLines)
       .where(eq(serviceOrderLines.orderId, id))

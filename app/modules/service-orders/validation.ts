@@ -89,6 +89,8 @@ export const ServiceOrderLineSchema = z.object({
     .transform(Number),
   unitPrice: moneyField({ max: MAX_UNIT_PRICE_CENTS }),
   productId: optionalIdField("Produto inválido."),
+  /** A serialised product's unit (IMEI/serial) chosen for the part. */
+  productUnitId: optionalIdField("Unidade inválida."),
 });
 
 const ServiceOrderFields = z.object({
@@ -277,7 +279,7 @@ export type ServiceOrderFormValues = {
   reportedDefect: string;
   diagnosis: string;
   technicianUserId: string;
-  lines: { kind: string; description: string; quantity: string; unitPrice: string; productId: string }[];
+  lines: { kind: string; description: string; quantity: string; unitPrice: string; productId: string; productUnitId: string }[];
   discount: string;
   deposit: string;
   depositMethod: string;
@@ -339,7 +341,14 @@ export function formValuesOfOrder(order: {
   reportedDefect: string;
   diagnosis: string;
   technicianUserId: string | null;
-  lines: readonly { kind: string; description: string; quantity: number; unitPriceCents: number; productId: number | null }[];
+  lines: readonly {
+    kind: string;
+    description: string;
+    quantity: number;
+    unitPriceCents: number;
+    productId: number | null;
+    productUnitId: number | null;
+  }[];
   discountCents: number;
   promisedDate: string | null;
   warrantyDays: number;
@@ -366,6 +375,7 @@ export function formValuesOfOrder(order: {
       quantity: String(line.quantity),
       unitPrice: centsToInput(line.unitPriceCents),
       productId: line.productId === null ? "" : String(line.productId),
+      productUnitId: line.productUnitId === null ? "" : String(line.productUnitId),
     })),
     discount: order.discountCents > 0 ? centsToInput(order.discountCents) : "",
     deposit: "",
@@ -388,6 +398,7 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
   const quantities = formTexts(form, "lineQuantity");
   const prices = formTexts(form, "lineUnitPrice");
   const productIds = formTexts(form, "lineProductId");
+  const unitIds = formTexts(form, "lineProductUnitId");
   const lines = kinds
     .map((kind, index) => ({
       kind,
@@ -395,6 +406,7 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
       quantity: quantities[index] ?? "1",
       unitPrice: prices[index] ?? "",
       productId: productIds[index] ?? "",
+      productUnitId: unitIds[index] ?? "",
     }))
     .filter((line) => line.description.trim() !== "" || line.unitPrice.trim() !== "");
   return {

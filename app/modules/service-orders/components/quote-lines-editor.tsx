@@ -9,7 +9,15 @@ import { optionsOf, SelectField } from "~/components/ui/select-field";
 
 type Line = ServiceOrderFormValues["lines"][number] & { key: number };
 
-const emptyLine = (key: number): Line => ({ key, kind: "service", description: "", quantity: "1", unitPrice: "", productId: "" });
+const emptyLine = (key: number): Line => ({
+  key,
+  kind: "service",
+  description: "",
+  quantity: "1",
+  unitPrice: "",
+  productId: "",
+  productUnitId: "",
+});
 
 function lineTotalCents(line: Line) {
   const price = parseMoneyToCents(line.unitPrice) ?? 0;
