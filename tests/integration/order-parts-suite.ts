@@ -7,19 +7,21 @@ import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatab
 const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff" };
 
 async function loadModules() {
-  const [db, auth, customers, orders, inventory, settings, mutations, tracking, ledger, errors, baseErrors] = await Promise.all([
-    import("~/db/client.server"),
-    import("~/db/schema/auth"),
-    import("~/db/schema/customers"),
-    import("~/db/schema/service-orders"),
-    import("~/db/schema/inventory"),
-    import("~/db/schema/shop-settings"),
-    import("~/modules/service-orders/mutations.server"),
-    import("~/modules/service-orders/public-tracking.server"),
-    import("~/modules/inventory/stock-ledger.server"),
-    import("~/modules/service-orders/errors"),
-    import("~/lib/errors"),
-  ]);
+  const [db, auth, customers, orders, inventory, settings, mutations, tracking, ledger, orderParts, errors, baseErrors] =
+    await Promise.all([
+      import("~/db/client.server"),
+      import("~/db/schema/auth"),
+      import("~/db/schema/customers"),
+      import("~/db/schema/service-orders"),
+      import("~/db/schema/inventory"),
+      import("~/db/schema/shop-settings"),
+      import("~/modules/service-orders/mutations.server"),
+      import("~/modules/service-orders/public-tracking.server"),
+      import("~/modules/inventory/stock-ledger.server"),
+      import("~/modules/inventory/order-parts.server"),
+      import("~/modules/service-orders/errors"),
+      import("~/lib/errors"),
+    ]);
   return {
     db: await db.getDb(),
     database: db,
@@ -27,6 +29,7 @@ async function loadModules() {
     mutations,
     tracking,
     ledger,
+    orderParts,
     errors,
     baseErrors,
   };
@@ -463,6 +466,53 @@ export function defineOrderPartsSuite(database: TestDatabase) {
       await toAwaitingApproval(atCounter.id);
       await app.mutations.changeServiceOrderStatus(STAFF, atCounter.id, "approved", "", { hasPartsConsent: true });
       expect(await statusOf(atCounter.id)).toMatchObject({ status: "approved", consentBy: STAFF.label });
+    });
+
+    it("finds products and parts for a quote by name, SKU or barcode, with what is available and the units in stock", async () => {
+      const productId = await createPart({ stock: 4, origin: "new-compatible" });
+      const { products } = app.tables;
+      await app.db
+        .update(products)
+        .set({ name: "Bateria Moto G52 compatível", sku: "BAT-G52", barcode: "7891234567895" })
+        .where(eq(products.id, productId));
+      await quotedAndApproved([{ productId }], { hasPartsConsent: true });
+      const [archived] = await app.db
+        .insert(products)
+        .values({
+          kind: "part",
+          sku: "BAT-G52-OLD",
+          slug: "bat-g52-old",
+          name: "Bateria Moto G52 antiga",
+          priceCents: 1,
+          archivedAt: new Date(),
+        })
+        .returning({ id: products.id });
+      const phone = await createSerialisedPhone(["356938035643825", "356938035643833"]);
+      await app.db.update(products).set({ name: "Celular Moto G52 seminovo" }).where(eq(products.id, phone.productId));
+      await quotedAndApproved([{ productId: phone.productId, unitId: phone.unitIds[0]! }]);
+
+      const byWords = await app.orderParts.lookupProductsForQuote("  moto   bateria ");
+      expect(byWords).toEqual([
+        {
+          id: productId,
+          kind: "part",
+          name: "Bateria Moto G52 compatível",
+          sku: "BAT-G52",
+          priceCents: 30_000,
+          availableQuantity: 3,
+          partOrigin: "new-compatible",
+          isSerialised: false,
+          units: [],
+        },
+      ]);
+      expect(byWords.map((item) => item.id)).not.toContain(archived!.id);
+      expect((await app.orderParts.lookupProductsForQuote("bat-g52")).map((item) => item.id)).toEqual([productId]);
+      expect((await app.orderParts.lookupProductsForQuote("7891234567895")).map((item) => item.id)).toEqual([productId]);
+      const [phoneItem] = await app.orderParts.lookupProductsForQuote("celular g52");
+      expect(phoneItem).toMatchObject({ id: phone.productId, isSerialised: true, availableQuantity: 1 });
+      expect(phoneItem!.units).toEqual([{ id: phone.unitIds[1], serial: "356938035643833" }]);
+      expect(await app.orderParts.lookupProductsForQuote("%")).toEqual([]);
+      expect(await app.orderParts.lookupProductsForQuote("100%_x")).toEqual([]);
     });
   });
 }

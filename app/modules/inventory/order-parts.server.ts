@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Transaction } from "~/db/client.server";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { getDb, type Transaction } from "~/db/client.server";
 import { productUnits, products, type PartOrigin } from "~/db/schema/inventory";
 import { serviceOrderLines, type PartStockState } from "~/db/schema/service-orders";
 import { shopSettings } from "~/db/schema/shop-settings";
@@ -37,17 +37,6 @@ export type StoredLinePart = LinePart & { id: number; quantity: number };
 export type ShortPart = { lineId: number; description: string };
 
 const NO_PART: LinePart = { productId: null, productUnitId: null, stockState: "none", partOrigin: null };
-
-/** Parts that are not new original: the customer must consent to them (CDC art. 21). */
-export const PART_ORIGIN_LABELS: Record<PartOrigin, string> = {
-  "new-original": "Nova original",
-  "new-compatible": "Nova compatível (não original)",
-  used: "Usada / recondicionada",
-};
-
-export function needsPartsConsent(origin: string | null | undefined) {
-  return origin === "new-compatible" || origin === "used";
-}
 
 function lineRefusal(index: number, message: string) {
   return new InputError("order-part-refused", { [`lines.${index}.productId`]: message });
@@ -338,4 +327,93 @@ export async function listNonOriginalPartsInTx(tx: Transaction, orderId: number)
     .where(and(eq(serviceOrderLines.orderId, orderId), inArray(serviceOrderLines.partOrigin, ["new-compatible", "used"])))
     .orderBy(asc(serviceOrderLines.position), asc(serviceOrderLines.id));
   return rows.map((row) => ({ description: row.description, partOrigin: row.partOrigin as PartOrigin }));
+}
+
+/** A unit of a serialised product, offered to a quote line. */
+export type QuoteLookupUnit = { id: number; serial: string };
+
+/** What the quote editor's product search offers: enough to fill a line and to disclose the part's origin. */
+export type QuoteLookupItem = {
+  id: number;
+  kind: "product" | "part";
+  name: string;
+  sku: string;
+  priceCents: number;
+  /** Stock − reserved: what another order or a sale may still take. */
+  availableQuantity: number;
+  partOrigin: PartOrigin | null;
+  isSerialised: boolean;
+  /** In-stock units, for a serialised product (up to QUOTE_LOOKUP_UNITS). */
+  units: QuoteLookupUnit[];
+};
+
+const QUOTE_LOOKUP_LIMIT = 8;
+const QUOTE_LOOKUP_UNITS = 20;
+
+/** LIKE's wildcards typed by a person are searched for as themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Products and parts for a quote line, by name (every word), SKU or
+ * barcode, archived ones left out; a serialised product comes with the
+ * IMEIs/serials in stock. The name uses the trigram index, SKU and barcode
+ * their unique ones, so it stays quick with 100 000 products.
+ */
+export async function lookupProductsForQuote(rawQuery: string): Promise<QuoteLookupItem[]> {
+  const query = rawQuery.replace(/\s+/g, " ").trim().slice(0, 100);
+  if (query.length < 2) return [];
+  const db = await getDb();
+  const words = query.split(" ").slice(0, 5);
+  const byName = and(...words.map((word) => ilike(products.name, `%${escapeLike(word)}%`)));
+  const digits = query.replace(/\D/g, "");
+  // An exact SKU or barcode comes first: a scanned code means that product.
+  const isExact = sql<boolean>`(lower(${products.sku}) = ${query.toLowerCase()} or ${products.barcode} = ${digits || query})`;
+  const rows = await db
+    .select({
+      id: products.id,
+      kind: products.kind,
+      name: products.name,
+      sku: products.sku,
+      priceCents: products.priceCents,
+      stockQuantity: products.stockQuantity,
+      reservedQuantity: products.reservedQuantity,
+      partOrigin: products.partOrigin,
+      isSerialised: products.isSerialised,
+    })
+    .from(products)
+    .where(
+      and(
+        isNull(products.archivedAt),
+        inArray(products.kind, ["product", "part"]),
+        or(
+          byName,
+          sql`lower(${products.sku}) = ${query.toLowerCase()}`,
+          digits.length >= 8 ? eq(products.barcode, digits) : undefined,
+        ),
+      ),
+    )
+    .orderBy(sql`${isExact} desc`, asc(products.name))
+    .limit(QUOTE_LOOKUP_LIMIT);
+  const serialisedIds = rows.filter((row) => row.isSerialised).map((row) => row.id);
+  const units = serialisedIds.length
+    ? await db
+        .select({ id: productUnits.id, productId: productUnits.productId, serial: productUnits.serial })
+        .from(productUnits)
+        .where(and(inArray(productUnits.productId, serialisedIds), eq(productUnits.status, "in-stock")))
+        .orderBy(asc(productUnits.productId), asc(productUnits.serial))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind === "part" ? "part" : "product",
+    name: row.name,
+    sku: row.sku,
+    priceCents: row.priceCents,
+    availableQuantity: row.stockQuantity - row.reservedQuantity,
+    partOrigin: row.partOrigin,
+    isSerialised: row.isSerialised,
+    units: units
+      .filter((unit) => unit.productId === row.id)
+      .slice(0, QUOTE_LOOKUP_UNITS)
+      .map(({ id, serial }) => ({ id, serial })),
+  }));
 }

@@ -6,7 +6,6 @@ import { serviceOrderLines, serviceOrderStatusEvents, serviceOrders } from "~/db
 import { addDays, shopToday } from "~/lib/dates";
 import { createRequestRateLimit } from "~/lib/rate-limit.server";
 import type { Actor } from "~/modules/accounts/roles";
-import { needsPartsConsent } from "~/modules/inventory/order-parts.server";
 import type { PartOrigin } from "~/db/schema/inventory";
 import { ServiceOrderStatusMoveError } from "./errors";
 import { moveServiceOrderStatus } from "./mutations.server";
@@ -14,6 +13,7 @@ import { isOrderNumber } from "./order-number";
 import { isServiceOrderStatus, type ServiceOrderStatus } from "./status";
 import { normaliseTrackingCode } from "./tracking-code";
 import { orderDueCents } from "./order-money";
+import { needsPartsConsent } from "./part-origin";
 
 /**
  * /consultar: a customer follows a repair with the tracking code from the
