@@ -278,8 +278,8 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
         </dl>
         {order.partsConsentAt ? (
           <p className="text-sm text-slate-700" data-testid="parts-consent">
-            Consentimento do cliente para peças não originais registrado em {formatDateTime(order.partsConsentAt)}
-            {order.partsConsentBy ? ` (${order.partsConsentBy})` : ""}.
+            Consentimento do cliente para peças que não são novas originais registrado em {formatDateTime(order.partsConsentAt)}
+            {order.partsConsentBy ? `, por ${order.partsConsentBy}` : ""}.
           </p>
         ) : null}
         {order.deliveredAt ? (
