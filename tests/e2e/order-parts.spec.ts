@@ -103,23 +103,23 @@ async function signIn(page: Page) {
   await expect(page).not.toHaveURL(/\/auth/);
 }
 
-/** A customer and an order with one free-text line, posted as the counter's forms post them. */
-async function openOrder(page: Page) {
-  const post = async (pathname: string, form: Record<string, string>) => {
+/** A customer and an order with one free-text line (and the part from the stock, if asked), posted as the counter's forms post them. */
+async function openOrder(page: Page, { withPart = false } = {}) {
+  // Repeated fields (one lineKind… per quote row), as a browser posts them.
+  const post = async (pathname: string, form: URLSearchParams) => {
     const response = await page.request.post(`${serverUrl()}${pathname}`, {
-      headers: { origin: serverUrl() },
-      form,
+      headers: { origin: serverUrl(), "content-type": "application/x-www-form-urlencoded" },
+      data: form.toString(),
       maxRedirects: 0,
     });
     expect(response.status(), pathname).toBe(302);
     return new URL(response.headers().location ?? "", serverUrl());
   };
-  const customer = await post(`/customers/new?voltar=${encodeURIComponent("/new-service-order")}`, {
-    name: "Renata Peças Teste",
-    phone: "11987001234",
-    email: "",
-  });
-  const created = await post("/new-service-order", {
+  const customer = await post(
+    `/customers/new?voltar=${encodeURIComponent("/new-service-order")}`,
+    new URLSearchParams({ name: "Renata Peças Teste", phone: "11987001234", email: "" }),
+  );
+  const body = new URLSearchParams({
     intent: "create",
     customerId: customer.searchParams.get("cliente") ?? "",
     deviceType: "phone",
@@ -130,9 +130,22 @@ async function openOrder(page: Page) {
     lineDescription: "Mão de obra",
     lineQuantity: "1",
     lineUnitPrice: "120,00",
+    lineProductId: "",
     warrantyDays: "90",
     idempotencyKey: crypto.randomUUID(),
   });
+  if (withPart) {
+    for (const [name, value] of Object.entries({
+      lineKind: "part",
+      lineDescription: PART.name,
+      lineQuantity: "1",
+      lineUnitPrice: "329,00",
+      lineProductId: String(productId),
+    })) {
+      body.append(name, value);
+    }
+  }
+  const created = await post("/new-service-order", body);
   const id = Number(/\/service-orders\/(\d+)\/edit/.exec(created.pathname)?.[1]);
   expect(id).toBeGreaterThan(0);
   return id;
@@ -143,6 +156,29 @@ async function available(page: Page) {
   const body = (await response.json()) as { products: { id: number; availableQuantity: number }[] };
   return body.products.find((item) => item.id === productId)?.availableQuantity;
 }
+
+test.describe("sem JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a linha do orçamento fica de texto livre, e uma peça já vinculada continua vinculada ao salvar", async ({ page }) => {
+    const signedIn = await page.request.post(`${serverUrl()}/api/auth/sign-in/email`, {
+      headers: { origin: serverUrl() },
+      data: { email: STAFF.email, password: PASSWORD },
+    });
+    expect(signedIn.status()).toBe(200);
+    const orderId = await openOrder(page, { withPart: true });
+    await page.goto(`${serverUrl()}/service-orders/${orderId}/edit`);
+    await expect(page.getByRole("button", { name: /Buscar no estoque/ })).toHaveCount(0);
+    await expect(page.getByText(`Do estoque: ${PART.name} (${PART.sku})`)).toBeVisible();
+    const line = page.getByRole("group", { name: "Linha 1" });
+    await line.getByLabel("Descrição").fill("Mão de obra e limpeza");
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(page.getByText("Alterações salvas.")).toBeVisible();
+    await expect(page.getByRole("group", { name: "Linha 1" }).getByLabel("Descrição")).toHaveValue("Mão de obra e limpeza");
+    // The part's link travelled in the row's hidden fields: the server still names the product.
+    await expect(page.getByText(`Do estoque: ${PART.name} (${PART.sku})`)).toBeVisible();
+  });
+});
 
 test("uma peça do estoque no orçamento: reservada na aprovação, sai do estoque quando o reparo começa", async ({ page }) => {
   await signIn(page);

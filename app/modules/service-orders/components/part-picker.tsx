@@ -46,6 +46,7 @@ export function PartPicker({
   productLabel,
   partOrigin,
   stockState,
+  error,
   onPick,
   onUnlink,
 }: {
@@ -53,10 +54,18 @@ export function PartPicker({
   productLabel: string;
   partOrigin: string;
   stockState: string;
+  /** The server's refusal of the line's product or unit (archived, unit sold…). */
+  error?: string;
   onPick: (part: PickedPart) => void;
   onUnlink: () => void;
 }) {
   const [isSearching, setSearching] = useState(false);
+  const errorId = useId();
+  const message = error ? (
+    <p id={errorId} className="text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
   if (productLabel) {
     const stockText = PART_STOCK_LABELS[stockState];
     return (
@@ -76,15 +85,19 @@ export function PartPicker({
           <Unlink aria-hidden className="size-4" />
           Desvincular<span className="sr-only"> a linha {lineNumber} do estoque</span>
         </Button>
+        {message ? <div className="basis-full">{message}</div> : null}
       </div>
     );
   }
   if (!isSearching) {
     return (
-      <Button variant="outline" size="sm" onClick={() => setSearching(true)}>
-        <PackageSearch aria-hidden className="size-4" />
-        Buscar no estoque<span className="sr-only"> para a linha {lineNumber}</span>
-      </Button>
+      <div className="space-y-1">
+        <Button variant="outline" size="sm" onClick={() => setSearching(true)}>
+          <PackageSearch aria-hidden className="size-4" />
+          Buscar no estoque<span className="sr-only"> para a linha {lineNumber}</span>
+        </Button>
+        {message}
+      </div>
     );
   }
   return (

@@ -110,7 +110,7 @@ export function QuoteLinesEditor({
                 onChange={(event) => update(line.key, { unitPrice: event.target.value })}
                 maxLength={20}
                 placeholder="0,00"
-                error={errors[`lines.${index}.unitPrice`] ?? errors[`lines.${index}.productId`]}
+                error={errors[`lines.${index}.unitPrice`]}
               />
               <input type="hidden" name="lineProductId" value={line.productId} />
               <input type="hidden" name="lineProductUnitId" value={line.productUnitId} />
@@ -124,6 +124,7 @@ export function QuoteLinesEditor({
                   productLabel={line.productId ? line.productLabel || `Produto nº ${line.productId}` : ""}
                   partOrigin={line.partOrigin ?? ""}
                   stockState={line.stockState ?? "none"}
+                  error={errors[`lines.${index}.productId`] ?? errors[`lines.${index}.productUnitId`]}
                   onPick={(part) =>
                     update(line.key, {
                       kind: "part",
@@ -143,6 +144,12 @@ export function QuoteLinesEditor({
               </div>
             ) : line.productLabel ? (
               <p className="mt-2 text-sm text-slate-700">Do estoque: {line.productLabel}</p>
+            ) : null}
+            {!isHydrated && (errors[`lines.${index}.productId`] ?? errors[`lines.${index}.productUnitId`]) ? (
+              <FieldMessage
+                id={`${headingId}-linha-${index}-produto`}
+                error={errors[`lines.${index}.productId`] ?? errors[`lines.${index}.productUnitId`]}
+              />
             ) : null}
             <div className="mt-2 flex items-center justify-between gap-3 text-sm text-slate-700">
               <span>
