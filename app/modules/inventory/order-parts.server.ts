@@ -140,6 +140,17 @@ export async function quoteOrderPartsInTx(
   return { parts, removed };
 }
 
+/**
+ * Locks the products an edit touches, in id order, before it gives back and
+ * holds parts: two edits crossing the same products then queue instead of
+ * deadlocking (each step alone already goes in id order).
+ */
+export async function lockProductsInTx(tx: Transaction, productIds: readonly (number | null)[]) {
+  const ids = [...new Set(productIds.filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for("update");
+}
+
 async function allowsNegativeStock(tx: Transaction): Promise<boolean> {
   const [settings] = await tx.select({ allow: shopSettings.allowNegativeStock }).from(shopSettings).limit(1);
   return settings?.allow ?? false;

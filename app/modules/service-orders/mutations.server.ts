@@ -11,6 +11,7 @@ import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import {
   listNonOriginalPartsInTx,
+  lockProductsInTx,
   quoteOrderPartsInTx,
   releaseOrderPartsInTx,
   reserveOrderPartsInTx,
@@ -431,6 +432,10 @@ export async function updateServiceOrderInTx(
     .from(serviceOrderLines)
     .where(eq(serviceOrderLines.orderId, orderId));
   const { parts, removed } = await quoteOrderPartsInTx(tx, quotedParts(input), stored);
+  await lockProductsInTx(
+    tx,
+    [...removed, ...parts].map((part) => part.productId),
+  );
   await releaseOrderPartsInTx(
     tx,
     actor,
