@@ -29,6 +29,7 @@ export default [
     layout("routes/_staff/layout.tsx", [
       route("service-orders", "routes/_staff/service-orders.tsx"),
       route("service-orders/search", "routes/_staff/service-orders-search.tsx"),
+      route("service-orders/parts-lookup", "routes/_staff/order-parts-lookup.ts"),
       route("new-service-order", "routes/_staff/service-order-form.tsx", { id: "new-service-order" }),
       route("service-orders/:id/edit", "routes/_staff/service-order-form.tsx", { id: "edit-service-order" }),
       route("service-orders/:id/print/:document", "routes/_staff/service-order-print.tsx"),

@@ -147,6 +147,8 @@ export function definePublicTrackingSuite(database: TestDatabase) {
           "deliveredAt",
           "device",
           "orderNumber",
+          // A fingerprint of the parts that are not new original, which the approval sends back as consent (CDC art. 21).
+          "partsConsentKey",
           "promisedDate",
           "quote",
           "receivedAt",

@@ -9,6 +9,16 @@ import { parseInput } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import {
+  listNonOriginalPartsInTx,
+  lockProductsInTx,
+  quoteOrderPartsInTx,
+  releaseOrderPartsInTx,
+  reserveOrderPartsInTx,
+  takeOrderPartsInTx,
+  type LinePart,
+  type StoredLinePart,
+} from "~/modules/inventory/order-parts.server";
 import { isDeactivatedSql } from "~/modules/accounts/person-name.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
@@ -47,12 +57,82 @@ const CLOSED_STATUSES: readonly string[] = ["delivered", "cancelled"];
  */
 export async function moveServiceOrderStatus(
   tx: Transaction,
-  { order, to, actor, note = "" }: { order: OrderRef; to: ServiceOrderStatus; actor: Actor; note?: string },
+  {
+    order,
+    to,
+    actor,
+    note = "",
+    hasPartsConsent = false,
+  }: {
+    order: OrderRef;
+    to: ServiceOrderStatus;
+    actor: Actor;
+    note?: string;
+    /** The customer consented to the quote's parts that are not new original (CDC art. 21); needed to approve them. */
+    hasPartsConsent?: boolean;
+  },
 ) {
   if (isDeliveryMove(to)) {
     throw new ServiceOrderStatusMoveError(order.status, to, "A entrega é registrada pelo formulário de entrega.");
   }
-  return applyStatusMove(tx, { order, to, actor, note });
+  const consent = to === "approved" ? await partsConsentColumns(tx, order.id, actor, hasPartsConsent) : {};
+  const move = await applyStatusMove(tx, { order, to, actor, note, extra: consent });
+  const { short } = await moveOrderPartsInTx(tx, actor, order.id, to);
+  if (to !== "approved" || short.length === 0) return move;
+  // A shortage does not fail the customer's approval: the order waits for the part, and the timeline says which.
+  await applyStatusMove(tx, {
+    order: { id: order.id, status: "approved" },
+    to: "awaiting_part",
+    actor: actor.role === "public" ? STOCK_ACTOR : actor,
+    note: `Peça em falta no estoque: ${short.map((part) => part.description).join(", ")}.`,
+  });
+  return { ...move, to: "awaiting_part" as const };
+}
+
+/** Who moves an order to "awaiting part" when the customer's approval finds a part short: the shop, not the customer. */
+const STOCK_ACTOR: Actor = { userId: null, label: "Loja (falta de peça no estoque)", role: "public" };
+
+/** Consumer code art. 21: approving parts that are not new original records the customer's consent, or is refused. */
+async function partsConsentColumns(tx: Transaction, orderId: number, actor: Actor, hasPartsConsent: boolean) {
+  const parts = await listNonOriginalPartsInTx(tx, orderId);
+  if (parts.length === 0) return {};
+  if (!hasPartsConsent) {
+    throw new ServiceOrderRuleError(
+      `O orçamento tem peça que não é nova original (${parts.map((part) => part.description).join(", ")}): confirme que o cliente concordou com isso antes de aprovar.`,
+      "partsConsent",
+    );
+  }
+  return { partsConsentAt: new Date(), partsConsentBy: actor.label };
+}
+
+/**
+ * What a status move does to the order's parts, in its transaction:
+ * approval reserves them (a shortage is answered, not refused); the
+ * repair takes them out of stock, and cannot start while one is short;
+ * an order that ends without repair gives them back.
+ */
+async function moveOrderPartsInTx(tx: Transaction, actor: Actor, orderId: number, to: ServiceOrderStatus) {
+  switch (to) {
+    case "approved":
+      return reserveOrderPartsInTx(tx, orderId);
+    case "repairing": {
+      const { short } = await reserveOrderPartsInTx(tx, orderId);
+      if (short.length > 0) {
+        throw new ServiceOrderRuleError(
+          `Falta peça no estoque para iniciar o reparo: ${short.map((part) => part.description).join(", ")}. Dê entrada da peça no estoque ou altere o orçamento.`,
+        );
+      }
+      await takeOrderPartsInTx(tx, actor, orderId);
+      return { short };
+    }
+    case "cancelled":
+    case "declined":
+    case "not_repairable":
+      await releaseOrderPartsInTx(tx, actor, orderId);
+      return { short: [] };
+    default:
+      return { short: [] };
+  }
 }
 
 /** The move itself; deliverServiceOrder reaches "delivered" through here with its own columns. */
@@ -105,14 +185,21 @@ export async function changeServiceOrderStatusInTx(
   orderId: number,
   to: ServiceOrderStatus,
   note = "",
+  { hasPartsConsent = false }: { hasPartsConsent?: boolean } = {},
 ) {
   assertStaffActor(actor);
   const order = await lockOrder(tx, orderId);
-  return moveServiceOrderStatus(tx, { order, to, actor, note });
+  return moveServiceOrderStatus(tx, { order, to, actor, note, hasPartsConsent });
 }
 
-export function changeServiceOrderStatus(actor: Actor, orderId: number, to: ServiceOrderStatus, note = "") {
-  return inTransaction((tx) => changeServiceOrderStatusInTx(tx, actor, orderId, to, note));
+export function changeServiceOrderStatus(
+  actor: Actor,
+  orderId: number,
+  to: ServiceOrderStatus,
+  note = "",
+  options: { hasPartsConsent?: boolean } = {},
+) {
+  return inTransaction((tx) => changeServiceOrderStatusInTx(tx, actor, orderId, to, note, options));
 }
 
 /** Reads the order's row for update, so two writes to one order (totals, status) run one after the other. */
@@ -148,7 +235,7 @@ async function assertTechnician(tx: Transaction, userId: string) {
   }
 }
 
-function lineRows(orderId: number, input: ServiceOrderInput) {
+function lineRows(orderId: number, input: ServiceOrderInput, parts: readonly LinePart[]) {
   return input.lines.map((line, position) => ({
     orderId,
     position,
@@ -156,8 +243,21 @@ function lineRows(orderId: number, input: ServiceOrderInput) {
     description: line.description,
     quantity: line.quantity,
     unitPriceCents: line.unitPrice,
-    productId: line.productId,
+    ...parts[position]!,
   }));
+}
+
+/** The quote's lines as the inventory's part rules read them. */
+const quotedParts = (input: ServiceOrderInput) =>
+  input.lines.map((line) => ({ quantity: line.quantity, productId: line.productId, productUnitId: line.productUnitId }));
+
+/** An edit on an order whose parts are already held or taken holds (and, once the repair started, takes) the new ones too. */
+async function settleEditedPartsInTx(tx: Transaction, actor: Actor, orderId: number, status: string) {
+  if (status === "approved" || status === "awaiting_part") await reserveOrderPartsInTx(tx, orderId);
+  if (status === "repairing" || status === "ready") {
+    await reserveOrderPartsInTx(tx, orderId);
+    await takeOrderPartsInTx(tx, actor, orderId);
+  }
 }
 
 /** The columns the form sets directly, shared by create and update. */
@@ -215,6 +315,7 @@ async function insertServiceOrder(
   const warrantyDays = input.warrantyDays ?? Math.max(settings.defaultWarrantyDays, MIN_WARRANTY_DAYS);
   await assertCustomerExists(tx, input.customerId);
   await assertTechnician(tx, input.technicianUserId);
+  const { parts } = await quoteOrderPartsInTx(tx, quotedParts(input));
   const now = new Date();
   let created: { id: number; trackingCode: string } | undefined;
   for (let attempt = 0; !created && attempt < MAX_TRACKING_CODE_ATTEMPTS; attempt++) {
@@ -238,7 +339,7 @@ async function insertServiceOrder(
       .returning({ id: serviceOrders.id, trackingCode: serviceOrders.trackingCode });
   }
   if (!created) throw new Error("não foi possível gerar um código de acompanhamento único");
-  if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(created.id, input));
+  if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(created.id, input, parts));
   if (input.deposit > 0 && input.depositMethod !== "") {
     await tx.insert(serviceOrderPayments).values({
       orderId: created.id,
@@ -318,8 +419,32 @@ export async function updateServiceOrderInTx(
     .update(serviceOrders)
     .set({ ...columns, ...unlock, updatedAt: new Date() })
     .where(eq(serviceOrders.id, orderId));
+  // Parts removed or changed go back to stock before their lines go; unchanged ones keep their state.
+  const stored: StoredLinePart[] = await tx
+    .select({
+      id: serviceOrderLines.id,
+      quantity: serviceOrderLines.quantity,
+      productId: serviceOrderLines.productId,
+      productUnitId: serviceOrderLines.productUnitId,
+      stockState: serviceOrderLines.stockState,
+      partOrigin: serviceOrderLines.partOrigin,
+    })
+    .from(serviceOrderLines)
+    .where(eq(serviceOrderLines.orderId, orderId));
+  const { parts, removed } = await quoteOrderPartsInTx(tx, quotedParts(input), stored);
+  await lockProductsInTx(
+    tx,
+    [...removed, ...parts].map((part) => part.productId),
+  );
+  await releaseOrderPartsInTx(
+    tx,
+    actor,
+    orderId,
+    removed.map((line) => line.id),
+  );
   await tx.delete(serviceOrderLines).where(eq(serviceOrderLines.orderId, orderId));
-  if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(orderId, input));
+  if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(orderId, input, parts));
+  await settleEditedPartsInTx(tx, actor, orderId, order.status);
   await recordAudit(tx, {
     actorUserId: actor.userId,
     actorLabel: actor.label,

@@ -1,4 +1,5 @@
 import type { Transaction } from "~/db/client.server";
+import { describedWithOrigin } from "./part-origin";
 import { addDays, shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
@@ -94,7 +95,7 @@ function orderData(order: ServiceOrderDetail) {
     defeito_relatado: order.reportedDefect,
     diagnostico: order.diagnosis,
     itens: order.lines.map((line) => ({
-      descricao: line.description,
+      descricao: describedWithOrigin(line.description, line.partOrigin),
       quantidade: line.quantity,
       unitario: line.unitPriceCents,
       total: line.quantity * line.unitPriceCents,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
@@ -5,12 +6,14 @@ import { serviceOrderLines, serviceOrderStatusEvents, serviceOrders } from "~/db
 import { addDays, shopToday } from "~/lib/dates";
 import { createRequestRateLimit } from "~/lib/rate-limit.server";
 import type { Actor } from "~/modules/accounts/roles";
+import type { PartOrigin } from "~/db/schema/inventory";
 import { ServiceOrderStatusMoveError } from "./errors";
 import { moveServiceOrderStatus } from "./mutations.server";
 import { isOrderNumber } from "./order-number";
 import { isServiceOrderStatus, type ServiceOrderStatus } from "./status";
 import { normaliseTrackingCode } from "./tracking-code";
 import { orderDueCents } from "./order-money";
+import { needsPartsConsent } from "./part-origin";
 
 /**
  * /consultar: a customer follows a repair with the tracking code from the
@@ -33,7 +36,14 @@ export type PublicTimelineEntry = {
   by: "customer" | "shop";
 };
 
-export type PublicQuoteLine = { description: string; quantity: number; unitPriceCents: number; totalCents: number };
+export type PublicQuoteLine = {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  /** A part's origin, which the consumer code makes the shop disclose (CDC art. 21); null for a service or an unknown part. */
+  partOrigin: PartOrigin | null;
+};
 
 export type PublicServiceOrder = {
   orderNumber: number;
@@ -55,7 +65,21 @@ export type PublicServiceOrder = {
   timeline: PublicTimelineEntry[];
   /** The quote waits for the customer: /consultar offers approve and decline. */
   canDecideQuote: boolean;
+  /**
+   * The quote's parts that are not new original, as shown to the customer,
+   * fingerprinted: approving sends it back as the customer's consent to
+   * exactly these parts; null when there are none.
+   */
+  partsConsentKey: string | null;
 };
+
+/** Names the disclosed parts: a quote changed after the page was opened no longer matches, and its approval asks again. */
+function partsConsentKey(lines: readonly Pick<PublicQuoteLine, "description" | "quantity" | "partOrigin">[]) {
+  const disclosed = lines.filter((line) => needsPartsConsent(line.partOrigin));
+  if (disclosed.length === 0) return null;
+  const text = JSON.stringify(disclosed.map((line) => [line.description, line.quantity, line.partOrigin]));
+  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
+}
 
 export type TrackingLookupInput = { code?: string | null; orderNumber?: string | null; phoneLast4?: string | null };
 export type TrackingLookupField = "code" | "orderNumber" | "phoneLast4";
@@ -142,6 +166,7 @@ async function readPublicOrder(db: Database | Transaction, lookup: TrackingLooku
         description: serviceOrderLines.description,
         quantity: serviceOrderLines.quantity,
         unitPriceCents: serviceOrderLines.unitPriceCents,
+        partOrigin: serviceOrderLines.partOrigin,
       })
       .from(serviceOrderLines)
       .where(eq(serviceOrderLines.orderId, order.id))
@@ -173,6 +198,7 @@ async function readPublicOrder(db: Database | Transaction, lookup: TrackingLooku
   const deliveredAt = order.deliveredAt ? new Date(order.deliveredAt) : null;
   // A warranty covers a repair: a device returned after a declined quote or without repair has none.
   const wasRepaired = timeline.some((entry) => entry.status === "ready");
+  const quoteLines = lines.map((line) => ({ ...line, totalCents: line.quantity * line.unitPriceCents }));
   return {
     orderNumber: order.id,
     device: { type: order.deviceType, brand: order.brand, model: order.model },
@@ -180,7 +206,7 @@ async function readPublicOrder(db: Database | Transaction, lookup: TrackingLooku
     receivedAt: new Date(order.createdAt).toISOString(),
     promisedDate: order.promisedDate,
     quote: {
-      lines: lines.map((line) => ({ ...line, totalCents: line.quantity * line.unitPriceCents })),
+      lines: quoteLines,
       linesTotalCents: order.linesTotalCents,
       discountCents: order.discountCents,
       totalCents,
@@ -194,6 +220,7 @@ async function readPublicOrder(db: Database | Transaction, lookup: TrackingLooku
         : null,
     timeline,
     canDecideQuote: order.status === "awaiting_approval",
+    partsConsentKey: partsConsentKey(quoteLines),
   };
 }
 
@@ -209,14 +236,20 @@ export type QuoteDecisionResult =
   | { outcome: "decided"; decision: QuoteDecision; order: PublicServiceOrder }
   | { outcome: "not-found" }
   /** The quote was already answered (here or at the counter), or is not waiting for an answer. */
-  | { outcome: "not-awaiting"; order: PublicServiceOrder };
+  | { outcome: "not-awaiting"; order: PublicServiceOrder }
+  /** The quote has parts that are not new original and the approval did not carry consent to them (as now quoted). */
+  | { outcome: "consent-needed"; order: PublicServiceOrder };
 
 /**
  * The customer approves or declines the quote from /consultar. The lookup is
  * proved again here (never a bare order id), and the move goes through the
  * state machine with the public actor, so staff see it in the timeline.
  */
-export async function decideQuoteFromTracking(lookup: TrackingLookup, decision: QuoteDecision): Promise<QuoteDecisionResult> {
+export async function decideQuoteFromTracking(
+  lookup: TrackingLookup,
+  decision: QuoteDecision,
+  { partsConsentKey: consentKey = null }: { partsConsentKey?: string | null } = {},
+): Promise<QuoteDecisionResult> {
   if (decision !== "approve" && decision !== "decline") return { outcome: "not-found" };
   const condition = lookupCondition(lookup);
   if (!condition) return { outcome: "not-found" };
@@ -229,12 +262,19 @@ export async function decideQuoteFromTracking(lookup: TrackingLookup, decision: 
       .for("update");
     if (!order) return { outcome: "not-found" };
     if (order.status === "awaiting_approval") {
+      const before = await readPublicOrder(tx, lookup);
+      // Consent to the parts as the page showed them: the same key means the customer read these very parts.
+      const hasPartsConsent = before?.partsConsentKey != null && before.partsConsentKey === consentKey;
+      if (decision === "approve" && before?.partsConsentKey != null && !hasPartsConsent) {
+        return { outcome: "consent-needed", order: before };
+      }
       try {
         await moveServiceOrderStatus(tx, {
           order,
           to: decision === "approve" ? "approved" : "declined",
           actor: PUBLIC_TRACKING_ACTOR,
           note: decision === "approve" ? "Orçamento aprovado pela consulta online." : "Orçamento recusado pela consulta online.",
+          hasPartsConsent,
         });
       } catch (error) {
         if (!(error instanceof ServiceOrderStatusMoveError)) throw error;
@@ -242,8 +282,9 @@ export async function decideQuoteFromTracking(lookup: TrackingLookup, decision: 
     }
     const current = await readPublicOrder(tx, lookup);
     if (!current) return { outcome: "not-found" };
-    const expected = decision === "approve" ? "approved" : "declined";
-    return order.status === "awaiting_approval" && current.status === expected
+    // An approval with a part short leaves the order waiting for it: still the customer's approval.
+    const expected: readonly string[] = decision === "approve" ? ["approved", "awaiting_part"] : ["declined"];
+    return order.status === "awaiting_approval" && expected.includes(current.status)
       ? { outcome: "decided", decision, order: current }
       : { outcome: "not-awaiting", order: current };
   });

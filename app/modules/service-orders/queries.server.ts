@@ -3,6 +3,7 @@ import { alias, union, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { customers } from "~/db/schema/customers";
+import { productUnits, products } from "~/db/schema/inventory";
 import {
   serviceOrderLines,
   serviceOrderPayments,
@@ -336,6 +337,8 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       warrantyDays: serviceOrders.warrantyDays,
       notes: serviceOrders.notes,
       quoteDecidedAt: serviceOrders.quoteDecidedAt,
+      partsConsentAt: serviceOrders.partsConsentAt,
+      partsConsentBy: serviceOrders.partsConsentBy,
       deliveredAt: serviceOrders.deliveredAt,
       deliveredTo: serviceOrders.deliveredTo,
       owedAtDeliveryCents: serviceOrders.owedAtDeliveryCents,
@@ -366,8 +369,16 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
         quantity: serviceOrderLines.quantity,
         unitPriceCents: serviceOrderLines.unitPriceCents,
         productId: serviceOrderLines.productId,
+        productUnitId: serviceOrderLines.productUnitId,
+        stockState: serviceOrderLines.stockState,
+        partOrigin: serviceOrderLines.partOrigin,
+        productName: products.name,
+        productSku: products.sku,
+        unitSerial: productUnits.serial,
       })
       .from(serviceOrderLines)
+      .leftJoin(products, eq(products.id, serviceOrderLines.productId))
+      .leftJoin(productUnits, eq(productUnits.id, serviceOrderLines.productUnitId))
       .where(eq(serviceOrderLines.orderId, id))
       .orderBy(asc(serviceOrderLines.position), asc(serviceOrderLines.id)),
     db

@@ -83,16 +83,25 @@ describe("ServiceOrderSchema", () => {
     const parsed = NewServiceOrderSchema.parse({
       ...valid,
       lines: [
-        { kind: "part", description: "Bateria", quantity: "2", unitPrice: "1.234,50", productId: "7" },
+        { kind: "part", description: "Bateria", quantity: "2", unitPrice: "1.234,50", productId: "7", productUnitId: "" },
         { kind: "service", description: "Mão de obra", quantity: "1", unitPrice: "80", productId: "" },
+        {
+          kind: "part",
+          description: "iPhone 11 (IMEI 3569…)",
+          quantity: "1",
+          unitPrice: "1500",
+          productId: "8",
+          productUnitId: "31",
+        },
       ],
       discount: "10,5",
       deposit: "100",
       depositMethod: "pix",
     });
     expect(parsed.lines).toEqual([
-      { kind: "part", description: "Bateria", quantity: 2, unitPrice: 123_450, productId: 7 },
-      { kind: "service", description: "Mão de obra", quantity: 1, unitPrice: 8_000, productId: null },
+      { kind: "part", description: "Bateria", quantity: 2, unitPrice: 123_450, productId: 7, productUnitId: null },
+      { kind: "service", description: "Mão de obra", quantity: 1, unitPrice: 8_000, productId: null, productUnitId: null },
+      { kind: "part", description: "iPhone 11 (IMEI 3569…)", quantity: 1, unitPrice: 150_000, productId: 8, productUnitId: 31 },
     ]);
     expect(parsed).toMatchObject({ discount: 1_050, deposit: 10_000 });
   });

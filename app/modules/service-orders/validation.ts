@@ -89,6 +89,8 @@ export const ServiceOrderLineSchema = z.object({
     .transform(Number),
   unitPrice: moneyField({ max: MAX_UNIT_PRICE_CENTS }),
   productId: optionalIdField("Produto inválido."),
+  /** A serialised product's unit (IMEI/serial) chosen for the part. */
+  productUnitId: optionalIdField("Unidade inválida."),
 });
 
 const ServiceOrderFields = z.object({
@@ -277,7 +279,18 @@ export type ServiceOrderFormValues = {
   reportedDefect: string;
   diagnosis: string;
   technicianUserId: string;
-  lines: { kind: string; description: string; quantity: string; unitPrice: string; productId: string }[];
+  lines: {
+    kind: string;
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    productId: string;
+    productUnitId: string;
+    /** Shown only (the server reads the product again): the stock item the line is linked to, its origin, its state. */
+    productLabel?: string;
+    partOrigin?: string;
+    stockState?: string;
+  }[];
   discount: string;
   deposit: string;
   depositMethod: string;
@@ -339,7 +352,19 @@ export function formValuesOfOrder(order: {
   reportedDefect: string;
   diagnosis: string;
   technicianUserId: string | null;
-  lines: readonly { kind: string; description: string; quantity: number; unitPriceCents: number; productId: number | null }[];
+  lines: readonly {
+    kind: string;
+    description: string;
+    quantity: number;
+    unitPriceCents: number;
+    productId: number | null;
+    productUnitId: number | null;
+    productName?: string | null;
+    productSku?: string | null;
+    unitSerial?: string | null;
+    partOrigin?: string | null;
+    stockState?: string;
+  }[];
   discountCents: number;
   promisedDate: string | null;
   warrantyDays: number;
@@ -366,6 +391,10 @@ export function formValuesOfOrder(order: {
       quantity: String(line.quantity),
       unitPrice: centsToInput(line.unitPriceCents),
       productId: line.productId === null ? "" : String(line.productId),
+      productUnitId: line.productUnitId === null ? "" : String(line.productUnitId),
+      productLabel: productLabel(line),
+      partOrigin: line.partOrigin ?? "",
+      stockState: line.stockState ?? "none",
     })),
     discount: order.discountCents > 0 ? centsToInput(order.discountCents) : "",
     deposit: "",
@@ -375,6 +404,13 @@ export function formValuesOfOrder(order: {
     notes: order.notes,
     idempotencyKey: "",
   };
+}
+
+/** "Tela Moto G52 (TEL-G52)", with the unit's IMEI/serial for a serialised product. */
+export function productLabel(line: { productName?: string | null; productSku?: string | null; unitSerial?: string | null }) {
+  if (!line.productName) return "";
+  const sku = line.productSku ? ` (${line.productSku})` : "";
+  return `${line.productName}${sku}${line.unitSerial ? ` · IMEI/série ${line.unitSerial}` : ""}`;
 }
 
 /**
@@ -388,6 +424,9 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
   const quantities = formTexts(form, "lineQuantity");
   const prices = formTexts(form, "lineUnitPrice");
   const productIds = formTexts(form, "lineProductId");
+  const unitIds = formTexts(form, "lineProductUnitId");
+  const labels = formTexts(form, "lineProductLabel");
+  const origins = formTexts(form, "linePartOrigin");
   const lines = kinds
     .map((kind, index) => ({
       kind,
@@ -395,6 +434,9 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
       quantity: quantities[index] ?? "1",
       unitPrice: prices[index] ?? "",
       productId: productIds[index] ?? "",
+      productUnitId: unitIds[index] ?? "",
+      productLabel: labels[index] ?? "",
+      partOrigin: origins[index] ?? "",
     }))
     .filter((line) => line.description.trim() !== "" || line.unitPrice.trim() !== "");
   return {

@@ -27,6 +27,7 @@ import type {
 } from "~/modules/service-orders/public-tracking.server";
 import { STATUS_DESCRIPTIONS, STATUS_LABELS } from "~/modules/service-orders/status";
 import { deviceName } from "~/modules/service-orders/device-name";
+import { describedWithOrigin, needsPartsConsent, partOriginLabel } from "~/modules/service-orders/part-origin";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/consultar";
 
@@ -46,6 +47,7 @@ type DecisionOutcome =
   | { kind: "confirm"; decision: QuoteDecision }
   | { kind: "decided"; decision: QuoteDecision }
   | { kind: "not-awaiting" }
+  | { kind: "consent-needed" }
   | { kind: "not-found"; message: string }
   | { kind: "limited"; message: string };
 
@@ -120,13 +122,18 @@ export async function action({ request }: Route.ActionArgs) {
     const refusal: DecisionOutcome = { kind: "limited", message: TRACKING_LIMIT_MESSAGE };
     return data({ decision: refusal }, { status: 429, headers: PRIVATE_HEADERS });
   }
-  const result = await decideQuoteFromTracking(parsed.lookup, decision);
+  const consentKey = form?.get("consentimentoPecas");
+  const result = await decideQuoteFromTracking(parsed.lookup, decision, {
+    partsConsentKey: typeof consentKey === "string" ? consentKey : null,
+  });
   const outcome: DecisionOutcome =
     result.outcome === "decided"
       ? { kind: "decided", decision: result.decision }
       : result.outcome === "not-awaiting"
         ? { kind: "not-awaiting" }
-        : { kind: "not-found", message: TRACKING_NOT_FOUND_MESSAGE };
+        : result.outcome === "consent-needed"
+          ? { kind: "consent-needed" }
+          : { kind: "not-found", message: TRACKING_NOT_FOUND_MESSAGE };
   return data({ decision: outcome }, { headers: PRIVATE_HEADERS });
 }
 
@@ -291,6 +298,11 @@ function OrderResult({
           Este orçamento já foi respondido ou não está mais aguardando aprovação. Veja a situação atual acima.
         </Alert>
       ) : null}
+      {decision?.kind === "consent-needed" ? (
+        <Alert tone="destructive" title="O orçamento mudou">
+          As peças do orçamento mudaram depois que você abriu esta página. Confira abaixo a origem de cada peça e aprove de novo.
+        </Alert>
+      ) : null}
       {decision?.kind === "not-found" ? <Alert tone="destructive">{decision.message}</Alert> : null}
       {decision?.kind === "limited" ? <Alert tone="destructive">{decision.message}</Alert> : null}
 
@@ -301,6 +313,8 @@ function OrderResult({
           values={values}
           totalCents={quote.totalCents}
           pending={decision?.kind === "confirm" ? decision.decision : null}
+          partsConsentKey={order.partsConsentKey}
+          nonOriginalParts={quote.lines.filter((line) => needsPartsConsent(line.partOrigin))}
         />
       ) : null}
 
@@ -361,7 +375,7 @@ function QuoteTable({ quote }: { quote: PublicServiceOrder["quote"] }) {
           <tbody className="divide-y divide-slate-100 text-slate-800">
             {quote.lines.map((line, index) => (
               <tr key={index}>
-                <td className="py-2 pr-3">{line.description}</td>
+                <td className="py-2 pr-3">{describedWithOrigin(line.description, line.partOrigin)}</td>
                 <td className="px-3 py-2 text-right">{line.quantity}</td>
                 <td className="py-2 pl-3 text-right whitespace-nowrap">{formatCents(line.totalCents)}</td>
               </tr>
@@ -420,14 +434,39 @@ function lookupQuery(values: LookupValues) {
   return `/consultar?${params.toString()}`;
 }
 
+/** CDC art. 21: before approving, the customer reads in plain words which parts are not new original. */
+function PartsConsentNotice({ parts }: { parts: readonly PublicServiceOrder["quote"]["lines"][number][] }) {
+  return (
+    <div className="space-y-1 rounded-md bg-white p-3 text-slate-800">
+      <p className="font-medium">
+        {parts.length === 1
+          ? "Este orçamento usa uma peça que não é nova original:"
+          : "Este orçamento usa peças que não são novas originais:"}
+      </p>
+      <ul className="list-disc pl-5">
+        {parts.map((part, index) => (
+          <li key={index}>
+            {part.description}: <strong>{partOriginLabel(part.partOrigin).toLowerCase()}</strong>
+          </li>
+        ))}
+      </ul>
+      <p>Ao aprovar, você concorda com o uso dessas peças no reparo.</p>
+    </div>
+  );
+}
+
 function QuoteDecisionForms({
   values,
   totalCents,
   pending,
+  partsConsentKey,
+  nonOriginalParts,
 }: {
   values: LookupValues;
   totalCents: number;
   pending: QuoteDecision | null;
+  partsConsentKey: string | null;
+  nonOriginalParts: readonly PublicServiceOrder["quote"]["lines"][number][];
 }) {
   const navigation = useNavigation();
   const isSending = navigation.state === "submitting" && navigation.formMethod === "POST";
@@ -445,9 +484,11 @@ function QuoteDecisionForms({
             ? `Ao confirmar, você autoriza o reparo pelo valor total de ${formatCents(totalCents)}.`
             : "Ao confirmar, o reparo não será feito e o aparelho ficará disponível para retirada na loja."}
         </p>
+        {isApproval && nonOriginalParts.length > 0 ? <PartsConsentNotice parts={nonOriginalParts} /> : null}
         <div className="flex flex-wrap gap-3">
           <Form method="post" action={formAction} preventScrollReset>
             <ProofFields values={values} />
+            {isApproval && partsConsentKey ? <input type="hidden" name="consentimentoPecas" value={partsConsentKey} /> : null}
             <input type="hidden" name="decision" value={pending} />
             <Button type="submit" name="intent" value="decide" variant={isApproval ? "primary" : "danger"} disabled={isSending}>
               {isSending ? <Spinner /> : null}
@@ -471,6 +512,7 @@ function QuoteDecisionForms({
         Total do orçamento: <strong>{formatCents(totalCents)}</strong>. Você pode responder por aqui; vamos pedir uma confirmação
         antes de registrar.
       </p>
+      {nonOriginalParts.length > 0 ? <PartsConsentNotice parts={nonOriginalParts} /> : null}
       <Form method="post" action={formAction} preventScrollReset className="flex flex-wrap gap-3">
         <ProofFields values={values} />
         <input type="hidden" name="intent" value="review" />

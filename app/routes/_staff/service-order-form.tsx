@@ -2,7 +2,7 @@ import { ArrowLeft, Printer } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { FlashAlert } from "~/components/ui/flash-alert";
-import { shopToday } from "~/lib/dates";
+import { formatDateTime, shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { InputError, type FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
@@ -37,6 +37,7 @@ import { parseOrderNumber } from "~/modules/service-orders/order-number";
 import { getServiceOrder, listTechnicians } from "~/modules/service-orders/queries.server";
 import { allowedMoves, canMove, isDeliveryMove } from "~/modules/service-orders/status";
 import { statusMessage } from "~/modules/service-orders/status-messages";
+import { needsPartsConsent } from "~/modules/service-orders/part-origin";
 import { formatTrackingCode, trackingUrl } from "~/modules/service-orders/tracking-code";
 import { UnlockCodeUnreadableError } from "~/modules/service-orders/unlock-code.server";
 import {
@@ -97,6 +98,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       device: deviceName(order),
       moves: allowedMoves(order.status).filter((status) => !isDeliveryMove(status)),
       canDeliver: canMove(order.status, "delivered"),
+      partsNeedingConsent: order.lines
+        .filter((line) => needsPartsConsent(line.partOrigin))
+        .map((line) => ({ description: line.description, partOrigin: line.partOrigin })),
       isLocked: order.status === "delivered" || order.status === "cancelled",
       whatsappMessage: statusMessage({
         status: order.status,
@@ -160,8 +164,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         const parsed = ServiceOrderStatusChangeSchema.safeParse({ to: form.get("to"), note: form.get("note") ?? "" });
         if (!parsed.success) return formProblem({ intent }, "Escolha uma das mudanças de status oferecidas.");
         if (isDeliveryMove(parsed.data.to)) return formProblem({ intent }, "A entrega é registrada pelo formulário de entrega.");
-        await changeServiceOrderStatus(actor, orderId, parsed.data.to, parsed.data.note);
-        return backToOrder(orderId, "Status atualizado.");
+        const move = await changeServiceOrderStatus(actor, orderId, parsed.data.to, parsed.data.note, {
+          hasPartsConsent: form.get("partsConsent") === "on",
+        });
+        return move.to === "awaiting_part" && parsed.data.to === "approved"
+          ? backToOrder(orderId, "Aprovação registrada. Falta peça no estoque: a OS ficou aguardando peça.", "info")
+          : backToOrder(orderId, "Status atualizado.");
       }
       case "payment": {
         payment = paymentFormToInput(form);
@@ -268,6 +276,12 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
             </dd>
           </div>
         </dl>
+        {order.partsConsentAt ? (
+          <p className="text-sm text-slate-700" data-testid="parts-consent">
+            Consentimento do cliente para peças que não são novas originais registrado em {formatDateTime(order.partsConsentAt)}
+            {order.partsConsentBy ? `, por ${order.partsConsentBy}` : ""}.
+          </p>
+        ) : null}
         {order.deliveredAt ? (
           <p className="text-sm text-slate-700">
             Entregue a {order.deliveredTo}
@@ -281,7 +295,12 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
 
       <div key={`panels-${version}`} className="grid gap-4 lg:grid-cols-2">
         <Panel id="os-status" title="Status">
-          <StatusActions moves={order.moves} error={errorsFor("status").form} />
+          <StatusActions
+            moves={order.moves}
+            error={errorsFor("status").form}
+            partsNeedingConsent={order.partsNeedingConsent}
+            consentError={errorsFor("status").partsConsent}
+          />
           {order.canDeliver ? (
             <DeliveryForm
               balanceCents={order.balanceCents}

@@ -3,13 +3,25 @@ import { useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FieldMessage } from "~/components/ui/field";
 import { cx } from "~/lib/class-names";
-import { formatCents, parseMoneyToCents } from "~/lib/money";
+import { centsToInput, formatCents, parseMoneyToCents } from "~/lib/money";
 import { LINE_KINDS, MAX_LINES, PAYMENT_METHODS, type ServiceOrderFormValues } from "../validation";
 import { optionsOf, SelectField } from "~/components/ui/select-field";
+import { PartPicker, useIsHydrated } from "./part-picker";
 
 type Line = ServiceOrderFormValues["lines"][number] & { key: number };
 
-const emptyLine = (key: number): Line => ({ key, kind: "service", description: "", quantity: "1", unitPrice: "", productId: "" });
+const emptyLine = (key: number): Line => ({
+  key,
+  kind: "service",
+  description: "",
+  quantity: "1",
+  unitPrice: "",
+  productId: "",
+  productUnitId: "",
+  productLabel: "",
+  partOrigin: "",
+  stockState: "none",
+});
 
 function lineTotalCents(line: Line) {
   const price = parseMoneyToCents(line.unitPrice) ?? 0;
@@ -44,6 +56,7 @@ export function QuoteLinesEditor({
   const [discount, setDiscount] = useState(values.discount);
   const [deposit, setDeposit] = useState(values.deposit);
   const headingId = useId();
+  const isHydrated = useIsHydrated();
 
   const totalCents = lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
   const discountCents = parseMoneyToCents(discount) ?? 0;
@@ -97,10 +110,47 @@ export function QuoteLinesEditor({
                 onChange={(event) => update(line.key, { unitPrice: event.target.value })}
                 maxLength={20}
                 placeholder="0,00"
-                error={errors[`lines.${index}.unitPrice`] ?? errors[`lines.${index}.productId`]}
+                error={errors[`lines.${index}.unitPrice`]}
               />
               <input type="hidden" name="lineProductId" value={line.productId} />
+              <input type="hidden" name="lineProductUnitId" value={line.productUnitId} />
+              <input type="hidden" name="lineProductLabel" value={line.productLabel ?? ""} />
+              <input type="hidden" name="linePartOrigin" value={line.partOrigin ?? ""} />
             </fieldset>
+            {isHydrated ? (
+              <div className="mt-2">
+                <PartPicker
+                  lineNumber={index + 1}
+                  productLabel={line.productId ? line.productLabel || `Produto nº ${line.productId}` : ""}
+                  partOrigin={line.partOrigin ?? ""}
+                  stockState={line.stockState ?? "none"}
+                  error={errors[`lines.${index}.productId`] ?? errors[`lines.${index}.productUnitId`]}
+                  onPick={(part) =>
+                    update(line.key, {
+                      kind: "part",
+                      description: part.description,
+                      unitPrice: centsToInput(part.unitPriceCents),
+                      productId: part.productId,
+                      productUnitId: part.productUnitId,
+                      productLabel: part.productLabel,
+                      partOrigin: part.partOrigin,
+                      stockState: "none",
+                    })
+                  }
+                  onUnlink={() =>
+                    update(line.key, { productId: "", productUnitId: "", productLabel: "", partOrigin: "", stockState: "none" })
+                  }
+                />
+              </div>
+            ) : line.productLabel ? (
+              <p className="mt-2 text-sm text-slate-700">Do estoque: {line.productLabel}</p>
+            ) : null}
+            {!isHydrated && (errors[`lines.${index}.productId`] ?? errors[`lines.${index}.productUnitId`]) ? (
+              <FieldMessage
+                id={`${headingId}-linha-${index}-produto`}
+                error={errors[`lines.${index}.productId`] ?? errors[`lines.${index}.productUnitId`]}
+              />
+            ) : null}
             <div className="mt-2 flex items-center justify-between gap-3 text-sm text-slate-700">
               <span>
                 Subtotal: <strong className="text-slate-900">{formatCents(lineTotalCents(line))}</strong>

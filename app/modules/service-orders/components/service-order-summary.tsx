@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatDate } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
+import { describedWithOrigin } from "../part-origin";
 import { CONDITION_CHECKLIST, deviceTypeLabel, LINE_KINDS, UNLOCK_KINDS } from "../validation";
 
 export type ServiceOrderSummaryView = {
@@ -18,7 +19,14 @@ export type ServiceOrderSummaryView = {
   reportedDefect: string;
   diagnosis: string;
   technicianName: string | null;
-  lines: readonly { id: number; kind: string; description: string; quantity: number; unitPriceCents: number }[];
+  lines: readonly {
+    id: number;
+    kind: string;
+    description: string;
+    quantity: number;
+    unitPriceCents: number;
+    partOrigin?: string | null;
+  }[];
   linesTotalCents: number;
   discountCents: number;
   promisedDate: string | null;
@@ -123,7 +131,7 @@ export function ServiceOrderSummary({ order, title }: { order: ServiceOrderSumma
                 {order.lines.map((line) => (
                   <tr key={line.id}>
                     <td className="py-1.5 pr-3">{labelOf(LINE_KINDS, line.kind)}</td>
-                    <td className="py-1.5 pr-3">{line.description}</td>
+                    <td className="py-1.5 pr-3">{describedWithOrigin(line.description, line.partOrigin)}</td>
                     <td className="py-1.5 pr-3 text-right">{line.quantity}</td>
                     <td className="py-1.5 pr-3 text-right whitespace-nowrap">{formatCents(line.unitPriceCents)}</td>
                     <td className="py-1.5 text-right whitespace-nowrap">{formatCents(line.quantity * line.unitPriceCents)}</td>

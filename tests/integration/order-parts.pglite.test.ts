@@ -1,0 +1,3 @@
+import { defineOrderPartsSuite } from "./order-parts-suite";
+
+defineOrderPartsSuite("pglite");

@@ -1,0 +1,4 @@
+import { defineOrderPartsSuite } from "./order-parts-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineOrderPartsSuite("postgres");
