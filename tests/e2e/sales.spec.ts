@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { request } from "@playwright/test";
+import * as fc from "fast-check";
 import { PGLITE_OPTIONS } from "~/db/pglite-options";
 import { sendAdminCommand } from "~/lib/admin-socket.server";
 import { DATA_DIR } from "./support/e2e-env";
@@ -170,4 +171,71 @@ test("a tela de venda cabe em 360 px e vende pelo teclado", async ({ browser }) 
   await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await context.close();
+});
+
+test("fuzz: as ações de venda, cancelamento e devolução recusam qualquer entrada hostil sem erro 500", async ({ isMobile }) => {
+  test.skip(isMobile, "Fala HTTP, não depende do tamanho da tela.");
+  const api = await request.newContext({ baseURL: server.url, storageState, maxRedirects: 0 });
+  const value = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: "binary", maxLength: 30 }),
+    fc.constantFrom(
+      "",
+      "0",
+      "-1",
+      "1",
+      "2,00",
+      "99999999999",
+      "cash",
+      "pix",
+      "store-credit",
+      "crediario",
+      "refund",
+      CASE.barcode,
+    ),
+  );
+  const fields = [
+    "idempotencyKey",
+    "customerId",
+    "discount",
+    "expectedTotal",
+    "itemProductId",
+    "itemUnitId",
+    "itemQuantity",
+    "itemDiscount",
+    "paymentMethod",
+    "paymentAmount",
+    "paymentTendered",
+    "paymentInstalments",
+    "intent",
+    "reason",
+    "settlement",
+    "refundMethod",
+    "returnItemId",
+    "returnQuantity",
+  ];
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          "/cash-register/venda",
+          "/cash-register/vendas/1",
+          "/cash-register/vendas/999999",
+          "/cash-register/vendas/%00",
+        ),
+        fc.array(fc.tuple(fc.constantFrom(...fields), value), { maxLength: 12 }),
+        async (path, pairs) => {
+          const body = new URLSearchParams(pairs).toString();
+          const response = await api.post(path, {
+            headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+            data: body,
+          });
+          expect(response.status(), `${path} ${body}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  } finally {
+    await api.dispose();
+  }
 });

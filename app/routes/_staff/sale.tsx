@@ -248,7 +248,7 @@ function ReturnForm({
                   min={0}
                   max={left}
                   defaultValue={0}
-                  className={`${inputClass} w-24`}
+                  className={`${inputClass} max-w-24`}
                   aria-invalid={errors[`items.${index}.quantity`] ? true : undefined}
                 />
                 <FieldMessage id={id} error={errors[`items.${index}.quantity`]} />

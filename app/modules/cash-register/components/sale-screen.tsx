@@ -549,7 +549,7 @@ function CartRow({
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-erro` : undefined}
               onChange={(event) => onChange({ quantity: event.target.value })}
-              className={cx(inputClass, "w-16 text-center")}
+              className={cx(inputClass, "max-w-16 text-center")}
             />
             <Button
               variant="outline"
