@@ -224,13 +224,13 @@ test("fuzz: as ações de venda, cancelamento e devolução recusam qualquer ent
           "/cash-register/vendas/%00",
         ),
         fc.array(fc.tuple(fc.constantFrom(...fields), value), { maxLength: 12 }),
-        async (path, pairs) => {
+        async (address, pairs) => {
           const body = new URLSearchParams(pairs).toString();
-          const response = await api.post(path, {
+          const response = await api.post(address, {
             headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
             data: body,
           });
-          expect(response.status(), `${path} ${body}`).toBeLessThan(500);
+          expect(response.status(), `${address} ${body}`).toBeLessThan(500);
         },
       ),
       { numRuns: 60 },
