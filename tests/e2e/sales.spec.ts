@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { request } from "@playwright/test";
+import { request, type Page } from "@playwright/test";
 import * as fc from "fast-check";
 import { PGLITE_OPTIONS } from "~/db/pglite-options";
 import { sendAdminCommand } from "~/lib/admin-socket.server";
+import { accessibilityViolations } from "./support/axe";
 import { DATA_DIR } from "./support/e2e-env";
 import { waitForEmailLink } from "./support/outbox";
 import { startExtraServer, type RunningServer } from "./support/server-process";
@@ -102,6 +103,7 @@ test("o caixa vende uma capa pelo leitor de código de barras e uma impressão p
   await page.goto("/cash-register/venda");
   await expect(page.getByRole("heading", { name: "Nova venda", level: 1 })).toBeVisible();
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   // A keyboard-wedge scanner types the code fast and presses Enter, with no field focused.
   await page.getByRole("heading", { name: "Nova venda", level: 1 }).click();
@@ -150,6 +152,54 @@ test("o caixa vende uma capa pelo leitor de código de barras e uma impressão p
   await expect(receipt).toContainText(CASE.name);
   await expect(receipt).toContainText("Troco");
   await expect(receipt).toContainText("Não é documento fiscal.");
+  await context.close();
+});
+
+/** A sale of one case paid by PIX, made on the screen; answers on its page. */
+async function sellOneCaseByPix(page: Page) {
+  await page.goto("/cash-register/venda");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  const search = page.getByLabel("Produto, SKU ou código de barras");
+  await search.fill(CASE.sku);
+  await search.press("Enter");
+  await expect(page.getByTestId("item-venda")).toHaveCount(1);
+  const payment = page.getByTestId("pagamento").first();
+  await payment.getByLabel("Forma").selectOption("pix");
+  await payment.getByRole("button", { name: /Usar o restante/ }).click();
+  await page.getByRole("button", { name: "Concluir venda" }).click();
+  await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
+}
+
+test("o caixa devolve um item de uma venda pelo caixa de hoje e cancela outra venda com motivo", async ({
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, "Jornada do balcão: roda no desktop.");
+  const context = await browser.newContext({ storageState, baseURL: server.url });
+  const page = await context.newPage();
+  await sellOneCaseByPix(page);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.locator("summary", { hasText: "Devolução ou troca" }).click();
+  await page.getByLabel(new RegExp(`^${CASE.name}`)).fill("1");
+  await page.getByLabel("Dinheiro de volta (pelo caixa de hoje)").check();
+  await page.getByLabel("Devolver por").selectOption("cash");
+  await page.getByLabel("Motivo", { exact: true }).fill("Cor errada");
+  await page.getByRole("button", { name: "Registrar devolução" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: /Devolução registrada: R\$\s40,00 devolvidos ao cliente\./ }),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Devoluções" })).toContainText("Cor errada");
+  await page.locator("summary", { hasText: "Cancelar venda" }).click();
+  await expect(page.getByText("Esta venda já tem devolução")).toBeVisible();
+
+  await sellOneCaseByPix(page);
+  await page.locator("summary", { hasText: "Cancelar venda" }).click();
+  await page.getByLabel("Motivo do cancelamento").fill("Cliente desistiu");
+  await page.getByRole("button", { name: "Cancelar venda" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Venda cancelada" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Cancelada");
+  await expect(page.getByRole("alert")).toContainText("Cliente desistiu");
   await context.close();
 });
 

@@ -21,8 +21,14 @@ import {
 /** The product lookup the screen asks as the clerk types, scans or photographs a code. */
 export const SALE_PRODUCTS_PATH = "/cash-register/venda/produtos";
 const DEBOUNCE_MS = 200;
-/** A keyboard-wedge scanner types a whole code in a few milliseconds per key; a person does not. */
-const SCANNER_KEY_GAP_MS = 50;
+/**
+ * A keyboard-wedge scanner types a whole code and Enter in a burst. Keys
+ * typed outside any field mean nothing else on this screen, so a run of them
+ * ending in Enter is read as a code; a pause this long starts a new one. A
+ * tighter gap (50 ms) lost the first digits whenever the browser was busy
+ * between two keys of the burst.
+ */
+const SCANNER_KEY_GAP_MS = 500;
 const MIN_SCANNED_LENGTH = 4;
 
 type CartItem = {
