@@ -86,5 +86,43 @@ export function defineSaleSearchScaleSuite(database: TestDatabase) {
       },
       600_000,
     );
+
+    it.skipIf(!run)(
+      "records a 10-item sale in 50 ms or less (p95)",
+      async () => {
+        const client = await import("~/db/client.server");
+        const { recordSale } = await import("~/modules/cash-register/sales.server");
+        const { recordStockMovementInTx } = await import("~/modules/inventory/stock-ledger.server");
+        const actor = { userId: null, label: "bench", role: "staff" as const };
+        const rows = await db.execute(
+          sql`select id from products where kind = 'product' and not is_serialised order by id limit 10`,
+        );
+        const ids = rows.rows.map((row) => Number((row as { id: unknown }).id));
+        await client.inTransaction(async (tx) => {
+          for (const productId of ids)
+            await recordStockMovementInTx(tx, actor, { productId, kind: "entry", quantity: 500, unitCostCents: 500 });
+        });
+        const prices = await db.execute(sql`select sum(price_cents)::int as total from products where id in ${ids}`);
+        const total = Number((prices.rows[0] as { total: unknown }).total);
+        const sell = () =>
+          recordSale(actor, {
+            idempotencyKey: crypto.randomUUID(),
+            items: ids.map((productId) => ({ productId: String(productId), quantity: "1" })),
+            payments: [{ method: "pix", amount: (total / 100).toFixed(2).replace(".", ",") }],
+          });
+        for (let i = 0; i < 5; i++) await sell();
+        const times: number[] = [];
+        for (let i = 0; i < 40; i++) {
+          const started = performance.now();
+          await sell();
+          times.push(performance.now() - started);
+        }
+        times.sort((a, b) => a - b);
+        const p95 = times[Math.floor(times.length * 0.95)]!;
+        console.info(`${database} venda de 10 itens: p50 ${times[20]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+        if (process.env.SALE_SEARCH_STRICT !== "0") expect(p95).toBeLessThanOrEqual(50);
+      },
+      600_000,
+    );
   });
 }
