@@ -615,7 +615,7 @@ function PaymentFields({
   const fieldError = (name: string) => errors[`payments.${index}.${name}`];
   return (
     <div className="space-y-2 rounded-md border border-slate-200 p-3" data-testid="pagamento">
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
         <div className="space-y-1">
           <label htmlFor={`${id}-forma`} className="block text-sm font-medium text-slate-800">
             Forma
