@@ -135,10 +135,17 @@ export function SaleScreen({
 
   /** A scanned or photographed code: added at once when it names exactly one product (or unit). */
   async function addByCode(code: string) {
-    const response = await fetch(`${SALE_PRODUCTS_PATH}?q=${encodeURIComponent(code)}`, {
-      headers: { accept: "application/json" },
-    });
-    const found = response.ok ? ((await response.json()) as SaleProductSearch) : { hits: [], exact: null };
+    let found: SaleProductSearch = { hits: [], exact: null };
+    try {
+      const response = await fetch(`${SALE_PRODUCTS_PATH}?q=${encodeURIComponent(code)}`, {
+        headers: { accept: "application/json" },
+      });
+      if (response.ok) found = (await response.json()) as SaleProductSearch;
+    } catch {
+      // Offline, or the session ended (the answer is the sign-in page, not JSON).
+      setNotice(`Não foi possível buscar o código ${code}. Verifique a conexão e tente de novo.`);
+      return false;
+    }
     const hit = found.exact && found.hits.find((candidate) => candidate.id === found.exact!.productId);
     if (hit) {
       addProduct(hit, found.exact!.unitId ?? (hit.isSerialised && hit.units.length === 1 ? hit.units[0]!.id : null));
