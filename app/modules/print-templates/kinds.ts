@@ -8,6 +8,7 @@ export const PRINT_KINDS = {
   "service-order-delivery": { title: "Comprovante de entrega", isIssued: true },
   "pickup-contact-log": { title: "Registro de contatos", isIssued: false },
   "warranty-term": { title: "Termo de garantia", isIssued: true },
+  "sale-receipt": { title: "Recibo de venda", isIssued: false },
 } as const satisfies Record<string, { title: string; isIssued: boolean }>;
 
 export type PrintKind = keyof typeof PRINT_KINDS;

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { printTemplates } from "~/db/schema/print-documents";
 import { PICKUP_CONTACT_LOG } from "./defaults/pickup-contact-log";
+import { SALE_RECEIPT_80MM, SALE_RECEIPT_A4 } from "./defaults/sale-receipt";
 import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
 import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
 import { WARRANTY_TERM } from "./defaults/warranty-term";
@@ -20,6 +21,7 @@ export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>>
   "service-order-delivery": { a4: SERVICE_ORDER_DELIVERY, "80mm": SERVICE_ORDER_DELIVERY },
   "pickup-contact-log": { a4: PICKUP_CONTACT_LOG, "80mm": PICKUP_CONTACT_LOG },
   "warranty-term": { a4: WARRANTY_TERM, "80mm": WARRANTY_TERM },
+  "sale-receipt": { a4: SALE_RECEIPT_A4, "80mm": SALE_RECEIPT_80MM },
 };
 
 type Reader = Database | Transaction;

@@ -64,7 +64,8 @@ function shopData(settings: ShopSettings, logo: UploadedImage | null) {
   };
 }
 
-async function currentShopData() {
+/** The shop as every printed document heads it now (the `loja` of the templates); a sale's receipt uses it too. */
+export async function currentShopData() {
   const [settings, logo] = await Promise.all([getShopSettings(), getShopLogo()]);
   return shopData(settings, logo);
 }

@@ -9,6 +9,7 @@ export const PUBLIC_FILES: readonly string[] = [
   "imei.ts",
   "mutations.server.ts",
   "pickups.server.ts",
+  "print-documents.server.ts",
   "public-tracking.server.ts",
   "queries.server.ts",
   "status.ts",

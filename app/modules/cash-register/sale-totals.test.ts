@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { computeSaleTotals, MAX_SALE_TOTAL_CENTS, returnAmountCents } from "./sale-totals";
+
+/** Money is formatted with a no-break space after "R$"; the expectations are written with a plain one. */
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value).replace(/\u00a0/g, " ")) as T;
+}
+
+const line = (unitPriceCents: number, quantity = 1, discountCents = 0) => ({ unitPriceCents, quantity, discountCents });
+
+describe("computeSaleTotals", () => {
+  it("takes each line's discount from quantity × unit price", () => {
+    const { totals, errors } = computeSaleTotals({
+      lines: [line(2_500, 3, 500), line(1_000)],
+      discountCents: 0,
+      payments: [{ method: "pix", amountCents: 8_000, tenderedCents: null }],
+    });
+    expect(errors).toEqual({});
+    expect(totals.lines.map((row) => row.totalCents)).toEqual([7_000, 1_000]);
+    expect(totals.itemsTotalCents).toBe(8_000);
+    expect(totals.totalCents).toBe(8_000);
+  });
+
+  it("spreads the sale's discount over the lines so they add up to the total exactly", () => {
+    const { totals, errors } = computeSaleTotals({
+      lines: [line(1_000), line(1_000), line(1_000)],
+      discountCents: 100,
+      payments: [{ method: "debit", amountCents: 2_900, tenderedCents: null }],
+    });
+    expect(errors).toEqual({});
+    expect(totals.lines.map((row) => row.saleDiscountShareCents)).toEqual([34, 33, 33]);
+    expect(totals.lines.reduce((sum, row) => sum + row.totalCents, 0)).toBe(totals.totalCents);
+    expect(totals.totalCents).toBe(2_900);
+    expect(totals.discountCents).toBe(100);
+  });
+
+  it("computes the change from the cash handed over", () => {
+    const { totals, errors } = computeSaleTotals({
+      lines: [line(4_750)],
+      discountCents: 0,
+      payments: [
+        { method: "cash", amountCents: 2_750, tenderedCents: 5_000 },
+        { method: "pix", amountCents: 2_000, tenderedCents: null },
+      ],
+    });
+    expect(errors).toEqual({});
+    expect(totals.cashCents).toBe(2_750);
+    expect(totals.changeCents).toBe(2_250);
+  });
+
+  it("takes a blank tendered amount as exactly the cash part (no change)", () => {
+    const { totals } = computeSaleTotals({
+      lines: [line(1_000)],
+      discountCents: 0,
+      payments: [{ method: "cash", amountCents: 1_000, tenderedCents: null }],
+    });
+    expect(totals.changeCents).toBe(0);
+  });
+
+  it("refuses payments that do not add up to the total, in Portuguese", () => {
+    const short = computeSaleTotals({
+      lines: [line(1_000)],
+      discountCents: 0,
+      payments: [{ method: "pix", amountCents: 900, tenderedCents: null }],
+    });
+    expect(plain(short.errors)).toEqual({ payments: "Os pagamentos somam R$ 9,00; o total é R$ 10,00." });
+    const over = computeSaleTotals({
+      lines: [line(1_000)],
+      discountCents: 0,
+      payments: [{ method: "pix", amountCents: 1_001, tenderedCents: null }],
+    });
+    expect(plain(over.errors.payments)).toBe("Os pagamentos somam R$ 10,01; o total é R$ 10,00.");
+    const none = computeSaleTotals({ lines: [line(1_000)], discountCents: 0, payments: [] });
+    expect(plain(none.errors.payments)).toBe("Informe como o cliente paga R$ 10,00.");
+  });
+
+  it("refuses cash handed over that does not cover the cash part", () => {
+    const { errors } = computeSaleTotals({
+      lines: [line(1_000)],
+      discountCents: 0,
+      payments: [{ method: "cash", amountCents: 1_000, tenderedCents: 500 }],
+    });
+    expect(plain(errors)).toEqual({ "payments.0.tendered": "O valor recebido não cobre a parte em dinheiro (R$ 10,00)." });
+  });
+
+  it("refuses a discount larger than the line or the items, keeping the totals non-negative", () => {
+    const { totals, errors } = computeSaleTotals({
+      lines: [line(1_000, 1, 1_500), line(500)],
+      discountCents: 9_999,
+      payments: [],
+    });
+    expect(plain(errors["items.0.discount"])).toBe("O desconto passa do valor do item (R$ 10,00).");
+    expect(plain(errors.discount)).toBe("O desconto passa do valor dos itens (R$ 5,00).");
+    expect(totals.totalCents).toBe(0);
+    expect(totals.lines.every((row) => row.totalCents >= 0)).toBe(true);
+  });
+
+  it("refuses an empty cart, zero payments, two cash rows and amounts past the limit", () => {
+    expect(computeSaleTotals({ lines: [], discountCents: 0, payments: [] }).errors.items).toBe("Adicione ao menos um item.");
+    const rows = computeSaleTotals({
+      lines: [line(1_000)],
+      discountCents: 0,
+      payments: [
+        { method: "cash", amountCents: 500, tenderedCents: null },
+        { method: "cash", amountCents: 500, tenderedCents: null },
+        { method: "pix", amountCents: 0, tenderedCents: null },
+      ],
+    });
+    expect(rows.errors["payments.1.method"]).toBe("Junte o dinheiro em uma única linha.");
+    expect(rows.errors["payments.2.amount"]).toBe("Informe um valor maior que zero.");
+    const huge = computeSaleTotals({ lines: [line(MAX_SALE_TOTAL_CENTS, 2)], discountCents: 0, payments: [] });
+    expect(huge.errors["items.0.quantity"]).toBe("Valor acima do limite permitido.");
+  });
+
+  it("accepts a sale discounted to zero with no payment", () => {
+    const { totals, errors } = computeSaleTotals({ lines: [line(1_000)], discountCents: 1_000, payments: [] });
+    expect(errors).toEqual({});
+    expect(totals.totalCents).toBe(0);
+  });
+});
+
+describe("returnAmountCents", () => {
+  it("gives back a line's total exactly, however the units come back", () => {
+    const sold = { quantity: 3, totalCents: 1_000 };
+    expect(returnAmountCents(sold, 0, 1)).toBe(334);
+    expect(returnAmountCents(sold, 1, 2)).toBe(666);
+    expect(returnAmountCents(sold, 0, 3)).toBe(1_000);
+  });
+});

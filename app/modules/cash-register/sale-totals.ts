@@ -1,0 +1,168 @@
+import type { FieldErrors } from "~/lib/errors";
+import { allocateCents, formatCents } from "~/lib/money";
+
+/**
+ * A sale's money, computed the same way by the sale screen (to show it) and
+ * by the server (to record it): the browser's figures are never trusted,
+ * the server runs this again on the prices it reads itself. Pure: no I/O.
+ */
+
+/** How a customer may pay at the counter (the register's methods; kept here so the browser needs no schema). */
+export const SALE_PAYMENT_METHODS = ["cash", "pix", "debit", "credit", "crediario", "store-credit"] as const;
+export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
+
+export const SALE_PAYMENT_LABELS: Record<SalePaymentMethod, string> = {
+  cash: "Dinheiro",
+  pix: "PIX",
+  debit: "Débito",
+  credit: "Crédito",
+  crediario: "Crediário",
+  "store-credit": "Crédito na loja",
+};
+
+/** A card's instalments at the counter (the card machine's usual range). */
+export const MAX_CARD_INSTALMENTS = 12;
+
+/**
+ * Keeps every amount of a sale inside a PostgreSQL integer with room to spare
+ * (R$ 1.000.000,00): a quantity × price typed by mistake is refused, not
+ * overflowed.
+ */
+export const MAX_SALE_TOTAL_CENTS = 100_000_000;
+
+export type SaleLineAmounts = { unitPriceCents: number; quantity: number; discountCents: number };
+export type SalePaymentAmounts = {
+  method: SalePaymentMethod;
+  amountCents: number;
+  /** Cash handed over; null means exactly the cash part. */
+  tenderedCents: number | null;
+};
+
+export type SaleLineTotals = {
+  /** quantity × unit price. */
+  grossCents: number;
+  /** The line's own discount plus its share of the sale's. */
+  discountCents: number;
+  saleDiscountShareCents: number;
+  /** What the line costs the customer: gross − all its discounts. */
+  totalCents: number;
+};
+
+export type SaleTotals = {
+  lines: SaleLineTotals[];
+  /** Σ (quantity × unit price − line discount): before the sale's discount. */
+  itemsTotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  paidCents: number;
+  cashCents: number;
+  tenderedCents: number;
+  changeCents: number;
+};
+
+/**
+ * The totals of a cart and whether its payments settle it, with a
+ * Portuguese message per field that refuses it ("items.0.discount",
+ * "discount", "payments.1.tendered", "payments"). The totals are returned
+ * even with refusals, clamped, so the screen can keep showing them.
+ */
+export function computeSaleTotals(input: {
+  lines: readonly SaleLineAmounts[];
+  discountCents: number;
+  payments: readonly SalePaymentAmounts[];
+}): { totals: SaleTotals; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const nets = input.lines.map((line, index) => {
+    const gross = line.quantity * line.unitPriceCents;
+    if (gross > MAX_SALE_TOTAL_CENTS) errors[`items.${index}.quantity`] = "Valor acima do limite permitido.";
+    if (line.discountCents > gross) {
+      errors[`items.${index}.discount`] = `O desconto passa do valor do item (${formatCents(gross)}).`;
+    }
+    const net = Math.max(Math.min(gross, MAX_SALE_TOTAL_CENTS) - line.discountCents, 0);
+    return { gross, lineDiscount: Math.min(line.discountCents, gross), net };
+  });
+  const itemsTotalCents = nets.reduce((sum, line) => sum + line.net, 0);
+  if (input.lines.length === 0) errors.items = "Adicione ao menos um item.";
+  else if (itemsTotalCents > MAX_SALE_TOTAL_CENTS) errors.items = "Valor acima do limite permitido.";
+
+  let discountCents = input.discountCents;
+  if (discountCents > itemsTotalCents) {
+    errors.discount = `O desconto passa do valor dos itens (${formatCents(itemsTotalCents)}).`;
+    discountCents = itemsTotalCents;
+  }
+  // The sale's discount is spread over the lines in proportion to what each costs, to the centavo,
+  // so a later return gives back exactly what the customer paid for the items returned.
+  const shares =
+    discountCents > 0 && itemsTotalCents > 0
+      ? allocateCents(
+          discountCents,
+          nets.map((line) => line.net),
+        )
+      : nets.map(() => 0);
+  const lines = nets.map((line, index) => {
+    const share = shares[index] ?? 0;
+    return {
+      grossCents: line.gross,
+      discountCents: line.lineDiscount + share,
+      saleDiscountShareCents: share,
+      totalCents: line.net - share,
+    };
+  });
+  const totalCents = itemsTotalCents - discountCents;
+
+  let paidCents = 0;
+  let cashCents = 0;
+  let tenderedCents = 0;
+  let cashRows = 0;
+  input.payments.forEach((payment, index) => {
+    if (payment.amountCents <= 0) {
+      errors[`payments.${index}.amount`] = "Informe um valor maior que zero.";
+      return;
+    }
+    paidCents += payment.amountCents;
+    if (payment.method !== "cash") return;
+    cashRows += 1;
+    if (cashRows > 1) errors[`payments.${index}.method`] = "Junte o dinheiro em uma única linha.";
+    const tendered = payment.tenderedCents ?? payment.amountCents;
+    if (tendered < payment.amountCents) {
+      errors[`payments.${index}.tendered`] =
+        `O valor recebido não cobre a parte em dinheiro (${formatCents(payment.amountCents)}).`;
+    }
+    cashCents += payment.amountCents;
+    tenderedCents += Math.max(tendered, payment.amountCents);
+  });
+  if (paidCents !== totalCents && !Object.keys(errors).some((key) => key.startsWith("payments."))) {
+    errors.payments =
+      input.payments.length === 0
+        ? `Informe como o cliente paga ${formatCents(totalCents)}.`
+        : `Os pagamentos somam ${formatCents(paidCents)}; o total é ${formatCents(totalCents)}.`;
+  }
+  return {
+    totals: {
+      lines,
+      itemsTotalCents,
+      discountCents,
+      totalCents,
+      paidCents,
+      cashCents,
+      tenderedCents,
+      changeCents: tenderedCents - cashCents,
+    },
+    errors,
+  };
+}
+
+/**
+ * What returning `quantity` units of a line gives back, when
+ * `alreadyReturned` of them came back before: the line's total split in
+ * per-unit parts that add up exactly (the first units carry the extra
+ * centavos), so returning every unit, in any number of steps, gives back
+ * the line's total to the centavo.
+ */
+export function returnAmountCents(line: { quantity: number; totalCents: number }, alreadyReturned: number, quantity: number) {
+  const parts = allocateCents(
+    line.totalCents,
+    Array.from({ length: line.quantity }, () => 1),
+  );
+  return parts.slice(alreadyReturned, alreadyReturned + quantity).reduce((sum, part) => sum + part, 0);
+}

@@ -1,0 +1,64 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { formatCents } from "~/lib/money";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { readId } from "~/lib/forms";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { SaleScreen } from "~/modules/cash-register/components/sale-screen";
+import { getSaleScreenContext } from "~/modules/cash-register/sale-queries.server";
+import { saleFormToInput } from "~/modules/cash-register/sale-validation";
+import { recordSale } from "~/modules/cash-register/sales.server";
+import { getCustomerSummary } from "~/modules/customers/queries.server";
+import type { Route } from "./+types/sale-new";
+
+export const meta = () => [{ title: "Nova venda — Balcão" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = actorOf(currentUser(context));
+  // ?cliente= names the customer ahead (an exchange: the store credit of a return spent here).
+  const customerId = readId(new URL(request.url).searchParams.get("cliente") ?? "");
+  const customer = customerId === null ? null : await getCustomerSummary(customerId);
+  const screen = await getSaleScreenContext(actor, customer?.id ?? null);
+  return { idempotencyKey: newIdempotencyKey(), customer, ...screen };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = actorOf(currentUser(context));
+  const form = await request.formData().catch(() => null);
+  if (!form) return formProblem({});
+  try {
+    const sale = await recordSale(actor, saleFormToInput(form));
+    const change = sale.changeCents > 0 ? ` Troco: ${formatCents(sale.changeCents)}.` : "";
+    return redirectWithFlash(`/cash-register/vendas/${sale.saleId}`, {
+      message: sale.isRepeat ? `A venda ${sale.code} já estava registrada.` : `Venda ${sale.code} registrada.${change}`,
+    });
+  } catch (error) {
+    return formRefusal(error, {});
+  }
+}
+
+export default function NewSale({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <div className="mb-6 space-y-2">
+        <Link
+          to="/cash-register"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          Caixa
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">Nova venda</h1>
+      </div>
+      <SaleScreen
+        idempotencyKey={loaderData.idempotencyKey}
+        defaultCustomer={loaderData.customer}
+        storeCreditCents={loaderData.storeCreditCents}
+        isRegisterOpen={loaderData.isRegisterOpen}
+        errors={actionData?.errors ?? {}}
+      />
+    </>
+  );
+}

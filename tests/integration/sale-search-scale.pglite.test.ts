@@ -1,0 +1,3 @@
+import { defineSaleSearchScaleSuite } from "./sale-search-scale-suite";
+
+defineSaleSearchScaleSuite("pglite");

@@ -1,0 +1,3 @@
+import { defineSalesSuite } from "./sales-suite";
+
+defineSalesSuite("pglite");
