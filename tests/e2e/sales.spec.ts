@@ -49,6 +49,8 @@ async function prepareDatabase(dataDir: string) {
       [PRINTING.sku, PRINTING.name, PRINTING.priceCents],
     );
     await client.query(`insert into cash_registers (opening_float_cents, opened_by_label) values (10000, 'teste')`);
+    // PIX is refused while the shop's key is the demo's.
+    await client.query(`update shop_settings set pix_key = 'pix@loja-e2e.com.br', pix_key_type = 'email'`);
   } finally {
     await client.close();
   }

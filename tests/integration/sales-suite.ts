@@ -8,12 +8,29 @@ import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatab
 const STAFF: Actor = { userId: "staff-sales", label: "caixa@loja.test", role: "staff" };
 const CUSTOMER_ACTOR: Actor = { userId: "customer-sales", label: "cliente@x.test", role: "customer" };
 
+const SHOP_PIX_KEY = "pix@loja-de-teste.com.br";
+
 function saleForm(overrides: Record<string, unknown> = {}) {
   return { idempotencyKey: randomUUID(), discount: "", customerId: "", items: [], payments: [], ...overrides };
 }
 
 async function loadModules() {
-  const [client, auth, customers, inventory, register, audit, idempotency, ledger, sales, returns, errors] = await Promise.all([
+  const [
+    client,
+    auth,
+    customers,
+    inventory,
+    register,
+    audit,
+    idempotency,
+    ledger,
+    sales,
+    returns,
+    errors,
+    settings,
+    pix,
+    settingsQueries,
+  ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
     import("~/db/schema/customers"),
@@ -25,11 +42,16 @@ async function loadModules() {
     import("~/modules/cash-register/sales.server"),
     import("~/modules/cash-register/returns.server"),
     import("~/lib/errors"),
+    import("~/db/schema/shop-settings"),
+    import("~/modules/pix/pix-charge"),
+    import("~/modules/shop-settings/queries.server"),
   ]);
   return {
     client,
     db: await client.getDb(),
-    tables: { ...auth, ...customers, ...inventory, ...register, ...audit, ...idempotency },
+    tables: { ...auth, ...customers, ...inventory, ...register, ...audit, ...idempotency, ...settings },
+    pix,
+    settings: settingsQueries,
     ledger,
     sales,
     returns,
@@ -63,7 +85,14 @@ export function defineSalesSuite(database: TestDatabase) {
         .values({ name: "Cliente Venda", phone: "11987651234" })
         .returning({ id: app.tables.customers.id });
       customerId = customer!.id;
+      await setShopPix({ pixKey: SHOP_PIX_KEY, pixDiscountBasisPoints: 0 });
     });
+
+    /** The shop's PIX key (the demo's refuses PIX) and its "% de desconto no PIX". */
+    async function setShopPix(values: { pixKey: string; pixDiscountBasisPoints: number }) {
+      await app.settings.getShopSettings(); // the row exists once read
+      await app.db.update(app.tables.shopSettings).set({ ...values, pixKeyType: "email" });
+    }
 
     afterAll(async () => {
       await closeOpenDatabase();
@@ -581,6 +610,60 @@ export function defineSalesSuite(database: TestDatabase) {
         .where(eq(app.tables.storeCreditMovements.customerId, buyerId));
       expect(Number(restored?.total ?? 0)).toBe(1_993);
       expect(await stockOf(product.productId)).toBe(10);
+    });
+
+    it("refuses PIX while the shop's key is still the demo one, writing nothing", async () => {
+      const { DEMO_SHOP_SETTINGS } = await import("~/modules/shop-settings/demo-settings");
+      const product = await createProduct({ priceCents: 2_000 });
+      await setShopPix({ pixKey: DEMO_SHOP_SETTINGS.pixKey!, pixDiscountBasisPoints: 0 });
+      const before = await written();
+      try {
+        await expect(
+          app.sales.recordSale(
+            STAFF,
+            saleForm({
+              items: [{ productId: String(product.productId), quantity: "1", discount: "" }],
+              payments: [{ method: "pix", amount: "20,00" }],
+            }),
+          ),
+        ).rejects.toMatchObject({ fieldErrors: { form: app.pix.PIX_UNAVAILABLE_MESSAGE } });
+      } finally {
+        await setShopPix({ pixKey: SHOP_PIX_KEY, pixDiscountBasisPoints: 0 });
+      }
+      expect(await written()).toEqual(before);
+      expect(await stockOf(product.productId)).toBe(10);
+    });
+
+    it("gives the shop's PIX discount when the whole sale is paid by PIX, and not when part is paid otherwise", async () => {
+      const product = await createProduct({ priceCents: 2_000 });
+      await openRegister();
+      await setShopPix({ pixKey: SHOP_PIX_KEY, pixDiscountBasisPoints: 500 });
+      try {
+        const item = [{ productId: String(product.productId), quantity: "1", discount: "" }];
+        // 5% off R$ 20,00: the PIX price is R$ 19,00, and R$ 20,00 by PIX does not add up.
+        await expect(
+          app.sales.recordSale(STAFF, saleForm({ items: item, payments: [{ method: "pix", amount: "20,00" }] })),
+        ).rejects.toMatchObject({ fieldErrors: { payments: expect.stringMatching(/o total é R\$\s19,00/) } });
+        const byPix = await app.sales.recordSale(
+          STAFF,
+          saleForm({ items: item, payments: [{ method: "pix", amount: "19,00" }] }),
+        );
+        const [pixRow] = await app.db.select().from(app.tables.sales).where(eq(app.tables.sales.id, byPix.saleId));
+        expect(pixRow).toMatchObject({ itemsTotalCents: 2_000, discountCents: 100, totalCents: 1_900 });
+        const mixed = await app.sales.recordSale(
+          STAFF,
+          saleForm({
+            items: item,
+            payments: [
+              { method: "cash", amount: "10,00" },
+              { method: "pix", amount: "10,00" },
+            ],
+          }),
+        );
+        expect(mixed.totalCents).toBe(2_000);
+      } finally {
+        await setShopPix({ pixKey: SHOP_PIX_KEY, pixDiscountBasisPoints: 0 });
+      }
     });
 
     it("fuzz: hostile sale, cancel and return input is refused with a typed error and writes nothing", async () => {

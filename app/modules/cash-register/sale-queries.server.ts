@@ -1,3 +1,5 @@
+import { hasOwnPixKey, PIX_UNAVAILABLE_MESSAGE } from "~/modules/pix/pix-charge";
+import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { asc, eq, inArray } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { cashRegisters, registerEntries, saleItems, saleReturnItems, saleReturns, sales } from "~/db/schema/cash-register";
@@ -116,8 +118,11 @@ export async function getSaleScreenContext(actor: Actor, customerId: number | nu
   assertStaffActor(actor);
   return inTransaction(async (tx) => {
     const [open] = await tx.select({ id: cashRegisters.id }).from(cashRegisters).where(eq(cashRegisters.isOpen, true));
+    const settings = await readShopSettingsInTx(tx);
     return {
       isRegisterOpen: open !== undefined,
+      pixDiscountBasisPoints: settings.pixDiscountBasisPoints,
+      pixUnavailableMessage: hasOwnPixKey(settings) ? null : PIX_UNAVAILABLE_MESSAGE,
       storeCreditCents: customerId === null ? 0 : await readStoreCreditBalanceInTx(tx, customerId),
     };
   });

@@ -112,6 +112,28 @@ describe("computeSaleTotals", () => {
     expect(huge.errors["items.0.quantity"]).toBe("Valor acima do limite permitido.");
   });
 
+  it("takes the shop's PIX discount after staff's discount when every payment is PIX, spread over the lines", () => {
+    const pix = (amountCents: number) => ({ method: "pix" as const, amountCents, tenderedCents: null });
+    // R$ 30,00 + R$ 10,00 − R$ 2,00 = R$ 38,00; 5% of it is R$ 1,90: the PIX price is R$ 36,10.
+    const allPix = computeSaleTotals({
+      lines: [line(3_000), line(1_000)],
+      discountCents: 200,
+      payments: [pix(3_610)],
+      pixDiscountBasisPoints: 500,
+    });
+    expect(allPix.errors).toEqual({});
+    expect(allPix.totals).toMatchObject({ discountCents: 390, pixDiscountCents: 190, totalCents: 3_610 });
+    expect(allPix.totals.lines.reduce((sum, row) => sum + row.totalCents, 0)).toBe(3_610);
+    const mixed = computeSaleTotals({
+      lines: [line(3_000), line(1_000)],
+      discountCents: 200,
+      payments: [pix(1_800), { method: "cash", amountCents: 2_000, tenderedCents: null }],
+      pixDiscountBasisPoints: 500,
+    });
+    expect(mixed.errors).toEqual({});
+    expect(mixed.totals).toMatchObject({ pixDiscountCents: 0, totalCents: 3_800 });
+  });
+
   it("accepts a sale discounted to zero with no payment", () => {
     const { totals, errors } = computeSaleTotals({ lines: [line(1_000)], discountCents: 1_000, payments: [] });
     expect(errors).toEqual({});

@@ -1,5 +1,6 @@
 import type { FieldErrors } from "~/lib/errors";
 import { allocateCents, formatCents } from "~/lib/money";
+import { pixDiscountCents } from "~/modules/pix/pix-discount";
 
 /**
  * A sale's money, computed the same way by the sale screen (to show it) and
@@ -52,7 +53,10 @@ export type SaleTotals = {
   lines: SaleLineTotals[];
   /** Σ (quantity × unit price − line discount): before the sale's discount. */
   itemsTotalCents: number;
+  /** The sale's discount: what staff gave plus the PIX discount. */
   discountCents: number;
+  /** The shop's "% de desconto no PIX", when the whole sale is paid by PIX. */
+  pixDiscountCents: number;
   totalCents: number;
   paidCents: number;
   cashCents: number;
@@ -70,6 +74,8 @@ export function computeSaleTotals(input: {
   lines: readonly SaleLineAmounts[];
   discountCents: number;
   payments: readonly SalePaymentAmounts[];
+  /** The shop's "% de desconto no PIX" (basis points); it applies when every payment is PIX. */
+  pixDiscountBasisPoints?: number;
 }): { totals: SaleTotals; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const nets = input.lines.map((line, index) => {
@@ -90,6 +96,11 @@ export function computeSaleTotals(input: {
     errors.discount = `O desconto passa do valor dos itens (${formatCents(itemsTotalCents)}).`;
     discountCents = itemsTotalCents;
   }
+  // The PIX discount is the shop's price for paying the whole sale by PIX (shown before paying, Lei 10.962/2004 art. 5-A);
+  // it comes after staff's discount and is spread over the lines like it, so a return gives back what was paid.
+  const isAllPix = input.payments.length > 0 && input.payments.every((payment) => payment.method === "pix");
+  const pixDiscount = isAllPix ? pixDiscountCents(itemsTotalCents - discountCents, input.pixDiscountBasisPoints ?? 0) : 0;
+  discountCents += pixDiscount;
   // The sale's discount is spread over the lines in proportion to what each costs, to the centavo,
   // so a later return gives back exactly what the customer paid for the items returned.
   const shares =
@@ -142,6 +153,7 @@ export function computeSaleTotals(input: {
       lines,
       itemsTotalCents,
       discountCents,
+      pixDiscountCents: pixDiscount,
       totalCents,
       paidCents,
       cashCents,

@@ -57,6 +57,8 @@ export default function NewSale({ loaderData, actionData }: Route.ComponentProps
         defaultCustomer={loaderData.customer}
         storeCreditCents={loaderData.storeCreditCents}
         isRegisterOpen={loaderData.isRegisterOpen}
+        pixDiscountBasisPoints={loaderData.pixDiscountBasisPoints}
+        pixUnavailableMessage={loaderData.pixUnavailableMessage}
         errors={actionData?.errors ?? {}}
       />
     </>

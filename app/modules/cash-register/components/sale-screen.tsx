@@ -10,6 +10,8 @@ import type { FieldErrors } from "~/lib/errors";
 import { centsToInput, formatCents, parseMoneyToCents } from "~/lib/money";
 import { CustomerPicker, type CustomerSummary } from "~/modules/customers/components/customer-picker";
 import type { SaleProductHit, SaleProductSearch } from "../product-search.server";
+import { PixDiscountNotice } from "~/modules/pix/components/pix-discount-notice";
+import { pixDiscountFor } from "~/modules/pix/pix-discount";
 import {
   computeSaleTotals,
   MAX_CARD_INSTALMENTS,
@@ -81,12 +83,18 @@ export function SaleScreen({
   defaultCustomer,
   storeCreditCents,
   isRegisterOpen,
+  pixDiscountBasisPoints,
+  pixUnavailableMessage,
   errors,
 }: {
   idempotencyKey: string;
   defaultCustomer: CustomerSummary | null;
   storeCreditCents: number;
   isRegisterOpen: boolean;
+  /** The shop's "% de desconto no PIX": shown before paying, applied when the whole sale is paid by PIX. */
+  pixDiscountBasisPoints: number;
+  /** Why PIX cannot be taken (no key of the shop's own yet), or null. */
+  pixUnavailableMessage: string | null;
   errors: FieldErrors;
 }) {
   const [items, setItems] = useState<CartItem[]>([]);
@@ -110,7 +118,13 @@ export function SaleScreen({
       amountCents: moneyOf(payment.amount),
       tenderedCents: payment.tendered.trim() === "" ? null : moneyOf(payment.tendered),
     })),
+    pixDiscountBasisPoints,
   });
+  // Told before paying, whatever the method chosen (Lei 10.962/2004 art. 5-A): the price by PIX.
+  const pixPrice =
+    items.length > 0 && pixUnavailableMessage === null
+      ? pixDiscountFor(totals.totalCents + totals.pixDiscountCents, pixDiscountBasisPoints)
+      : null;
   const remaining = totals.totalCents - totals.paidCents;
 
   function addProduct(hit: SaleProductHit, unitId: number | null = null) {
@@ -256,10 +270,16 @@ export function SaleScreen({
             <dt>Itens</dt>
             <dd>{formatCents(totals.itemsTotalCents)}</dd>
           </div>
-          {totals.discountCents > 0 ? (
+          {totals.discountCents - totals.pixDiscountCents > 0 ? (
             <div className="flex justify-between text-slate-700">
               <dt>Desconto</dt>
-              <dd>− {formatCents(totals.discountCents)}</dd>
+              <dd>− {formatCents(totals.discountCents - totals.pixDiscountCents)}</dd>
+            </div>
+          ) : null}
+          {totals.pixDiscountCents > 0 ? (
+            <div className="flex justify-between text-emerald-800">
+              <dt>Desconto PIX</dt>
+              <dd>− {formatCents(totals.pixDiscountCents)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between text-xl font-bold text-slate-900">
@@ -313,21 +333,24 @@ export function SaleScreen({
           </Button>
         </fieldset>
 
-        {/* The PIX charge panel (copia e cola and its QR for the PIX amount, txid naming the sale) goes here: app/modules/pix, wired at merge. */}
-        {payments.some((payment) => payment.method === "pix" && moneyOf(payment.amount) > 0) ? (
-          <section
-            aria-label="Cobrança PIX"
-            data-pix-panel
-            className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900"
-          >
-            PIX a receber:{" "}
-            <strong>
-              {formatCents(
-                payments.filter((payment) => payment.method === "pix").reduce((sum, payment) => sum + moneyOf(payment.amount), 0),
-              )}
-            </strong>
-            . O código PIX aparece aqui.
-          </section>
+        <PixDiscountNotice discount={pixPrice} />
+        {payments.some((payment) => payment.method === "pix") ? (
+          pixUnavailableMessage ? (
+            <Alert tone="info">{pixUnavailableMessage}</Alert>
+          ) : (
+            <p data-pix-panel className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+              PIX a receber:{" "}
+              <strong>
+                {formatCents(
+                  payments
+                    .filter((payment) => payment.method === "pix")
+                    .reduce((sum, payment) => sum + moneyOf(payment.amount), 0),
+                )}
+              </strong>
+              . Ao registrar a venda, o código PIX (QR e copia e cola) aparece com o valor exato; confira no banco e marque “PIX
+              recebido”.
+            </p>
+          )
         ) : null}
 
         <dl className="space-y-1 text-slate-800" aria-live="polite">
