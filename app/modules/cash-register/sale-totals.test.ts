@@ -8,6 +8,8 @@ function plain<T>(value: T): T {
 
 const line = (unitPriceCents: number, quantity = 1, discountCents = 0) => ({ unitPriceCents, quantity, discountCents });
 
+const pix = (amountCents: number) => ({ method: "pix" as const, amountCents, tenderedCents: null });
+
 describe("computeSaleTotals", () => {
   it("takes each line's discount from quantity × unit price", () => {
     const { totals, errors } = computeSaleTotals({
@@ -113,7 +115,6 @@ describe("computeSaleTotals", () => {
   });
 
   it("takes the shop's PIX discount after staff's discount when every payment is PIX, spread over the lines", () => {
-    const pix = (amountCents: number) => ({ method: "pix" as const, amountCents, tenderedCents: null });
     // R$ 30,00 + R$ 10,00 − R$ 2,00 = R$ 38,00; 5% of it is R$ 1,90: the PIX price is R$ 36,10.
     const allPix = computeSaleTotals({
       lines: [line(3_000), line(1_000)],
