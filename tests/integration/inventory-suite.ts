@@ -10,20 +10,35 @@ import {
 
 /** The inventory functions and tables, imported once the test has pointed the app at its database. */
 async function loadInventory() {
-  const [dbModule, schema, settings, settingsQueries, audit, products, stock, counts, queries, ledger, errors] =
-    await Promise.all([
-      import("~/db/client.server"),
-      import("~/db/schema/inventory"),
-      import("~/db/schema/shop-settings"),
-      import("~/modules/shop-settings/queries.server"),
-      import("~/db/schema/audit"),
-      import("~/modules/inventory/products.server"),
-      import("~/modules/inventory/stock.server"),
-      import("~/modules/inventory/stock-counts.server"),
-      import("~/modules/inventory/queries.server"),
-      import("~/modules/inventory/stock-ledger.server"),
-      import("~/lib/errors"),
-    ]);
+  const [
+    dbModule,
+    schema,
+    settings,
+    settingsQueries,
+    audit,
+    products,
+    stock,
+    counts,
+    queries,
+    ledger,
+    errors,
+    csvImport,
+    csvExport,
+  ] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/inventory"),
+    import("~/db/schema/shop-settings"),
+    import("~/modules/shop-settings/queries.server"),
+    import("~/db/schema/audit"),
+    import("~/modules/inventory/products.server"),
+    import("~/modules/inventory/stock.server"),
+    import("~/modules/inventory/stock-counts.server"),
+    import("~/modules/inventory/queries.server"),
+    import("~/modules/inventory/stock-ledger.server"),
+    import("~/lib/errors"),
+    import("~/modules/inventory/product-import.server"),
+    import("~/modules/inventory/product-export.server"),
+  ]);
   const db = await dbModule.getDb();
   assertSingletonStoreFound();
   return {
@@ -40,6 +55,8 @@ async function loadInventory() {
     ...queries,
     ...ledger,
     ...errors,
+    ...csvImport,
+    ...csvExport,
   };
 }
 
@@ -359,6 +376,87 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(await app.listProductCategories()).toContain("Baterias");
       await app.setProductArchived(STAFF, archived.id, false);
       expect(await names({ query: unique })).toContain(archived.id);
+    });
+
+    it("importa CSV do Excel (Windows-1252, ;): cria, atualiza pelo SKU, estoque vira entrada, linhas ruins relatadas com a linha", async () => {
+      await app.createProduct(STAFF, product({ sku: "IMP-EXISTE", name: "Carregador antigo", priceCents: "10,00" }));
+      const text = [
+        "SKU;Nome;Tipo;Preço;Custo;Estoque;Categoria;Procedência;Na loja",
+        "IMP-1;Película cerâmica;Produto;29,90;8,50;12;Películas;;sim",
+        "IMP-EXISTE;Carregador turbo 20W;;59,90;;;Carregadores;;",
+        "IMP-2;Tela iPhone 11;Peça;350,00;180,00;2;Telas;;não",
+        '"IMP-3";"Capa; com ponto e vírgula";Produto;"19,90";;;;;',
+        "IMP-4;Bateria;Produto;abc;;;;;",
+      ].join("\r\n");
+      const bytes = Uint8Array.from(text, (char) => char.charCodeAt(0));
+      expect(bytes.some((byte) => byte > 0x7f)).toBe(true);
+      const report = await app.importProductsCsv(STAFF, bytes);
+      expect(report.created).toBe(2);
+      expect(report.updated).toBe(1);
+      expect(report.problems.map((problem) => problem.line)).toEqual([4, 6]);
+      expect(report.problems[0]!.message).toMatch(/Procedência/);
+      expect(report.problems[1]!.message).toMatch(/Preço/);
+
+      const [created] = await app.db.select().from(app.products).where(eq(app.products.sku, "IMP-1"));
+      expect(created).toMatchObject({
+        name: "Película cerâmica",
+        priceCents: 2990,
+        stockQuantity: 12,
+        averageCostCents: 850,
+        shownInShop: true,
+        category: "Películas",
+      });
+      const [updated] = await app.db.select().from(app.products).where(eq(app.products.sku, "IMP-EXISTE"));
+      expect(updated).toMatchObject({
+        name: "Carregador turbo 20W",
+        priceCents: 5990,
+        category: "Carregadores",
+        minimumStock: 2,
+      });
+      const [quoted] = await app.db.select().from(app.products).where(eq(app.products.sku, "IMP-3"));
+      expect(quoted?.name).toBe("Capa; com ponto e vírgula");
+      await expectStockEqualsLedger();
+    });
+
+    it("importa CSV em UTF-8 com vírgula e recusa um arquivo sem cabeçalho, sem gravar nada", async () => {
+      const report = await app.importProductsCsv(
+        STAFF,
+        new TextEncoder().encode('sku,nome,preco,tipo,receita\nIMP-U1,Impressão colorida A4,"2,50",Serviço,Impressão e design\n'),
+      );
+      expect(report).toEqual({ created: 1, updated: 0, problems: [] });
+      const [service] = await app.db.select().from(app.products).where(eq(app.products.sku, "IMP-U1"));
+      expect(service).toMatchObject({ kind: "service", revenueSource: "printing-design", priceCents: 250 });
+
+      const before = await snapshot();
+      expect(await refusal(() => app.importProductsCsv(STAFF, new TextEncoder().encode("a;b;c\n1;2;3\n")))).toBeInstanceOf(
+        app.InputError,
+      );
+      expect(await refusal(() => app.importProductsCsv(STAFF, new Uint8Array([0, 1, 2])))).toBeInstanceOf(app.InputError);
+      expect(await refusal(() => app.importProductsCsv(CUSTOMER, new TextEncoder().encode("nome\nX\n")))).toBeInstanceOf(
+        app.ForbiddenError,
+      );
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("exporta UTF-8 com BOM e ; e o arquivo exportado importa de volta sem mudar nada", async () => {
+      const { sku } = await app.createProduct(
+        STAFF,
+        product({ name: 'Fone "bluetooth"; preto', description: "Linha 1\nLinha 2" }),
+      );
+      let text = "";
+      for await (const chunk of app.exportProductsCsv(STAFF)) text += chunk;
+      expect(text.startsWith("\uFEFFSKU;Nome;Tipo;")).toBe(true);
+      expect(text.match(/\uFEFF/g)).toHaveLength(1);
+      expect(text).toContain(`${sku};"Fone ""bluetooth""; preto";Produto;`);
+      expect(() => app.exportProductsCsv(CUSTOMER)).toThrow(app.ForbiddenError);
+
+      const before = await snapshot();
+      const report = await app.importProductsCsv(STAFF, new TextEncoder().encode(text));
+      expect(report.problems).toEqual([]);
+      expect(report.created).toBe(0);
+      const after = await snapshot();
+      // Only the import's own audit entry: no product changed, no movement.
+      expect(after).toEqual({ ...before, audit: (before.audit ?? 0) + 1 });
     });
   });
 }

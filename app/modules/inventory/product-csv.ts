@@ -24,6 +24,10 @@ export const CSV_COLUMNS = [
   { key: "description", header: "Descrição" },
 ] as const;
 
+/** A spreadsheet of a shop's whole catalogue fits; a bigger file is split. */
+export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 5000;
+
 export type CsvColumnKey = (typeof CSV_COLUMNS)[number]["key"];
 
 /** "Código de barras" → "codigodebarras": what a header is compared by. */

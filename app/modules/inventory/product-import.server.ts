@@ -7,13 +7,18 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { decodeCsvBytes, parseCsv } from "./csv";
 import { InventoryInputError } from "./errors";
-import { columnOfHeader, kindOfWord, partOriginOfWord, revenueSourceOfWord, yesNoOfWord, type CsvColumnKey } from "./product-csv";
+import {
+  columnOfHeader,
+  kindOfWord,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  partOriginOfWord,
+  revenueSourceOfWord,
+  yesNoOfWord,
+  type CsvColumnKey,
+} from "./product-csv";
 import { createProductInTx, PRODUCT_ENTITY, updateProductInTx } from "./products.server";
 import { PRODUCT_FIELDS, type ProductFormValues } from "./validation";
-
-/** A spreadsheet of a shop's whole catalogue fits; a bigger file is split. */
-export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 5000;
 
 export type ImportRowProblem = { line: number; message: string };
 export type ImportReport = { created: number; updated: number; problems: ImportRowProblem[] };
@@ -54,7 +59,9 @@ class RowProblem extends Error {}
 function rowToFormValues(cells: Partial<Record<CsvColumnKey, string>>, current: ProductFormValues | null): ProductFormValues {
   const has = (key: CsvColumnKey) => cells[key] !== undefined;
   const values: ProductFormValues = { ...current };
-  const text = (key: CsvColumnKey) => (cells[key] ?? "").trim();
+  // The export's guard against spreadsheet formulas ("'=…") comes back off, so a file round-trips unchanged.
+  const unguard = (value: string) => value.replace(/^'(?=[=+\-@])/, "");
+  const text = (key: CsvColumnKey) => unguard((cells[key] ?? "").trim());
   if (has("name")) values.name = text("name");
   if (has("sku")) values.sku = text("sku");
   if (has("barcode")) values.barcode = text("barcode");
@@ -63,7 +70,7 @@ function rowToFormValues(cells: Partial<Record<CsvColumnKey, string>>, current: 
   if (has("price")) values.priceCents = text("price");
   if (has("minimumStock")) values.minimumStock = text("minimumStock");
   if (has("location")) values.location = text("location");
-  if (has("description")) values.description = cells.description ?? "";
+  if (has("description")) values.description = unguard(cells.description ?? "");
   if (has("kind") || !current) {
     const kind = kindOfWord(text("kind"));
     if (kind === undefined) throw new RowProblem(`Tipo: “${text("kind")}” não é Produto, Peça ou Serviço.`);

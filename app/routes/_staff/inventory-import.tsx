@@ -10,13 +10,8 @@ import { ImageUploadError } from "~/lib/uploads/image-upload-error";
 import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { InventoryInputError } from "~/modules/inventory/errors";
-import { CSV_COLUMNS } from "~/modules/inventory/product-csv";
-import {
-  importProductsCsv,
-  MAX_IMPORT_BYTES,
-  MAX_IMPORT_ROWS,
-  type ImportReport,
-} from "~/modules/inventory/product-import.server";
+import { CSV_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/inventory/product-csv";
+import { importProductsCsv, type ImportReport } from "~/modules/inventory/product-import.server";
 import type { Route } from "./+types/inventory-import";
 
 const FILE_FIELD = "file";
