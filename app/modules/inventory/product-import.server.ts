@@ -55,12 +55,15 @@ function messageOf(error: unknown): string {
 
 class RowProblem extends Error {}
 
+/** The export's guard against spreadsheet formulas ("'=…") comes back off, so a file round-trips unchanged. */
+function unguard(value: string) {
+  return value.replace(/^'(?=[=+\-@])/, "");
+}
+
 /** A row's cells by column → what the product form would send (words turned into the form's values). */
 function rowToFormValues(cells: Partial<Record<CsvColumnKey, string>>, current: ProductFormValues | null): ProductFormValues {
   const has = (key: CsvColumnKey) => cells[key] !== undefined;
   const values: ProductFormValues = { ...current };
-  // The export's guard against spreadsheet formulas ("'=…") comes back off, so a file round-trips unchanged.
-  const unguard = (value: string) => value.replace(/^'(?=[=+\-@])/, "");
   const text = (key: CsvColumnKey) => unguard((cells[key] ?? "").trim());
   if (has("name")) values.name = text("name");
   if (has("sku")) values.sku = text("sku");
