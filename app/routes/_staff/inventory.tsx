@@ -95,9 +95,13 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <search>
-        <Form method="get" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+        {/* Keyed on the filters: a shortcut link or the back button changes them, and the fields must show it. */}
+        <Form
+          key={listHref(filters)}
+          method="get"
+          className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+        >
           <Field
-            key={filters.query}
             label="Buscar"
             name={LIST_PARAMS.query}
             type="search"
