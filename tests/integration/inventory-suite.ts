@@ -24,6 +24,7 @@ async function loadInventory() {
     errors,
     csvImport,
     csvExport,
+    catalogue,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/inventory"),
@@ -38,6 +39,7 @@ async function loadInventory() {
     import("~/lib/errors"),
     import("~/modules/inventory/product-import.server"),
     import("~/modules/inventory/product-export.server"),
+    import("~/modules/demo/large-catalogue.server"),
   ]);
   const db = await dbModule.getDb();
   assertSingletonStoreFound();
@@ -57,6 +59,7 @@ async function loadInventory() {
     ...errors,
     ...csvImport,
     ...csvExport,
+    ...catalogue,
   };
 }
 
@@ -457,6 +460,45 @@ export function defineInventorySuite(database: TestDatabase) {
       const after = await snapshot();
       // Only the import's own audit entry: no product changed, no movement.
       expect(after).toEqual({ ...before, audit: (before.audit ?? 0) + 1 });
+    });
+
+    it("o catálogo de escala grava produtos, unidades e um ano de movimentos coerentes com o estoque", async () => {
+      const before = await snapshot();
+      const seeded = await app.seedLargeCatalogue({ products: 600, monthsOfMovements: 12, seed: 3 });
+      expect(seeded.products).toBe(600);
+      const after = await snapshot();
+      expect(Number(after.products) - Number(before.products)).toBe(600);
+      expect(Number(after.movements) - Number(before.movements)).toBe(seeded.movements);
+      await expectStockEqualsLedger();
+      // Each movement's balance is the running sum, and no stock is negative.
+      const drift = await app.db.execute(sql`
+        select count(*)::int as total from (
+          select balance_after, sum(quantity) over (partition by product_id order by created_at, id) as running
+          from stock_movements where actor_label = 'dados de escala') m
+        where balance_after <> running`);
+      expect(Number((drift.rows[0] as { total: number }).total)).toBe(0);
+      const odd = await app.db.execute(sql`
+        select count(*)::int as total from products p where p.is_demo and (p.stock_quantity < 0 or (p.is_serialised and p.stock_quantity <>
+          (select count(*) from product_units u where u.product_id = p.id and u.status = 'in-stock')))`);
+      expect(Number((odd.rows[0] as { total: number }).total)).toBe(0);
+      const [shape] = (
+        await app.db
+          .execute(sql`select count(*) filter (where shown_in_shop)::int as shown, count(*) filter (where is_serialised)::int as serialised,
+          count(distinct category)::int as categories, count(*) filter (where kind = 'service')::int as services from products where is_demo`)
+      ).rows as { shown: number; serialised: number; categories: number; services: number }[];
+      expect(shape!.shown).toBeGreaterThan(30);
+      expect(shape!.serialised).toBeGreaterThan(0);
+      expect(shape!.categories).toBeGreaterThan(8);
+      expect(shape!.services).toBeGreaterThan(0);
+      // The list finds them by barcode and category like any other product.
+      const [withBarcode] = await app.db
+        .select({ id: app.products.id, barcode: app.products.barcode })
+        .from(app.products)
+        .where(sql`is_demo and barcode is not null`)
+        .limit(1);
+      expect(
+        (await app.searchProducts({ ...app.NO_FILTERS, query: withBarcode!.barcode! })).products.map((row) => row.id),
+      ).toEqual([withBarcode!.id]);
     });
   });
 }
