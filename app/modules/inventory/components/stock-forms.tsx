@@ -31,7 +31,7 @@ export function StockEntryForm({ state = NO_STATE, isSubmitting }: { state?: For
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value="entry" />
         <FormAlert errors={errors} />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Quantidade"
             name="quantity"
@@ -59,6 +59,7 @@ export function StockEntryForm({ state = NO_STATE, isSubmitting }: { state?: For
             error={errors.supplier}
             autoComplete="off"
             maxLength={PRODUCT_LIMITS.supplier}
+            className="sm:col-span-2"
           />
         </div>
         <Button type="submit" disabled={isSubmitting}>
@@ -134,7 +135,7 @@ export function StockAdjustmentForm({ state = NO_STATE, isSubmitting }: { state?
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value="adjustment" />
         <FormAlert errors={errors} />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4">
           <Field
             label="Quantidade (+ ou -)"
             name="quantity"
@@ -153,7 +154,6 @@ export function StockAdjustmentForm({ state = NO_STATE, isSubmitting }: { state?
             autoComplete="off"
             maxLength={PRODUCT_LIMITS.reason}
             required
-            className="sm:col-span-2"
           />
         </div>
         <Button type="submit" disabled={isSubmitting}>
