@@ -1,4 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
+import * as fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   assertSingletonStoreFound,
@@ -499,6 +500,123 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(
         (await app.searchProducts({ ...app.NO_FILTERS, query: withBarcode!.barcode! })).products.map((row) => row.id),
       ).toEqual([withBarcode!.id]);
+    });
+
+    it("entradas hostis em cada ação do estoque: recusa tipada, nunca uma falha, e nada gravado", async () => {
+      const target = await app.createProduct(STAFF, { ...product(), initialQuantity: "3", initialCostCents: "1,00" });
+      const serialised = await app.createProduct(STAFF, product({ isSerialised: "on" }));
+      const { id: countId } = await app.startStockCount(STAFF, {});
+      const fields = [
+        "kind",
+        "name",
+        "sku",
+        "barcode",
+        "category",
+        "brand",
+        "priceCents",
+        "minimumStock",
+        "location",
+        "description",
+        "shownInShop",
+        "partOrigin",
+        "isSerialised",
+        "revenueSource",
+        "initialQuantity",
+        "initialCostCents",
+        "quantity",
+        "unitCostCents",
+        "supplier",
+        "reason",
+        "unitId",
+        "units",
+        "countedQuantity",
+        "note",
+      ] as const;
+      const value = fc.oneof(
+        fc.string({ maxLength: 40 }),
+        // NUL (which PostgreSQL refuses in text), lone surrogates, control characters.
+        fc.string({ unit: "binary", maxLength: 40 }),
+        fc.string({ unit: "grapheme", maxLength: 300 }),
+        fc.constantFrom(
+          "on",
+          "part",
+          "service",
+          "used",
+          "99999999999",
+          "-1",
+          "0",
+          "1e309",
+          "2147483648",
+          "7891000315507",
+          "1.234,56",
+          "352099001761481",
+        ),
+        fc.integer(),
+        fc.double(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(fc.record({ serial: fc.string({ unit: "binary", maxLength: 20 }), costCents: fc.string({ maxLength: 12 }) }), {
+          maxLength: 3,
+        }),
+        fc.object({ maxDepth: 1 }),
+      );
+      const input = fc.oneof(fc.dictionary(fc.constantFrom(...fields), value), fc.anything({ maxDepth: 2 }));
+      const id = fc.oneof(fc.constant(target.id), fc.constant(serialised.id), fc.integer(), fc.constant(Number.NaN));
+      const actions = [
+        (payload: unknown) => app.createProduct(STAFF, payload),
+        (payload: unknown, productId: number) => app.updateProduct(STAFF, productId, payload),
+        (payload: unknown, productId: number) => app.recordStockEntry(STAFF, productId, payload),
+        (payload: unknown, productId: number) => app.recordSerialisedEntry(STAFF, productId, payload),
+        (payload: unknown, productId: number) => app.recordStockAdjustment(STAFF, productId, payload),
+        (payload: unknown, productId: number) => app.writeOffUnit(STAFF, productId, payload),
+        (payload: unknown, productId: number) => app.recordCountedQuantity(STAFF, countId, productId, payload),
+        (payload: unknown, productId: number) => app.recordCountedQuantity(STAFF, productId, target.id, payload),
+        (payload: unknown) =>
+          app.importProductsCsv(
+            STAFF,
+            new TextEncoder().encode(typeof payload === "string" ? payload : (JSON.stringify(payload) ?? "")),
+          ),
+      ];
+      const isTyped = (error: unknown) => error instanceof app.InputError || error instanceof app.NotFoundError;
+
+      await fc.assert(
+        fc.asyncProperty(fc.nat(actions.length - 1), input, id, async (which, payload, productId) => {
+          const before = await snapshot();
+          try {
+            await actions[which]!(payload, productId);
+          } catch (error) {
+            if (!isTyped(error)) throw error;
+            expect(await snapshot()).toEqual(before);
+            return;
+          }
+        }),
+        { numRuns: 250 },
+      );
+      await expectStockEqualsLedger();
+    });
+
+    it("um CSV de bytes aleatórios é recusado ou relatado linha a linha, nunca uma falha", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.uint8Array({ maxLength: 400 }),
+            fc
+              .string({ unit: "binary", maxLength: 400 })
+              .map((text) => new TextEncoder().encode(`SKU;Nome;Preço;Estoque;Custo\n${text}`)),
+          ),
+          async (bytes) => {
+            try {
+              const report = await app.importProductsCsv(STAFF, bytes);
+              for (const problem of report.problems) expect(problem.line).toBeGreaterThan(1);
+            } catch (error) {
+              if (!(error instanceof app.InputError)) throw error;
+            }
+          },
+        ),
+        { numRuns: 80 },
+      );
+      await expectStockEqualsLedger();
     });
   });
 }
