@@ -17,8 +17,15 @@ const PRODUCTS = Number(args.products);
 const RUNS = Number(args.runs);
 const P95_BUDGET_MS = 50;
 
-const dataDir = process.env.DATABASE_URL ? null : fs.mkdtempSync(path.join(os.tmpdir(), "balcao-bench-inventory-"));
-if (dataDir) process.env.DATA_DIR = dataDir;
+// BENCH_DATA_DIR keeps the seeded folder for the next run (seeding 100 000 items takes minutes).
+const reusedDir = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
+const dataDir = process.env.DATABASE_URL
+  ? null
+  : (reusedDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "balcao-bench-inventory-")));
+if (dataDir) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  process.env.DATA_DIR = dataDir;
+}
 process.env.LOG_LEVEL ??= "warn";
 
 function percentile(sorted: number[], fraction: number) {
@@ -88,5 +95,5 @@ async function main() {
 try {
   await main();
 } finally {
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir && !reusedDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
