@@ -8,6 +8,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../support/database";
+import { jpegPhoto } from "../support/images";
 
 /** The inventory functions and tables, imported once the test has pointed the app at its database. */
 async function loadInventory() {
@@ -17,6 +18,7 @@ async function loadInventory() {
     settings,
     settingsQueries,
     audit,
+    uploadsSchema,
     products,
     stock,
     counts,
@@ -32,6 +34,7 @@ async function loadInventory() {
     import("~/db/schema/shop-settings"),
     import("~/modules/shop-settings/queries.server"),
     import("~/db/schema/audit"),
+    import("~/db/schema/uploads"),
     import("~/modules/inventory/products.server"),
     import("~/modules/inventory/stock.server"),
     import("~/modules/inventory/stock-counts.server"),
@@ -52,6 +55,7 @@ async function loadInventory() {
     ...settings,
     readShopSettingsInTx: settingsQueries.readShopSettingsInTx,
     ...audit,
+    ...uploadsSchema,
     ...products,
     ...stock,
     ...counts,
@@ -185,6 +189,24 @@ export function defineInventorySuite(database: TestDatabase) {
         product({ kind: "service", revenueSource: "printing-design", minimumStock: "3" }),
       );
       expect(await app.getProduct(print.id)).toMatchObject({ revenueSource: "printing-design", minimumStock: 0 });
+    });
+
+    it("a foto passa pelo pipeline de imagens na mesma transação; uma foto ruim não grava nada", async () => {
+      const photo = { file: { bytes: await jpegPhoto({ width: 800, height: 600 }), originalName: "capa.jpg" }, remove: false };
+      const saved = await app.createProduct(STAFF, product(), photo);
+      const details = await app.getProduct(saved.id);
+      expect(details?.photoUploadId).toMatch(/^[0-9a-f]{32}$/);
+      const [upload] = await app.db.select().from(app.uploads).where(eq(app.uploads.id, details!.photoUploadId!));
+      expect(upload).toMatchObject({ purpose: "product-photo", originalName: "capa.jpg" });
+
+      const before = await snapshot();
+      const tiny = { file: { bytes: await jpegPhoto({ width: 50, height: 50 }), originalName: "pequena.jpg" }, remove: false };
+      const refused = await refusal(() => app.createProduct(STAFF, product(), tiny));
+      expect((refused as InstanceType<typeof app.InputError>).fieldErrors.image).toMatch(/pequena demais/);
+      expect(await snapshot()).toEqual(before);
+
+      await app.updateProduct(STAFF, saved.id, { ...product(), name: details!.name }, { file: null, remove: true });
+      expect((await app.getProduct(saved.id))?.photoUploadId).toBeNull();
     });
 
     it("recusa SKU ou código de barras repetidos e quem não é da equipe, sem gravar nada", async () => {
