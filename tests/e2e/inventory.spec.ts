@@ -1,6 +1,6 @@
 import { accessibilityViolations } from "./support/axe";
 import { expect, failedLoad, test } from "./support/test";
-import { USERS } from "./support/users";
+import { ORIGIN_HEADER, USERS } from "./support/users";
 
 test.use({ storageState: USERS.staff.storageState });
 
@@ -131,4 +131,75 @@ test("no telefone, a lista do estoque cabe na tela e busca", async ({ page, isMo
   await expect(page.getByText("Nenhum item encontrado")).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+/** Values no inventory field accepts as a quantity, money or id; text fields refuse them by NUL or length. */
+const HOSTILE_VALUES = ["\u0000", "1e309", "99999999999999999999", "-0,5", "NaN", "<script>\u0000", "x".repeat(5000), "1\u00002"];
+
+test("postagens hostis nas ações do estoque nunca dão 5xx e não gravam nada", async ({ page, isMobile }) => {
+  test.skip(isMobile, "HTTP, não tamanho de tela");
+  test.slow();
+  const tag = crypto.randomUUID().slice(0, 6).toUpperCase();
+  const created = await page.request.post("/inventory/new", {
+    headers: ORIGIN_HEADER,
+    maxRedirects: 0,
+    multipart: { intent: "save", kind: "product", name: `Alvo ${tag}`, sku: `ALVO-${tag}`, priceCents: "10,00" },
+  });
+  const location = created.headers().location ?? "";
+  expect(created.status(), location || (await created.text()).slice(0, 300)).toBe(302);
+  const productPath = /\/inventory\/\d+$/.exec(location)?.[0] ?? "";
+  expect(productPath).not.toBe("");
+
+  const failures: string[] = [];
+  const post = async (path: string, form: Record<string, string>) => {
+    const response = await page.request.post(path, { headers: ORIGIN_HEADER, maxRedirects: 0, form });
+    if (response.status() >= 500 || response.status() === 302)
+      failures.push(`${response.status()} ${path} ${JSON.stringify(form).slice(0, 120)}`);
+  };
+  for (const value of HOSTILE_VALUES) {
+    await post(productPath, { intent: "entry", quantity: value, unitCostCents: value, supplier: value });
+    await post(productPath, { intent: "adjustment", quantity: value, reason: value });
+    await post(productPath, { intent: "serial-entry", "units.0.serial": value, "units.0.costCents": value, supplier: value });
+    await post(productPath, { intent: "write-off", unitId: value, reason: value });
+    await post(productPath, { intent: value });
+    await post(productPath, { intent: "save", name: value, kind: value, priceCents: value });
+    await post("/inventory/new", { intent: "save", name: value, kind: value });
+    await post(`/inventory/${encodeURIComponent(value)}`, { intent: "entry", quantity: "1" });
+    await post("/inventory/contagem", { note: value.length > 100 ? value : `${value}\u0000` });
+    await post("/inventory/contagem/999999", { intent: "count", productId: value, countedQuantity: value });
+    await post("/inventory/importar", { file: value });
+  }
+  // Multipart bodies the forms never send: a file that is no CSV, a file in the product's photo, no boundary.
+  const multipart = async (path: string, body: Parameters<typeof page.request.post>[1]) => {
+    const response = await page.request.post(path, { headers: ORIGIN_HEADER, maxRedirects: 0, ...body });
+    if (response.status() >= 500) failures.push(`${response.status()} ${path} multipart`);
+    return response;
+  };
+  const binary = Buffer.from(Uint8Array.from({ length: 2048 }, (_, index) => (index * 37) % 256));
+  await multipart("/inventory/importar", { multipart: { file: { name: "x.csv", mimeType: "text/csv", buffer: binary } } });
+  await multipart("/inventory/importar", {
+    multipart: { file: { name: "vazio.csv", mimeType: "text/csv", buffer: Buffer.alloc(0) } },
+  });
+  await multipart(productPath, {
+    multipart: {
+      intent: "save",
+      kind: "product",
+      name: `Alvo ${tag}`,
+      priceCents: "10,00",
+      image: { name: "a.png", mimeType: "image/png", buffer: binary },
+    },
+  });
+  await multipart(productPath, { headers: { ...ORIGIN_HEADER, "content-type": "multipart/form-data" }, data: "lixo" });
+  expect(failures).toEqual([]);
+
+  // Nothing was written: no movement, the card as created.
+  await page.goto(productPath);
+  await expect(page.getByRole("heading", { name: `Alvo ${tag}`, level: 1 })).toBeVisible();
+  await expect(page.getByText("Nenhuma movimentação ainda.")).toBeVisible();
+  await expect(
+    page
+      .locator("dl > div")
+      .filter({ has: page.getByText("Estoque", { exact: true }) })
+      .locator("dd"),
+  ).toHaveText("0");
 });
