@@ -118,6 +118,16 @@ test("a equipe cadastra um item, dá entrada com custo, ajusta, faz inventário,
   await expect(results.getByRole("link", { name })).toBeVisible();
   await expect(results.getByRole("link", { name: `Capa silicone ${tag}` })).toBeVisible();
   await expect(results.getByRole("link", { name: `Cabo USB-C ${tag}` })).toHaveCount(0);
+
+  // The export: UTF-8 with BOM and ';', the imported items in it.
+  const exported = await page.request.get("/inventory/exportar.csv");
+  expect(exported.headers()["content-type"]).toContain("text/csv");
+  expect(exported.headers()["content-disposition"]).toMatch(/attachment; filename="estoque-.*\.csv"/);
+  const bytes = await exported.body();
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.toString("utf8");
+  expect(text).toContain("SKU;Nome;Tipo;");
+  expect(text).toContain(`CAP-${tag};Capa silicone ${tag};Produto;`);
 });
 
 test("no telefone, a lista do estoque cabe na tela e busca", async ({ page, isMobile }) => {
