@@ -71,6 +71,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return formProblem({ productId, countedQuantity });
 }
 
+function ShortHeader({ short, full }: { short: string; full: string }) {
+  return (
+    <th scope="col" className="px-2 py-2 text-right sm:px-3">
+      <abbr title={full} className="no-underline sm:hidden">
+        {short}
+      </abbr>
+      <span className="hidden sm:inline">{full}</span>
+    </th>
+  );
+}
+
 export default function InventoryCount({ loaderData, actionData }: Route.ComponentProps) {
   const { count, query, found, flash } = loaderData;
   const navigation = useNavigation();
@@ -136,22 +147,30 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
                     <p className="text-xs text-slate-600">
                       SKU {item.sku}
                       {item.location ? ` · ${item.location}` : ""}
-                      {item.isSerialised ? " · conferir pelas unidades (IMEI)" : ""}
+                      {item.isSerialised ? " · controlado por IMEI" : ""}
                     </p>
                   </div>
-                  <Field
-                    label={`Quantidade contada de ${item.name}`}
-                    name="countedQuantity"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={9}
-                    className="sm:w-56 [&_label]:sr-only"
-                    defaultValue={refused && refused.productId === String(item.id) ? refused.countedQuantity : ""}
-                    error={refused && refused.productId === String(item.id) ? refused.errors.countedQuantity : undefined}
-                  />
-                  <Button type="submit" variant="outline" disabled={isSubmitting || item.isSerialised}>
-                    Registrar contagem
-                  </Button>
+                  {item.isSerialised ? (
+                    <Link to={`/inventory/${item.id}`} className="text-sm text-brand-700 underline underline-offset-2">
+                      Conferir as unidades
+                    </Link>
+                  ) : (
+                    <>
+                      <Field
+                        label={`Quantidade contada de ${item.name}`}
+                        name="countedQuantity"
+                        inputMode="numeric"
+                        autoComplete="off"
+                        maxLength={9}
+                        className="sm:w-56 [&_label]:sr-only"
+                        defaultValue={refused && refused.productId === String(item.id) ? refused.countedQuantity : ""}
+                        error={refused && refused.productId === String(item.id) ? refused.errors.countedQuantity : undefined}
+                      />
+                      <Button type="submit" variant="outline" disabled={isSubmitting}>
+                        Registrar contagem
+                      </Button>
+                    </>
+                  )}
                 </Form>
               </li>
             ))}
@@ -167,21 +186,16 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
           <p className="text-slate-700">Nenhum item contado ainda.</p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full min-w-[32rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-3">
                     Item
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Sistema
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Contado
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Diferença
-                  </th>
+                  {/* Short titles on a phone, so the item's name keeps the width. */}
+                  <ShortHeader short="Sist." full="Sistema" />
+                  <ShortHeader short="Cont." full="Contado" />
+                  <ShortHeader short="Dif." full="Diferença" />
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -189,16 +203,16 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
                   const difference = item.countedQuantity - item.expectedQuantity;
                   return (
                     <tr key={item.productId}>
-                      <td className="px-3 py-2">
+                      <td className="px-2 py-2 break-words sm:px-3">
                         <Link to={`/inventory/${item.productId}`} className="text-brand-700 underline-offset-2 hover:underline">
                           {item.name}
                         </Link>
                         <span className="block text-xs text-slate-600">SKU {item.sku}</span>
                       </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{item.expectedQuantity}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{item.countedQuantity}</td>
+                      <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.expectedQuantity}</td>
+                      <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.countedQuantity}</td>
                       <td
-                        className={`px-3 py-2 text-right font-semibold tabular-nums ${difference < 0 ? "text-red-700" : difference > 0 ? "text-emerald-700" : "text-slate-600"}`}
+                        className={`px-2 py-2 text-right font-semibold tabular-nums sm:px-3 ${difference < 0 ? "text-red-700" : difference > 0 ? "text-emerald-700" : "text-slate-600"}`}
                       >
                         {difference > 0 ? `+${difference}` : difference}
                       </td>
