@@ -6,9 +6,14 @@
  * many service orders over three years (and 40% as many customers), for the
  * speed budget of lists and searches (`npm run bench:orders`). Use a DATA_DIR
  * of its own: it is not something to leave in the shop's database.
+ *
+ * npm run db:seed -- --catalogue=100000 — adds that many products, parts and
+ * service items with a year of stock movements (seedLargeCatalogue), for the
+ * inventory, register and shop budgets; may go with --scale.
  */
 import { closeDb, databaseKind } from "~/db/client.server";
 import { seedLargeDataSet } from "~/modules/demo/demo-service-orders.server";
+import { seedLargeCatalogue } from "~/modules/demo/large-catalogue.server";
 import { seedDemoData } from "~/modules/demo/seed.server";
 
 const DEFAULT_SCALE = 100_000;
@@ -31,13 +36,21 @@ function readScale(argv: string[]): number | null {
       return next && /^\d/.test(next) ? parseScale(next) : DEFAULT_SCALE;
     }
   }
-  const unknown = argv.filter((arg) => arg.startsWith("-"));
+  const unknown = argv.filter((arg) => arg.startsWith("-") && !arg.startsWith("--catalogue"));
   if (unknown.length > 0) throw new Error(`Opção desconhecida: ${unknown.join(" ")} (use --scale=N)`);
   return null;
 }
 
+/** `--catalogue=N` or `--catalogue` alone (100 000 products). */
+function readCatalogue(argv: string[]): number | null {
+  const arg = argv.find((candidate) => candidate === "--catalogue" || candidate.startsWith("--catalogue="));
+  if (!arg) return null;
+  return arg === "--catalogue" ? DEFAULT_SCALE : parseScale(arg.slice("--catalogue=".length));
+}
+
 const numbers = new Intl.NumberFormat("pt-BR");
 const scale = readScale(process.argv.slice(2));
+const catalogue = readCatalogue(process.argv.slice(2));
 
 await seedDemoData();
 console.log("Dados de demonstração criados.");
@@ -59,5 +72,16 @@ if (scale) {
   console.log(
     `Pronto: ${numbers.format(result.orders)} ordens e ${numbers.format(result.customers)} clientes em ${(result.elapsedMs / 1000).toFixed(1)} s (VACUUM ANALYZE incluído).`,
   );
+}
+if (catalogue) {
+  console.log(`Criando ${numbers.format(catalogue)} itens de estoque com um ano de movimentos (${databaseKind()})…`);
+  const result = await seedLargeCatalogue({
+    products: catalogue,
+    onProgress: ({ products, movements, elapsedMs }) =>
+      console.log(
+        `  ${numbers.format(products)} itens, ${numbers.format(movements)} movimentos (${(elapsedMs / 1000).toFixed(1)} s)`,
+      ),
+  });
+  console.log(`Pronto: ${numbers.format(result.products)} itens em ${(result.elapsedMs / 1000).toFixed(1)} s.`);
 }
 await closeDb();

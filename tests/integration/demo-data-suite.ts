@@ -25,6 +25,7 @@ async function loadDemoApp(database: TestDatabase) {
     content,
     contact,
     documents,
+    selling,
     settingsTable,
     audit,
     seed,
@@ -40,6 +41,7 @@ async function loadDemoApp(database: TestDatabase) {
     Promise.all([import("~/db/schema/reviews"), import("~/db/schema/blog"), import("~/db/schema/faq")]),
     import("~/db/schema/contact"),
     import("~/db/schema/print-documents"),
+    Promise.all([import("~/db/schema/inventory"), import("~/db/schema/cash-register")]),
     import("~/db/schema/shop-settings"),
     import("~/db/schema/audit"),
     import("~/modules/demo/seed.server"),
@@ -63,6 +65,8 @@ async function loadDemoApp(database: TestDatabase) {
       ...faq,
       ...contact,
       ...documents,
+      ...selling[0],
+      ...selling[1],
       ...settingsTable,
       ...audit,
     },
@@ -273,6 +277,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         blogPosts: before.blogPosts.demo,
         faqEntries: before.faqEntries.demo,
         contactMessages: 1,
+        products: (await app.db.select({ total: count() }).from(t.products).where(eq(t.products.isDemo, true)))[0]?.total,
         accounts: before.accounts.demo,
       });
 
@@ -319,6 +324,108 @@ export function defineDemoDataSuite(database: TestDatabase) {
 
       const overviewAfter = await app.removal.getDemoDataOverview(OWNER);
       expect(overviewAfter.hasDemoData).toBe(false);
+    });
+
+    it("apaga os itens de demonstração do estoque com unidades, movimentos e linhas de contagem; recusa se uma venda ou OS real aponta para um", async () => {
+      const t = app.tables;
+      const [demoProduct, realProduct] = await app.db
+        .insert(t.products)
+        .values([
+          {
+            kind: "product",
+            sku: "DEMO-CEL",
+            slug: "demo-celular",
+            name: "Celular de demonstração",
+            priceCents: 99900,
+            isSerialised: true,
+            stockQuantity: 1,
+            isDemo: true,
+          },
+          { kind: "product", sku: "REAL-CAPA", slug: "capa-real", name: "Capa real", priceCents: 2990, stockQuantity: 3 },
+        ])
+        .returning();
+      const [demoUnit] = await app.db
+        .insert(t.productUnits)
+        .values({ productId: demoProduct!.id, serial: "352099001761481", costCents: 80000 })
+        .returning();
+      await app.db.insert(t.stockMovements).values([
+        {
+          productId: demoProduct!.id,
+          unitId: demoUnit!.id,
+          kind: "entry",
+          quantity: 1,
+          balanceAfter: 1,
+          averageCostAfterCents: 80000,
+          actorLabel: "semente",
+        },
+        {
+          productId: realProduct!.id,
+          kind: "entry",
+          quantity: 3,
+          balanceAfter: 3,
+          averageCostAfterCents: 1000,
+          actorLabel: "equipe@loja.test",
+        },
+      ]);
+      const [stockCount] = await app.db.insert(t.stockCounts).values({ startedByLabel: "equipe@loja.test" }).returning();
+      await app.db.insert(t.stockCountItems).values([
+        { countId: stockCount!.id, productId: demoProduct!.id, expectedQuantity: 1, countedQuantity: 1 },
+        { countId: stockCount!.id, productId: realProduct!.id, expectedQuantity: 3, countedQuantity: 3 },
+      ]);
+      const [realCustomer] = await app.db.select().from(t.customers).where(eq(t.customers.isDemo, false)).limit(1);
+      const realOrder = await app.factory.createTestServiceOrder(app.db, {
+        customerId: realCustomer!.id,
+        status: "received",
+        seed: 81,
+      });
+      const [line] = await app.db
+        .insert(t.serviceOrderLines)
+        .values({
+          orderId: realOrder.id,
+          kind: "part",
+          description: "Celular",
+          unitPriceCents: 99900,
+          productId: demoProduct!.id,
+        })
+        .returning();
+      const [sale] = await app.db
+        .insert(t.sales)
+        .values({ itemsTotalCents: 99900, totalCents: 99900, code: "VENDA-DEMO-1", createdByLabel: "equipe@loja.test" })
+        .returning();
+      await app.db.insert(t.saleItems).values({
+        saleId: sale!.id,
+        productId: demoProduct!.id,
+        description: "Celular",
+        quantity: 1,
+        unitPriceCents: 99900,
+        totalCents: 99900,
+        revenueSource: "products",
+      });
+
+      const error = await app.removal.removeDemoData(OWNER).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(app.removal.DemoDataBlockedError);
+      expect(
+        (error as InstanceType<typeof app.removal.DemoDataBlockedError>).blockers.map((blocker) => blocker.description),
+      ).toEqual(
+        expect.arrayContaining([
+          `Venda nº ${sale!.id}: vendeu o item de demonstração Celular de demonstração.`,
+          `OS nº ${realOrder.id}: usa o item de demonstração Celular de demonstração.`,
+        ]),
+      );
+      expect(await app.db.select().from(t.products).where(eq(t.products.id, demoProduct!.id))).toHaveLength(1);
+
+      await app.db.delete(t.sales).where(eq(t.sales.id, sale!.id));
+      await app.db.delete(t.serviceOrderLines).where(eq(t.serviceOrderLines.id, line!.id));
+      const removed = await app.removal.removeDemoData(OWNER);
+      expect(removed.products).toBe(1);
+      expect(await app.db.select({ id: t.products.id }).from(t.products)).toEqual([{ id: realProduct!.id }]);
+      expect(await app.db.select({ productId: t.productUnits.productId }).from(t.productUnits)).toEqual([]);
+      expect(await app.db.select({ productId: t.stockMovements.productId }).from(t.stockMovements)).toEqual([
+        { productId: realProduct!.id },
+      ]);
+      expect(await app.db.select({ productId: t.stockCountItems.productId }).from(t.stockCountItems)).toEqual([
+        { productId: realProduct!.id },
+      ]);
     });
   });
 }

@@ -70,6 +70,10 @@ export const products = pgTable(
     index("products_shop_idx")
       .on(table.category, table.name)
       .where(sql`${table.shownInShop} and ${table.archivedAt} is null`),
+    // The "arquivados" filter of /inventory: few rows, found without walking the whole table.
+    index("products_archived_idx")
+      .on(table.archivedAt)
+      .where(sql`${table.archivedAt} is not null`),
     index("products_low_stock_idx")
       .on(table.name)
       .where(sql`${table.kind} <> 'service' and ${table.archivedAt} is null and ${table.stockQuantity} <= ${table.minimumStock}`),

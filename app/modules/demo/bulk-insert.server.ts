@@ -2,6 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
+import { productUnits, products, stockMovements } from "~/db/schema/inventory";
 import { serviceOrderLines, serviceOrderPayments, serviceOrderStatusEvents, serviceOrders } from "~/db/schema/service-orders";
 import { generateTrackingCode } from "~/modules/service-orders/tracking-code";
 import type { CustomerRow } from "./fake-people";
@@ -14,7 +15,10 @@ type SeededTable =
   | typeof serviceOrders
   | typeof serviceOrderLines
   | typeof serviceOrderPayments
-  | typeof serviceOrderStatusEvents;
+  | typeof serviceOrderStatusEvents
+  | typeof products
+  | typeof productUnits
+  | typeof stockMovements;
 
 /** One value inside a PostgreSQL array literal ('{"a","b",NULL}'). */
 function arrayElement(value: unknown) {
@@ -41,12 +45,16 @@ const ROWS_PER_STATEMENT = 5_000;
  * VALUES list of thousands of rows costs more than inserting them, on
  * PGlite especially; this keeps the large seed within minutes.
  */
-async function insertRows(writer: Writer, table: SeededTable, rows: Record<string, unknown>[]) {
+export async function insertRows(writer: Writer, table: SeededTable, rows: Record<string, unknown>[]) {
   if (rows.length === 0) return;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keys = Object.keys(rows[0]!).filter((key) => key in columns);
   const names = keys.map((key) => `"${columns[key]!.name}"`).join(", ");
-  const types = keys.map((key) => columns[key]!.getSQLType().replace(/^serial$/, "integer"));
+  const types = keys.map((key) =>
+    columns[key]!.getSQLType()
+      .replace(/^serial$/, "integer")
+      .replace(/^bigserial$/, "bigint"),
+  );
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
     const arrays = keys.map(
@@ -57,7 +65,11 @@ async function insertRows(writer: Writer, table: SeededTable, rows: Record<strin
 }
 
 /** Ids drawn from a table's own sequence, so rows inserted later by the app never collide with them. */
-export async function nextIds(writer: Writer, table: "customers" | "service_orders", count: number): Promise<number[]> {
+export async function nextIds(
+  writer: Writer,
+  table: "customers" | "service_orders" | "products" | "product_units" | "stock_movements",
+  count: number,
+): Promise<number[]> {
   if (count === 0) return [];
   const result = await writer.execute(
     sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count})`,

@@ -5,6 +5,7 @@
 export const PUBLIC_FILES: readonly string[] = [
   "demo-data-page.ts",
   "demo-service-orders.server.ts",
+  "large-catalogue.server.ts",
   "seed.server.ts",
   "test-records.server.ts",
 ];

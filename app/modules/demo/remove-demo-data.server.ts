@@ -5,6 +5,7 @@ import { blogPosts } from "~/db/schema/blog";
 import { contactMessages } from "~/db/schema/contact";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
 import { faqEntries } from "~/db/schema/faq";
+import { productUnits, products, stockCountItems, stockMovements } from "~/db/schema/inventory";
 import { issuedDocuments } from "~/db/schema/print-documents";
 import { reviews } from "~/db/schema/reviews";
 import { serviceOrders } from "~/db/schema/service-orders";
@@ -22,6 +23,7 @@ export type DemoDataCounts = {
   blogPosts: number;
   faqEntries: number;
   contactMessages: number;
+  products: number;
   accounts: number;
 };
 
@@ -35,6 +37,10 @@ export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; 
   blogPosts: { one: "post do blog", many: "posts do blog" },
   faqEntries: { one: "pergunta frequente", many: "perguntas frequentes" },
   contactMessages: { one: "mensagem de contato", many: "mensagens de contato" },
+  products: {
+    one: "item do estoque (com unidades, movimentos e contagens)",
+    many: "itens do estoque (com unidades, movimentos e contagens)",
+  },
   accounts: { one: "conta de acesso de demonstração", many: "contas de acesso de demonstração" },
 };
 
@@ -73,6 +79,7 @@ async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
     (select count(*)::int from ${blogPosts} where is_demo) as "blogPosts",
     (select count(*)::int from ${faqEntries} where is_demo) as "faqEntries",
     (select count(*)::int from ${contactMessages} where is_demo) as "contactMessages",
+    (select count(*)::int from ${products} where is_demo) as "products",
     (select count(*)::int from ${user} where is_demo) as "accounts"`);
   const row = (result.rows[0] ?? {}) as Record<keyof DemoDataCounts, unknown>;
   const counts = {} as DemoDataCounts;
@@ -112,6 +119,14 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
           '/service-orders/' || o.id || '/edit' as href
         from service_orders o join "user" u on u.id = o.created_by_user_id
         where not o.is_demo and u.is_demo order by o.id`,
+    sql`select 'Venda nº ' || i.sale_id || ': vendeu o item de demonstração ' || p.name || '.' as description,
+          null as href
+        from sale_items i join products p on p.id = i.product_id
+        where p.is_demo order by i.sale_id`,
+    sql`select 'OS nº ' || o.id || ': usa o item de demonstração ' || p.name || '.' as description,
+          '/service-orders/' || o.id || '/edit' as href
+        from service_order_lines l join service_orders o on o.id = l.order_id join products p on p.id = l.product_id
+        where not o.is_demo and p.is_demo order by o.id`,
     sql`select 'A conta de demonstração ' || u.email || ' é de proprietário: mude a função dela antes.' as description
         from "user" u where u.is_demo and u.role = 'owner' order by u.email`,
     sql`select 'Modelo de impressão ' || t.kind || ' (' || t.paper || '): alterado pela conta de demonstração ' || u.email || '.' as description
@@ -157,6 +172,8 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   assertOwnerActor(actor, OWNER_ONLY_MESSAGE);
   // Every demo row and the settings row, locked before looking: a clerk cannot add an order for a demo customer meanwhile.
   await tx.execute(sql`select id from ${customers} where ${customers.isDemo} for update`);
+  // And the demo products: a sale or an order line cannot take one while it is being removed.
+  await tx.execute(sql`select id from ${products} where ${products.isDemo} for update`);
   await tx.execute(sql`select id from ${shopSettings} for update`);
   const blockers = await findDemoDataBlockers(tx);
   if (blockers.length > 0) throw new DemoDataBlockedError(blockers);
@@ -169,6 +186,12 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   );
   await tx.delete(serviceOrders).where(eq(serviceOrders.isDemo, true));
   await tx.delete(customers).where(eq(customers.isDemo, true));
+  // The demo catalogue with its ledger, units and the lines of counts that counted it (after the demo orders that used them).
+  const demoProducts = sql`(select id from ${products} where ${products.isDemo})`;
+  await tx.delete(stockCountItems).where(sql`${stockCountItems.productId} in ${demoProducts}`);
+  await tx.delete(stockMovements).where(sql`${stockMovements.productId} in ${demoProducts}`);
+  await tx.delete(productUnits).where(sql`${productUnits.productId} in ${demoProducts}`);
+  await tx.delete(products).where(eq(products.isDemo, true));
   await tx.delete(reviews).where(eq(reviews.isDemo, true));
   await tx.delete(blogPosts).where(eq(blogPosts.isDemo, true));
   await tx.delete(faqEntries).where(eq(faqEntries.isDemo, true));

@@ -1,0 +1,228 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Form } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
+import type { FieldErrors } from "~/lib/errors";
+import { formatCents } from "~/lib/money";
+import { MAX_UNITS_PER_ENTRY, PRODUCT_LIMITS } from "../validation";
+import { Section } from "./section";
+
+type Values = Record<string, string>;
+type FormState = { values: Values; errors: FieldErrors };
+
+const NO_STATE: FormState = { values: {}, errors: {} };
+
+function FormAlert({ errors }: { errors: FieldErrors }) {
+  if (errors.form) return <Alert tone="destructive">{errors.form}</Alert>;
+  return Object.keys(errors).length > 0 ? <Alert tone="destructive">Confira os campos marcados.</Alert> : null;
+}
+
+/** A purchase received: quantity, cost per unit and supplier. */
+export function StockEntryForm({ state = NO_STATE, isSubmitting }: { state?: FormState; isSubmitting: boolean }) {
+  const { values, errors } = state;
+  return (
+    <Section
+      title="Entrada de estoque"
+      description="Mercadoria recebida: a quantidade soma ao estoque e o custo entra no custo médio."
+    >
+      <Form method="post" noValidate className="space-y-4">
+        <input type="hidden" name="intent" value="entry" />
+        <FormAlert errors={errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Quantidade"
+            name="quantity"
+            defaultValue={values.quantity}
+            error={errors.quantity}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={9}
+            required
+          />
+          <Field
+            label="Custo unitário"
+            name="unitCostCents"
+            defaultValue={values.unitCostCents}
+            error={errors.unitCostCents}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={PRODUCT_LIMITS.priceCents}
+            hint="Como 12,50."
+          />
+          <Field
+            label="Fornecedor (opcional)"
+            name="supplier"
+            defaultValue={values.supplier}
+            error={errors.supplier}
+            autoComplete="off"
+            maxLength={PRODUCT_LIMITS.supplier}
+            className="sm:col-span-2"
+          />
+        </div>
+        <Button type="submit" disabled={isSubmitting}>
+          Registrar entrada
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+/** Serialised units received: one row per unit, each with its IMEI/serial and cost. */
+export function SerialisedEntryForm({ state = NO_STATE, isSubmitting }: { state?: FormState; isSubmitting: boolean }) {
+  const { values, errors } = state;
+  const typedRows = Object.keys(values).filter((name) => /^units\.\d+\.serial$/.test(name)).length;
+  const [rows, setRows] = useState(Math.max(1, typedRows));
+  return (
+    <Section title="Entrada de unidades" description="Cada aparelho com seu IMEI (ou número de série) e o custo pago por ele.">
+      <Form method="post" noValidate className="space-y-4">
+        <input type="hidden" name="intent" value="serial-entry" />
+        <FormAlert errors={errors} />
+        {Array.from({ length: rows }, (_, index) => (
+          <div key={index} className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={`IMEI ou número de série ${rows > 1 ? index + 1 : ""}`.trim()}
+              name={`units.${index}.serial`}
+              defaultValue={values[`units.${index}.serial`]}
+              error={errors[`units.${index}.serial`]}
+              autoComplete="off"
+              maxLength={40}
+              required
+            />
+            <Field
+              label="Custo da unidade"
+              name={`units.${index}.costCents`}
+              defaultValue={values[`units.${index}.costCents`]}
+              error={errors[`units.${index}.costCents`]}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={PRODUCT_LIMITS.priceCents}
+            />
+          </div>
+        ))}
+        {rows < MAX_UNITS_PER_ENTRY ? (
+          <Button variant="outline" size="sm" onClick={() => setRows(rows + 1)}>
+            <Plus aria-hidden className="size-4" />
+            Mais uma unidade
+          </Button>
+        ) : null}
+        <Field
+          label="Fornecedor (opcional)"
+          name="supplier"
+          defaultValue={values.supplier}
+          error={errors.supplier}
+          autoComplete="off"
+          maxLength={PRODUCT_LIMITS.supplier}
+        />
+        <Button type="submit" disabled={isSubmitting}>
+          Registrar unidades
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+/** A correction of the quantity, with why (breakage, loss, found). */
+export function StockAdjustmentForm({ state = NO_STATE, isSubmitting }: { state?: FormState; isSubmitting: boolean }) {
+  const { values, errors } = state;
+  return (
+    <Section
+      title="Ajuste de estoque"
+      description="Quebra, perda, avaria ou mercadoria encontrada. Use -2 para tirar e 2 para pôr."
+    >
+      <Form method="post" noValidate className="space-y-4">
+        <input type="hidden" name="intent" value="adjustment" />
+        <FormAlert errors={errors} />
+        <div className="grid gap-4">
+          <Field
+            label="Quantidade (+ ou -)"
+            name="quantity"
+            defaultValue={values.quantity}
+            error={errors.quantity}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            required
+          />
+          <Field
+            label="Motivo"
+            name="reason"
+            defaultValue={values.reason}
+            error={errors.reason}
+            autoComplete="off"
+            maxLength={PRODUCT_LIMITS.reason}
+            required
+          />
+        </div>
+        <Button type="submit" disabled={isSubmitting}>
+          Registrar ajuste
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+type Unit = { id: number; serial: string; costCents: number; status: string };
+
+/** A serialised product's units in the shop, and writing one off (stolen, broken) with a reason. */
+export function UnitsInShop({
+  units,
+  state = NO_STATE,
+  isSubmitting,
+}: {
+  units: Unit[];
+  state?: FormState;
+  isSubmitting: boolean;
+}) {
+  const { values, errors } = state;
+  return (
+    <Section title={`Unidades em estoque (${units.length})`}>
+      {units.length === 0 ? (
+        <p className="text-slate-700">Nenhuma unidade em estoque.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+          {units.map((unit) => (
+            <li key={unit.id} className="flex flex-wrap justify-between gap-2 px-3 py-2 text-sm">
+              <span className="font-mono break-all">{unit.serial}</span>
+              <span className="text-slate-700">
+                {formatCents(unit.costCents)}
+                {unit.status === "reserved" ? " · reservada para OS" : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {units.length > 0 ? (
+        <Form method="post" noValidate className="space-y-4">
+          <input type="hidden" name="intent" value="write-off" />
+          <FormAlert errors={errors} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Dar baixa na unidade"
+              name="unitId"
+              defaultValue={values.unitId ?? ""}
+              error={errors.unitId}
+              options={[
+                { value: "", label: "Escolha…" },
+                ...units.map((unit) => ({ value: String(unit.id), label: unit.serial })),
+              ]}
+            />
+            <Field
+              label="Motivo"
+              name="reason"
+              defaultValue={values.reason}
+              error={errors.reason}
+              autoComplete="off"
+              maxLength={PRODUCT_LIMITS.reason}
+            />
+          </div>
+          <Button type="submit" variant="outline" disabled={isSubmitting}>
+            Dar baixa
+          </Button>
+        </Form>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,243 @@
+import { ArrowLeft, Search } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { FlashAlert } from "~/components/ui/flash-alert";
+import { formatDateTime } from "~/lib/dates";
+import { flashOf, redirectWithFlash } from "~/lib/flash.server";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { formText, readId } from "~/lib/forms";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { MAX_QUERY_LENGTH } from "~/modules/inventory/list-filters";
+import { getStockCount, NO_FILTERS, searchProducts } from "~/modules/inventory/queries.server";
+import { closeStockCount, recordCountedQuantity } from "~/modules/inventory/stock-counts.server";
+import type { Route } from "./+types/inventory-count";
+
+const QUERY_PARAM = "q";
+const FOUND_LIMIT = 10;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `Inventário nº ${loaderData?.count.id ?? ""} — Estoque — Balcão` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = readId(params.id);
+  const count = id ? await getStockCount(id) : null;
+  if (!count) throw data(null, { status: 404 });
+  const query = (new URL(request.url).searchParams.get(QUERY_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const found =
+    query && !count.closedAt
+      ? (await searchProducts({ ...NO_FILTERS, query }, 1, FOUND_LIMIT)).products.filter((item) => item.kind !== "service")
+      : [];
+  return { count, query, found, flash: flashOf(context) };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const actor = actorOf(currentUser(context));
+  const id = readId(params.id);
+  if (!id) throw data(null, { status: 404 });
+  const form = await request.formData().catch(() => null);
+  if (!form) return formProblem({ productId: "", countedQuantity: "" });
+  const intent = formText(form, "intent");
+  const productId = formText(form, "productId");
+  const countedQuantity = formText(form, "countedQuantity");
+  const back = `/inventory/contagem/${id}${formText(form, "q") ? `?${QUERY_PARAM}=${encodeURIComponent(formText(form, "q"))}` : ""}`;
+  try {
+    if (intent === "count") {
+      const counted = await recordCountedQuantity(actor, id, readId(productId) ?? 0, { countedQuantity });
+      const difference = counted.countedQuantity - counted.expectedQuantity;
+      return redirectWithFlash(back, {
+        title: `${counted.name}: ${counted.countedQuantity} contado${counted.countedQuantity === 1 ? "" : "s"}`,
+        message:
+          difference === 0
+            ? "Confere com o sistema."
+            : `Diferença de ${difference > 0 ? "+" : ""}${difference} (sistema: ${counted.expectedQuantity}).`,
+      });
+    }
+    if (intent === "close") {
+      const closed = await closeStockCount(actor, id);
+      return redirectWithFlash(`/inventory/contagem/${id}`, {
+        title: `Inventário nº ${id} encerrado`,
+        message:
+          closed.differencesPosted === 0
+            ? "Nenhuma diferença: o estoque confere."
+            : `${closed.differencesPosted} ${closed.differencesPosted === 1 ? "diferença lançada" : "diferenças lançadas"} no estoque.`,
+      });
+    }
+  } catch (error) {
+    return formRefusal(error, { productId, countedQuantity });
+  }
+  return formProblem({ productId, countedQuantity });
+}
+
+function ShortHeader({ short, full }: { short: string; full: string }) {
+  return (
+    <th scope="col" className="px-2 py-2 text-right sm:px-3">
+      <abbr title={full} className="no-underline sm:hidden">
+        {short}
+      </abbr>
+      <span className="hidden sm:inline">{full}</span>
+    </th>
+  );
+}
+
+export default function InventoryCount({ loaderData, actionData }: Route.ComponentProps) {
+  const { count, query, found, flash } = loaderData;
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state === "submitting";
+  const refused = actionData && "errors" in actionData ? actionData : null;
+  const isOpen = count.closedAt === null;
+  const differences = count.items.filter((item) => item.countedQuantity !== item.expectedQuantity).length;
+  return (
+    <div className="max-w-4xl space-y-6">
+      <div className="space-y-2">
+        <Link
+          to="/inventory/contagem"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          Voltar para os inventários
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">Inventário nº {count.id}</h1>
+        <p className="text-slate-700">
+          {count.note ? `${count.note} · ` : ""}Iniciado em {formatDateTime(count.startedAt)} por {count.startedByLabel}
+          {count.closedAt ? ` · encerrado em ${formatDateTime(count.closedAt)} por ${count.closedByLabel ?? ""}` : ""}
+        </p>
+        <FlashAlert flash={actionData ? null : flash} />
+        {refused ? <Alert tone="destructive">{Object.values(refused.errors).join(" ")}</Alert> : null}
+      </div>
+
+      {isOpen ? (
+        <section aria-labelledby="contar" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="contar" className="text-lg font-semibold text-slate-900">
+            Contar um item
+          </h2>
+          <search>
+            <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-start">
+              <Field
+                key={query}
+                label="Buscar item"
+                name={QUERY_PARAM}
+                type="search"
+                defaultValue={query}
+                maxLength={MAX_QUERY_LENGTH}
+                autoComplete="off"
+                hint="Nome, SKU ou código de barras (um leitor de código também serve)."
+                className="flex-1"
+              />
+              <Button type="submit" className="sm:mt-7">
+                <Search aria-hidden className="size-4" />
+                Buscar
+              </Button>
+            </Form>
+          </search>
+          {query && found.length === 0 ? (
+            <p className="text-slate-700">Nenhum item com estoque encontrado para “{query}”.</p>
+          ) : null}
+          <ul className="divide-y divide-slate-200">
+            {found.map((item) => (
+              <li key={item.id} className="py-3">
+                <Form method="post" noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                  <input type="hidden" name="intent" value="count" />
+                  <input type="hidden" name="productId" value={item.id} />
+                  <input type="hidden" name="q" value={query} />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium break-words text-slate-900">{item.name}</p>
+                    <p className="text-xs text-slate-600">
+                      SKU {item.sku}
+                      {item.location ? ` · ${item.location}` : ""}
+                      {item.isSerialised ? " · controlado por IMEI" : ""}
+                    </p>
+                  </div>
+                  {item.isSerialised ? (
+                    <Link to={`/inventory/${item.id}`} className="text-sm text-brand-700 underline underline-offset-2">
+                      Conferir as unidades
+                    </Link>
+                  ) : (
+                    <>
+                      <Field
+                        label={`Quantidade contada de ${item.name}`}
+                        name="countedQuantity"
+                        inputMode="numeric"
+                        autoComplete="off"
+                        maxLength={9}
+                        className="sm:w-56 [&_label]:sr-only"
+                        defaultValue={refused && refused.productId === String(item.id) ? refused.countedQuantity : ""}
+                        error={refused && refused.productId === String(item.id) ? refused.errors.countedQuantity : undefined}
+                      />
+                      <Button type="submit" variant="outline" disabled={isSubmitting}>
+                        Registrar contagem
+                      </Button>
+                    </>
+                  )}
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="contados" className="space-y-3">
+        <h2 id="contados" className="text-lg font-semibold text-slate-900">
+          Itens contados ({count.items.length})
+        </h2>
+        {count.items.length === 0 ? (
+          <p className="text-slate-700">Nenhum item contado ainda.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-2 py-2 sm:px-3">
+                    Item
+                  </th>
+                  {/* Short titles on a phone, so the item's name keeps the width. */}
+                  <ShortHeader short="Sist." full="Sistema" />
+                  <ShortHeader short="Cont." full="Contado" />
+                  <ShortHeader short="Dif." full="Diferença" />
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {count.items.map((item) => {
+                  const difference = item.countedQuantity - item.expectedQuantity;
+                  return (
+                    <tr key={item.productId}>
+                      <td className="px-2 py-2 break-words sm:px-3">
+                        <Link to={`/inventory/${item.productId}`} className="text-brand-700 underline-offset-2 hover:underline">
+                          {item.name}
+                        </Link>
+                        <span className="block text-xs text-slate-600">SKU {item.sku}</span>
+                      </td>
+                      <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.expectedQuantity}</td>
+                      <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.countedQuantity}</td>
+                      <td
+                        className={`px-2 py-2 text-right font-semibold tabular-nums sm:px-3 ${difference < 0 ? "text-red-700" : difference > 0 ? "text-emerald-700" : "text-slate-600"}`}
+                      >
+                        {difference > 0 ? `+${difference}` : difference}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {isOpen ? (
+        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <input type="hidden" name="intent" value="close" />
+          <p className="text-slate-700">
+            {differences === 0
+              ? "Nenhuma diferença até agora."
+              : `${differences} ${differences === 1 ? "item tem diferença" : "itens têm diferença"}: ao encerrar, entram no estoque como movimentos de inventário.`}
+          </p>
+          <Button type="submit" disabled={isSubmitting}>
+            Encerrar inventário e lançar diferenças
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

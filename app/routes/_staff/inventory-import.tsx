@@ -1,0 +1,147 @@
+import { ArrowLeft, Upload } from "lucide-react";
+import { useId } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { FieldMessage, inputClass } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { formRefusal } from "~/lib/form-refusal.server";
+import { ImageUploadError } from "~/lib/uploads/image-upload-error";
+import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { InventoryInputError } from "~/modules/inventory/errors";
+import { CSV_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/inventory/product-csv";
+import { importProductsCsv, type ImportReport } from "~/modules/inventory/product-import.server";
+import type { Route } from "./+types/inventory-import";
+
+const FILE_FIELD = "file";
+/** Problems listed on the page; a file with more is mostly wrong and the first ones say why. */
+const SHOWN_PROBLEMS = 100;
+
+export const meta = () => [{ title: "Importar produtos — Estoque — Balcão" }, { name: "robots", content: "noindex" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = actorOf(currentUser(context));
+  try {
+    let bytes: Uint8Array;
+    try {
+      const form = await readUploadForm(request, { maxFileBytes: MAX_IMPORT_BYTES });
+      bytes = (await uploadedFileFrom(form, FILE_FIELD, MAX_IMPORT_BYTES))?.bytes ?? new Uint8Array();
+    } catch (error) {
+      // The upload reader speaks of images; here the file is a spreadsheet.
+      if (!(error instanceof ImageUploadError)) throw error;
+      throw new InventoryInputError({
+        file:
+          error.code === "too-large"
+            ? `O arquivo passa de ${MAX_IMPORT_BYTES / 1024 / 1024} MB: divida a planilha em partes.`
+            : error.message,
+      });
+    }
+    const report = await importProductsCsv(actor, bytes);
+    return { report: { ...report, problems: report.problems.slice(0, SHOWN_PROBLEMS), problemCount: report.problems.length } };
+  } catch (error) {
+    return formRefusal(error, {});
+  }
+}
+
+function ReportView({ report }: { report: ImportReport & { problemCount: number } }) {
+  return (
+    <section aria-labelledby="resultado" className="space-y-3">
+      <h2 id="resultado" className="text-lg font-semibold text-slate-900">
+        Resultado da importação
+      </h2>
+      <Alert tone={report.problemCount === 0 ? "success" : "info"}>
+        {report.created} {report.created === 1 ? "item criado" : "itens criados"}, {report.updated}{" "}
+        {report.updated === 1 ? "atualizado" : "atualizados"}
+        {report.problemCount > 0
+          ? `, ${report.problemCount} ${report.problemCount === 1 ? "linha recusada" : "linhas recusadas"}`
+          : ""}
+        .
+      </Alert>
+      {report.problemCount > 0 ? (
+        <>
+          <p className="text-slate-700">
+            As linhas abaixo não foram importadas; corrija-as na planilha e importe de novo (as outras já entraram).
+          </p>
+          <ul className="divide-y divide-slate-200 rounded-lg border border-red-200 bg-white text-sm">
+            {report.problems.map((problem) => (
+              <li key={problem.line} className="px-3 py-2">
+                <span className="font-semibold">Linha {problem.line}:</span> {problem.message}
+              </li>
+            ))}
+          </ul>
+          {report.problemCount > report.problems.length ? (
+            <p className="text-sm text-slate-600">E mais {report.problemCount - report.problems.length}.</p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export default function InventoryImport({ actionData }: Route.ComponentProps) {
+  const id = useId();
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state === "submitting";
+  const error = actionData && "errors" in actionData ? (actionData.errors.file ?? actionData.errors.form) : undefined;
+  const report = actionData && "report" in actionData ? actionData.report : null;
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div className="space-y-2">
+        <Link
+          to="/inventory"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          Voltar para o estoque
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">Importar produtos (CSV)</h1>
+        <p className="text-slate-700">
+          Salve a planilha como CSV (separado por ponto e vírgula ou por vírgula; o Excel e o Google Planilhas servem). A primeira
+          linha tem os nomes das colunas. Um SKU que já existe atualiza o item; os demais são criados, e a coluna “Estoque” vira
+          uma entrada no extrato, ao “Custo” informado. Até {MAX_IMPORT_ROWS} linhas por arquivo.
+        </p>
+      </div>
+
+      <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+        <div className="space-y-1.5">
+          <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+            Arquivo CSV
+          </label>
+          <input
+            id={id}
+            type="file"
+            name={FILE_FIELD}
+            accept=".csv,text/csv"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : `${id}-hint`}
+            className={`${inputClass} py-2`}
+          />
+          <FieldMessage id={id} error={error} hint={`Até ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`} />
+        </div>
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? <Spinner /> : <Upload aria-hidden className="size-4" />}
+          Importar
+        </Button>
+      </Form>
+
+      {report ? <ReportView report={report} /> : null}
+
+      <section aria-labelledby="colunas" className="space-y-2 text-sm text-slate-700">
+        <h2 id="colunas" className="text-lg font-semibold text-slate-900">
+          Colunas
+        </h2>
+        <p>{CSV_COLUMNS.map((column) => column.header).join("; ")}.</p>
+        <p>
+          Só “Nome” é obrigatória para um item novo (e “Procedência” para uma peça: Nova original, Nova compatível ou Usada).
+          Tipo: Produto, Peça ou Serviço. Preço e custo como 49,90. Na loja: sim ou não. O arquivo de{" "}
+          <a href="/inventory/exportar.csv" className="text-brand-700 underline underline-offset-2">
+            exportação
+          </a>{" "}
+          tem exatamente estas colunas e pode ser editado e importado de volta.
+        </p>
+      </section>
+    </div>
+  );
+}

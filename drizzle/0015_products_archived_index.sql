@@ -1,0 +1,1 @@
+CREATE INDEX "products_archived_idx" ON "products" USING btree ("archived_at") WHERE "products"."archived_at" is not null;

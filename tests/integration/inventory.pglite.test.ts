@@ -1,0 +1,3 @@
+import { defineInventorySuite } from "./inventory-suite";
+
+defineInventorySuite("pglite");

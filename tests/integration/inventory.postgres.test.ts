@@ -1,0 +1,4 @@
+import { defineInventorySuite } from "./inventory-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineInventorySuite("postgres");
