@@ -612,6 +612,84 @@ export function defineSalesSuite(database: TestDatabase) {
       expect(await stockOf(product.productId)).toBe(10);
     });
 
+    it("does not sell what is reserved for an approved order: neither the held quantity nor a reserved unit", async () => {
+      const product = await createProduct({ priceCents: 2_000, stock: 2 });
+      const phone = await createProduct({ priceCents: 90_000, serials: ["356938035643825"] });
+      // What the order-parts rules write on approval: the quantity held, the unit marked.
+      await app.db.update(app.tables.products).set({ reservedQuantity: 2 }).where(eq(app.tables.products.id, product.productId));
+      await app.db
+        .update(app.tables.productUnits)
+        .set({ status: "reserved" })
+        .where(eq(app.tables.productUnits.id, phone.unitIds[0]!));
+      const before = await written();
+      await expect(
+        app.sales.recordSale(
+          STAFF,
+          saleForm({
+            items: [{ productId: String(product.productId), quantity: "1", discount: "" }],
+            payments: [{ method: "pix", amount: "20,00" }],
+          }),
+        ),
+      ).rejects.toMatchObject({
+        fieldErrors: { "items.0.quantity": expect.stringContaining("0 disponíveis (2 reservado para OS)") },
+      });
+      await expect(
+        app.sales.recordSale(
+          STAFF,
+          saleForm({
+            items: [{ productId: String(phone.productId), unitId: String(phone.unitIds[0]), quantity: "1" }],
+            payments: [{ method: "pix", amount: "900,00" }],
+          }),
+        ),
+      ).rejects.toMatchObject({
+        fieldErrors: { "items.0.unitId": expect.stringContaining("reservada para uma ordem de serviço") },
+      });
+      expect(await written()).toEqual(before);
+      expect(await stockOf(product.productId)).toBe(2);
+    });
+
+    it("brings returned and cancelled items back at the cost they left at, so the average cost does not move", async () => {
+      await openRegister();
+      const product = await createProduct({ priceCents: 5_000, stock: 10, costCents: 2_000 });
+      const item = [{ productId: String(product.productId), quantity: "1", discount: "" }];
+      const sold = await app.sales.recordSale(STAFF, saleForm({ items: item, payments: [{ method: "pix", amount: "50,00" }] }));
+      const cancelled = await app.sales.recordSale(
+        STAFF,
+        saleForm({ items: item, payments: [{ method: "pix", amount: "50,00" }] }),
+      );
+      // 8 left at R$ 20,00; 8 more at R$ 30,00: the average is R$ 25,00.
+      await app.client.inTransaction((tx) =>
+        app.ledger.recordStockMovementInTx(tx, STAFF, {
+          productId: product.productId,
+          kind: "entry",
+          quantity: 8,
+          unitCostCents: 3_000,
+        }),
+      );
+      const averageOf = async () =>
+        (
+          await app.db
+            .select({ average: app.tables.products.averageCostCents })
+            .from(app.tables.products)
+            .where(eq(app.tables.products.id, product.productId))
+        )[0]!.average;
+      expect(await averageOf()).toBe(2_500);
+      const [line] = await app.db.select().from(app.tables.saleItems).where(eq(app.tables.saleItems.saleId, sold.saleId));
+      await app.returns.recordSaleReturn(STAFF, sold.saleId, {
+        idempotencyKey: randomUUID(),
+        settlement: "refund",
+        refundMethod: "cash",
+        reason: "Defeito",
+        items: [{ saleItemId: String(line!.id), quantity: "1" }],
+      });
+      // (16 × 25,00 + 1 × 20,00) / 17 = 24,7058… → R$ 24,71
+      expect(await averageOf()).toBe(2_471);
+      await app.sales.cancelSale(STAFF, cancelled.saleId, { reason: "Digitada errada" });
+      // (17 × 24,71 + 1 × 20,00) / 18 = 24,4483… → R$ 24,45
+      expect(await averageOf()).toBe(2_445);
+      expect(await stockOf(product.productId)).toBe(18);
+    });
+
     it("refuses PIX while the shop's key is still the demo one, writing nothing", async () => {
       const { DEMO_SHOP_SETTINGS } = await import("~/modules/shop-settings/demo-settings");
       const product = await createProduct({ priceCents: 2_000 });

@@ -66,6 +66,7 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
       quantity: saleItems.quantity,
       returnedQuantity: saleItems.returnedQuantity,
       totalCents: saleItems.totalCents,
+      unitCostCents: saleItems.unitCostCents,
       kind: products.kind,
     })
     .from(saleItems)
@@ -139,6 +140,7 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
       kind: "return",
       quantity: item.quantity,
       unitId: item.line.unitId,
+      unitCostCents: item.line.unitCostCents,
       origin: saleOrigin(saleId),
       reason: input.reason,
     });

@@ -342,6 +342,7 @@ export async function cancelSaleInTx(tx: Transaction, actor: Actor, saleId: numb
       unitId: saleItems.unitId,
       quantity: saleItems.quantity,
       returnedQuantity: saleItems.returnedQuantity,
+      unitCostCents: saleItems.unitCostCents,
       kind: products.kind,
     })
     .from(saleItems)
@@ -356,6 +357,7 @@ export async function cancelSaleInTx(tx: Transaction, actor: Actor, saleId: numb
       kind: "cancel",
       quantity,
       unitId: item.unitId,
+      unitCostCents: item.unitCostCents,
       origin: saleOrigin(saleId),
       reason,
     });

@@ -1,8 +1,8 @@
 import { roundCents } from "~/lib/money";
 
 /**
- * The weighted average cost after a movement. Only what comes in at a cost
- * (an entry) changes it: (stock × average + quantity × cost) / (stock + quantity),
+ * The weighted average cost after a movement. Only what comes in changes it
+ * (an entry at its cost, a returned item at the cost it left at): (stock × average + quantity × cost) / (stock + quantity),
  * rounded to the cent. What leaves, leaves at the average, which stays. When
  * the stock was empty or negative (the owner allows selling ahead of
  * entries), the entry's cost is the new average: nothing is left to weigh.

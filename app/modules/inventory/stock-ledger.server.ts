@@ -33,7 +33,10 @@ export type StockMovementInput = {
   quantity: number;
   /** A serialised product's unit (then quantity is ±1). */
   unitId?: number | null;
-  /** What an entry cost per unit; ignored for what leaves (it leaves at the average or the unit's own cost). */
+  /**
+   * What an entry cost per unit, or what a returned item left at (so the average is not moved by a return);
+   * the average when absent. Ignored for what leaves (it leaves at the average or the unit's own cost).
+   */
   unitCostCents?: number;
   supplier?: string;
   reason?: string;
@@ -80,6 +83,7 @@ export async function recordStockMovementInTx(
       kind: products.kind,
       isSerialised: products.isSerialised,
       stockQuantity: products.stockQuantity,
+      reservedQuantity: products.reservedQuantity,
       averageCostCents: products.averageCostCents,
     })
     .from(products)
@@ -89,26 +93,28 @@ export async function recordStockMovementInTx(
   const field = input.field ?? "quantity";
   if (product.kind === "service") throw new StockRefusedError(`“${product.name}” é um serviço e não tem estoque.`, field);
 
+  // What comes back (an entry, a sale returned or cancelled) may name the cost it came in at, and is weighed
+  // into the average; what leaves leaves at the average.
   const unitCostCents = product.isSerialised
     ? await moveUnitInTx(tx, product, input, field)
-    : input.quantity > 0 && input.kind === "entry"
+    : input.quantity > 0
       ? (input.unitCostCents ?? product.averageCostCents)
       : product.averageCostCents;
 
   const balanceAfter = product.stockQuantity + input.quantity;
-  if (balanceAfter < 0 && !(await allowsNegativeStock(tx))) {
-    const available = Math.max(product.stockQuantity, 0);
+  // A sale may not take what is held for approved orders; the order's own part ("order-part") takes its reservation.
+  const available = product.stockQuantity - (input.kind === "sale" ? product.reservedQuantity : 0);
+  if (input.quantity < 0 && available + input.quantity < 0 && !(await allowsNegativeStock(tx))) {
+    const shown = Math.max(available, 0);
+    const held = input.kind === "sale" && product.reservedQuantity > 0 ? ` (${product.reservedQuantity} reservado para OS)` : "";
     throw new StockRefusedError(
-      `Estoque insuficiente de “${product.name}”: ${available} ${available === 1 ? "disponível" : "disponíveis"}.`,
+      `Estoque insuficiente de “${product.name}”: ${shown} ${shown === 1 ? "disponível" : "disponíveis"}${held}.`,
       field,
     );
   }
   const averageAfter = product.isSerialised
     ? await serialisedAverageCostInTx(tx, product.id)
-    : averageCostAfter(product.stockQuantity, product.averageCostCents, {
-        quantity: input.kind === "entry" ? input.quantity : 0,
-        unitCostCents,
-      });
+    : averageCostAfter(product.stockQuantity, product.averageCostCents, { quantity: input.quantity, unitCostCents });
 
   const [movement] = await tx
     .insert(stockMovements)
@@ -157,6 +163,9 @@ async function moveUnitInTx(
   const isInShop = unit.status === "in-stock" || unit.status === "reserved";
   if (input.quantity < 0) {
     if (!isInShop) throw new StockRefusedError(`A unidade ${unit.serial} não está em estoque.`, field);
+    if (input.kind === "sale" && unit.status === "reserved") {
+      throw new StockRefusedError(`A unidade ${unit.serial} está reservada para uma ordem de serviço.`, field);
+    }
     const status = UNIT_STATUS_ON_EXIT[input.kind] ?? "written-off";
     await tx
       .update(productUnits)
