@@ -15,19 +15,21 @@ const VALID_IMEI = "490154203237518";
 const counterKey = (status: string, technician: string | null) => `${status}/${technician ?? ""}`;
 
 async function loadModules() {
-  const [db, auth, accounts, customers, orders, audit, idempotency, mutations, queries, errors, baseErrors] = await Promise.all([
-    import("~/db/client.server"),
-    import("~/db/schema/auth"),
-    import("~/db/schema/accounts"),
-    import("~/db/schema/customers"),
-    import("~/db/schema/service-orders"),
-    import("~/db/schema/audit"),
-    import("~/db/schema/idempotency"),
-    import("~/modules/service-orders/mutations.server"),
-    import("~/modules/service-orders/queries.server"),
-    import("~/modules/service-orders/errors"),
-    import("~/lib/errors"),
-  ]);
+  const [db, auth, accounts, customers, orders, audit, idempotency, mutations, queries, errors, baseErrors, cashRegister] =
+    await Promise.all([
+      import("~/db/client.server"),
+      import("~/db/schema/auth"),
+      import("~/db/schema/accounts"),
+      import("~/db/schema/customers"),
+      import("~/db/schema/service-orders"),
+      import("~/db/schema/audit"),
+      import("~/db/schema/idempotency"),
+      import("~/modules/service-orders/mutations.server"),
+      import("~/modules/service-orders/queries.server"),
+      import("~/modules/service-orders/errors"),
+      import("~/lib/errors"),
+      import("~/modules/cash-register/sessions.server"),
+    ]);
   return {
     db: await db.getDb(),
     kind: db.databaseKind(),
@@ -37,6 +39,7 @@ async function loadModules() {
     queries,
     errors,
     baseErrors,
+    cashRegister,
   };
 }
 
@@ -73,6 +76,8 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
         .returning({ id: customers.id });
       customerId = first!.id;
       otherCustomerId = second!.id;
+      // Cash payments land in the open register (cash-register suite): one is open for the whole suite.
+      await app.cashRegister.openCashRegister(STAFF, { openingFloat: "100,00", idempotencyKey: randomUUID() });
     });
 
     afterAll(async () => {

@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { cashRegisters, registerEntries, type RegisterEntryKind, type RegisterMethod } from "~/db/schema/cash-register";
 import { shopToday } from "~/lib/dates";
 import { InputError } from "~/lib/errors";
 import type { Actor } from "~/modules/accounts/roles";
 
-/** Cash needs an open register: the page offers to open one. */
+/** The register's page, where a closed register is opened: named in every "open the register" refusal. */
+export const CASH_REGISTER_PATH = "/cash-register";
+
+/** Cash needs an open register: the page offers to open one (a link to /cash-register, `registerClosedLink`). */
 export class RegisterClosedError extends InputError {
   override name = "RegisterClosedError";
   constructor(field = "form") {
@@ -13,9 +16,29 @@ export class RegisterClosedError extends InputError {
   }
 }
 
-/** The register open now, locked until the caller's transaction ends (a closing waits for entries being written, and the reverse). */
+/** Whether a refusal is "no register open", so a page can show the link that opens one. */
+export function isRegisterClosedError(error: unknown): error is RegisterClosedError {
+  return error instanceof RegisterClosedError;
+}
+
+/**
+ * The register open now, locked until the caller's transaction ends: FOR
+ * SHARE, so entries written at once do not wait for each other, while a
+ * closing (FOR UPDATE) waits for them and they for it. After a closing
+ * commits, a waiting entry finds no open register.
+ */
 export async function lockOpenRegisterInTx(tx: Transaction): Promise<{ id: number } | null> {
   const [open] = await tx.select({ id: cashRegisters.id }).from(cashRegisters).where(eq(cashRegisters.isOpen, true)).for("share");
+  return open ?? null;
+}
+
+/** The open register locked against every other writer (a closing, a sangria that checks the cash in the drawer). */
+export async function lockOpenRegisterForUpdateInTx(tx: Transaction, registerId?: number) {
+  const [open] = await tx
+    .select()
+    .from(cashRegisters)
+    .where(and(eq(cashRegisters.isOpen, true), registerId === undefined ? undefined : eq(cashRegisters.id, registerId)))
+    .for("update");
   return open ?? null;
 }
 
@@ -39,12 +62,16 @@ export type RegisterEntryInput = {
  * Money through the register, in the caller's transaction: into the open
  * register, or, for PIX and cards with none open, into the day's records
  * that the next closing takes. A PIX entry waits for "PIX recebido".
+ * The caller has checked the amount; a zero or fractional one is a bug.
  */
 export async function recordRegisterEntryInTx(
   tx: Transaction,
   actor: Actor,
   input: RegisterEntryInput,
 ): Promise<{ entryId: number; registerId: number | null }> {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) {
+    throw new Error(`valor de lançamento inválido no caixa: ${input.amountCents}`);
+  }
   const open = await lockOpenRegisterInTx(tx);
   if (!open && input.method === "cash") throw new RegisterClosedError(input.field);
   const [entry] = await tx

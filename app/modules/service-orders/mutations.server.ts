@@ -21,6 +21,7 @@ import {
 } from "~/modules/inventory/order-parts.server";
 import { isDeactivatedSql } from "~/modules/accounts/person-name.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError, ServiceOrderStatusMoveError } from "./errors";
 import { isOrderNumber, SERVICE_ORDER_ENTITY } from "./order-number";
@@ -36,6 +37,7 @@ import {
   ServiceOrderDeliverySchema,
   ServiceOrderPaymentSchema,
   ServiceOrderSchema,
+  type PaymentMethod,
   type ServiceOrderInput,
   type UnlockKind,
 } from "./validation";
@@ -341,14 +343,25 @@ async function insertServiceOrder(
   if (!created) throw new Error("não foi possível gerar um código de acompanhamento único");
   if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(created.id, input, parts));
   if (input.deposit > 0 && input.depositMethod !== "") {
-    await tx.insert(serviceOrderPayments).values({
-      orderId: created.id,
+    const [deposit] = await tx
+      .insert(serviceOrderPayments)
+      .values({
+        orderId: created.id,
+        method: input.depositMethod,
+        amountCents: input.deposit,
+        isDeposit: true,
+        paidAt: now,
+        note: "Sinal na abertura da OS",
+        receivedByUserId: actor.userId,
+      })
+      .returning({ id: serviceOrderPayments.id });
+    await recordOrderPaymentInRegisterInTx(tx, actor, {
+      paymentId: deposit!.id,
       method: input.depositMethod,
       amountCents: input.deposit,
-      isDeposit: true,
-      paidAt: now,
-      note: "Sinal na abertura da OS",
-      receivedByUserId: actor.userId,
+      customerId: input.customerId,
+      orderId: created.id,
+      field: "depositMethod",
     });
   }
   await tx.insert(serviceOrderStatusEvents).values({
@@ -505,6 +518,14 @@ export async function addServiceOrderPaymentInTx(
         receivedByUserId: actor.userId,
       })
       .returning({ id: serviceOrderPayments.id });
+    await recordOrderPaymentInRegisterInTx(tx, actor, {
+      paymentId: payment!.id,
+      method: input.method,
+      amountCents: input.amount,
+      customerId: order.customerId,
+      orderId,
+      field: "method",
+    });
     await tx
       .update(serviceOrders)
       .set({ paidCents: order.paidCents + input.amount, updatedAt: new Date() })
@@ -524,6 +545,63 @@ export async function addServiceOrderPaymentInTx(
 
 export function addServiceOrderPayment(actor: Actor, orderId: number, input: unknown) {
   return inTransaction((tx) => addServiceOrderPaymentInTx(tx, actor, orderId, input));
+}
+
+/**
+ * Money received for an order lands in the register in the same
+ * transaction: cash in the open register (none open refuses the payment,
+ * next to `field`), PIX and cards in it or, with none open, in the day's
+ * records for the next closing.
+ */
+async function recordOrderPaymentInRegisterInTx(
+  tx: Transaction,
+  actor: Actor,
+  payment: { paymentId: number; method: PaymentMethod; amountCents: number; customerId: number; orderId: number; field: string },
+) {
+  await recordRegisterEntryInTx(tx, actor, {
+    kind: "order-payment",
+    method: payment.method,
+    amountCents: payment.amountCents,
+    serviceOrderPaymentId: payment.paymentId,
+    customerId: payment.customerId,
+    reason: `OS nº ${payment.orderId}`,
+    field: payment.field,
+  });
+}
+
+/**
+ * A payment cancelled from the register (a PIX that never arrived, a
+ * payment typed twice): the order's paid amount goes back down, in the
+ * register's transaction. On a delivered order the amount becomes owed,
+ * so it shows on /devedores. The payment row stays; its register entry
+ * says it was cancelled, by whom and why.
+ */
+export async function reverseServiceOrderPaymentInTx(tx: Transaction, actor: Actor, paymentId: number, reason: string) {
+  assertStaffActor(actor);
+  const [payment] = await tx
+    .select({ orderId: serviceOrderPayments.orderId, amountCents: serviceOrderPayments.amountCents })
+    .from(serviceOrderPayments)
+    .where(eq(serviceOrderPayments.id, paymentId));
+  if (!payment) return null;
+  const order = await lockOrder(tx, payment.orderId);
+  const isDelivered = order.status === "delivered";
+  await tx
+    .update(serviceOrders)
+    .set({
+      paidCents: order.paidCents - payment.amountCents,
+      ...(isDelivered ? { owedAtDeliveryCents: order.owedAtDeliveryCents + payment.amountCents } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(serviceOrders.id, order.id));
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "service-order.payment.reverse",
+    entity: SERVICE_ORDER_ENTITY,
+    entityId: String(order.id),
+    details: { paymentId, amountCents: payment.amountCents, reason, ...(isDelivered ? { becameOwed: true } : {}) },
+  });
+  return { orderId: order.id };
 }
 
 /**

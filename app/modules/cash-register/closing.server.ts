@@ -1,0 +1,144 @@
+import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import { inTransaction, type Transaction } from "~/db/client.server";
+import { cashRegisters, registerEntries, type RegisterMethod } from "~/db/schema/cash-register";
+import { parseInput, readId } from "~/lib/forms";
+import { runOnce } from "~/lib/idempotency.server";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { denominationsTotalCents } from "./denominations";
+import { CashRegisterInputError, CashRegisterNotFoundError, CashRegisterStateError } from "./errors";
+import { lockOpenRegisterForUpdateInTx } from "./register-entries.server";
+import { CHECKED_METHODS, closingMethodsOf, expectedByMethod, type EntryForTotals } from "./register-rules";
+import { CASH_REGISTER_ENTITY } from "./sessions.server";
+import { CloseCashRegisterSchema, type CloseCashRegisterInput } from "./validation";
+
+export type ClosingTotals = Record<string, { expectedCents: number; countedCents: number }>;
+
+/**
+ * What the closing page showed, in a few characters: how many entries the
+ * register and the day's records held, the newest, and how many were
+ * cancelled. A closing over totals that changed since (a sale, a PIX, a
+ * cancellation) is refused, so nobody closes on numbers they did not see.
+ */
+export function entriesFingerprint(entries: readonly { id: number; isCancelled: boolean }[]) {
+  const newest = entries.reduce((max, entry) => Math.max(max, entry.id), 0);
+  return `${entries.length}.${newest}.${entries.filter((entry) => entry.isCancelled).length}`;
+}
+
+/** The register's own entries and the day's records not yet taken by a closing (PIX and cards while none was open). */
+export function entriesOfRegisterOrUnassignedWhere(registerId: number) {
+  return or(eq(registerEntries.registerId, registerId), isNull(registerEntries.registerId));
+}
+
+/** The counted cash: the notes and coins added up, or the total typed. */
+function countedCashOf(input: CloseCashRegisterInput) {
+  if (input.countMode === "total") return { countedCashCents: input.countedCash, denominations: null };
+  const counts = Object.fromEntries(Object.entries(input.denominations).filter(([, count]) => count > 0));
+  return { countedCashCents: denominationsTotalCents(counts), denominations: counts };
+}
+
+const isChecked = (method: RegisterMethod) => (CHECKED_METHODS as readonly string[]).includes(method);
+
+/** Closing per method: expected from the entries, counted from the form (PIX and cards as expected unless corrected). */
+export function closingTotalsOf(
+  openingFloatCents: number,
+  entries: readonly EntryForTotals[],
+  countedCashCents: number,
+  checked: Partial<Record<string, number | null>>,
+): ClosingTotals {
+  const expected = expectedByMethod(openingFloatCents, entries);
+  return Object.fromEntries(
+    closingMethodsOf(entries).map((method) => {
+      const counted =
+        method === "cash" ? countedCashCents : isChecked(method) ? (checked[method] ?? expected[method]) : expected[method];
+      return [method, { expectedCents: expected[method], countedCents: counted }];
+    }),
+  );
+}
+
+export type ClosedRegister = { registerId: number; differenceCents: number; isRepeat: boolean };
+
+/**
+ * Closes the open register: locks it FOR UPDATE (entries being written hold
+ * it FOR SHARE, so the closing waits for them and later ones find it
+ * closed), takes the day's records left without a register, and keeps the
+ * expected and counted amounts per method as the closing report shows
+ * them. A closed register no longer changes.
+ */
+export async function closeCashRegisterInTx(
+  tx: Transaction,
+  actor: Actor,
+  rawRegisterId: unknown,
+  rawInput: unknown,
+): Promise<ClosedRegister> {
+  assertStaffActor(actor);
+  const registerId = typeof rawRegisterId === "number" || typeof rawRegisterId === "string" ? readId(rawRegisterId) : null;
+  if (registerId === null) throw new CashRegisterNotFoundError("caixa não encontrado");
+  const input = parseInput(CloseCashRegisterSchema, rawInput, (errors) => new CashRegisterInputError("invalid-input", errors));
+  const key = { key: input.idempotencyKey, scope: `cash-register.close:${registerId}`, actorUserId: actor.userId };
+  const { result, isReplay } = await runOnce(tx, key, async () => {
+    const register = await lockOpenRegisterForUpdateInTx(tx, registerId);
+    if (!register) {
+      const [exists] = await tx.select({ id: cashRegisters.id }).from(cashRegisters).where(eq(cashRegisters.id, registerId));
+      if (!exists) throw new CashRegisterNotFoundError("caixa não encontrado");
+      throw new CashRegisterStateError("register-already-closed", `O caixa nº ${registerId} já foi fechado.`);
+    }
+    const now = new Date();
+    const entries = await tx
+      .select({
+        id: registerEntries.id,
+        method: registerEntries.method,
+        amountCents: registerEntries.amountCents,
+        cancelledAt: registerEntries.cancelledAt,
+      })
+      .from(registerEntries)
+      .where(and(entriesOfRegisterOrUnassignedWhere(registerId), lte(registerEntries.createdAt, now)))
+      .orderBy(asc(registerEntries.id))
+      .for("update");
+    const forTotals = entries.map((entry) => ({ ...entry, isCancelled: entry.cancelledAt !== null }));
+    if (input.seen !== entriesFingerprint(forTotals)) {
+      throw new CashRegisterStateError(
+        "register-changed",
+        "Houve lançamentos novos ou cancelados desde que esta página abriu: confira os valores e feche de novo.",
+      );
+    }
+    const taken = await tx
+      .update(registerEntries)
+      .set({ registerId })
+      .where(and(isNull(registerEntries.registerId), lte(registerEntries.createdAt, now)))
+      .returning({ id: registerEntries.id });
+    const { countedCashCents, denominations } = countedCashOf(input);
+    const totals = closingTotalsOf(register.openingFloatCents, forTotals, countedCashCents, input.checked);
+    const differenceCents = Object.values(totals).reduce(
+      (sum, { expectedCents, countedCents }) => sum + countedCents - expectedCents,
+      0,
+    );
+    await tx
+      .update(cashRegisters)
+      .set({
+        isOpen: false,
+        closedAt: now,
+        closedByUserId: actor.userId,
+        closedByLabel: actor.label,
+        countedCashCents,
+        countedDenominations: denominations,
+        closingTotals: totals,
+        closingNote: input.note,
+      })
+      .where(eq(cashRegisters.id, registerId));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: "cash-register.close",
+      entity: CASH_REGISTER_ENTITY,
+      entityId: String(registerId),
+      details: { totals, differenceCents, countMode: input.countMode, takenEntries: taken.length, note: input.note },
+    });
+    return { registerId, differenceCents };
+  });
+  return { ...result, isRepeat: isReplay };
+}
+
+export function closeCashRegister(actor: Actor, registerId: unknown, input: unknown) {
+  return inTransaction((tx) => closeCashRegisterInTx(tx, actor, registerId, input));
+}

@@ -1,0 +1,66 @@
+import type { RegisterEntryKind, RegisterMethod } from "~/db/schema/cash-register";
+
+/**
+ * The register's pure rules: names of methods and kinds as the shop reads
+ * them, and what a closing expects per method. No I/O: shared by the pages,
+ * the closing and its tests.
+ */
+
+export const METHOD_LABELS: Record<RegisterMethod, string> = {
+  cash: "Dinheiro",
+  pix: "PIX",
+  debit: "Cartão de débito",
+  credit: "Cartão de crédito",
+  crediario: "Crediário",
+  "store-credit": "Crédito da loja",
+};
+
+export const ENTRY_KIND_LABELS: Record<RegisterEntryKind, string> = {
+  sale: "Venda",
+  "order-payment": "Pagamento de OS",
+  supply: "Suprimento",
+  withdrawal: "Sangria",
+  refund: "Devolução",
+};
+
+/** The methods a closing lists, in this order; cash always, the others when they had entries. */
+export const CLOSING_METHODS = [
+  "cash",
+  "pix",
+  "debit",
+  "credit",
+  "crediario",
+  "store-credit",
+] as const satisfies readonly RegisterMethod[];
+
+/** Methods whose counted amount staff check at closing (the bank statement, the card machine); cash is counted in the drawer. */
+export const CHECKED_METHODS = ["pix", "debit", "credit"] as const satisfies readonly RegisterMethod[];
+export type CheckedMethod = (typeof CHECKED_METHODS)[number];
+
+/** Entries this register may cancel from its page; a sale's and a refund's go through the sale's own page (stock comes back there). */
+export const CANCELLABLE_KINDS: readonly RegisterEntryKind[] = ["supply", "withdrawal", "order-payment"];
+
+export type EntryForTotals = { method: RegisterMethod; amountCents: number; isCancelled: boolean };
+
+/**
+ * What the register should hold per method: cash is the float plus every
+ * cash entry; the others their entries. Cancelled entries count for nothing.
+ */
+export function expectedByMethod(openingFloatCents: number, entries: readonly EntryForTotals[]): Record<RegisterMethod, number> {
+  const totals: Record<RegisterMethod, number> = {
+    cash: openingFloatCents,
+    pix: 0,
+    debit: 0,
+    credit: 0,
+    crediario: 0,
+    "store-credit": 0,
+  };
+  for (const entry of entries) if (!entry.isCancelled) totals[entry.method] += entry.amountCents;
+  return totals;
+}
+
+/** The methods a closing shows: cash, and every other that had an entry (even a cancelled one, so the report explains it). */
+export function closingMethodsOf(entries: readonly EntryForTotals[]): RegisterMethod[] {
+  const used = new Set(entries.map((entry) => entry.method));
+  return CLOSING_METHODS.filter((method) => method === "cash" || used.has(method));
+}

@@ -1,0 +1,3 @@
+import { defineCashRegisterSuite } from "./cash-register-suite";
+
+defineCashRegisterSuite("pglite");
