@@ -153,12 +153,18 @@ export type ConfirmedPix = { entryId: number; wasConfirmed: boolean };
 
 /**
  * "PIX recebido": staff checked the bank and the money is there (a static
- * code is not confirmed by the bank). Only a mark with who and when, so it
- * may come after the closing too, when the bank shows it the next day.
+ * code is not confirmed by the bank). The closing page lists the PIX still
+ * pending; once closed, the register's entries no longer change.
  */
 export async function confirmPixEntryInTx(tx: Transaction, actor: Actor, rawEntryId: unknown): Promise<ConfirmedPix> {
   assertStaffActor(actor);
-  const { entry } = await lockEntryInTx(tx, rawEntryId);
+  const { entry, register } = await lockEntryInTx(tx, rawEntryId);
+  if (register && !register.isOpen) {
+    throw new CashRegisterStateError(
+      "register-closed-read-only",
+      `O caixa nº ${register.id} já foi fechado: seus lançamentos não mudam mais.`,
+    );
+  }
   if (entry.method !== "pix" || (!entry.pixPending && !entry.pixConfirmedAt)) {
     throw new CashRegisterStateError("not-pending-pix", "Este lançamento não é um PIX a confirmar.");
   }

@@ -106,3 +106,22 @@ export { denominationField };
 
 /** The closing form's field for a method checked outside the drawer ("counted-pix"). */
 export const checkedField = (method: string) => `counted-${method}`;
+
+/** The closing form as posted → the input closeCashRegister checks (counts by note and coin, PIX and cards checked). */
+export function closingFormToInput(form: FormData): CloseCashRegisterFormValues {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    countMode: text("countMode"),
+    countedCash: text("countedCash"),
+    denominations: Object.fromEntries(DENOMINATIONS.map(({ cents }) => [String(cents), text(denominationField(cents))])),
+    checked: Object.fromEntries(
+      CHECKED_METHODS.filter((method) => form.has(checkedField(method))).map((method) => [method, text(checkedField(method))]),
+    ),
+    note: text("note"),
+    seen: text("seen"),
+    idempotencyKey: text("idempotencyKey"),
+  };
+}

@@ -9,6 +9,8 @@ export const PRINT_KINDS = {
   "pickup-contact-log": { title: "Registro de contatos", isIssued: false },
   "warranty-term": { title: "Termo de garantia", isIssued: true },
   "sale-receipt": { title: "Recibo de venda", isIssued: false },
+  "cash-movement-slip": { title: "Comprovante de suprimento ou sangria", isIssued: false },
+  "cash-register-closing": { title: "Relatório de fechamento de caixa", isIssued: false },
 } as const satisfies Record<string, { title: string; isIssued: boolean }>;
 
 export type PrintKind = keyof typeof PRINT_KINDS;

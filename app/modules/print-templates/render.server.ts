@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { printTemplates } from "~/db/schema/print-documents";
+import { CASH_MOVEMENT_SLIP } from "./defaults/cash-movement-slip";
+import { CASH_REGISTER_CLOSING_80MM, CASH_REGISTER_CLOSING_A4 } from "./defaults/cash-register-closing";
 import { PICKUP_CONTACT_LOG } from "./defaults/pickup-contact-log";
 import { SALE_RECEIPT_80MM, SALE_RECEIPT_A4 } from "./defaults/sale-receipt";
 import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
@@ -22,6 +24,8 @@ export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>>
   "pickup-contact-log": { a4: PICKUP_CONTACT_LOG, "80mm": PICKUP_CONTACT_LOG },
   "warranty-term": { a4: WARRANTY_TERM, "80mm": WARRANTY_TERM },
   "sale-receipt": { a4: SALE_RECEIPT_A4, "80mm": SALE_RECEIPT_80MM },
+  "cash-movement-slip": { a4: CASH_MOVEMENT_SLIP, "80mm": CASH_MOVEMENT_SLIP },
+  "cash-register-closing": { a4: CASH_REGISTER_CLOSING_A4, "80mm": CASH_REGISTER_CLOSING_80MM },
 };
 
 type Reader = Database | Transaction;

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, like, lt, sql, sum, type SQL } from "drizzle-orm";
 import { alias, union, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
+import { registerEntries } from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
 import { productUnits, products } from "~/db/schema/inventory";
 import {
@@ -389,8 +390,14 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
         isDeposit: serviceOrderPayments.isDeposit,
         paidAt: serviceOrderPayments.paidAt,
         note: serviceOrderPayments.note,
+        // Cancelled in the register (its entry keeps who and why); the order's paid amount already left it out.
+        cancelReason: registerEntries.cancelReason,
       })
       .from(serviceOrderPayments)
+      .leftJoin(
+        registerEntries,
+        and(eq(registerEntries.serviceOrderPaymentId, serviceOrderPayments.id), isNotNull(registerEntries.cancelledAt)),
+      )
       .where(eq(serviceOrderPayments.orderId, id))
       .orderBy(asc(serviceOrderPayments.paidAt), asc(serviceOrderPayments.id)),
     db

@@ -13,6 +13,8 @@ import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
 import { PAPERS, PAPER_SHORT_LABELS } from "~/modules/print-templates/papers";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { isRegisterOpen } from "~/modules/cash-register/queries.server";
+import { isRegisterClosedError } from "~/modules/cash-register/register-entries.server";
 import { getCustomerSummary } from "~/modules/customers/queries.server";
 import { DeliveryForm } from "~/modules/service-orders/components/delivery-form";
 import { OrderTimeline } from "~/modules/service-orders/components/order-timeline";
@@ -82,14 +84,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       customerId: customer?.id ?? null,
       idempotencyKey: newIdempotencyKey(),
     });
-    return { order: null, values, customer, technicians: technicianOptions(), today, flash: null };
+    return {
+      order: null,
+      values,
+      customer,
+      technicians: technicianOptions(),
+      today,
+      flash: null,
+      registerOpen: await isRegisterOpen(),
+    };
   }
 
   const id = parseOrderNumber(params.id);
   const order = id ? await getServiceOrder(id) : null;
   if (!order) throw data(null, { status: 404 });
   const dueCents = order.linesTotalCents - order.discountCents;
+  const registerOpen = await isRegisterOpen();
   return {
+    registerOpen,
     order: {
       ...order,
       trackingCodeFormatted: formatTrackingCode(order.trackingCode),
@@ -134,6 +146,8 @@ type ActionResult = {
   revealed?: { kind: string; code: string } | null;
   /** Re-mounts the order form so its rows start from `values`. */
   nonce?: string;
+  /** Cash refused because no register is open: the page offers to open it. */
+  registerClosed?: boolean;
 };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -188,12 +202,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof UnlockCodeUnreadableError) return formProblem({ intent }, error.message, 409);
-    if (!values || !(error instanceof InputError)) return formRefusal(error, { intent, payment });
+    const registerClosed = isRegisterClosedError(error);
+    if (!values || !(error instanceof InputError)) return formRefusal(error, { intent, payment, registerClosed });
     // The customer chosen before the refusal stays chosen; the order form re-mounts with what was typed, but the unlock code.
     const customerId = readId(values.customerId);
     const customer = customerId ? await getCustomerSummary(customerId) : null;
     const refused = refusedOrderForm(values, error);
-    return formRefusal(refused.error, { intent, values: refused.values, customer, nonce: crypto.randomUUID() });
+    return formRefusal(refused.error, { intent, values: refused.values, customer, nonce: crypto.randomUUID(), registerClosed });
   }
 }
 
@@ -233,6 +248,7 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
       <div className="max-w-4xl space-y-6">
         <BackLink />
         <h1 className="text-2xl font-bold text-slate-900">Nova ordem de serviço</h1>
+        {result?.registerClosed ? <OpenRegisterAlert /> : null}
         {form}
       </div>
     );
@@ -320,6 +336,8 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
             today={loaderData.today}
             errors={errorsFor("payment")}
             values={intent === "payment" ? (result?.payment ?? null) : null}
+            registerOpen={loaderData.registerOpen}
+            registerClosedRefusal={intent === "payment" && Boolean(result?.registerClosed)}
           />
         </Panel>
         <Panel id="os-whatsapp" title="Avisar o cliente pelo WhatsApp">
@@ -351,6 +369,19 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
         form
       )}
     </div>
+  );
+}
+
+/** A cash deposit refused with no register open: the way to open it. */
+function OpenRegisterAlert() {
+  return (
+    <Alert tone="destructive">
+      Não há caixa aberto. Para receber o sinal em dinheiro,{" "}
+      <Link to="/cash-register" className="font-medium underline underline-offset-2">
+        abra o caixa
+      </Link>{" "}
+      e envie de novo; PIX e cartão não precisam do caixa aberto.
+    </Alert>
   );
 }
 

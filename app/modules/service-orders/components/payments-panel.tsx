@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -14,6 +14,8 @@ export type PaymentView = {
   isDeposit: boolean;
   paidAt: Date | string;
   note: string;
+  /** Set when the payment was cancelled in the register. */
+  cancelReason?: string | null;
 };
 
 function methodLabel(method: string) {
@@ -32,6 +34,8 @@ export function PaymentsPanel({
   today,
   errors,
   values,
+  registerOpen,
+  registerClosedRefusal,
 }: {
   payments: readonly PaymentView[];
   balanceCents: number;
@@ -39,6 +43,9 @@ export function PaymentsPanel({
   today: string;
   errors: Record<string, string>;
   values: ServiceOrderPaymentFormValues | null;
+  /** Cash lands in the open register: with none open, the form says so and links to open it. */
+  registerOpen: boolean;
+  registerClosedRefusal: boolean;
 }) {
   return (
     <div className="space-y-4">
@@ -53,7 +60,12 @@ export function PaymentsPanel({
                 {payment.isDeposit ? " · sinal" : ""}
                 {payment.note && !payment.isDeposit ? ` · ${payment.note}` : ""}
               </span>
-              <strong className="text-slate-900">{formatCents(payment.amountCents)}</strong>
+              {payment.cancelReason ? (
+                <span className="w-full text-slate-700 sm:order-last">Cancelado no caixa: {payment.cancelReason}</span>
+              ) : null}
+              <strong className={payment.cancelReason ? "text-slate-500 line-through" : "text-slate-900"}>
+                {formatCents(payment.amountCents)}
+              </strong>
             </li>
           ))}
         </ul>
@@ -64,6 +76,17 @@ export function PaymentsPanel({
           <input type="hidden" name="intent" value="payment" />
           <input type="hidden" name="idempotencyKey" value={values?.idempotencyKey || idempotencyKey} />
           {errors.form || errors.idempotencyKey ? <Alert tone="destructive">{errors.form ?? errors.idempotencyKey}</Alert> : null}
+          {registerClosedRefusal || !registerOpen ? (
+            <p className={registerClosedRefusal ? "text-sm font-medium text-red-700" : "text-sm text-slate-700"}>
+              {registerClosedRefusal
+                ? "Não há caixa aberto para receber em dinheiro: "
+                : "O caixa está fechado: dinheiro só com o caixa aberto. "}
+              <Link to="/cash-register" className="font-medium text-brand-700 underline underline-offset-2">
+                Abrir o caixa
+              </Link>
+              {registerClosedRefusal ? " e registre de novo, ou receba por PIX ou cartão." : "."}
+            </p>
+          ) : null}
           <div className="grid gap-3 sm:grid-cols-3">
             <SelectField
               label="Forma"

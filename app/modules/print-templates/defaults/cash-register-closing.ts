@@ -1,0 +1,69 @@
+/**
+ * The closing of a register as the shop files it: who opened and closed it,
+ * expected against counted per payment method with the difference, the
+ * cash as counted by note and coin, and every entry (cancelled ones marked).
+ * A4 lists the entries with who made them; 80 mm keeps to the columns a
+ * roll has. Data: loja, caixa, emitido_em, papel.
+ */
+const CLOSING_HEAD = `{% render "cabecalho_loja", loja: loja %}
+<h1>Fechamento de caixa · nº {{ caixa.numero }}</h1>
+<div class="dados">
+  <p><span class="rotulo">Abertura:</span> {{ caixa.abertura | data_hora }} por {{ caixa.aberto_por }}</p>
+  <p><span class="rotulo">Fechamento:</span> {{ caixa.fechamento | data_hora }} por {{ caixa.fechado_por }}</p>
+  <p><span class="rotulo">Fundo de troco:</span> {{ caixa.fundo | moeda }}</p>
+</div>
+<section>
+  <h2>Esperado e conferido</h2>
+  <table>
+    <thead><tr><th scope="col">Forma</th><th scope="col" class="num">Esperado</th><th scope="col" class="num">Conferido</th><th scope="col" class="num">Diferença</th></tr></thead>
+    <tbody>
+      {% for forma in caixa.formas %}<tr><td>{{ forma.nome }}</td><td class="num">{{ forma.esperado | moeda }}</td><td class="num">{{ forma.conferido | moeda }}</td><td class="num">{{ forma.diferenca | moeda }}</td></tr>{% endfor %}
+    </tbody>
+    <tfoot><tr><th scope="row" colspan="3">Diferença total</th><td class="num"><strong>{{ caixa.diferenca | moeda }}</strong></td></tr></tfoot>
+  </table>
+  {% if caixa.pix_pendentes > 0 %}<p>PIX sem conferência no banco ao fechar: {{ caixa.pix_pendentes }} ({{ caixa.pix_pendentes_valor | moeda }}).</p>{% endif %}
+</section>
+{% if caixa.cedulas.size > 0 %}
+<section>
+  <h2>Dinheiro contado</h2>
+  <table>
+    <thead><tr><th scope="col">Cédula/moeda</th><th scope="col" class="num">Qtd.</th><th scope="col" class="num">Total</th></tr></thead>
+    <tbody>{% for cedula in caixa.cedulas %}<tr><td>{{ cedula.nome }}</td><td class="num">{{ cedula.quantidade }}</td><td class="num">{{ cedula.total | moeda }}</td></tr>{% endfor %}</tbody>
+  </table>
+</section>
+{% endif %}
+{% if caixa.observacao %}<section><h2>Observação</h2><p>{{ caixa.observacao }}</p></section>{% endif %}`;
+
+const CLOSING_FOOT = `<div class="assinaturas">
+  {% render "assinatura", rotulo: "Responsável pelo fechamento", detalhe: caixa.fechado_por %}
+  {% render "assinatura", rotulo: "Conferido por" %}
+</div>
+<p class="bloco">Emitido em {{ emitido_em | data_hora }}.</p>
+`;
+
+export const CASH_REGISTER_CLOSING_A4 = `${CLOSING_HEAD}
+<section>
+  <h2>Lançamentos</h2>
+  {% if caixa.lancamentos.size == 0 %}<p>Nenhum lançamento.</p>{% else %}
+  <table>
+    <thead><tr><th scope="col">Hora</th><th scope="col">Lançamento</th><th scope="col">Forma</th><th scope="col">Por</th><th scope="col" class="num">Valor</th></tr></thead>
+    <tbody>
+      {% for item in caixa.lancamentos %}<tr><td class="nowrap">{{ item.quando | data_hora }}</td><td>{{ item.tipo }}{% if item.origem %} · {{ item.origem }}{% endif %}{% if item.cancelado %} · CANCELADO: {{ item.motivo_cancelamento }}{% endif %}</td><td>{{ item.forma }}</td><td>{{ item.por }}</td><td class="num">{% if item.cancelado %}({{ item.valor | moeda }}){% else %}{{ item.valor | moeda }}{% endif %}</td></tr>{% endfor %}
+    </tbody>
+  </table>
+  {% endif %}
+</section>
+${CLOSING_FOOT}`;
+
+export const CASH_REGISTER_CLOSING_80MM = `${CLOSING_HEAD}
+<section>
+  <h2>Lançamentos</h2>
+  {% if caixa.lancamentos.size == 0 %}<p>Nenhum lançamento.</p>{% else %}
+  <table>
+    <tbody>
+      {% for item in caixa.lancamentos %}<tr><td>{{ item.quando | data_hora }} {{ item.tipo }}{% if item.origem %} ({{ item.origem }}){% endif %} · {{ item.forma }}{% if item.cancelado %} · CANCELADO{% endif %}</td><td class="num">{% if item.cancelado %}({{ item.valor | moeda }}){% else %}{{ item.valor | moeda }}{% endif %}</td></tr>{% endfor %}
+    </tbody>
+  </table>
+  {% endif %}
+</section>
+${CLOSING_FOOT}`;

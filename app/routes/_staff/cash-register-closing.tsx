@@ -1,0 +1,104 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { formatDateTime } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/errors";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { formText } from "~/lib/forms";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
+import { formatCents } from "~/lib/money";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { closeCashRegister } from "~/modules/cash-register/closing.server";
+import { ClosingForm } from "~/modules/cash-register/components/closing-form";
+import { getRegisterDesk } from "~/modules/cash-register/queries.server";
+import { closingFormToInput, type CloseCashRegisterFormValues } from "~/modules/cash-register/validation";
+import type { Route } from "./+types/cash-register-closing";
+
+/** After a refusal the totals are read again: a closing refused because entries changed shows the new ones at once. */
+export const shouldRevalidate = () => true;
+
+export const meta = () => [{ title: "Fechar o caixa — Balcão" }, { name: "robots", content: "noindex" }];
+
+export async function loader() {
+  const desk = await getRegisterDesk();
+  if (!desk.register) throw redirectWithFlash("/cash-register", { message: "Não há caixa aberto para fechar.", tone: "info" });
+  const pendingPix = [...desk.entries, ...desk.unassigned].filter((entry) => entry.pixPending && !entry.isCancelled);
+  return {
+    register: desk.register,
+    totals: desk.totals,
+    pendingPix: pendingPix.map(({ id, amountCents, createdAt }) => ({ id, amountCents, createdAt })),
+    unassignedCount: desk.unassigned.length,
+    seen: desk.fingerprint,
+    closeKey: newIdempotencyKey(),
+  };
+}
+
+type ActionResult = { errors: FieldErrors; values?: CloseCashRegisterFormValues };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (!form) return formProblem({});
+  const values = closingFormToInput(form);
+  try {
+    const closed = await closeCashRegister(actorOf(currentUser(context)), formText(form, "registerId"), values);
+    const difference = closed.differenceCents === 0 ? "sem diferença" : `diferença de ${formatCents(closed.differenceCents)}`;
+    return redirectWithFlash(`/cash-register/${closed.registerId}`, {
+      message: closed.isRepeat
+        ? `O caixa nº ${closed.registerId} já tinha sido fechado.`
+        : `Caixa nº ${closed.registerId} fechado, ${difference}.`,
+      tone: closed.isRepeat ? "info" : "success",
+      link: { href: `/cash-register/${closed.registerId}/print?papel=80mm`, label: "Imprimir o relatório" },
+    });
+  } catch (error) {
+    return formRefusal(error, { values } satisfies Omit<ActionResult, "errors">);
+  }
+}
+
+export default function CashRegisterClosingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result: ActionResult | undefined = actionData;
+  const { register, totals, pendingPix } = loaderData;
+  return (
+    <div className="max-w-4xl space-y-6">
+      <Link
+        to="/cash-register"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Voltar para o caixa
+      </Link>
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold text-slate-900">Fechar o caixa nº {register.id}</h1>
+        <p className="text-sm text-slate-700">
+          Aberto por {register.openedByName} em {formatDateTime(register.openedAt)}, com {formatCents(register.openingFloatCents)}{" "}
+          de fundo de troco.
+        </p>
+      </header>
+      {pendingPix.length > 0 ? (
+        <Alert tone="info" title="PIX ainda não conferidos">
+          {pendingPix.length === 1 ? "1 PIX" : `${pendingPix.length} PIX`} somando{" "}
+          {formatCents(pendingPix.reduce((sum, entry) => sum + entry.amountCents, 0))} ainda sem “PIX recebido”.{" "}
+          <Link to="/cash-register" className="font-medium underline underline-offset-2">
+            Confira no banco antes de fechar
+          </Link>
+          : depois do fechamento o caixa não muda mais.
+        </Alert>
+      ) : null}
+      {loaderData.unassignedCount > 0 ? (
+        <p className="text-sm text-slate-700">
+          Este fechamento inclui {loaderData.unassignedCount === 1 ? "1 lançamento" : `${loaderData.unassignedCount} lançamentos`}{" "}
+          do dia feitos com o caixa fechado.
+        </p>
+      ) : null}
+      <ClosingForm
+        registerId={register.id}
+        methods={totals.methods}
+        expected={totals.expected}
+        seen={loaderData.seen}
+        idempotencyKey={loaderData.closeKey}
+        errors={result?.errors ?? {}}
+        values={result?.values ?? null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import { PrintFrame } from "~/components/print/print-frame";
+import { buttonClass } from "~/components/ui/button";
+import { readId } from "~/lib/forms";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { printClosingReport } from "~/modules/cash-register/print-documents.server";
+import { PRINT_KINDS } from "~/modules/print-templates/kinds";
+import { PAPERS, paperFromSearch, type Paper } from "~/modules/print-templates/papers";
+import type { PageHandle } from "../_account/layout";
+import type { Route } from "./+types/cash-register-print";
+
+/** Shown bare by the signed-in layout: no staff shell on paper. */
+export const handle: PageHandle = { isPrintPage: true };
+
+const TITLE = PRINT_KINDS["cash-register-closing"].title;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `${TITLE} nº ${loaderData.registerId} — Balcão` : "Impressão — Balcão" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const registerId = readId(params.id);
+  if (registerId === null) throw data({ reason: "not-found" }, { status: 404 });
+  const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
+  const base = `/cash-register/${registerId}/print`;
+  const paperLinks = Object.fromEntries(PAPERS.map((option) => [option, `${base}?papel=${option}`])) as Record<Paper, string>;
+  const print = await printClosingReport(actorOf(currentUser(context)), String(registerId), paper);
+  if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });
+  if (print.status !== "ready") return data({ registerId, paper, paperLinks, html: null }, { status: 409 });
+  return { registerId, paper, paperLinks, html: print.html };
+}
+
+export default function CashRegisterPrint({ loaderData }: Route.ComponentProps) {
+  const { registerId, paper, paperLinks, html } = loaderData;
+  if (html === null) {
+    return (
+      <main id="conteudo" className="mx-auto max-w-xl space-y-4 px-6 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">O caixa nº {registerId} ainda está aberto</h1>
+        <p className="text-slate-700">O relatório de fechamento fica disponível depois que o caixa é fechado.</p>
+        <p>
+          <a href="/cash-register" className={buttonClass()}>
+            Ir para o caixa
+          </a>
+        </p>
+      </main>
+    );
+  }
+  return <PrintFrame title={TITLE} paper={paper} paperLinks={paperLinks} html={html} />;
+}
