@@ -28,6 +28,7 @@ async function loadDemoApp(database: TestDatabase) {
     selling,
     settingsTable,
     audit,
+    register,
     seed,
     removal,
     factory,
@@ -44,6 +45,7 @@ async function loadDemoApp(database: TestDatabase) {
     Promise.all([import("~/db/schema/inventory"), import("~/db/schema/cash-register")]),
     import("~/db/schema/shop-settings"),
     import("~/db/schema/audit"),
+    import("~/db/schema/cash-register"),
     import("~/modules/demo/seed.server"),
     import("~/modules/demo/remove-demo-data.server"),
     import("~/modules/demo/test-records.server"),
@@ -69,6 +71,7 @@ async function loadDemoApp(database: TestDatabase) {
       ...selling[1],
       ...settingsTable,
       ...audit,
+      ...register,
     },
     seed,
     removal,
@@ -266,6 +269,30 @@ export function defineDemoDataSuite(database: TestDatabase) {
       const demoOrderIds = (
         await app.db.select({ id: t.serviceOrders.id }).from(t.serviceOrders).where(eq(t.serviceOrders.isDemo, true))
       ).map((row) => row.id);
+      // Money a clerk took in the register for a demo order (the demo seed itself writes no register entries).
+      const [demoPayment] = await app.db
+        .select({ id: t.serviceOrderPayments.id })
+        .from(t.serviceOrderPayments)
+        .where(inArray(t.serviceOrderPayments.orderId, demoOrderIds))
+        .limit(1);
+      const [register] = await app.db
+        .insert(t.cashRegisters)
+        .values({ openingFloatCents: 0, openedByLabel: "ana@loja.test", isOpen: false, closedAt: new Date() })
+        .returning({ id: t.cashRegisters.id });
+      const [registerEntry] = await app.db
+        .insert(t.registerEntries)
+        .values({
+          registerId: register!.id,
+          kind: "order-payment",
+          method: "cash",
+          amountCents: 12_345,
+          serviceOrderPaymentId: demoPayment!.id,
+          customerId: demoCustomer!.id,
+          reason: "OS de demonstração",
+          businessDate: "2026-11-25",
+          actorLabel: "ana@loja.test",
+        })
+        .returning({ id: t.registerEntries.id });
       expect((await app.settings.getShopSettings()).hasDemoData).toBe(true);
       const before = await snapshot();
       const overview = await app.removal.getDemoDataOverview(OWNER);
@@ -321,6 +348,17 @@ export function defineDemoDataSuite(database: TestDatabase) {
       const [entry] = await app.db.select().from(t.auditLog).where(eq(t.auditLog.action, "demo.remove"));
       expect(entry).toMatchObject({ actorLabel: OWNER.label, details: { removed } });
       expect(after.audit).toBe(before.audit + 1);
+
+      // The register keeps the money it took (closed registers never change), no longer tied to the demo rows.
+      expect(await app.db.select().from(t.registerEntries).where(eq(t.registerEntries.id, registerEntry!.id))).toMatchObject([
+        {
+          registerId: register!.id,
+          amountCents: 12_345,
+          serviceOrderPaymentId: null,
+          customerId: null,
+          reason: "OS de demonstração",
+        },
+      ]);
 
       const overviewAfter = await app.removal.getDemoDataOverview(OWNER);
       expect(overviewAfter.hasDemoData).toBe(false);

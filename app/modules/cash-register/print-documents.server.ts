@@ -5,7 +5,7 @@ import { renderPrintDocument } from "~/modules/print-templates/render.server";
 import { currentShopData } from "~/modules/service-orders/print-documents.server";
 import { DENOMINATIONS } from "./denominations";
 import { getCashRegister, getRegisterEntry, type CashRegisterDetail, type RegisterEntryView } from "./queries.server";
-import { ENTRY_KIND_LABELS, METHOD_LABELS } from "./register-rules";
+import { ENTRY_KIND_LABELS, METHOD_LABELS, sortedClosingTotals } from "./register-rules";
 
 export type RegisterPrint = { status: "ready"; html: string } | { status: "not-found" } | { status: "not-printable" };
 
@@ -41,7 +41,7 @@ export async function printEntrySlip(actor: Actor, entryId: string | undefined, 
 /** A closed register as its report reads it (the `caixa` of the template). */
 function closingData({ register, entries, totals }: CashRegisterDetail) {
   const closing = register.closingTotals ?? {};
-  const formas = Object.entries(closing).map(([method, { expectedCents, countedCents }]) => ({
+  const formas = sortedClosingTotals(closing).map(([method, { expectedCents, countedCents }]) => ({
     nome: METHOD_LABELS[method as RegisterMethod] ?? method,
     esperado: expectedCents,
     conferido: countedCents,

@@ -64,3 +64,14 @@ export function closingMethodsOf(entries: readonly EntryForTotals[]): RegisterMe
   const used = new Set(entries.map((entry) => entry.method));
   return CLOSING_METHODS.filter((method) => method === "cash" || used.has(method));
 }
+
+/** Where a method sits in a closing's list; an unknown one last. */
+function closingRank(method: string) {
+  const index = (CLOSING_METHODS as readonly string[]).indexOf(method);
+  return index === -1 ? CLOSING_METHODS.length : index;
+}
+
+/** A closing's methods in the register's order (the stored JSON keeps its own). */
+export function sortedClosingTotals<T>(closingTotals: Record<string, T>): [string, T][] {
+  return Object.entries(closingTotals).sort(([a], [b]) => closingRank(a) - closingRank(b));
+}

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { blogPosts } from "~/db/schema/blog";
+import { registerEntries } from "~/db/schema/cash-register";
 import { contactMessages } from "~/db/schema/contact";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
 import { faqEntries } from "~/db/schema/faq";
@@ -184,6 +185,12 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
     sql`${customerAccountLinks.customerId} in (select id from ${customers} where ${customers.isDemo})
           or ${customerAccountLinks.userId} in (select id from ${user} where ${user.isDemo})`,
   );
+  // Money the register took for a demo order stays in it (a closed register never changes), no longer tied to the demo customer;
+  // its link to the demo payment is cleared by the foreign key (ON DELETE SET NULL).
+  await tx
+    .update(registerEntries)
+    .set({ customerId: null })
+    .where(sql`${registerEntries.customerId} in (select id from ${customers} where ${customers.isDemo})`);
   await tx.delete(serviceOrders).where(eq(serviceOrders.isDemo, true));
   await tx.delete(customers).where(eq(customers.isDemo, true));
   // The demo catalogue with its ledger, units and the lines of counts that counted it (after the demo orders that used them).

@@ -47,7 +47,7 @@ export default function CashRegisterDetailPage({ loaderData }: Route.ComponentPr
       </header>
       <FlashAlert flash={loaderData.flash} />
       <Alert tone="info">Caixa fechado: os lançamentos e o fechamento não podem mais ser alterados.</Alert>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <Panel id="caixa-fechamento" title="Fechamento">
           <ClosingSummary
             closingTotals={register.closingTotals ?? {}}

@@ -2,7 +2,7 @@ import type { RegisterMethod } from "~/db/schema/cash-register";
 import { cx } from "~/lib/class-names";
 import { formatCents } from "~/lib/money";
 import { DENOMINATIONS } from "../denominations";
-import { METHOD_LABELS } from "../register-rules";
+import { METHOD_LABELS, sortedClosingTotals } from "../register-rules";
 
 export function signedCents(cents: number) {
   return `${cents > 0 ? "+" : ""}${formatCents(cents)}`;
@@ -21,25 +21,25 @@ export function ClosingSummary({
   countedDenominations: Record<string, number> | null;
   closingNote: string;
 }) {
-  const rows = Object.entries(closingTotals);
+  const rows = sortedClosingTotals(closingTotals);
   const total = rows.reduce((sum, [, { expectedCents, countedCents }]) => sum + countedCents - expectedCents, 0);
   const counted = DENOMINATIONS.filter(({ cents }) => (countedDenominations?.[String(cents)] ?? 0) > 0);
   return (
     <div className="space-y-4">
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[20rem] text-left text-sm" data-testid="closing-totals">
+        <table className="w-full text-left text-sm" data-testid="closing-totals">
           <thead>
             <tr className="border-b border-slate-300 text-slate-700">
               <th scope="col" className="py-2 pr-3 font-medium">
                 Forma
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium">
                 Esperado
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium">
                 Conferido
               </th>
-              <th scope="col" className="py-2 pl-3 text-right font-medium">
+              <th scope="col" className="py-2 pl-2 text-right font-medium">
                 Diferença
               </th>
             </tr>
@@ -50,10 +50,13 @@ export function ClosingSummary({
                 <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
                   {METHOD_LABELS[method as RegisterMethod] ?? method}
                 </th>
-                <td className="px-3 py-2 text-right tabular-nums">{formatCents(expectedCents)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatCents(countedCents)}</td>
+                <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">{formatCents(expectedCents)}</td>
+                <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">{formatCents(countedCents)}</td>
                 <td
-                  className={cx("py-2 pl-3 text-right font-semibold tabular-nums", differenceClass(countedCents - expectedCents))}
+                  className={cx(
+                    "whitespace-nowrap py-2 pl-2 text-right font-semibold tabular-nums",
+                    differenceClass(countedCents - expectedCents),
+                  )}
                 >
                   {signedCents(countedCents - expectedCents)}
                 </td>
@@ -66,7 +69,7 @@ export function ClosingSummary({
                 Diferença total
               </th>
               <td
-                className={cx("py-2 pl-3 text-right font-bold tabular-nums", differenceClass(total))}
+                className={cx("whitespace-nowrap py-2 pl-2 text-right font-bold tabular-nums", differenceClass(total))}
                 data-testid="closing-total-difference"
               >
                 {signedCents(total)}
