@@ -1,7 +1,9 @@
+import { request } from "@playwright/test";
 import { accessibilityViolations } from "./support/axe";
+import { BASE_URL } from "./support/e2e-env";
 import { prepareOrder } from "./support/service-orders";
 import { expect, failedLoad, test } from "./support/test";
-import { USERS } from "./support/users";
+import { ORIGIN_HEADER, USERS } from "./support/users";
 
 test.use({ storageState: USERS.staff.storageState });
 
@@ -120,7 +122,100 @@ test.describe("caixa", () => {
     ).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
   });
+
+  // After the journey closed its register: with none open, a request a field lets through still writes nothing.
+  test("nenhuma ação do caixa responde 500 nem grava algo com entrada hostil", async () => {
+    test.setTimeout(240_000);
+    const api = await request.newContext({ baseURL: BASE_URL, storageState: USERS.staff.storageState, maxRedirects: 0 });
+    try {
+      const state = async () => {
+        const [desk, history] = await Promise.all([api.get("/cash-register"), api.get("/cash-register/historico")]);
+        const html = await desk.text();
+        // The register's own entries and state (the day's PIX of other journeys may come and go beside them).
+        return {
+          open: /Caixa nº \d+ aberto/.exec(html)?.[0] ?? null,
+          own: (html.match(/data-entry-id="\d+"/g) ?? []).length - (html.match(/do dia \d/g) ?? []).length,
+          closed: (await history.text()).match(/Caixa nº \d+/g),
+        };
+      };
+      const before = await state();
+      const failures: string[] = [];
+      for (const { path, fields } of ACTIONS) {
+        const attempts = [
+          ...Object.keys(fields)
+            .filter((name) => name !== "intent")
+            .flatMap((name) => HOSTILE_VALUES.map((value) => ({ ...fields, [name]: value }))),
+          ...HOSTILE_VALUES.map((value) => ({
+            ...Object.fromEntries(Object.keys(fields).map((name) => [name, value])),
+            intent: fields.intent ?? "",
+          })),
+        ];
+        for (const form of attempts) {
+          const response = await api.post(path, { headers: ORIGIN_HEADER, form });
+          const label = `${response.status()} ${path} ${JSON.stringify(form).slice(0, 160)}`;
+          if (response.status() >= 500) failures.push(label);
+          else if (response.status() < 400) failures.push(`${label}: aceito`);
+        }
+        // Not a form at all.
+        const raw = await api.post(path, {
+          headers: { ...ORIGIN_HEADER, "content-type": "application/json" },
+          data: '{"intent":"open"}',
+        });
+        if (raw.status() >= 500 || raw.status() < 400) failures.push(`${raw.status()} ${path} JSON`);
+      }
+      expect(failures).toEqual([]);
+      expect(await state()).toEqual(before);
+    } finally {
+      await api.dispose();
+    }
+  });
 });
+
+/** Values no form sends: each field of each register action gets them, one at a time and all at once. */
+const HOSTILE_VALUES = [
+  "\u0000",
+  "x".repeat(5_000),
+  "-1",
+  "1e309",
+  "99999999999999999999",
+  "NaN",
+  "12,345,67",
+  "ção 😀",
+  "\ud800",
+  "<script>alert(1)</script>",
+  '{"$gt":0}',
+  "../../etc/passwd",
+];
+
+/** The fields each action reads, with a valid value for the fields not under attack. */
+const ACTIONS: { path: string; fields: Record<string, string> }[] = [
+  // The float is never valid here: an attacked key that happens to be well-formed must not open a register mid-test.
+  { path: "/cash-register", fields: { intent: "open", openingFloat: "abc", idempotencyKey: "chave-hostil-abrir-0001" } },
+  {
+    path: "/cash-register",
+    fields: {
+      intent: "movement",
+      kind: "withdrawal",
+      amount: "1,00",
+      reason: "Teste hostil",
+      idempotencyKey: "chave-hostil-mov-0001",
+    },
+  },
+  { path: "/cash-register", fields: { intent: "cancel", entryId: "2147483000", reason: "" } },
+  { path: "/cash-register", fields: { intent: "confirm-pix", entryId: "" } },
+  {
+    path: "/cash-register/fechamento",
+    fields: {
+      registerId: "1",
+      countMode: "total",
+      countedCash: "1,00",
+      seen: "",
+      idempotencyKey: "chave-hostil-fechar-0001",
+      d20000: "1",
+      "counted-pix": "1",
+    },
+  },
+];
 
 test("as páginas do caixa cabem na tela do celular", async ({ page, isMobile }) => {
   test.skip(!isMobile, "a largura do celular");

@@ -309,10 +309,10 @@ test.describe("a página de uma OS", () => {
     await expect(timeline.getByText("Cliente avisado do prazo", { exact: true })).toHaveCount(1);
 
     const payments = page.getByRole("region", { name: "Pagamentos" });
-    // PIX: cash needs the register open, which tests/e2e/cash-register.spec.ts opens and closes on its own.
-    await payments.getByLabel("Forma").selectOption("pix");
+    // Debit: neither the form's default (PIX) nor cash, which needs the register open (tests/e2e/cash-register.spec.ts).
+    await payments.getByLabel("Forma").selectOption("debit");
     await payments.getByLabel("Valor (R$)").fill("100,00");
-    await payments.getByLabel("Observação (opcional)").fill("Adiantamento em dinheiro");
+    await payments.getByLabel("Observação (opcional)").fill("Adiantamento no cartão");
     // Neither a reveal nor a refusal is a success: what was typed stays.
     await page
       .getByRole("region", { name: "Senha de desbloqueio" })
@@ -320,12 +320,12 @@ test.describe("a página de uma OS", () => {
       .click();
     await expect(page.getByTestId("unlock-code")).toHaveText(order.unlockCode);
     await expect(payments.getByLabel("Valor (R$)")).toHaveValue("100,00");
-    await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("Adiantamento em dinheiro");
+    await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("Adiantamento no cartão");
     await payments.getByLabel("Valor (R$)").fill("9999,00");
     await payments.getByRole("button", { name: "Registrar pagamento" }).click();
     await expect(payments.getByText(/O valor passa do saldo em aberto/)).toBeVisible();
-    await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("Adiantamento em dinheiro");
-    await expect(payments.getByLabel("Forma")).toHaveValue("cash");
+    await expect(payments.getByLabel("Observação (opcional)")).toHaveValue("Adiantamento no cartão");
+    await expect(payments.getByLabel("Forma")).toHaveValue("debit");
     await payments.getByLabel("Valor (R$)").fill("100,00");
     await payments.getByRole("button", { name: "Registrar pagamento" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Pagamento registrado." })).toBeVisible();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
+import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
@@ -486,6 +487,102 @@ export function defineCashRegisterSuite(database: TestDatabase) {
         ).rejects.toBeInstanceOf(app.errors.ForbiddenError);
       }
       expect(await snapshot()).toEqual(before);
+    });
+
+    it("survives any input to every register action: a refusal that writes nothing, or a success, never a crash", async () => {
+      const { registerId } = await openRegister("500,00");
+      const { id } = await newOrder();
+      await pay(id, "pix", "10,00");
+      const supply = await app.entries.recordCashMovement(STAFF, {
+        kind: "supply",
+        amount: "5",
+        reason: "Troco",
+        idempotencyKey: key(),
+      });
+      const text = fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(
+          "",
+          "0",
+          "-1",
+          "1e3",
+          "NaN",
+          "12,345",
+          "999999999999",
+          "\u0000",
+          "<script>",
+          "supply",
+          "withdrawal",
+          "total",
+          "denominations",
+        ),
+      );
+      const anyValue = fc.oneof(
+        text,
+        fc.integer(),
+        fc.double(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(text, { maxLength: 3 }),
+        fc.object({ maxDepth: 1 }),
+      );
+      const refusals = [app.errors.InputError, app.errors.NotFoundError];
+      const isRefusal = (error: unknown) => refusals.some((kind) => error instanceof kind);
+      /** Runs one call: a refusal must leave every table as it was. */
+      async function attempt(call: () => Promise<unknown>) {
+        const before = await snapshot();
+        try {
+          await call();
+        } catch (error) {
+          expect(isRefusal(error), String(error)).toBe(true);
+          expect(await snapshot()).toEqual(before);
+        }
+      }
+      const runs = { numRuns: 40 };
+      await fc.assert(
+        fc.asyncProperty(fc.record({ openingFloat: anyValue, idempotencyKey: anyValue }, { requiredKeys: [] }), (input) =>
+          attempt(() => app.sessions.openCashRegister(STAFF, input)),
+        ),
+        runs,
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({ kind: anyValue, amount: anyValue, reason: anyValue, idempotencyKey: anyValue }, { requiredKeys: [] }),
+          (input) => attempt(() => app.entries.recordCashMovement(STAFF, input)),
+        ),
+        runs,
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(anyValue, fc.constant(supply.entryId)),
+          fc.record({ reason: anyValue }, { requiredKeys: [] }),
+          (entryId, input) => attempt(() => app.entries.cancelRegisterEntry(STAFF, entryId, input)),
+        ),
+        runs,
+      );
+      await fc.assert(
+        fc.asyncProperty(anyValue, (entryId) => attempt(() => app.entries.confirmPixEntry(STAFF, entryId))),
+        runs,
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(anyValue, fc.constant(registerId)),
+          fc.record(
+            {
+              countMode: anyValue,
+              countedCash: anyValue,
+              denominations: fc.oneof(anyValue, fc.record({ "20000": anyValue, "5": anyValue }, { requiredKeys: [] })),
+              checked: fc.oneof(anyValue, fc.record({ pix: anyValue, debit: anyValue }, { requiredKeys: [] })),
+              note: anyValue,
+              seen: anyValue,
+              idempotencyKey: anyValue,
+            },
+            { requiredKeys: [] },
+          ),
+          (rawId, input) => attempt(() => app.closing.closeCashRegister(STAFF, rawId, input)),
+        ),
+        runs,
+      );
     });
 
     it("makes a closing wait for an entry being written, which then finds the register closed", async () => {

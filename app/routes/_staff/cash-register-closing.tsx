@@ -22,7 +22,8 @@ export const meta = () => [{ title: "Fechar o caixa — Balcão" }, { name: "rob
 
 export async function loader() {
   const desk = await getRegisterDesk();
-  if (!desk.register) throw redirectWithFlash("/cash-register", { message: "Não há caixa aberto para fechar.", tone: "info" });
+  // No register open (closed meanwhile, or never opened): the page says so, next to a refused closing's message.
+  if (!desk.register) return { register: null, closeKey: "" };
   const pendingPix = [...desk.entries, ...desk.unassigned].filter((entry) => entry.pixPending && !entry.isCancelled);
   return {
     register: desk.register,
@@ -57,16 +58,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CashRegisterClosingPage({ loaderData, actionData }: Route.ComponentProps) {
   const result: ActionResult | undefined = actionData;
+  if (!loaderData.register) {
+    return (
+      <div className="max-w-4xl space-y-6">
+        <BackLink />
+        <h1 className="text-2xl font-bold text-slate-900">Fechar o caixa</h1>
+        {result?.errors.form ? <Alert tone="destructive">{result.errors.form}</Alert> : null}
+        <p className="text-slate-700">
+          Não há caixa aberto para fechar.{" "}
+          <Link to="/cash-register/historico" className="font-medium text-brand-700 underline underline-offset-2">
+            Ver os caixas fechados
+          </Link>
+          .
+        </p>
+      </div>
+    );
+  }
   const { register, totals, pendingPix } = loaderData;
   return (
     <div className="max-w-4xl space-y-6">
-      <Link
-        to="/cash-register"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Voltar para o caixa
-      </Link>
+      <BackLink />
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Fechar o caixa nº {register.id}</h1>
         <p className="text-sm text-slate-700">
@@ -100,5 +111,17 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
         values={result?.values ?? null}
       />
     </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/cash-register"
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      Voltar para o caixa
+    </Link>
   );
 }
