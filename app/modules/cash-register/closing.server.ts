@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { cashRegisters, registerEntries, type RegisterMethod } from "~/db/schema/cash-register";
+import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { parseInput, readId } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -8,22 +8,9 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { denominationsTotalCents } from "./denominations";
 import { CashRegisterInputError, CashRegisterNotFoundError, CashRegisterStateError } from "./errors";
 import { lockOpenRegisterForUpdateInTx } from "./register-entries.server";
-import { CHECKED_METHODS, closingMethodsOf, expectedByMethod, type EntryForTotals } from "./register-rules";
+import { closingTotalsOf, entriesFingerprint } from "./register-rules";
 import { CASH_REGISTER_ENTITY } from "./sessions.server";
 import { CloseCashRegisterSchema, type CloseCashRegisterInput } from "./validation";
-
-export type ClosingTotals = Record<string, { expectedCents: number; countedCents: number }>;
-
-/**
- * What the closing page showed, in a few characters: how many entries the
- * register and the day's records held, the newest, and how many were
- * cancelled. A closing over totals that changed since (a sale, a PIX, a
- * cancellation) is refused, so nobody closes on numbers they did not see.
- */
-export function entriesFingerprint(entries: readonly { id: number; isCancelled: boolean }[]) {
-  const newest = entries.reduce((max, entry) => Math.max(max, entry.id), 0);
-  return `${entries.length}.${newest}.${entries.filter((entry) => entry.isCancelled).length}`;
-}
 
 /** The register's own entries and the day's records not yet taken by a closing (PIX and cards while none was open). */
 export function entriesOfRegisterOrUnassignedWhere(registerId: number) {
@@ -35,25 +22,6 @@ function countedCashOf(input: CloseCashRegisterInput) {
   if (input.countMode === "total") return { countedCashCents: input.countedCash, denominations: null };
   const counts = Object.fromEntries(Object.entries(input.denominations).filter(([, count]) => count > 0));
   return { countedCashCents: denominationsTotalCents(counts), denominations: counts };
-}
-
-const isChecked = (method: RegisterMethod) => (CHECKED_METHODS as readonly string[]).includes(method);
-
-/** Closing per method: expected from the entries, counted from the form (PIX and cards as expected unless corrected). */
-export function closingTotalsOf(
-  openingFloatCents: number,
-  entries: readonly EntryForTotals[],
-  countedCashCents: number,
-  checked: Partial<Record<string, number | null>>,
-): ClosingTotals {
-  const expected = expectedByMethod(openingFloatCents, entries);
-  return Object.fromEntries(
-    closingMethodsOf(entries).map((method) => {
-      const counted =
-        method === "cash" ? countedCashCents : isChecked(method) ? (checked[method] ?? expected[method]) : expected[method];
-      return [method, { expectedCents: expected[method], countedCents: counted }];
-    }),
-  );
 }
 
 export type ClosedRegister = { registerId: number; differenceCents: number; isRepeat: boolean };

@@ -4,8 +4,8 @@ import { cashRegisters, registerEntries, sales } from "~/db/schema/cash-register
 import { serviceOrderPayments } from "~/db/schema/service-orders";
 import { readId } from "~/lib/forms";
 import { personNameSql } from "~/modules/accounts/person-name.server";
-import { entriesFingerprint, entriesOfRegisterOrUnassignedWhere, type ClosingTotals } from "./closing.server";
-import { closingMethodsOf, expectedByMethod } from "./register-rules";
+import { entriesOfRegisterOrUnassignedWhere } from "./closing.server";
+import { closingMethodsOf, entriesFingerprint, expectedByMethod, type ClosingTotals } from "./register-rules";
 
 export const CLOSED_REGISTERS_PAGE_SIZE = 20;
 export const MAX_CLOSED_REGISTERS_PAGE = 10_000;

@@ -75,3 +75,35 @@ function closingRank(method: string) {
 export function sortedClosingTotals<T>(closingTotals: Record<string, T>): [string, T][] {
   return Object.entries(closingTotals).sort(([a], [b]) => closingRank(a) - closingRank(b));
 }
+
+export type ClosingTotals = Record<string, { expectedCents: number; countedCents: number }>;
+
+/**
+ * What the closing page showed, in a few characters: how many entries the
+ * register and the day's records held, the newest, and how many were
+ * cancelled. A closing over totals that changed since (a sale, a PIX, a
+ * cancellation) is refused, so nobody closes on numbers they did not see.
+ */
+export function entriesFingerprint(entries: readonly { id: number; isCancelled: boolean }[]) {
+  const newest = entries.reduce((max, entry) => Math.max(max, entry.id), 0);
+  return `${entries.length}.${newest}.${entries.filter((entry) => entry.isCancelled).length}`;
+}
+
+const isChecked = (method: RegisterMethod) => (CHECKED_METHODS as readonly string[]).includes(method);
+
+/** Closing per method: expected from the entries, counted from the form (PIX and cards as expected unless corrected). */
+export function closingTotalsOf(
+  openingFloatCents: number,
+  entries: readonly EntryForTotals[],
+  countedCashCents: number,
+  checked: Partial<Record<string, number | null>>,
+): ClosingTotals {
+  const expected = expectedByMethod(openingFloatCents, entries);
+  return Object.fromEntries(
+    closingMethodsOf(entries).map((method) => {
+      const counted =
+        method === "cash" ? countedCashCents : isChecked(method) ? (checked[method] ?? expected[method]) : expected[method];
+      return [method, { expectedCents: expected[method], countedCents: counted }];
+    }),
+  );
+}

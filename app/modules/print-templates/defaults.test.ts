@@ -288,3 +288,107 @@ describe("the shop's header on every default document", () => {
     expect(html).toContain("<p>CPF 529.982.247-25</p>");
   });
 });
+
+const MOVEMENT = {
+  numero: 7,
+  tipo: "Sangria",
+  e_sangria: true,
+  caixa: 3,
+  quando: "2026-11-20T21:00:00.000Z",
+  valor: 30_000,
+  motivo: "Depósito <b>no banco</b>",
+  registrado_por: "Ana Caixa",
+  cancelado: null,
+};
+
+const CLOSING = {
+  numero: 3,
+  abertura: "2026-11-20T11:00:00.000Z",
+  aberto_por: "Ana Caixa",
+  fechamento: "2026-11-20T21:30:00.000Z",
+  fechado_por: "Bia Dona",
+  fundo: 10_000,
+  formas: [
+    { nome: "Dinheiro", esperado: 42_000, conferido: 41_500, diferenca: -500 },
+    { nome: "PIX", esperado: 12_000, conferido: 12_000, diferenca: 0 },
+  ],
+  diferenca: -500,
+  cedulas: [{ nome: "R$ 200", quantidade: 2, total: 40_000 }],
+  observacao: "Faltou troco",
+  pix_pendentes: 1,
+  pix_pendentes_valor: 2_000,
+  lancamentos: [
+    {
+      quando: "2026-11-20T12:00:00.000Z",
+      tipo: "Pagamento de OS",
+      origem: "OS nº 42",
+      forma: "Dinheiro",
+      por: "Ana Caixa",
+      valor: 35_000,
+      cancelado: false,
+      motivo_cancelamento: null,
+    },
+    {
+      quando: "2026-11-20T13:00:00.000Z",
+      tipo: "Suprimento",
+      origem: "Troco",
+      forma: "Dinheiro",
+      por: "Ana Caixa",
+      valor: 5_000,
+      cancelado: true,
+      motivo_cancelamento: "Lançado em dobro",
+    },
+  ],
+};
+
+describe("the register's documents", () => {
+  it("print a sangria's slip with the amount, the reason escaped and two signature lines", async () => {
+    const html = await renderTemplate(DEFAULT_TEMPLATES["cash-movement-slip"]["80mm"], {
+      loja: SHOP,
+      movimento: MOVEMENT,
+      emitido_em: "2026-11-20T21:05:00.000Z",
+      papel: "80mm",
+    });
+    const lines = visibleLines(html);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "Sangria · lançamento nº 7",
+        "Caixa: nº 3",
+        "Data e hora: 20/11/2026, 18:00",
+        "Valor: R$ 300,00",
+        "Motivo: Depósito <b>no banco</b>",
+        "Declaro que retirei do caixa a quantia acima.",
+        "Responsável pelo caixa",
+        "Quem recebeu o dinheiro",
+      ]),
+    );
+    expect(html).not.toContain("<b>no banco</b>");
+  });
+
+  it("print the closing report on A4 and 80 mm: expected, counted and difference per method, notes counted, every entry", async () => {
+    for (const paper of ["a4", "80mm"] as const) {
+      const html = await renderTemplate(DEFAULT_TEMPLATES["cash-register-closing"][paper], {
+        loja: SHOP,
+        caixa: CLOSING,
+        emitido_em: "2026-11-20T21:31:00.000Z",
+        papel: paper,
+      });
+      // One line per cell: a row reads as its cells joined.
+      const text = visibleLines(html).join(" | ");
+      for (const expected of [
+        "Fechamento de caixa · nº 3",
+        "Fundo de troco: R$ 100,00",
+        "Dinheiro | R$ 420,00 | R$ 415,00 | − R$ 5,00",
+        "Diferença total | − R$ 5,00",
+        "R$ 200 | 2 | R$ 400,00",
+        "PIX sem conferência no banco ao fechar: 1 (R$ 20,00).",
+        "Faltou troco",
+        "OS nº 42",
+        "Responsável pelo fechamento",
+      ]) {
+        expect(text, paper).toContain(expected);
+      }
+      expect(text, paper).toMatch(/CANCELADO/);
+    }
+  });
+});
