@@ -329,7 +329,9 @@ export function defineCashRegisterSuite(database: TestDatabase) {
 
       // 1×200 + 1×100 − short: counted 300,50 by notes and coins (5 centavos missing); PIX checked 1 real short.
       const before = await snapshot();
+      const closingKey = key();
       const closed = await closeRegister(registerId, {
+        idempotencyKey: closingKey,
         countMode: "denominations",
         countedCash: "",
         denominations: { "20000": "1", "5000": "1", "2000": "2", "1000": "1", "50": "1" },
@@ -351,6 +353,17 @@ export function defineCashRegisterSuite(database: TestDatabase) {
         credit: { expectedCents: 9_999, countedCents: 9_999 },
       });
       expect((await snapshot()).audit).toBe(before.audit + 1);
+      // The same closing posted again (a double click): the first answer, nothing more written.
+      const afterClosing = await snapshot();
+      expect(
+        await app.closing.closeCashRegister(STAFF, registerId, {
+          countMode: "total",
+          countedCash: "1,00",
+          seen: "outra-coisa",
+          idempotencyKey: closingKey,
+        }),
+      ).toEqual({ ...closed, isRepeat: true });
+      expect(await snapshot()).toEqual(afterClosing);
 
       // Closed is read-only: no cash movement, no cancel, no second closing.
       const after = await snapshot();
@@ -402,6 +415,21 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       expect((await app.queries.getCashRegister(registerId))!.register.closingTotals).toEqual({
         cash: { expectedCents: 10_000, countedCents: 10_000 },
       });
+    });
+
+    it("turns a payment cancelled after delivery into a debt of the order", async () => {
+      await openRegister("0");
+      const { id } = await newOrder("300,00");
+      await pay(id, "pix", "300,00");
+      for (const to of ["diagnosing", "awaiting_approval", "approved", "repairing", "ready"] as const) {
+        await app.orderMutations.changeServiceOrderStatus(STAFF, id, to);
+      }
+      await app.orderMutations.deliverServiceOrder(STAFF, id, { deliveredTo: "Maria", registerDebt: false });
+      const entry = (await app.queries.getRegisterDesk()).entries.find((row) => row.serviceOrderId === id)!;
+      await app.entries.cancelRegisterEntry(STAFF, entry.id, { reason: "PIX não caiu na conta" });
+      const { serviceOrders } = app.tables;
+      const [order] = await app.db.select().from(serviceOrders).where(eq(serviceOrders.id, id));
+      expect(order).toMatchObject({ paidCents: 0, owedAtDeliveryCents: 30_000, status: "delivered" });
     });
 
     it("records a sangria or suprimento once per key, refuses a sangria above the drawer, and refuses bad input writing nothing", async () => {
