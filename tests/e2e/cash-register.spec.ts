@@ -105,6 +105,14 @@ test.describe("caixa", () => {
     await expect(page.getByText("Faltaram R$ 5,00 de troco")).toBeVisible();
     await expect(page.getByText("1 × R$ 100")).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
+    // On the narrowest phone the closing's table fits without scrolling sideways.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const totals = page.getByTestId("closing-totals");
+    expect(await totals.evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0))).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The report prints; the closed register keeps no form.
     await expect(page.getByRole("button", { name: "Cancelar lançamento" })).toHaveCount(0);

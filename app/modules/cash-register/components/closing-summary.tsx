@@ -27,19 +27,19 @@ export function ClosingSummary({
   return (
     <div className="space-y-4">
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="closing-totals">
+        <table className="w-full text-left text-xs sm:text-sm" data-testid="closing-totals">
           <thead>
             <tr className="border-b border-slate-300 text-slate-700">
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="py-2 pr-1 sm:pr-3 font-medium">
                 Forma
               </th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">
+              <th scope="col" className="px-1 py-2 sm:px-2 text-right font-medium">
                 Esperado
               </th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">
+              <th scope="col" className="px-1 py-2 sm:px-2 text-right font-medium">
                 Conferido
               </th>
-              <th scope="col" className="py-2 pl-2 text-right font-medium">
+              <th scope="col" className="py-2 pl-1 text-right font-medium">
                 Diferença
               </th>
             </tr>
@@ -47,14 +47,14 @@ export function ClosingSummary({
           <tbody className="divide-y divide-slate-200">
             {rows.map(([method, { expectedCents, countedCents }]) => (
               <tr key={method} data-method={method}>
-                <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                <th scope="row" className="py-2 pr-1 sm:pr-3 font-medium text-slate-900">
                   {METHOD_LABELS[method as RegisterMethod] ?? method}
                 </th>
-                <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">{formatCents(expectedCents)}</td>
-                <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">{formatCents(countedCents)}</td>
+                <td className="whitespace-nowrap px-1 py-2 sm:px-2 text-right tabular-nums">{formatCents(expectedCents)}</td>
+                <td className="whitespace-nowrap px-1 py-2 sm:px-2 text-right tabular-nums">{formatCents(countedCents)}</td>
                 <td
                   className={cx(
-                    "whitespace-nowrap py-2 pl-2 text-right font-semibold tabular-nums",
+                    "whitespace-nowrap py-2 pl-1 text-right font-semibold tabular-nums",
                     differenceClass(countedCents - expectedCents),
                   )}
                 >
@@ -65,11 +65,11 @@ export function ClosingSummary({
           </tbody>
           <tfoot>
             <tr className="border-t border-slate-300">
-              <th scope="row" colSpan={3} className="py-2 pr-3 text-right font-semibold text-slate-900">
+              <th scope="row" colSpan={3} className="py-2 pr-1 sm:pr-3 text-right font-semibold text-slate-900">
                 Diferença total
               </th>
               <td
-                className={cx("whitespace-nowrap py-2 pl-2 text-right font-bold tabular-nums", differenceClass(total))}
+                className={cx("whitespace-nowrap py-2 pl-1 text-right font-bold tabular-nums", differenceClass(total))}
                 data-testid="closing-total-difference"
               >
                 {signedCents(total)}
