@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idempotencyKeyField, moneyField, optionalText, requiredText } from "~/lib/forms";
+import { formText, idempotencyKeyField, moneyField, optionalText, requiredText } from "~/lib/forms";
 import { denominationField, DENOMINATIONS, MAX_DENOMINATION_COUNT } from "./denominations";
 import { CHECKED_METHODS, type CheckedMethod } from "./register-rules";
 
@@ -14,7 +14,6 @@ export const OpenCashRegisterSchema = z.object({
   openingFloat: moneyField({ max: MAX_FLOAT_CENTS }),
   idempotencyKey: idempotencyKeyField(),
 });
-export type OpenCashRegisterFormValues = Record<keyof z.input<typeof OpenCashRegisterSchema>, string>;
 
 /** Suprimento (cash in) and sangria (cash out): an amount and why, for the slip someone signs. */
 export const CashMovementSchema = z.object({
@@ -101,18 +100,12 @@ export type CloseCashRegisterFormValues = {
   idempotencyKey: string;
 };
 
-/** The field a count of a note or coin is posted in ("d20000"). */
-export { denominationField };
-
 /** The closing form's field for a method checked outside the drawer ("counted-pix"). */
 export const checkedField = (method: string) => `counted-${method}`;
 
 /** The closing form as posted → the input closeCashRegister checks (counts by note and coin, PIX and cards checked). */
 export function closingFormToInput(form: FormData): CloseCashRegisterFormValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => formText(form, name);
   return {
     countMode: text("countMode"),
     countedCash: text("countedCash"),
