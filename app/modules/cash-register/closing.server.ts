@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { parseInput, readId } from "~/lib/forms";
@@ -55,12 +55,13 @@ export async function closeCashRegisterInTx(
     const entries = await tx
       .select({
         id: registerEntries.id,
+        registerId: registerEntries.registerId,
         method: registerEntries.method,
         amountCents: registerEntries.amountCents,
         cancelledAt: registerEntries.cancelledAt,
       })
       .from(registerEntries)
-      .where(and(entriesOfRegisterOrUnassignedWhere(registerId), lte(registerEntries.createdAt, now)))
+      .where(entriesOfRegisterOrUnassignedWhere(registerId))
       .orderBy(asc(registerEntries.id))
       .for("update");
     const forTotals = entries.map((entry) => ({ ...entry, isCancelled: entry.cancelledAt !== null }));
@@ -70,11 +71,16 @@ export async function closeCashRegisterInTx(
         "Houve lançamentos novos ou cancelados desde que esta página abriu: confira os valores e feche de novo.",
       );
     }
-    const taken = await tx
-      .update(registerEntries)
-      .set({ registerId })
-      .where(and(isNull(registerEntries.registerId), lte(registerEntries.createdAt, now)))
-      .returning({ id: registerEntries.id });
+    // Exactly the day's records counted above (locked), none that arrived since.
+    const unassignedIds = entries.filter((entry) => entry.registerId === null).map((entry) => entry.id);
+    const taken =
+      unassignedIds.length === 0
+        ? []
+        : await tx
+            .update(registerEntries)
+            .set({ registerId })
+            .where(and(isNull(registerEntries.registerId), inArray(registerEntries.id, unassignedIds)))
+            .returning({ id: registerEntries.id });
     const { countedCashCents, denominations } = countedCashOf(input);
     const totals = closingTotalsOf(register.openingFloatCents, forTotals, countedCashCents, input.checked);
     const differenceCents = Object.values(totals).reduce(
