@@ -1,4 +1,4 @@
-import { History, LockKeyhole } from "lucide-react";
+import { History, LockKeyhole, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
@@ -127,13 +127,19 @@ export default function CashRegisterPage({ loaderData, actionData }: Route.Compo
     <div className="max-w-5xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Caixa</h1>
-        <Link
-          to="/cash-register/historico"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <History aria-hidden className="size-4" />
-          Caixas fechados
-        </Link>
+        <div className="flex flex-wrap items-center gap-4">
+          <ButtonLink to="/cash-register/venda">
+            <ShoppingCart aria-hidden className="size-4" />
+            Nova venda
+          </ButtonLink>
+          <Link
+            to="/cash-register/historico"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+          >
+            <History aria-hidden className="size-4" />
+            Caixas fechados
+          </Link>
+        </div>
       </header>
 
       <FlashAlert flash={result ? null : loaderData.flash} />

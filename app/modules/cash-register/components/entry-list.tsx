@@ -17,6 +17,7 @@ type EntryForList = Pick<
   | "method"
   | "amountCents"
   | "reason"
+  | "saleId"
   | "saleCode"
   | "serviceOrderId"
   | "pixPending"
@@ -44,7 +45,13 @@ function EntryOrigin({ entry }: { entry: EntryForList }) {
       </Link>
     );
   }
-  if (entry.saleCode) return <span>{entry.saleCode}</span>;
+  if (entry.saleId) {
+    return (
+      <Link to={`/cash-register/vendas/${entry.saleId}`} className="font-medium text-brand-700 underline underline-offset-2">
+        {entry.saleCode ?? `Venda nº ${entry.saleId}`}
+      </Link>
+    );
+  }
   return entry.reason ? <span>{entry.reason}</span> : null;
 }
 
