@@ -141,12 +141,15 @@ test.describe("caixa", () => {
         const html = await desk.text();
         // The register's own entries and state (the day's PIX of other journeys may come and go beside them).
         return {
-          open: /Caixa nº \d+ aberto/.exec(html)?.[0] ?? null,
-          own: (html.match(/data-entry-id="\d+"/g) ?? []).length - (html.match(/do dia \d/g) ?? []).length,
-          closed: (await history.text()).match(/Caixa nº \d+/g),
+          open: /Caixa nº (?:<!-- -->)?\d+(?:<!-- -->)? aberto/.exec(html)?.[0] ?? null,
+          own: (html.match(/data-entry-id="\d+"/g) ?? []).length - (html.match(/data-unassigned="true"/g) ?? []).length,
+          closed: (await history.text()).match(/data-register-id="\d+"/g),
         };
       };
       const before = await state();
+      // The reader sees what the journey before left: its closed register, none open.
+      expect(before.closed?.length).toBeGreaterThan(0);
+      expect(before.open).toBeNull();
       const failures: string[] = [];
       for (const { path, fields } of ACTIONS) {
         const attempts = [

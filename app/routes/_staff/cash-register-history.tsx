@@ -43,7 +43,11 @@ export default function CashRegisterHistory({ loaderData }: Route.ComponentProps
       ) : (
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" data-testid="closed-registers">
           {registers.map((register) => (
-            <li key={register.id} className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 text-sm">
+            <li
+              key={register.id}
+              data-register-id={register.id}
+              className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 text-sm"
+            >
               <div className="space-y-0.5">
                 <Link
                   to={`/cash-register/${register.id}`}

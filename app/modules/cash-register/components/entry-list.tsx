@@ -78,7 +78,13 @@ export function EntryList({
         const isUnassigned = entry.registerId === null;
         const entryErrors = failedEntryId === entry.id ? (errors ?? {}) : {};
         return (
-          <li key={entry.id} id={`lancamento-${entry.id}`} className="space-y-2 px-3 py-3 text-sm" data-entry-id={entry.id}>
+          <li
+            key={entry.id}
+            id={`lancamento-${entry.id}`}
+            className="space-y-2 px-3 py-3 text-sm"
+            data-entry-id={entry.id}
+            data-unassigned={isUnassigned ? "true" : undefined}
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
               <div className={cx("space-y-0.5", entry.isCancelled && "text-slate-500")}>
                 <p className="font-medium text-slate-900">
