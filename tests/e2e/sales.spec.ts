@@ -49,8 +49,14 @@ async function prepareDatabase(dataDir: string) {
       [PRINTING.sku, PRINTING.name, PRINTING.priceCents],
     );
     await client.query(`insert into cash_registers (opening_float_cents, opened_by_label) values (10000, 'teste')`);
-    // PIX is refused while the shop's key is the demo's.
-    await client.query(`update shop_settings set pix_key = 'pix@loja-e2e.com.br', pix_key_type = 'email'`);
+    // The shop's own details with its PIX key (PIX is refused while the key is the demo's); with them there, no demo seed.
+    const day = { open: "09:00", close: "18:00" };
+    await client.query(
+      `insert into shop_settings (name, legal_name, cnpj, address, cep, city, state, whatsapp, email, weekly_hours, pix_key, pix_key_type, details_confirmed_at)
+       values ('Loja E2E', 'Loja E2E Ltda', '11222333000181', 'Rua do Teste, 1', '01001000', 'São Paulo', 'SP', '11987654321',
+               'contato@loja-e2e.com.br', $1, 'pix@loja-e2e.com.br', 'email', now())`,
+      [JSON.stringify([null, day, day, day, day, day, day])],
+    );
   } finally {
     await client.close();
   }
@@ -140,6 +146,16 @@ test("o caixa vende uma capa pelo leitor de código de barras e uma impressão p
   await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
   await expect(page.getByRole("status").filter({ hasText: /Venda VENDA\d+ registrada\. Troco: R\$\s20,00\./ })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Concluída");
+  // The PIX half: its code for the exact amount, the txid naming the sale, until staff mark it received.
+  const charge = page.getByRole("region", { name: "PIX a receber" });
+  await expect(charge).toContainText("R$ 30,00");
+  const code = await charge.getByRole("textbox").inputValue();
+  expect(code).toMatch(/^000201/);
+  expect(code).toContain("540530.00"); // field 54, 5 characters: the amount
+  expect(code).toMatch(/62\d\d05\d\dVENDA\d+6304[0-9A-F]{4}$/);
+  await page.getByRole("button", { name: "PIX recebido" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "PIX recebido." })).toBeVisible();
+  await expect(page.getByRole("region", { name: "PIX a receber" })).toHaveCount(0);
 
   // The stock left through the ledger: the search now shows 4 of the 5.
   await page.goto("/cash-register/venda");

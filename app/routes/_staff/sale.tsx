@@ -7,7 +7,7 @@ import { FieldMessage, inputClass } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { formatDateTime } from "~/lib/dates";
-import type { FieldErrors } from "~/lib/errors";
+import { NotFoundError, type FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
@@ -19,6 +19,10 @@ import { getSaleDetail } from "~/modules/cash-register/sale-queries.server";
 import { SALE_PAYMENT_LABELS } from "~/modules/cash-register/sale-totals";
 import { REFUND_METHODS, SALE_LIMITS, saleReturnFormToInput } from "~/modules/cash-register/sale-validation";
 import { cancelSale } from "~/modules/cash-register/sales.server";
+import { confirmPixEntry } from "~/modules/cash-register/entries.server";
+import { PixCharge } from "~/modules/pix/components/pix-charge";
+import { pixChargeFor } from "~/modules/pix/pix-charge.server";
+import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import { CustomerPicker } from "~/modules/customers/components/customer-picker";
 import type { Route } from "./+types/sale";
 
@@ -36,19 +40,39 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const sale = await getSaleDetail(actor, saleIdOf(params.id));
   if (!sale) throw data({ reason: "not-found" }, { status: 404 });
-  return { sale, flash: flashOf(context), returnKey: newIdempotencyKey() };
+  // The customer pays each PIX still pending by its code for the exact amount, its txid naming the sale.
+  const settings = await getShopSettings();
+  const pixCharges = await Promise.all(
+    sale.payments
+      .filter((payment) => payment.method === "pix" && payment.pixPending && !payment.cancelledAt)
+      .map(async (payment) => ({
+        entryId: payment.id,
+        result: await pixChargeFor(settings, { amountCents: payment.amountCents, txid: sale.code }),
+      })),
+  );
+  return { sale, pixCharges, flash: flashOf(context), returnKey: newIdempotencyKey() };
 }
 
-type Intent = "cancel" | "return";
+type Intent = "cancel" | "return" | "confirm-pix";
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
   const saleId = saleIdOf(params.id);
   const form = await request.formData().catch(() => null);
   const intent = form ? formText(form, "intent") : "";
-  if (!form || (intent !== "cancel" && intent !== "return")) return formProblem({ intent: null as Intent | null });
+  if (!form || (intent !== "cancel" && intent !== "return" && intent !== "confirm-pix")) {
+    return formProblem({ intent: null as Intent | null });
+  }
   const path = `/cash-register/vendas/${saleId}`;
   try {
+    if (intent === "confirm-pix") {
+      const entryId = formText(form, "entryId");
+      const sale = await getSaleDetail(actor, saleId);
+      // Only a PIX of this sale: the entry id comes from the page and is checked against it.
+      if (!sale?.payments.some((payment) => String(payment.id) === entryId)) throw new NotFoundError("PIX não encontrado.");
+      await confirmPixEntry(actor, entryId);
+      return redirectWithFlash(path, { message: "PIX recebido." });
+    }
     if (intent === "cancel") {
       await cancelSale(actor, saleId, { reason: formText(form, "reason") });
       return redirectWithFlash(path, { message: "Venda cancelada: estoque e pagamentos desfeitos.", tone: "info" });
@@ -70,7 +94,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 const STATUS_LABELS = { completed: "Concluída", cancelled: "Cancelada" } as const;
 
 export default function SalePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { sale, flash, returnKey } = loaderData;
+  const { sale, pixCharges, flash, returnKey } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const cancelErrors = actionData?.intent === "cancel" ? errors : {};
   const returnErrors = actionData?.intent === "return" ? errors : {};
@@ -121,6 +145,25 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
           Recibo em A4
         </a>
       </div>
+
+      {pixCharges.map(({ entryId, result }) => (
+        <div key={entryId} className="space-y-3">
+          {result.status === "ready" ? (
+            <PixCharge charge={result.charge} title="PIX a receber" />
+          ) : (
+            <Alert tone="info">{result.message}</Alert>
+          )}
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="confirm-pix" />
+            <input type="hidden" name="entryId" value={entryId} />
+            <Button type="submit">PIX recebido</Button>
+            <span className="text-sm text-slate-700">
+              Confira no extrato do banco antes de marcar: o código não confirma sozinho.
+            </span>
+          </Form>
+          {actionData?.intent === "confirm-pix" && errors.form ? <Alert tone="destructive">{errors.form}</Alert> : null}
+        </div>
+      ))}
 
       <section aria-labelledby="itens" className="space-y-2">
         <h2 id="itens" className="text-lg font-semibold text-slate-900">

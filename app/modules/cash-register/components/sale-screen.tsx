@@ -338,7 +338,7 @@ export function SaleScreen({
           pixUnavailableMessage ? (
             <Alert tone="info">{pixUnavailableMessage}</Alert>
           ) : (
-            <p data-pix-panel className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+            <section aria-label="Cobrança PIX" className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
               PIX a receber:{" "}
               <strong>
                 {formatCents(
@@ -349,7 +349,7 @@ export function SaleScreen({
               </strong>
               . Ao registrar a venda, o código PIX (QR e copia e cola) aparece com o valor exato; confira no banco e marque “PIX
               recebido”.
-            </p>
+            </section>
           )
         ) : null}
 
