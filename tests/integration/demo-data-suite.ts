@@ -13,7 +13,16 @@ import {
 const OWNER: Actor = { userId: null, label: "dona@loja.test", role: "owner" };
 const STAFF: Actor = { userId: null, label: "equipe@loja.test", role: "staff" };
 /** Every kind of row the demo seed marks, as the removal counts them. */
-const DEMO_KINDS = ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "contactMessages", "accounts"] as const;
+const DEMO_KINDS = [
+  "customers",
+  "serviceOrders",
+  "reviews",
+  "blogPosts",
+  "faqEntries",
+  "contactMessages",
+  "accounts",
+  "products",
+] as const;
 
 async function loadDemoApp(database: TestDatabase) {
   const dropDatabase = await openTestDatabase(database);
@@ -27,6 +36,8 @@ async function loadDemoApp(database: TestDatabase) {
     documents,
     settingsTable,
     audit,
+    inventory,
+    uploadsTable,
     seed,
     removal,
     factory,
@@ -42,6 +53,8 @@ async function loadDemoApp(database: TestDatabase) {
     import("~/db/schema/print-documents"),
     import("~/db/schema/shop-settings"),
     import("~/db/schema/audit"),
+    import("~/db/schema/inventory"),
+    import("~/db/schema/uploads"),
     import("~/modules/demo/seed.server"),
     import("~/modules/demo/remove-demo-data.server"),
     import("~/modules/demo/test-records.server"),
@@ -65,6 +78,8 @@ async function loadDemoApp(database: TestDatabase) {
       ...documents,
       ...settingsTable,
       ...audit,
+      ...inventory,
+      ...uploadsTable,
     },
     seed,
     removal,
@@ -109,7 +124,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.blogPosts
           | typeof t.faqEntries
           | typeof t.contactMessages
-          | typeof t.user,
+          | typeof t.user
+          | typeof t.products,
       ) => {
         const rows = await app.db.select({ isDemo: table.isDemo, total: count() }).from(table).groupBy(table.isDemo);
         return {
@@ -124,7 +140,10 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.serviceOrderStatusEvents
           | typeof t.issuedDocuments
           | typeof t.customerAccountLinks
-          | typeof t.auditLog,
+          | typeof t.auditLog
+          | typeof t.stockMovements
+          | typeof t.productUnits
+          | typeof t.uploads,
       ) => (await app.db.select({ total: count() }).from(table))[0]?.total ?? 0;
       return {
         customers: await split(t.customers),
@@ -134,6 +153,10 @@ export function defineDemoDataSuite(database: TestDatabase) {
         faqEntries: await split(t.faqEntries),
         contactMessages: await split(t.contactMessages),
         accounts: await split(t.user),
+        products: await split(t.products),
+        stockMovements: await total(t.stockMovements),
+        productUnits: await total(t.productUnits),
+        uploads: await total(t.uploads),
         lines: await total(t.serviceOrderLines),
         payments: await total(t.serviceOrderPayments),
         events: await total(t.serviceOrderStatusEvents),
@@ -167,7 +190,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
     it("a semente marca como demonstração cada linha que cria e liga has_demo_data", async () => {
       await app.seed.seedDemoData();
       const rows = await snapshot();
-      for (const kind of ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "accounts"] as const) {
+      for (const kind of ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "accounts", "products"] as const) {
         expect(rows[kind].demo, kind).toBeGreaterThan(0);
         expect(rows[kind].real, kind).toBe(0);
       }
@@ -175,6 +198,76 @@ export function defineDemoDataSuite(database: TestDatabase) {
       // A second run adds nothing.
       await app.seed.seedDemoData();
       expect(await snapshot()).toEqual(rows);
+    });
+
+    it("o catálogo de demonstração: ~30 produtos, peças com origem, serviços, fotos pelo pipeline e estoque pelo livro-razão", async () => {
+      const t = app.tables;
+      const catalogue = await app.db.select().from(t.products);
+      expect(catalogue.length).toBeGreaterThanOrEqual(28);
+      expect(catalogue.every((product) => product.isDemo)).toBe(true);
+      expect(catalogue.filter((product) => product.shownInShop).length).toBeGreaterThanOrEqual(catalogue.length - 4);
+      expect(new Set(catalogue.map((product) => product.category))).toEqual(
+        expect.objectContaining({ size: expect.any(Number) as number }),
+      );
+      for (const category of [
+        "Celulares",
+        "Capas",
+        "Carregadores",
+        "Cabos",
+        "Fones de ouvido",
+        "Películas",
+        "Telas",
+        "Baterias",
+        "Gráfica",
+        "Serviços",
+      ]) {
+        expect(
+          catalogue.some((product) => product.category === category),
+          category,
+        ).toBe(true);
+      }
+      for (const part of catalogue.filter((product) => product.kind === "part"))
+        expect(part.partOrigin, part.name).not.toBeNull();
+      expect(new Set(catalogue.filter((product) => product.kind === "part").map((product) => product.partOrigin))).toEqual(
+        new Set(["new-original", "new-compatible", "used"]),
+      );
+      const services = catalogue.filter((product) => product.kind === "service");
+      expect(services.map((service) => service.revenueSource)).toEqual(expect.arrayContaining(["printing-design", "services"]));
+
+      const movements = await app.db.select().from(t.stockMovements);
+      const units = await app.db.select().from(t.productUnits);
+      for (const product of catalogue) {
+        const own = movements.filter((movement) => movement.productId === product.id);
+        expect(
+          own.reduce((sum, movement) => sum + movement.quantity, 0),
+          product.name,
+        ).toBe(product.stockQuantity);
+        expect(
+          own.every((movement) => movement.kind === "entry" && movement.unitCostCents > 0 && movement.origin === "demo"),
+        ).toBe(true);
+        if (product.stockQuantity > 0) expect(product.averageCostCents, product.name).toBeGreaterThan(0);
+        if (product.isSerialised) {
+          const inStock = units.filter((unit) => unit.productId === product.id && unit.status === "in-stock");
+          expect(inStock.length, product.name).toBe(product.stockQuantity);
+        }
+      }
+      const phones = catalogue.filter((product) => product.isSerialised);
+      expect(phones.length).toBeGreaterThanOrEqual(3);
+      expect(phones.some((phone) => phone.stockQuantity === 0 && phone.shownInShop)).toBe(true);
+      expect(phones.filter((phone) => phone.stockQuantity > 1).length).toBeGreaterThanOrEqual(2);
+
+      // Each product shown in the shop has a photo, stored through the upload pipeline (WebP sizes and a JPEG).
+      const shown = catalogue.filter((product) => product.shownInShop);
+      expect(shown.every((product) => product.photoUploadId)).toBe(true);
+      const variants = await app.db.select().from(t.uploadVariants);
+      for (const product of shown) {
+        const files = variants.filter((variant) => variant.uploadId === product.photoUploadId);
+        expect(files.map((file) => `${file.format}-${file.width}`).sort(), product.name).toEqual([
+          "jpeg-640",
+          "webp-320",
+          "webp-640",
+        ]);
+      }
     });
 
     it("só o proprietário vê o resumo e apaga: a equipe é recusada e nada muda", async () => {
@@ -211,6 +304,20 @@ export function defineDemoDataSuite(database: TestDatabase) {
         seed: 73,
         overrides: { technicianUserId: demoTechnicianId },
       });
+      // A real stock movement on a demo product (the owner sold one or counted it) would be lost with it.
+      const [demoProduct] = await app.db.select().from(t.products).where(eq(t.products.isSerialised, false)).limit(1);
+      const [realMovement] = await app.db
+        .insert(t.stockMovements)
+        .values({
+          productId: demoProduct!.id,
+          kind: "adjustment",
+          quantity: 1,
+          balanceAfter: demoProduct!.stockQuantity + 1,
+          averageCostAfterCents: demoProduct!.averageCostCents,
+          reason: "Achado no depósito",
+          actorLabel: "equipe@loja.test",
+        })
+        .returning({ id: t.stockMovements.id });
       const before = await snapshot();
 
       const overview = await app.removal.getDemoDataOverview(OWNER);
@@ -224,6 +331,9 @@ export function defineDemoDataSuite(database: TestDatabase) {
           `OS nº ${realOrder.id}: é do cliente de demonstração ${demoCustomer!.name}.`,
           `Cliente Rosa Indicada Real: foi indicado pelo cliente de demonstração ${demoCustomer!.name}.`,
           `OS nº ${otherRealOrder.id}: o técnico é a conta de demonstração tecnico.demo@balcao.example.`,
+          expect.stringMatching(
+            new RegExp(`^Produto de demonstração ${demoProduct!.name}: tem movimentação de estoque da loja \\(adjustment em `),
+          ),
         ]),
       );
       expect(overview.blockers.map((blocker) => blocker.description)).toEqual(blockers);
@@ -233,6 +343,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
       await app.db.update(t.serviceOrders).set({ customerId: realCustomer.id }).where(eq(t.serviceOrders.id, realOrder.id));
       await app.db.update(t.customers).set({ referredByCustomerId: null }).where(eq(t.customers.id, realCustomer.id));
       await app.db.update(t.serviceOrders).set({ technicianUserId: null }).where(eq(t.serviceOrders.id, otherRealOrder.id));
+      await app.db.delete(t.stockMovements).where(eq(t.stockMovements.id, realMovement!.id));
     });
 
     it("apaga exatamente as linhas de demonstração e seus filhos, deixa as reais, audita e atualiza as configurações", async () => {
@@ -274,6 +385,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         faqEntries: before.faqEntries.demo,
         contactMessages: 1,
         accounts: before.accounts.demo,
+        products: before.products.demo,
       });
 
       const removed = await app.removal.removeDemoData(OWNER);
@@ -311,6 +423,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
       const [chips] = await app.db.select({ total: sql<number>`coalesce(sum(total), 0)::int` }).from(t.serviceOrderStatusCounts);
       expect(Number(chips?.total)).toBe(before.serviceOrders.real);
       expect(after.hasDemoData).toBe(false);
+      // The demo catalogue went with its ledger, units and photos.
+      expect([after.stockMovements, after.productUnits, after.uploads]).toEqual([0, 0, 0]);
       // The settings cache was dropped: the next page reads the flag off at once.
       expect((await app.settings.getShopSettings()).hasDemoData).toBe(false);
       const [entry] = await app.db.select().from(t.auditLog).where(eq(t.auditLog.action, "demo.remove"));

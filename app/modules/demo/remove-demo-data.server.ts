@@ -1,18 +1,21 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { blogPosts } from "~/db/schema/blog";
 import { contactMessages } from "~/db/schema/contact";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
 import { faqEntries } from "~/db/schema/faq";
+import { productUnits, products, stockMovements } from "~/db/schema/inventory";
 import { issuedDocuments } from "~/db/schema/print-documents";
 import { reviews } from "~/db/schema/reviews";
 import { serviceOrders } from "~/db/schema/service-orders";
 import { shopSettings } from "~/db/schema/shop-settings";
+import { uploads } from "~/db/schema/uploads";
 import { InputError } from "~/lib/errors";
 import { assertOwnerActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { forgetCachedShopSettings } from "~/modules/shop-settings/queries.server";
+import { DEMO_STOCK_ORIGIN } from "./demo-catalogue";
 
 /** How many demo rows of each kind there are (or were removed). */
 export type DemoDataCounts = {
@@ -23,6 +26,7 @@ export type DemoDataCounts = {
   faqEntries: number;
   contactMessages: number;
   accounts: number;
+  products: number;
 };
 
 export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; many: string }> = {
@@ -36,6 +40,10 @@ export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; 
   faqEntries: { one: "pergunta frequente", many: "perguntas frequentes" },
   contactMessages: { one: "mensagem de contato", many: "mensagens de contato" },
   accounts: { one: "conta de acesso de demonstração", many: "contas de acesso de demonstração" },
+  products: {
+    one: "produto do catálogo (com unidades, movimentações de estoque e foto)",
+    many: "produtos do catálogo (com unidades, movimentações de estoque e fotos)",
+  },
 };
 
 /**
@@ -73,7 +81,8 @@ async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
     (select count(*)::int from ${blogPosts} where is_demo) as "blogPosts",
     (select count(*)::int from ${faqEntries} where is_demo) as "faqEntries",
     (select count(*)::int from ${contactMessages} where is_demo) as "contactMessages",
-    (select count(*)::int from ${user} where is_demo) as "accounts"`);
+    (select count(*)::int from ${user} where is_demo) as "accounts",
+    (select count(*)::int from ${products} where is_demo) as "products"`);
   const row = (result.rows[0] ?? {}) as Record<keyof DemoDataCounts, unknown>;
   const counts = {} as DemoDataCounts;
   for (const kind of Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[]) counts[kind] = Number(row[kind] ?? 0);
@@ -121,6 +130,18 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
     sql`select 'Documento emitido nº ' || d.id || ': emitido pela conta de demonstração ' || u.email || '.' as description
         from issued_documents d join "user" u on u.id = d.issued_by_user_id
         where u.is_demo and d.subject not in (select 'service_order:' || id from service_orders where is_demo) order by d.id`,
+    sql`select 'Venda nº ' || i.sale_id || ': vendeu o produto de demonstração ' || p.name || '.' as description
+        from sale_items i join products p on p.id = i.product_id where p.is_demo order by i.sale_id`,
+    sql`select 'OS nº ' || l.order_id || ': usa o produto de demonstração ' || p.name || '.' as description,
+          '/service-orders/' || l.order_id || '/edit' as href
+        from service_order_lines l join service_orders o on o.id = l.order_id join products p on p.id = l.product_id
+        where p.is_demo and not o.is_demo order by l.order_id`,
+    sql`select 'Inventário nº ' || c.count_id || ': contou o produto de demonstração ' || p.name || '.' as description
+        from stock_count_items c join products p on p.id = c.product_id where p.is_demo order by c.count_id`,
+    sql`select 'Produto de demonstração ' || p.name || ': tem movimentação de estoque da loja (' || m.kind || ' em ' || to_char(m.created_at, 'DD/MM/YYYY') || ').' as description,
+          '/inventory' as href
+        from stock_movements m join products p on p.id = m.product_id
+        where p.is_demo and m.origin <> ${DEMO_STOCK_ORIGIN} order by m.id`,
     sql`select 'Convite para ' || i.email || ': ligado à conta de demonstração ' || u.email || '.' as description
         from staff_invites i join "user" u on u.id in (i.invited_by_user_id, i.used_by_user_id) where u.is_demo order by i.id`,
   ];
@@ -173,6 +194,17 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   await tx.delete(blogPosts).where(eq(blogPosts.isDemo, true));
   await tx.delete(faqEntries).where(eq(faqEntries.isDemo, true));
   await tx.delete(contactMessages).where(eq(contactMessages.isDemo, true));
+  // The demo catalogue with its ledger and photos (nothing real points at it: checked above).
+  const demoPhotos = await tx
+    .select({ id: products.photoUploadId })
+    .from(products)
+    .where(and(eq(products.isDemo, true), isNotNull(products.photoUploadId)));
+  const demoProducts = sql`(select id from ${products} where ${products.isDemo})`;
+  await tx.delete(stockMovements).where(sql`${stockMovements.productId} in ${demoProducts}`);
+  await tx.delete(productUnits).where(sql`${productUnits.productId} in ${demoProducts}`);
+  await tx.delete(products).where(eq(products.isDemo, true));
+  const photoIds = demoPhotos.flatMap((row) => (row.id ? [row.id] : []));
+  if (photoIds.length > 0) await tx.delete(uploads).where(inArray(uploads.id, photoIds));
   // Profiles, sessions and sign-in methods of the demo accounts go with them (cascade).
   await tx.delete(user).where(eq(user.isDemo, true));
   await tx.update(shopSettings).set({ hasDemoData: false, updatedAt: new Date() });
