@@ -12,6 +12,14 @@ import { SHOP_PAGE_SIZE, type ShopListQuery } from "./catalogue-address";
  * Cost, stock counts, location, supplier and barcode never leave this file
  * except as `availability` (decision: never the exact count).
  */
+/**
+ * What a card or the product page needs of a photo: the files for `srcset`,
+ * the space to reserve, and the JPEG for link previews and structured data.
+ * Not the whole UploadedImage: 24 cards' file lists doubled the page's
+ * hydration data, which the browser decodes on its main thread.
+ */
+export type ShopPhoto = { src: string; srcSet: string; width: number; height: number; shareUrl: string };
+
 export type ShopProductCard = {
   id: number;
   slug: string;
@@ -23,7 +31,7 @@ export type ShopProductCard = {
   /** "R$ 49,90", formatted here so no page formats money in the browser (decision 0006: no Intl on first load). */
   priceText: string;
   availability: ShopAvailability;
-  photo: UploadedImage | null;
+  photo: ShopPhoto | null;
 };
 
 export type ShopProduct = ShopProductCard & {
@@ -253,6 +261,11 @@ function toCard(row: CardRow, photos: Map<string, UploadedImage>): ShopProductCa
     priceCents: row.priceCents,
     priceText: formatCents(row.priceCents),
     availability: shopAvailability(row.kind, row.isInStock),
-    photo: (row.photoUploadId && photos.get(row.photoUploadId)) || null,
+    photo: toShopPhoto((row.photoUploadId && photos.get(row.photoUploadId)) || null),
   };
+}
+
+function toShopPhoto(image: UploadedImage | null): ShopPhoto | null {
+  if (!image) return null;
+  return { src: image.src, srcSet: image.srcSet, width: image.width, height: image.height, shareUrl: image.share.url };
 }

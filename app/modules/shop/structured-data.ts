@@ -6,7 +6,7 @@ import type { ShopProduct } from "./queries.server";
 export function productStructuredData(product: ShopProduct, origin: string): Record<string, unknown> {
   const url = `${origin}${shopProductHref(product.slug)}`;
   const images = product.photo
-    ? [product.photo.share.url, product.photo.src]
+    ? [product.photo.shareUrl, product.photo.src]
         .map((path) => `${origin}${path}`)
         .filter((image, index, all) => all.indexOf(image) === index)
     : [];

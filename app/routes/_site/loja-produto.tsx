@@ -34,7 +34,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
           : description,
     path: shopProductHref(product.slug),
     origin: siteOrigin(matches),
-    image: product.photo?.share.url,
+    image: product.photo?.shareUrl,
   });
 }
 

@@ -1,7 +1,7 @@
 import { Cable, Headphones, Package, Printer, Smartphone, Wrench } from "lucide-react";
 import type { ProductKind } from "~/db/schema/inventory";
 import { cx } from "~/lib/class-names";
-import type { UploadedImage } from "~/lib/uploads/uploaded-image";
+import type { ShopPhoto } from "../queries.server";
 
 /** A drawn stand-in for a product without a photo: an icon of its kind on a soft square. */
 function PlaceholderIcon({ kind, category }: { kind: ProductKind; category: string }) {
@@ -35,7 +35,7 @@ export function ProductPhoto({
   isPriority = false,
   className,
 }: {
-  photo: UploadedImage | null;
+  photo: ShopPhoto | null;
   kind: ProductKind;
   category: string;
   alt: string;
