@@ -33,6 +33,7 @@ export function ProductPhoto({
   alt,
   sizes,
   isPriority = false,
+  isAboveTheFold = isPriority,
   className,
 }: {
   photo: ShopPhoto | null;
@@ -42,6 +43,8 @@ export function ProductPhoto({
   sizes: string;
   /** The product page's photo is its largest content: loaded at once, not lazily. */
   isPriority?: boolean;
+  /** Drawn in the first screen (the catalogue's first row): not lazy, or it would wait for layout to be asked for. */
+  isAboveTheFold?: boolean;
   className?: string;
 }) {
   const frame = cx("aspect-square w-full overflow-hidden bg-slate-50", className);
@@ -64,7 +67,7 @@ export function ProductPhoto({
         width={photo.width}
         height={photo.height}
         alt={alt}
-        loading={isPriority ? "eager" : "lazy"}
+        loading={isAboveTheFold ? "eager" : "lazy"}
         fetchPriority={isPriority ? "high" : undefined}
         decoding="async"
         className="size-full object-contain"

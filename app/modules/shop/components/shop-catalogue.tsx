@@ -10,6 +10,8 @@ import { ProductPhoto } from "./product-photo";
 
 /** Drawn at 2 columns on a phone, 3 on a tablet, 4 from 1024 px (max-w-6xl). */
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 270px, (min-width: 640px) 30vw, 45vw";
+/** The cards of the first row at the widest layout: their photos are in the first screen. */
+const FIRST_ROW = 4;
 
 /**
  * The /loja list: search, category links, the cards and the pager. Plain
@@ -96,9 +98,9 @@ export function ShopCatalogue({
         </EmptyState>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
-          {products.map((product) => (
+          {products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} />
+              <ProductCard product={product} isAboveTheFold={index < FIRST_ROW} />
             </li>
           ))}
         </ul>
@@ -134,10 +136,17 @@ function CategoryLink({ href, isCurrent, children }: { href: string; isCurrent: 
 }
 
 /** One product: the whole card is its link's target area, the name is the link's text. */
-function ProductCard({ product }: { product: ShopProductCard }) {
+function ProductCard({ product, isAboveTheFold }: { product: ShopProductCard; isAboveTheFold: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <ProductPhoto photo={product.photo} kind={product.kind} category={product.category} alt="" sizes={CARD_IMAGE_SIZES} />
+      <ProductPhoto
+        photo={product.photo}
+        kind={product.kind}
+        category={product.category}
+        alt=""
+        sizes={CARD_IMAGE_SIZES}
+        isAboveTheFold={isAboveTheFold}
+      />
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.brand || product.category}</p>
         <h2 className="text-sm leading-snug font-semibold text-slate-900 sm:text-base">
