@@ -13,6 +13,8 @@ export default [
     route("perguntas", "routes/_site/perguntas.tsx"),
     route("blog", "routes/_site/blog.tsx"),
     route("blog/:id", "routes/_site/blog-post.tsx"),
+    route("loja", "routes/_site/loja.tsx"),
+    route("loja/:slug", "routes/_site/loja-produto.tsx"),
     route("realidade-aumentada", "routes/_site/realidade-aumentada.tsx"),
     route("privacidade", "routes/_site/privacidade.tsx"),
     route("consultar", "routes/_site/consultar.tsx"),

@@ -6,7 +6,7 @@
  * (bytes over the wire as the browser got them, and gzip-compressed, the
  * budget's unit), then whether each page meets issue 3's budget.
  *
- *   npm run lighthouse                          /, /blog and /contato
+ *   npm run lighthouse                          /, /blog, /contato, /loja and a product page
  *   npm run lighthouse -- /auth/esqueci-senha   any public paths
  *   npm run lighthouse -- --report-dir .tmp/lh  also writes each report (HTML and JSON)
  *   npm run lighthouse -- --throttling devtools Chrome itself slows the network and the CPU
@@ -46,6 +46,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse, { generateReport, type Flags, type Result } from "lighthouse";
+import { DEMO_CATALOGUE } from "~/modules/demo/demo-catalogue";
 import { chromiumExecutablePath, OFFLINE_CHROMIUM_FLAGS } from "./support/chromium";
 import { calibratedCpuSlowdown } from "./support/cpu-slowdown";
 import { withServer, type RunningServer } from "./support/server";
@@ -64,7 +65,9 @@ const { values: options, positionals } = parseArgs({
     "cpu-slowdown": { type: "string", default: "auto" },
   },
 });
-const pages = positionals.length > 0 ? positionals : ["/", "/blog", "/contato"];
+/** The shop's product page audited: the demo catalogue's first product on show (with a photo, in stock). */
+const SAMPLE_PRODUCT = DEMO_CATALOGUE.find((product) => product.isShownInShop && product.photo)!;
+const pages = positionals.length > 0 ? positionals : ["/", "/blog", "/contato", "/loja", `/loja/${SAMPLE_PRODUCT.slug}`];
 function throttlingMethodOf(value: string | undefined): "simulate" | "devtools" {
   if (value === "simulate" || value === "devtools") return value;
   throw new Error(`--throttling deve ser simulate ou devtools: ${value}`);

@@ -24,6 +24,7 @@ import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
 import * as uploads from "./schema/uploads";
+import { newTransactionState, runAfterCommit, watchWrites, type TransactionState } from "./committed-writes.server";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 import { openPglite } from "./open-pglite.server";
 
@@ -61,7 +62,7 @@ type Connection = { kind: "pglite" | "postgres"; ready: Promise<Database>; close
  * handle. A singleton like the connection: the Vite server bundle
  * and server.ts each load their own copy of this module.
  */
-const transactionScope = singleton("database-transaction-scope", () => new AsyncLocalStorage<true>());
+const transactionScope = singleton("database-transaction-scope", () => new AsyncLocalStorage<TransactionState>());
 
 /**
  * Inside a transaction only its `tx` may be used: on PGlite the outer handle
@@ -84,7 +85,9 @@ const GUARDED_METHODS = ["select", "selectDistinct", "selectDistinctOn", "insert
 /**
  * Every transaction of this handle, however opened, marks its work; the
  * handle itself then refuses to run a query from inside one, whether it was
- * reached through getDb() or kept from before.
+ * reached through getDb() or kept from before. Once it commits, what it
+ * asked for runs (`afterCommit`, and the public page cache's invalidation
+ * when it wrote public content: committed-writes.server.ts, decision 0016).
  */
 function guardTransactions(db: Database): Database {
   for (const method of GUARDED_METHODS) {
@@ -97,9 +100,12 @@ function guardTransactions(db: Database): Database {
     });
   }
   const open = db.transaction.bind(db);
-  db.transaction = ((work, config) => {
+  db.transaction = (async (work, config) => {
     assertOutsideTransaction();
-    return open((tx) => transactionScope.run(true, () => work(tx)), config);
+    const state = newTransactionState();
+    const result = await open((tx) => transactionScope.run(state, () => work(watchWrites(tx, state))), config);
+    runAfterCommit(state);
+    return result;
   }) as Database["transaction"];
   return db;
 }
@@ -175,7 +181,7 @@ export async function getDb(): Promise<Database> {
  */
 export async function inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   const db = await getDb();
-  return db.transaction((tx) => transactionScope.run(true, () => work(tx)));
+  return db.transaction(work);
 }
 
 export function databaseKind() {

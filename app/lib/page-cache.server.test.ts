@@ -66,6 +66,14 @@ describe("pageCacheKey", () => {
     );
   });
 
+  it("keeps the shop's category and page, but renders a search for itself (its text is anyone's)", () => {
+    expect(keyOf("/loja?pagina=2&categoria=Capas")).toBe("/loja?categoria=Capas&pagina=2");
+    expect(keyOf("/loja/capa-anti-impacto")).toBe("/loja/capa-anti-impacto");
+    expect(keyOf("/loja?busca=capa")).toBeNull();
+    expect(keyOf("/loja?categoria=Capas&busca=capa")).toBeNull();
+    expect(keyOf("/loja/capa?categoria=Capas")).toBeNull();
+  });
+
   it.each([
     ["a signed-in person", "/", { hasSession: true }],
     ["a POST", "/contato", { method: "POST" }],

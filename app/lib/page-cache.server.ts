@@ -24,7 +24,11 @@ export const PAGE_CACHE_MAX_ENTRIES = 200;
 export const NONCE_PLACEHOLDER = singleton("page-cache-nonce-placeholder", () => randomBytes(18).toString("hex"));
 
 /** Query parameters that change a public page; any other parameter means "render, don't cache". */
-const ALLOWED_QUERY: Record<string, string[]> = { "/blog": ["pagina"] };
+const ALLOWED_QUERY: Record<string, string[]> = {
+  "/blog": ["pagina"],
+  // The shop's category and page addresses are few and the same for everyone; a search (`busca`) is rendered for itself.
+  "/loja": ["categoria", "pagina"],
+};
 /** React Router's single fetch names the routes it wants in `_routes`. */
 const DATA_QUERY = ["_routes"];
 /** Public resources whose URL has an extension and are the same for everyone. */
@@ -284,8 +288,18 @@ export class PageCache {
 export const pageCache = singleton("page-cache", () => new PageCache());
 
 /**
- * Drops every cached public page. Call it after any write that changes what
- * a visitor sees: shop settings, blog posts, FAQ, reviews, services.
+ * Tables whose rows the public pages show. A transaction that writes to one
+ * of them through the query builder drops the cache once it commits
+ * (db/committed-writes.server.ts, decision 0016): the shop's products (stock,
+ * price, photo, shown or not: the stock ledger writes the product row with
+ * every movement), the blog, the FAQ and the reviews.
+ */
+export const PUBLIC_CONTENT_TABLES = ["products", "product_units", "blog_posts", "faq_entries", "reviews"] as const;
+
+/**
+ * Drops every cached public page. Runs by itself after a transaction that
+ * wrote one of PUBLIC_CONTENT_TABLES commits; call it (after the commit) for
+ * any other change of what a visitor sees, as the shop settings do.
  */
 export function invalidatePublicPages() {
   pageCache.invalidate();

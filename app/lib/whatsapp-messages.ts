@@ -28,3 +28,8 @@ export function quickQuoteMessage(quote: QuickQuote) {
     "Gostaria de receber um orçamento. Obrigado!",
   ].join("\n");
 }
+
+/** "Comprar pelo WhatsApp" on a /loja product page: the product and the price the visitor saw. */
+export function shopProductMessage(productName: string, priceText: string) {
+  return `Olá! Tenho interesse no produto ${productName}, de ${priceText}, que vi na loja do site. Ainda está disponível?`;
+}

@@ -1,8 +1,10 @@
 import { getEnv } from "~/lib/env.server";
 import { listPublishedPostsForSitemap } from "~/modules/blog/queries.server";
+import { shopProductHref } from "~/modules/shop/catalogue-address";
+import { listShopProductsForSitemap } from "~/modules/shop/queries.server";
 
 /** The public pages a search engine should know, besides each blog post. */
-const PUBLIC_PAGES = ["/", "/historia", "/contato", "/perguntas", "/blog", "/realidade-aumentada", "/privacidade"];
+const PUBLIC_PAGES = ["/", "/historia", "/contato", "/perguntas", "/blog", "/realidade-aumentada", "/privacidade", "/loja"];
 
 function escapeXml(text: string) {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -15,10 +17,11 @@ function urlEntry(loc: string, lastmod?: Date) {
 
 export async function loader() {
   const origin = getEnv().PUBLIC_URL;
-  const posts = await listPublishedPostsForSitemap();
+  const [posts, products] = await Promise.all([listPublishedPostsForSitemap(), listShopProductsForSitemap()]);
   const entries = [
     ...PUBLIC_PAGES.map((path) => urlEntry(`${origin}${path}`)),
     ...posts.map((post) => urlEntry(`${origin}/blog/${encodeURIComponent(post.slug)}`, post.updatedAt)),
+    ...products.map((product) => urlEntry(`${origin}${shopProductHref(product.slug)}`, product.updatedAt)),
   ];
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -79,6 +79,8 @@ const QUERY_NAMES = [
   "from",
   "voltar",
   "pagina",
+  "categoria",
+  "busca",
   "q",
   "status",
   "tecnico",

@@ -1,4 +1,5 @@
 import { DEMO_BLOG_POSTS } from "~/modules/blog/demo-posts";
+import { DEMO_CATALOGUE } from "~/modules/demo/demo-catalogue";
 import { DEMO_FAQ } from "~/modules/faq/demo-faq";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { BASE_URL } from "./support/e2e-env";
@@ -14,6 +15,8 @@ const PAGES = [
   { path: `/blog/${DEMO_BLOG_POSTS[0]!.slug}`, heading: DEMO_BLOG_POSTS[0]!.title },
   { path: "/realidade-aumentada", heading: "Realidade Aumentada" },
   { path: "/privacidade", heading: "Política de Privacidade" },
+  { path: "/loja", heading: "Loja" },
+  { path: `/loja/${DEMO_CATALOGUE[0]!.slug}`, heading: DEMO_CATALOGUE[0]!.name },
 ];
 
 /** The test browser draws WebGL in software: loading three.js and the first frames take a while, more so beside another test. */

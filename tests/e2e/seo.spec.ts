@@ -1,6 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { APIResponse } from "@playwright/test";
 import { DEMO_BLOG_POSTS } from "~/modules/blog/demo-posts";
+import { DEMO_CATALOGUE } from "~/modules/demo/demo-catalogue";
 import routes from "~/routes";
 import { expectScriptsAllowedByCsp } from "./support/csp";
 import { BASE_URL } from "./support/e2e-env";
@@ -15,6 +16,7 @@ import { USERS } from "./support/users";
 const PUBLISHED = DEMO_BLOG_POSTS.filter((post) => post.status === "published");
 const DRAFTS = DEMO_BLOG_POSTS.filter((post) => post.status !== "published");
 const SAMPLE_POST = PUBLISHED[0]!.slug;
+const SAMPLE_PRODUCT = DEMO_CATALOGUE.find((product) => product.isShownInShop)!.slug;
 
 /** The content pages of the public layout; sign-in pages are not for search engines (robots.txt). */
 function publicPages(entries: RouteConfigEntry[], parentPath = "", isPublic = false): string[] {
@@ -23,7 +25,7 @@ function publicPages(entries: RouteConfigEntry[], parentPath = "", isPublic = fa
     const underSite = isPublic || entry.file === "routes/_site/layout.tsx";
     if (entry.children?.length) return publicPages(entry.children, entry.path ? path : parentPath, underSite);
     if (!underSite || path.endsWith("*") || path === "/auth" || path.startsWith("/auth/")) return [];
-    return [path.replace(/:id$/, SAMPLE_POST)];
+    return [path.replace(/:id$/, SAMPLE_POST).replace(/:slug$/, SAMPLE_PRODUCT)];
   });
 }
 
@@ -120,8 +122,11 @@ test("sitemap.xml é XML e lista as páginas públicas e os posts publicados", a
   const xml = await response.text();
 
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-  for (const path of ["/", "/historia", "/contato", "/perguntas", "/blog", "/realidade-aumentada", "/privacidade"]) {
+  for (const path of ["/", "/historia", "/contato", "/perguntas", "/blog", "/realidade-aumentada", "/privacidade", "/loja"]) {
     expect(locs).toContain(`${BASE_URL}${path}`);
+  }
+  for (const product of DEMO_CATALOGUE) {
+    expect(locs.includes(`${BASE_URL}/loja/${product.slug}`), product.slug).toBe(product.isShownInShop);
   }
   for (const post of PUBLISHED) expect(locs).toContain(`${BASE_URL}/blog/${post.slug}`);
   for (const post of DRAFTS) expect(locs).not.toContain(`${BASE_URL}/blog/${post.slug}`);
@@ -154,6 +159,7 @@ test("robots.txt aponta o sitemap e fecha as áreas com login", async ({ request
 test("toda página pública tem título, descrição, canônica e og:title", async ({ request }) => {
   expect(PUBLIC_PAGES).toContain("/");
   expect(PUBLIC_PAGES).toContain(`/blog/${SAMPLE_POST}`);
+  expect(PUBLIC_PAGES).toEqual(expect.arrayContaining(["/loja", `/loja/${SAMPLE_PRODUCT}`]));
   for (const path of PUBLIC_PAGES) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);

@@ -13,7 +13,16 @@ import {
 const OWNER: Actor = { userId: null, label: "dona@loja.test", role: "owner" };
 const STAFF: Actor = { userId: null, label: "equipe@loja.test", role: "staff" };
 /** Every kind of row the demo seed marks, as the removal counts them. */
-const DEMO_KINDS = ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "contactMessages", "accounts"] as const;
+const DEMO_KINDS = [
+  "customers",
+  "serviceOrders",
+  "reviews",
+  "blogPosts",
+  "faqEntries",
+  "contactMessages",
+  "accounts",
+  "products",
+] as const;
 
 async function loadDemoApp(database: TestDatabase) {
   const dropDatabase = await openTestDatabase(database);
@@ -29,6 +38,8 @@ async function loadDemoApp(database: TestDatabase) {
     settingsTable,
     audit,
     register,
+    inventory,
+    uploadsTable,
     seed,
     removal,
     factory,
@@ -46,6 +57,8 @@ async function loadDemoApp(database: TestDatabase) {
     import("~/db/schema/shop-settings"),
     import("~/db/schema/audit"),
     import("~/db/schema/cash-register"),
+    import("~/db/schema/inventory"),
+    import("~/db/schema/uploads"),
     import("~/modules/demo/seed.server"),
     import("~/modules/demo/remove-demo-data.server"),
     import("~/modules/demo/test-records.server"),
@@ -72,6 +85,8 @@ async function loadDemoApp(database: TestDatabase) {
       ...settingsTable,
       ...audit,
       ...register,
+      ...inventory,
+      ...uploadsTable,
     },
     seed,
     removal,
@@ -116,7 +131,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.blogPosts
           | typeof t.faqEntries
           | typeof t.contactMessages
-          | typeof t.user,
+          | typeof t.user
+          | typeof t.products,
       ) => {
         const rows = await app.db.select({ isDemo: table.isDemo, total: count() }).from(table).groupBy(table.isDemo);
         return {
@@ -131,7 +147,10 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.serviceOrderStatusEvents
           | typeof t.issuedDocuments
           | typeof t.customerAccountLinks
-          | typeof t.auditLog,
+          | typeof t.auditLog
+          | typeof t.stockMovements
+          | typeof t.productUnits
+          | typeof t.uploads,
       ) => (await app.db.select({ total: count() }).from(table))[0]?.total ?? 0;
       return {
         customers: await split(t.customers),
@@ -141,6 +160,10 @@ export function defineDemoDataSuite(database: TestDatabase) {
         faqEntries: await split(t.faqEntries),
         contactMessages: await split(t.contactMessages),
         accounts: await split(t.user),
+        products: await split(t.products),
+        stockMovements: await total(t.stockMovements),
+        productUnits: await total(t.productUnits),
+        uploads: await total(t.uploads),
         lines: await total(t.serviceOrderLines),
         payments: await total(t.serviceOrderPayments),
         events: await total(t.serviceOrderStatusEvents),
@@ -174,7 +197,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
     it("a semente marca como demonstração cada linha que cria e liga has_demo_data", async () => {
       await app.seed.seedDemoData();
       const rows = await snapshot();
-      for (const kind of ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "accounts"] as const) {
+      for (const kind of ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "accounts", "products"] as const) {
         expect(rows[kind].demo, kind).toBeGreaterThan(0);
         expect(rows[kind].real, kind).toBe(0);
       }
@@ -182,6 +205,76 @@ export function defineDemoDataSuite(database: TestDatabase) {
       // A second run adds nothing.
       await app.seed.seedDemoData();
       expect(await snapshot()).toEqual(rows);
+    });
+
+    it("o catálogo de demonstração: ~30 produtos, peças com origem, serviços, fotos pelo pipeline e estoque pelo livro-razão", async () => {
+      const t = app.tables;
+      const catalogue = await app.db.select().from(t.products);
+      expect(catalogue.length).toBeGreaterThanOrEqual(28);
+      expect(catalogue.every((product) => product.isDemo)).toBe(true);
+      expect(catalogue.filter((product) => product.shownInShop).length).toBeGreaterThanOrEqual(catalogue.length - 4);
+      expect(new Set(catalogue.map((product) => product.category))).toEqual(
+        expect.objectContaining({ size: expect.any(Number) as number }),
+      );
+      for (const category of [
+        "Celulares",
+        "Capas",
+        "Carregadores",
+        "Cabos",
+        "Fones de ouvido",
+        "Películas",
+        "Telas",
+        "Baterias",
+        "Gráfica",
+        "Serviços",
+      ]) {
+        expect(
+          catalogue.some((product) => product.category === category),
+          category,
+        ).toBe(true);
+      }
+      for (const part of catalogue.filter((product) => product.kind === "part"))
+        expect(part.partOrigin, part.name).not.toBeNull();
+      expect(new Set(catalogue.filter((product) => product.kind === "part").map((product) => product.partOrigin))).toEqual(
+        new Set(["new-original", "new-compatible", "used"]),
+      );
+      const services = catalogue.filter((product) => product.kind === "service");
+      expect(services.map((service) => service.revenueSource)).toEqual(expect.arrayContaining(["printing-design", "services"]));
+
+      const movements = await app.db.select().from(t.stockMovements);
+      const units = await app.db.select().from(t.productUnits);
+      for (const product of catalogue) {
+        const own = movements.filter((movement) => movement.productId === product.id);
+        expect(
+          own.reduce((sum, movement) => sum + movement.quantity, 0),
+          product.name,
+        ).toBe(product.stockQuantity);
+        expect(
+          own.every((movement) => movement.kind === "entry" && movement.unitCostCents > 0 && movement.origin === "demo"),
+        ).toBe(true);
+        if (product.stockQuantity > 0) expect(product.averageCostCents, product.name).toBeGreaterThan(0);
+        if (product.isSerialised) {
+          const inStock = units.filter((unit) => unit.productId === product.id && unit.status === "in-stock");
+          expect(inStock.length, product.name).toBe(product.stockQuantity);
+        }
+      }
+      const phones = catalogue.filter((product) => product.isSerialised);
+      expect(phones.length).toBeGreaterThanOrEqual(3);
+      expect(phones.some((phone) => phone.stockQuantity === 0 && phone.shownInShop)).toBe(true);
+      expect(phones.filter((phone) => phone.stockQuantity > 1).length).toBeGreaterThanOrEqual(2);
+
+      // Each product shown in the shop has a photo, stored through the upload pipeline (WebP sizes and a JPEG).
+      const shown = catalogue.filter((product) => product.shownInShop);
+      expect(shown.every((product) => product.photoUploadId)).toBe(true);
+      const variants = await app.db.select().from(t.uploadVariants);
+      for (const product of shown) {
+        const files = variants.filter((variant) => variant.uploadId === product.photoUploadId);
+        expect(files.map((file) => `${file.format}-${file.width}`).sort(), product.name).toEqual([
+          "jpeg-640",
+          "webp-320",
+          "webp-640",
+        ]);
+      }
     });
 
     it("só o proprietário vê o resumo e apaga: a equipe é recusada e nada muda", async () => {
@@ -304,8 +397,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
         blogPosts: before.blogPosts.demo,
         faqEntries: before.faqEntries.demo,
         contactMessages: 1,
-        products: (await app.db.select({ total: count() }).from(t.products).where(eq(t.products.isDemo, true)))[0]?.total,
         accounts: before.accounts.demo,
+        products: before.products.demo,
       });
 
       const removed = await app.removal.removeDemoData(OWNER);
@@ -343,6 +436,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
       const [chips] = await app.db.select({ total: sql<number>`coalesce(sum(total), 0)::int` }).from(t.serviceOrderStatusCounts);
       expect(Number(chips?.total)).toBe(before.serviceOrders.real);
       expect(after.hasDemoData).toBe(false);
+      // The demo catalogue went with its ledger, units and photos.
+      expect([after.stockMovements, after.productUnits, after.uploads]).toEqual([0, 0, 0]);
       // The settings cache was dropped: the next page reads the flag off at once.
       expect((await app.settings.getShopSettings()).hasDemoData).toBe(false);
       const [entry] = await app.db.select().from(t.auditLog).where(eq(t.auditLog.action, "demo.remove"));
@@ -446,8 +541,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
         (error as InstanceType<typeof app.removal.DemoDataBlockedError>).blockers.map((blocker) => blocker.description),
       ).toEqual(
         expect.arrayContaining([
-          `Venda nº ${sale!.id}: vendeu o item de demonstração Celular de demonstração.`,
-          `OS nº ${realOrder.id}: usa o item de demonstração Celular de demonstração.`,
+          `Venda nº ${sale!.id}: vendeu o produto de demonstração Celular de demonstração.`,
+          `OS nº ${realOrder.id}: usa o produto de demonstração Celular de demonstração.`,
         ]),
       );
       expect(await app.db.select().from(t.products).where(eq(t.products.id, demoProduct!.id))).toHaveLength(1);

@@ -74,6 +74,10 @@ export const products = pgTable(
     index("products_archived_idx")
       .on(table.archivedAt)
       .where(sql`${table.archivedAt} is not null`),
+    // The public shop's search: every word typed in the name or the brand, among the products shown.
+    index("products_shop_search_idx")
+      .using("gin", sql`(${table.name} || ' ' || ${table.brand}) gin_trgm_ops`)
+      .where(sql`${table.shownInShop} and ${table.archivedAt} is null`),
     index("products_low_stock_idx")
       .on(table.name)
       .where(sql`${table.kind} <> 'service' and ${table.archivedAt} is null and ${table.stockQuantity} <= ${table.minimumStock}`),

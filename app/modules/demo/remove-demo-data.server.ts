@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { blogPosts } from "~/db/schema/blog";
@@ -10,6 +10,7 @@ import { productUnits, products, stockCountItems, stockMovements } from "~/db/sc
 import { issuedDocuments } from "~/db/schema/print-documents";
 import { reviews } from "~/db/schema/reviews";
 import { serviceOrders } from "~/db/schema/service-orders";
+import { uploads } from "~/db/schema/uploads";
 import { shopSettings } from "~/db/schema/shop-settings";
 import { InputError } from "~/lib/errors";
 import { assertOwnerActor, type Actor } from "~/modules/accounts/roles";
@@ -120,14 +121,12 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
           '/service-orders/' || o.id || '/edit' as href
         from service_orders o join "user" u on u.id = o.created_by_user_id
         where not o.is_demo and u.is_demo order by o.id`,
-    sql`select 'Venda nº ' || i.sale_id || ': vendeu o item de demonstração ' || p.name || '.' as description,
-          null as href
-        from sale_items i join products p on p.id = i.product_id
-        where p.is_demo order by i.sale_id`,
-    sql`select 'OS nº ' || o.id || ': usa o item de demonstração ' || p.name || '.' as description,
-          '/service-orders/' || o.id || '/edit' as href
+    sql`select 'Venda nº ' || i.sale_id || ': vendeu o produto de demonstração ' || p.name || '.' as description
+        from sale_items i join products p on p.id = i.product_id where p.is_demo order by i.sale_id`,
+    sql`select 'OS nº ' || l.order_id || ': usa o produto de demonstração ' || p.name || '.' as description,
+          '/service-orders/' || l.order_id || '/edit' as href
         from service_order_lines l join service_orders o on o.id = l.order_id join products p on p.id = l.product_id
-        where not o.is_demo and p.is_demo order by o.id`,
+        where p.is_demo and not o.is_demo order by l.order_id`,
     sql`select 'A conta de demonstração ' || u.email || ' é de proprietário: mude a função dela antes.' as description
         from "user" u where u.is_demo and u.role = 'owner' order by u.email`,
     sql`select 'Modelo de impressão ' || t.kind || ' (' || t.paper || '): alterado pela conta de demonstração ' || u.email || '.' as description
@@ -193,12 +192,19 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
     .where(sql`${registerEntries.customerId} in (select id from ${customers} where ${customers.isDemo})`);
   await tx.delete(serviceOrders).where(eq(serviceOrders.isDemo, true));
   await tx.delete(customers).where(eq(customers.isDemo, true));
-  // The demo catalogue with its ledger, units and the lines of counts that counted it (after the demo orders that used them).
+  // The demo catalogue with its ledger, units and photos (after the demo orders that used them; nothing real points at it: checked above).
+  const demoPhotos = await tx
+    .select({ id: products.photoUploadId })
+    .from(products)
+    .where(and(eq(products.isDemo, true), isNotNull(products.photoUploadId)));
   const demoProducts = sql`(select id from ${products} where ${products.isDemo})`;
+  // A stock count may have counted them (staff counting the demo shelf): those lines go with them.
   await tx.delete(stockCountItems).where(sql`${stockCountItems.productId} in ${demoProducts}`);
   await tx.delete(stockMovements).where(sql`${stockMovements.productId} in ${demoProducts}`);
   await tx.delete(productUnits).where(sql`${productUnits.productId} in ${demoProducts}`);
   await tx.delete(products).where(eq(products.isDemo, true));
+  const photoIds = demoPhotos.flatMap((row) => (row.id ? [row.id] : []));
+  if (photoIds.length > 0) await tx.delete(uploads).where(inArray(uploads.id, photoIds));
   await tx.delete(reviews).where(eq(reviews.isDemo, true));
   await tx.delete(blogPosts).where(eq(blogPosts.isDemo, true));
   await tx.delete(faqEntries).where(eq(faqEntries.isDemo, true));

@@ -11,6 +11,7 @@ import { DEMO_BLOG_POSTS } from "~/modules/blog/demo-posts";
 import { DEMO_FAQ } from "~/modules/faq/demo-faq";
 import { DEMO_REVIEWS } from "~/modules/reviews/demo-reviews";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
+import { hasAnyProduct, prepareDemoCatalogue, seedDemoCatalogueInTx } from "./demo-catalogue.server";
 import { seedDemoServiceOrders } from "./demo-service-orders.server";
 import { markShopHasDemoDataInTx } from "./demo-flag.server";
 
@@ -40,6 +41,8 @@ const asDemo = <T extends object>(rows: readonly T[]) => rows.map((row) => ({ ..
  * the shop has demo data, until "Apagar dados de demonstração" removes it.
  */
 export async function seedDemoData() {
+  // The catalogue's photos are drawn and processed before the transaction opens (CPU, not the database's time).
+  const catalogue = (await hasAnyProduct()) ? [] : await prepareDemoCatalogue();
   await inTransaction(async (tx) => {
     await tx.insert(shopSettings).values(DEMO_SHOP_SETTINGS).onConflictDoNothing();
     let hasCreated = false;
@@ -69,6 +72,7 @@ export async function seedDemoData() {
       hasCreated = true;
     }
     if (await seedDemoServiceOrders(tx)) hasCreated = true;
+    if (await seedDemoCatalogueInTx(tx, catalogue)) hasCreated = true;
     if (hasCreated) await markShopHasDemoDataInTx(tx);
   });
 }

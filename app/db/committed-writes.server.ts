@@ -1,0 +1,61 @@
+import { getTableName, isTable, type Table } from "drizzle-orm";
+import { invalidatePublicPages, PUBLIC_CONTENT_TABLES } from "~/lib/page-cache.server";
+import type { Transaction } from "./client.server";
+
+/**
+ * What one transaction asked to run once it commits: callbacks of
+ * `afterCommit`, and the public page cache's invalidation when it wrote to a
+ * table whose rows visitors see (decision 0016). Never run on a rollback.
+ */
+export type TransactionState = { afterCommit: (() => void)[]; hasPublicWrites: boolean };
+
+export function newTransactionState(): TransactionState {
+  return { afterCommit: [], hasPublicWrites: false };
+}
+
+const statesByTransaction = new WeakMap<object, TransactionState>();
+const PUBLIC_TABLES: ReadonlySet<string> = new Set(PUBLIC_CONTENT_TABLES);
+
+const WRITE_METHODS = ["insert", "update", "delete"] as const;
+
+/**
+ * Notes the writes of `tx` (and of its savepoints) to public content. Every
+ * write through the query builder is seen, whoever makes it (the stock
+ * ledger, a product form, a sale), so a new write path needs nothing to keep
+ * /loja fresh. Raw SQL (`tx.execute`) is not seen: a raw write to one of
+ * those tables must call `afterCommit(tx, invalidatePublicPages)` itself.
+ */
+export function watchWrites<T extends Transaction>(tx: T, state: TransactionState): T {
+  statesByTransaction.set(tx, state);
+  for (const method of WRITE_METHODS) {
+    const original = (tx[method] as (table: unknown, ...rest: unknown[]) => unknown).bind(tx);
+    Object.assign(tx, {
+      [method]: (table: unknown, ...rest: unknown[]) => {
+        if (isTable(table) && PUBLIC_TABLES.has(getTableName(table as Table))) state.hasPublicWrites = true;
+        return original(table, ...rest);
+      },
+    });
+  }
+  const openSavepoint = tx.transaction.bind(tx);
+  tx.transaction = (<R>(work: (savepoint: Transaction) => Promise<R>) =>
+    openSavepoint((savepoint) => work(watchWrites(savepoint, state)))) as Transaction["transaction"];
+  return tx;
+}
+
+/** After a commit: the page cache first, so a callback that reads a public page sees the new one. */
+export function runAfterCommit(state: TransactionState) {
+  if (state.hasPublicWrites) invalidatePublicPages();
+  for (const callback of state.afterCommit) callback();
+}
+
+/**
+ * Runs `callback` once `tx`'s transaction has committed; never if it rolls
+ * back. For work that must not see (or show) uncommitted data: dropping a
+ * cache inside the transaction would let a concurrent request cache the old
+ * data again before the commit.
+ */
+export function afterCommit(tx: Transaction, callback: () => void) {
+  const state = statesByTransaction.get(tx);
+  if (!state) throw new Error("afterCommit: transação desconhecida (use o `tx` recebido de inTransaction)");
+  state.afterCommit.push(callback);
+}

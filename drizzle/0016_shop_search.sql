@@ -1,0 +1,1 @@
+CREATE INDEX "products_shop_search_idx" ON "products" USING gin (("name" || ' ' || "brand") gin_trgm_ops) WHERE "products"."shown_in_shop" and "products"."archived_at" is null;

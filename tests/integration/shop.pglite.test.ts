@@ -1,0 +1,3 @@
+import { defineShopSuite } from "./shop-suite";
+
+defineShopSuite("pglite");
