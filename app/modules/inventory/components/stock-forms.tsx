@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,38 @@ type FormState = { values: Values; errors: FieldErrors };
 
 const NO_STATE: FormState = { values: {}, errors: {} };
 
+/** One stock form: its card, the post with its intent, the form's message and the submit button. */
+function StockFormCard({
+  title,
+  description,
+  intent,
+  errors,
+  submitLabel,
+  isSubmitting,
+  children,
+}: {
+  title: string;
+  description: string;
+  intent: string;
+  errors: FieldErrors;
+  submitLabel: string;
+  isSubmitting: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Section title={title} description={description}>
+      <Form method="post" noValidate className="space-y-4">
+        <input type="hidden" name="intent" value={intent} />
+        <FormAlert errors={errors} />
+        {children}
+        <Button type="submit" disabled={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
 function FormAlert({ errors }: { errors: FieldErrors }) {
   if (errors.form) return <Alert tone="destructive">{errors.form}</Alert>;
   return Object.keys(errors).length > 0 ? <Alert tone="destructive">Confira os campos marcados.</Alert> : null;
@@ -24,49 +56,46 @@ function FormAlert({ errors }: { errors: FieldErrors }) {
 export function StockEntryForm({ state = NO_STATE, isSubmitting }: { state?: FormState; isSubmitting: boolean }) {
   const { values, errors } = state;
   return (
-    <Section
+    <StockFormCard
       title="Entrada de estoque"
       description="Mercadoria recebida: a quantidade soma ao estoque e o custo entra no custo médio."
+      intent="entry"
+      errors={errors}
+      submitLabel="Registrar entrada"
+      isSubmitting={isSubmitting}
     >
-      <Form method="post" noValidate className="space-y-4">
-        <input type="hidden" name="intent" value="entry" />
-        <FormAlert errors={errors} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Quantidade"
-            name="quantity"
-            defaultValue={values.quantity}
-            error={errors.quantity}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={9}
-            required
-          />
-          <Field
-            label="Custo unitário"
-            name="unitCostCents"
-            defaultValue={values.unitCostCents}
-            error={errors.unitCostCents}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={PRODUCT_LIMITS.priceCents}
-            hint="Como 12,50."
-          />
-          <Field
-            label="Fornecedor (opcional)"
-            name="supplier"
-            defaultValue={values.supplier}
-            error={errors.supplier}
-            autoComplete="off"
-            maxLength={PRODUCT_LIMITS.supplier}
-            className="sm:col-span-2"
-          />
-        </div>
-        <Button type="submit" disabled={isSubmitting}>
-          Registrar entrada
-        </Button>
-      </Form>
-    </Section>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Quantidade"
+          name="quantity"
+          defaultValue={values.quantity}
+          error={errors.quantity}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={9}
+          required
+        />
+        <Field
+          label="Custo unitário"
+          name="unitCostCents"
+          defaultValue={values.unitCostCents}
+          error={errors.unitCostCents}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={PRODUCT_LIMITS.priceCents}
+          hint="Como 12,50."
+        />
+        <Field
+          label="Fornecedor (opcional)"
+          name="supplier"
+          defaultValue={values.supplier}
+          error={errors.supplier}
+          autoComplete="off"
+          maxLength={PRODUCT_LIMITS.supplier}
+          className="sm:col-span-2"
+        />
+      </div>
+    </StockFormCard>
   );
 }
 
@@ -76,51 +105,51 @@ export function SerialisedEntryForm({ state = NO_STATE, isSubmitting }: { state?
   const typedRows = Object.keys(values).filter((name) => /^units\.\d+\.serial$/.test(name)).length;
   const [rows, setRows] = useState(Math.max(1, typedRows));
   return (
-    <Section title="Entrada de unidades" description="Cada aparelho com seu IMEI (ou número de série) e o custo pago por ele.">
-      <Form method="post" noValidate className="space-y-4">
-        <input type="hidden" name="intent" value="serial-entry" />
-        <FormAlert errors={errors} />
-        {Array.from({ length: rows }, (_, index) => (
-          <div key={index} className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={`IMEI ou número de série ${rows > 1 ? index + 1 : ""}`.trim()}
-              name={`units.${index}.serial`}
-              defaultValue={values[`units.${index}.serial`]}
-              error={errors[`units.${index}.serial`]}
-              autoComplete="off"
-              maxLength={40}
-              required
-            />
-            <Field
-              label="Custo da unidade"
-              name={`units.${index}.costCents`}
-              defaultValue={values[`units.${index}.costCents`]}
-              error={errors[`units.${index}.costCents`]}
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={PRODUCT_LIMITS.priceCents}
-            />
-          </div>
-        ))}
-        {rows < MAX_UNITS_PER_ENTRY ? (
-          <Button variant="outline" size="sm" onClick={() => setRows(rows + 1)}>
-            <Plus aria-hidden className="size-4" />
-            Mais uma unidade
-          </Button>
-        ) : null}
-        <Field
-          label="Fornecedor (opcional)"
-          name="supplier"
-          defaultValue={values.supplier}
-          error={errors.supplier}
-          autoComplete="off"
-          maxLength={PRODUCT_LIMITS.supplier}
-        />
-        <Button type="submit" disabled={isSubmitting}>
-          Registrar unidades
+    <StockFormCard
+      title="Entrada de unidades"
+      description="Cada aparelho com seu IMEI (ou número de série) e o custo pago por ele."
+      intent="serial-entry"
+      errors={errors}
+      submitLabel="Registrar unidades"
+      isSubmitting={isSubmitting}
+    >
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={`IMEI ou número de série ${rows > 1 ? index + 1 : ""}`.trim()}
+            name={`units.${index}.serial`}
+            defaultValue={values[`units.${index}.serial`]}
+            error={errors[`units.${index}.serial`]}
+            autoComplete="off"
+            maxLength={40}
+            required
+          />
+          <Field
+            label="Custo da unidade"
+            name={`units.${index}.costCents`}
+            defaultValue={values[`units.${index}.costCents`]}
+            error={errors[`units.${index}.costCents`]}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={PRODUCT_LIMITS.priceCents}
+          />
+        </div>
+      ))}
+      {rows < MAX_UNITS_PER_ENTRY ? (
+        <Button variant="outline" size="sm" onClick={() => setRows(rows + 1)}>
+          <Plus aria-hidden className="size-4" />
+          Mais uma unidade
         </Button>
-      </Form>
-    </Section>
+      ) : null}
+      <Field
+        label="Fornecedor (opcional)"
+        name="supplier"
+        defaultValue={values.supplier}
+        error={errors.supplier}
+        autoComplete="off"
+        maxLength={PRODUCT_LIMITS.supplier}
+      />
+    </StockFormCard>
   );
 }
 
@@ -128,39 +157,36 @@ export function SerialisedEntryForm({ state = NO_STATE, isSubmitting }: { state?
 export function StockAdjustmentForm({ state = NO_STATE, isSubmitting }: { state?: FormState; isSubmitting: boolean }) {
   const { values, errors } = state;
   return (
-    <Section
+    <StockFormCard
       title="Ajuste de estoque"
       description="Quebra, perda, avaria ou mercadoria encontrada. Use -2 para tirar e 2 para pôr."
+      intent="adjustment"
+      errors={errors}
+      submitLabel="Registrar ajuste"
+      isSubmitting={isSubmitting}
     >
-      <Form method="post" noValidate className="space-y-4">
-        <input type="hidden" name="intent" value="adjustment" />
-        <FormAlert errors={errors} />
-        <div className="grid gap-4">
-          <Field
-            label="Quantidade (+ ou -)"
-            name="quantity"
-            defaultValue={values.quantity}
-            error={errors.quantity}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={10}
-            required
-          />
-          <Field
-            label="Motivo"
-            name="reason"
-            defaultValue={values.reason}
-            error={errors.reason}
-            autoComplete="off"
-            maxLength={PRODUCT_LIMITS.reason}
-            required
-          />
-        </div>
-        <Button type="submit" disabled={isSubmitting}>
-          Registrar ajuste
-        </Button>
-      </Form>
-    </Section>
+      <div className="grid gap-4">
+        <Field
+          label="Quantidade (+ ou -)"
+          name="quantity"
+          defaultValue={values.quantity}
+          error={errors.quantity}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+          required
+        />
+        <Field
+          label="Motivo"
+          name="reason"
+          defaultValue={values.reason}
+          error={errors.reason}
+          autoComplete="off"
+          maxLength={PRODUCT_LIMITS.reason}
+          required
+        />
+      </div>
+    </StockFormCard>
   );
 }
 
