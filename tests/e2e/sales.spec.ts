@@ -48,7 +48,6 @@ async function prepareDatabase(dataDir: string) {
       `insert into products (kind, sku, name, slug, price_cents, revenue_source) values ('service', $1, $2, 'impressao-a4', $3, 'printing-design')`,
       [PRINTING.sku, PRINTING.name, PRINTING.priceCents],
     );
-    await client.query(`insert into cash_registers (opening_float_cents, opened_by_label) values (10000, 'teste')`);
     // The shop's own details with its PIX key (PIX is refused while the key is the demo's); with them there, no demo seed.
     const day = { open: "09:00", close: "18:00" };
     await client.query(
@@ -108,7 +107,13 @@ test("o caixa vende uma capa pelo leitor de código de barras e uma impressão p
   consoleErrors.allow(failedLoad(400));
   const context = await browser.newContext({ storageState, baseURL: server.url });
   const page = await context.newPage();
-  await page.goto("/cash-register/venda");
+  // The day starts by opening the register with its float.
+  await page.goto("/cash-register");
+  const opening = page.getByRole("region", { name: "Abrir o caixa" });
+  await opening.getByLabel("Fundo de troco (R$)").fill("100,00");
+  await opening.getByRole("button", { name: "Abrir caixa" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Caixa nº \d+ aberto\./ })).toBeVisible();
+  await page.getByRole("link", { name: "Nova venda" }).first().click();
   await expect(page.getByRole("heading", { name: "Nova venda", level: 1 })).toBeVisible();
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -306,4 +311,41 @@ test("fuzz: as ações de venda, cancelamento e devolução recusam qualquer ent
   } finally {
     await api.dispose();
   }
+});
+
+test("no fim do dia: sangria com comprovante, fechamento com diferença e o relatório impresso com as vendas", async ({
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, "Jornada do balcão: roda no desktop.");
+  const context = await browser.newContext({ storageState, baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto("/cash-register");
+  // Float 100,00 + the first sale's cash 30,00 − the cash refund 40,00 = 90,00 in the drawer.
+  const cashTotal = page.locator('[data-testid="method-totals"] [data-method="cash"]');
+  await expect(cashTotal).toContainText(/R\$\s90,00/);
+  const movement = page.getByRole("region", { name: "Suprimento ou sangria" });
+  await movement.getByLabel("Sangria (retirada)").check();
+  await movement.getByLabel("Valor (R$)").fill("20,00");
+  await movement.getByLabel("Motivo").fill("Depósito no banco");
+  await movement.getByRole("button", { name: "Registrar sangria" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sangria registrada." })).toBeVisible();
+  await expect(cashTotal).toContainText(/R\$\s70,00/);
+
+  // R$ 65,00 counted: R$ 5,00 short.
+  await page.getByRole("link", { name: "Fechar caixa" }).click();
+  await page.getByLabel("Notas de R$ 50", { exact: true }).fill("1");
+  await page.getByLabel("Notas de R$ 10", { exact: true }).fill("1");
+  await page.getByLabel("Notas de R$ 5", { exact: true }).fill("1");
+  await expect(page.getByTestId("counted-cash")).toContainText(/-R\$\s5,00/);
+  await page.getByRole("button", { name: "Fechar caixa" }).click();
+  const closed = page.getByRole("status").filter({ hasText: /Caixa nº \d+ fechado, diferença de -R\$/ });
+  await expect(closed).toBeVisible();
+  await closed.getByRole("link", { name: "Imprimir o relatório" }).click();
+  const report = page.locator(".documento");
+  await expect(report).toContainText("Fechamento de caixa");
+  await expect(report).toContainText("Diferença total");
+  await expect(report).toContainText(/VENDA\d+/);
+  await expect(report).toContainText("Depósito no banco");
+  await context.close();
 });

@@ -165,8 +165,11 @@ export function defineBackupSuite(database: TestDatabase) {
       expect(header.tables.map(({ name }) => name).sort()).toEqual(await tableNames(app.db));
       for (const table of header.tables) expect(table.rows, table.name).toBe(sourceSnapshot.rows[table.name]!.length);
       expect(header.tables.find(({ name }) => name === "backup_test_values")?.rows).toBe(FILLER_ROWS + 3);
-      // Uploads travel inside the backup: the logo's row and each of its files.
-      expect(header.tables.find(({ name }) => name === "uploads")?.rows).toBe(1);
+      // Uploads travel inside the backup: the logo's row, the demo products' photos, and each of their files.
+      const photos = await app.db.execute(sql`select count(*)::int as total from products where photo_upload_id is not null`);
+      const productPhotos = Number((photos.rows[0] as { total: number }).total);
+      expect(productPhotos).toBeGreaterThan(0);
+      expect(header.tables.find(({ name }) => name === "uploads")?.rows).toBe(1 + productPhotos);
       expect(header.tables.find(({ name }) => name === "upload_variants")?.rows).toBeGreaterThan(1);
       // A referenced table comes before the tables referencing it.
       const position = (name: string) => header.tables.findIndex((table) => table.name === name);
