@@ -67,6 +67,10 @@ async function runWorker(): Promise<WorkerResult> {
     )
   ).rows as { id: number; sku: string; barcode: string | null; name: string; category: string }[];
   if (sample.length < 100) throw new Error(`poucos produtos em estoque para medir (${sample.length})`);
+  const serials = (
+    await db.execute(sql`select serial from product_units where status = 'in-stock' and id % 7 = 0 limit 100`)
+  ).rows.map((row) => (row as { serial: string }).serial);
+  if (serials.length === 0) throw new Error("nenhuma unidade serializada em estoque para buscar");
   const shopCategories = await shop.listShopCategories();
   if (shopCategories.length === 0) throw new Error("nenhuma categoria na loja para filtrar");
   const nameWords = sample.map((row) => row.name.split(" ").find((word) => word.length >= 4) ?? row.name);
@@ -85,6 +89,7 @@ async function runWorker(): Promise<WorkerResult> {
   const searchCases: { kind: string; text: (index: number) => string }[] = [
     { kind: "código de barras", text: (index) => pick(sample, index).barcode ?? pick(sample, index).sku },
     { kind: "SKU", text: (index) => pick(sample, index).sku },
+    { kind: "IMEI/série da unidade", text: (index) => pick(serials, index) },
     { kind: "nome (uma palavra)", text: (index) => pick(nameWords, index) },
     { kind: "nome (duas palavras)", text: (index) => pick(sample, index).name.split(" ").slice(0, 2).join(" ") },
   ];

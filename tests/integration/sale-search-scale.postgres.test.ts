@@ -1,3 +1,0 @@
-import { defineSaleSearchScaleSuite } from "./sale-search-scale-suite";
-
-defineSaleSearchScaleSuite("postgres");
