@@ -7,3 +7,11 @@ export const NUL_MESSAGE = "Este campo tem um caractere inválido.";
 export function hasNoNul(value: string) {
   return !value.includes("\u0000");
 }
+
+/**
+ * Search text from an address or a lookup, without the NUL characters
+ * PostgreSQL refuses (a query would fail with a 500): what is left is searched.
+ */
+export function searchTextOf(value: string | null | undefined, maxLength: number) {
+  return (value ?? "").replaceAll("\u0000", "").trim().slice(0, maxLength);
+}

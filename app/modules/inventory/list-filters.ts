@@ -1,3 +1,4 @@
+import { searchTextOf } from "~/lib/text-input";
 import { PRODUCT_KINDS, type ProductKind } from "~/db/schema/inventory";
 import type { ProductFilters } from "./queries.server";
 
@@ -22,9 +23,9 @@ export function filtersFromSearchParams(params: URLSearchParams): ProductFilters
   const kind = params.get(LIST_PARAMS.kind);
   const category = params.get(LIST_PARAMS.category);
   return {
-    query: (params.get(LIST_PARAMS.query) ?? "").trim().slice(0, MAX_QUERY_LENGTH),
+    query: searchTextOf(params.get(LIST_PARAMS.query), MAX_QUERY_LENGTH),
     kind: (PRODUCT_KINDS as readonly string[]).includes(kind ?? "") ? (kind as ProductKind) : null,
-    category: category ? category.slice(0, 60) : null,
+    category: searchTextOf(category, 60) || null,
     isLowStock: params.get(LIST_PARAMS.lowStock) === "baixo",
     isShownInShop: params.get(LIST_PARAMS.shop) === "sim",
     isArchived: params.get(LIST_PARAMS.archived) === "sim",

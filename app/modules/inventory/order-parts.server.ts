@@ -1,3 +1,4 @@
+import { searchTextOf } from "~/lib/text-input";
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "~/db/client.server";
 import { productUnits, products, type PartOrigin } from "~/db/schema/inventory";
@@ -371,7 +372,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  * their unique ones, so it stays quick with 100 000 products.
  */
 export async function lookupProductsForQuote(rawQuery: string): Promise<QuoteLookupItem[]> {
-  const query = rawQuery.replace(/\s+/g, " ").trim().slice(0, 100);
+  const query = searchTextOf(rawQuery.replace(/\s+/g, " "), 100);
   if (query.length < 2) return [];
   const db = await getDb();
   const words = query.split(" ").slice(0, 5);

@@ -1,3 +1,4 @@
+import { searchTextOf } from "~/lib/text-input";
 import { ArrowLeft, Search } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -25,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = readId(params.id);
   const count = id ? await getStockCount(id) : null;
   if (!count) throw data(null, { status: 404 });
-  const query = (new URL(request.url).searchParams.get(QUERY_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const query = searchTextOf(new URL(request.url).searchParams.get(QUERY_PARAM), MAX_QUERY_LENGTH);
   const found =
     query && !count.closedAt
       ? (await searchProducts({ ...NO_FILTERS, query }, 1, FOUND_LIMIT)).products.filter((item) => item.kind !== "service")
