@@ -297,6 +297,21 @@ export function defineDemoDataSuite(database: TestDatabase) {
         status: "received",
         seed: 72,
       });
+      // A real sale to a demo customer, with store credit from a return in their name.
+      const [realSale] = await app.db
+        .insert(t.sales)
+        .values({
+          customerId: demoCustomer!.id,
+          itemsTotalCents: 1_000,
+          totalCents: 1_000,
+          code: `VENDA-DEMO-${randomUUID().slice(0, 8)}`,
+          createdByLabel: "equipe@loja.test",
+        })
+        .returning();
+      const [credit] = await app.db
+        .insert(t.storeCreditMovements)
+        .values({ customerId: demoCustomer!.id, amountCents: 500, actorLabel: "equipe@loja.test" })
+        .returning();
       const demoTechnicianId = randomUUID();
       await app.db.insert(t.user).values({
         id: demoTechnicianId,
@@ -324,6 +339,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
           `OS nº ${realOrder.id}: é do cliente de demonstração ${demoCustomer!.name}.`,
           `Cliente Rosa Indicada Real: foi indicado pelo cliente de demonstração ${demoCustomer!.name}.`,
           `OS nº ${otherRealOrder.id}: o técnico é a conta de demonstração tecnico.demo@balcao.example.`,
+          `Venda ${realSale!.code}: é do cliente de demonstração ${demoCustomer!.name}.`,
+          `Crédito na loja: o cliente de demonstração ${demoCustomer!.name} tem movimentos de crédito.`,
         ]),
       );
       expect(overview.blockers.map((blocker) => blocker.description)).toEqual(blockers);
@@ -333,6 +350,11 @@ export function defineDemoDataSuite(database: TestDatabase) {
       await app.db.update(t.serviceOrders).set({ customerId: realCustomer.id }).where(eq(t.serviceOrders.id, realOrder.id));
       await app.db.update(t.customers).set({ referredByCustomerId: null }).where(eq(t.customers.id, realCustomer.id));
       await app.db.update(t.serviceOrders).set({ technicianUserId: null }).where(eq(t.serviceOrders.id, otherRealOrder.id));
+      await app.db.update(t.sales).set({ customerId: realCustomer.id }).where(eq(t.sales.id, realSale!.id));
+      await app.db
+        .update(t.storeCreditMovements)
+        .set({ customerId: realCustomer.id })
+        .where(eq(t.storeCreditMovements.id, credit!.id));
     });
 
     it("apaga exatamente as linhas de demonstração e seus filhos, deixa as reais, audita e atualiza as configurações", async () => {

@@ -109,6 +109,14 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
           '/service-orders/' || o.id || '/edit' as href
         from service_orders o join customers c on c.id = o.customer_id
         where not o.is_demo and c.is_demo order by o.id`,
+    sql`select 'Venda ' || s.code || ': é do cliente de demonstração ' || c.name || '.' as description,
+          '/cash-register/vendas/' || s.id as href
+        from sales s join customers c on c.id = s.customer_id
+        where c.is_demo order by s.id`,
+    sql`select 'Crédito na loja: o cliente de demonstração ' || c.name || ' tem movimentos de crédito.' as description,
+          '/customers/' || c.id as href
+        from customers c
+        where c.is_demo and exists (select 1 from store_credit_movements m where m.customer_id = c.id) order by c.id`,
     sql`select 'Cliente ' || c.name || ': foi indicado pelo cliente de demonstração ' || r.name || '.' as description,
           '/customers/' || c.id as href
         from customers c join customers r on r.id = c.referred_by_customer_id
