@@ -3,7 +3,8 @@ import { Form } from "react-router";
 import { PART_ORIGINS, PRODUCT_KINDS, REVENUE_SOURCES, type ProductKind } from "~/db/schema/inventory";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, FieldMessage, inputClass } from "~/components/ui/field";
+import { Field, FieldMessage } from "~/components/ui/field";
+import { ImageUploadField } from "~/components/ui/image-upload-field";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
@@ -54,41 +55,20 @@ function Checkbox({
 }
 
 function PhotoField({ photo, error }: { photo: UploadedImage | null; error?: string }) {
-  const id = useId();
   return (
     <div className="space-y-3">
-      {photo ? (
-        <div className="flex flex-wrap items-center gap-4">
-          <img
-            src={photo.src}
-            srcSet={photo.srcSet}
-            sizes="128px"
-            width={photo.width}
-            height={photo.height}
-            alt="Foto atual"
-            className="size-32 rounded border border-slate-200 bg-white object-contain"
-          />
-          <label className="flex items-center gap-2 text-slate-800">
-            <input type="checkbox" name="removePhoto" className="size-5 accent-brand-700" />
-            Remover a foto
-          </label>
-        </div>
-      ) : null}
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {photo ? "Trocar a foto" : "Foto (opcional)"}
-        </label>
-        <input
-          id={id}
-          type="file"
-          name={IMAGE_FIELD}
-          accept="image/jpeg,image/png,image/webp"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          className={`${inputClass} py-2`}
-        />
-        <FieldMessage id={id} error={error} hint="JPG, PNG ou WebP, com pelo menos 200 × 200 pixels." />
-      </div>
+      <ImageUploadField
+        image={photo}
+        label="Foto (opcional)"
+        replaceLabel="Trocar a foto"
+        alt="Foto atual"
+        sizes="128px"
+        imageClassName="size-32 rounded border border-slate-200 bg-white object-contain"
+        removeName="removePhoto"
+        removeLabel="Remover a foto"
+        hint="JPG, PNG ou WebP, com pelo menos 200 × 200 pixels."
+        error={error}
+      />
     </div>
   );
 }

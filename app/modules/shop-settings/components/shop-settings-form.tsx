@@ -2,7 +2,8 @@ import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, FieldMessage, inputClass } from "~/components/ui/field";
+import { Field, FieldMessage } from "~/components/ui/field";
+import { ImageUploadField } from "~/components/ui/image-upload-field";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { PIX_KEY_TYPES } from "~/db/schema/shop-settings";
@@ -86,41 +87,19 @@ function CheckboxField({
 }
 
 function LogoField({ logo, error }: { logo: UploadedImage | null; error?: string }) {
-  const id = useId();
   return (
     <SettingsSection title="Logotipo" description="Aparece no topo do site e nos documentos impressos. JPG, PNG ou WebP.">
-      {logo ? (
-        <div className="flex flex-wrap items-center gap-4">
-          <img
-            src={logo.src}
-            srcSet={logo.srcSet}
-            sizes="160px"
-            width={logo.width}
-            height={logo.height}
-            alt="Logotipo atual"
-            className="h-16 w-auto max-w-40 rounded border border-slate-200 bg-white object-contain p-1"
-          />
-          <label className="flex items-center gap-2 text-slate-800">
-            <input type="checkbox" name="removeLogo" className="size-5 accent-brand-700" />
-            Remover o logotipo
-          </label>
-        </div>
-      ) : null}
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {logo ? "Trocar o logotipo" : "Enviar um logotipo"}
-        </label>
-        <input
-          id={id}
-          type="file"
-          name={IMAGE_FIELD}
-          accept="image/jpeg,image/png,image/webp"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${inputClass} py-2`}
-        />
-        <FieldMessage id={id} error={error} />
-      </div>
+      <ImageUploadField
+        image={logo}
+        label="Enviar um logotipo"
+        replaceLabel="Trocar o logotipo"
+        alt="Logotipo atual"
+        sizes="160px"
+        imageClassName="h-16 w-auto max-w-40 rounded border border-slate-200 bg-white object-contain p-1"
+        removeName="removeLogo"
+        removeLabel="Remover o logotipo"
+        error={error}
+      />
     </SettingsSection>
   );
 }
