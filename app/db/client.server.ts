@@ -15,8 +15,10 @@ import * as auth from "./schema/auth";
 import * as blog from "./schema/blog";
 import * as cashRegister from "./schema/cash-register";
 import * as contact from "./schema/contact";
+import * as credit from "./schema/credit";
 import * as customers from "./schema/customers";
 import * as faq from "./schema/faq";
+import * as finance from "./schema/finance";
 import * as idempotency from "./schema/idempotency";
 import * as inventory from "./schema/inventory";
 import * as printDocuments from "./schema/print-documents";
@@ -41,6 +43,8 @@ export const schema = {
   ...serviceOrders,
   ...inventory,
   ...cashRegister,
+  ...finance,
+  ...credit,
   ...idempotency,
   ...uploads,
   ...printDocuments,

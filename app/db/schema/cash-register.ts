@@ -152,7 +152,16 @@ export const saleReturnItems = pgTable(
   ],
 );
 
-export const REGISTER_ENTRY_KINDS = ["sale", "order-payment", "supply", "withdrawal", "refund"] as const;
+/** "credit-payment": an instalment or payoff of a crediário plan; "debt-payment": a payment of a debt (IOU, sale left owed). */
+export const REGISTER_ENTRY_KINDS = [
+  "sale",
+  "order-payment",
+  "supply",
+  "withdrawal",
+  "refund",
+  "credit-payment",
+  "debt-payment",
+] as const;
 export type RegisterEntryKind = (typeof REGISTER_ENTRY_KINDS)[number];
 
 /**

@@ -45,6 +45,15 @@ export const shopSettings = pgTable("shop_settings", {
   /** "% de desconto no PIX" in basis points (500 = 5%), shown before paying (Lei 13.455/2017). */
   pixDiscountBasisPoints: integer("pix_discount_basis_points").notNull().default(0),
   /**
+   * Crediário: the highest monthly rate a plan may carry (100 = 1% a.m.). A
+   * shop that is not a financial institution is held to the usury rules
+   * (Decreto 22.626/33; Código Civil art. 591 with 406).
+   */
+  maxCreditMonthlyRateBasisPoints: integer("max_credit_monthly_rate_basis_points").notNull().default(100),
+  /** Late fee on an overdue instalment (CDC art. 52 §1: at most 2%) and late interest per month, pro rata by day. */
+  creditLateFeeBasisPoints: integer("credit_late_fee_basis_points").notNull().default(200),
+  creditLateInterestMonthlyBasisPoints: integer("credit_late_interest_monthly_basis_points").notNull().default(100),
+  /**
    * When the owner set the shop's real details (owner setup or /configuracoes).
    * Null while the fictional demo identity is in place: documents say
    * "DEMONSTRAÇÃO", the footer "Site de demonstração", and pages are noindex.

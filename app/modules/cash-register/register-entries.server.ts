@@ -4,6 +4,8 @@ import { cashRegisters, registerEntries, type RegisterEntryKind, type RegisterMe
 import { shopToday } from "~/lib/dates";
 import { InputError } from "~/lib/errors";
 import type { Actor } from "~/modules/accounts/roles";
+import { postRegisterEntryInTx } from "~/modules/finance/register-postings.server";
+import type { ReceiptPart } from "~/modules/finance/revenue-parts";
 
 /** The register's page, where a closed register is opened: named in every "open the register" refusal. */
 export const CASH_REGISTER_PATH = "/cash-register";
@@ -56,6 +58,8 @@ export type RegisterEntryInput = {
   reason?: string;
   /** The form field a refusal belongs next to. */
   field?: string;
+  /** What the money is for the month result, when only the caller knows (a crediário payment); otherwise finance works it out from the kind. */
+  financeParts?: readonly ReceiptPart[];
 };
 
 /**
@@ -93,6 +97,17 @@ export async function recordRegisterEntryInTx(
       actorUserId: actor.userId,
       actorLabel: actor.label,
     })
-    .returning({ id: registerEntries.id });
+    .returning({ id: registerEntries.id, businessDate: registerEntries.businessDate });
+  await postRegisterEntryInTx(tx, actor, {
+    entryId: entry!.id,
+    kind: input.kind,
+    method: input.method,
+    amountCents: input.amountCents,
+    instalments: input.instalments ?? null,
+    businessDate: entry!.businessDate,
+    customerId: input.customerId ?? null,
+    description: input.reason ?? "",
+    parts: input.financeParts,
+  });
   return { entryId: entry!.id, registerId: open?.id ?? null };
 }

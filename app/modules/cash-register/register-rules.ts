@@ -21,6 +21,8 @@ export const ENTRY_KIND_LABELS: Record<RegisterEntryKind, string> = {
   supply: "Suprimento",
   withdrawal: "Sangria",
   refund: "Devolução",
+  "credit-payment": "Parcela de crediário",
+  "debt-payment": "Pagamento de débito",
 };
 
 /** The methods a closing lists, in this order; cash always, the others when they had entries. */

@@ -1,0 +1,6 @@
+/**
+ * The files of finance that other modules may import (decision 0011): the
+ * posting cores every money-moving module calls in its own transaction
+ * (decision 0019), and the revenue split they describe their money with.
+ */
+export const PUBLIC_FILES: readonly string[] = ["ledger.server.ts", "register-postings.server.ts", "revenue-parts.ts"];
