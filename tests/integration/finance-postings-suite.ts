@@ -1,0 +1,463 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import type { Actor } from "~/modules/accounts/roles";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+
+const STAFF: Actor = { userId: "staff-fin", label: "caixa@loja.test", role: "staff" };
+const OWNER: Actor = { userId: "owner-fin", label: "dona@loja.test", role: "owner" };
+
+const key = () => randomUUID();
+const centsText = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
+
+async function loadModules() {
+  const [
+    client,
+    auth,
+    customers,
+    inventory,
+    register,
+    orders,
+    finance,
+    sales,
+    returns,
+    sessions,
+    entries,
+    closing,
+    queries,
+    orderMutations,
+    shopSettings,
+    settingsQueries,
+    stock,
+    products,
+    dates,
+  ] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/customers"),
+    import("~/db/schema/inventory"),
+    import("~/db/schema/cash-register"),
+    import("~/db/schema/service-orders"),
+    import("~/db/schema/finance"),
+    import("~/modules/cash-register/sales.server"),
+    import("~/modules/cash-register/returns.server"),
+    import("~/modules/cash-register/sessions.server"),
+    import("~/modules/cash-register/entries.server"),
+    import("~/modules/cash-register/closing.server"),
+    import("~/modules/cash-register/queries.server"),
+    import("~/modules/service-orders/mutations.server"),
+    import("~/db/schema/shop-settings"),
+    import("~/modules/shop-settings/queries.server"),
+    import("~/modules/inventory/stock.server"),
+    import("~/modules/inventory/products.server"),
+    import("~/lib/dates"),
+  ]);
+  return {
+    client,
+    db: await client.getDb(),
+    tables: { ...auth, ...customers, ...inventory, ...register, ...orders, ...finance, ...shopSettings },
+    sales,
+    returns,
+    sessions,
+    entries,
+    closing,
+    queries,
+    orderMutations,
+    settings: settingsQueries,
+    stock,
+    products,
+    dates,
+  };
+}
+
+type Modules = Awaited<ReturnType<typeof loadModules>>;
+
+/**
+ * What the register's money becomes in finance (decision 0019), against a
+ * real database: each payment is revenue by source in the account of its
+ * method, a card's fee and receivables come with it, refunds are returns,
+ * suprimento and sangria are transfers, a closing posts only its cash
+ * difference, cancelling undoes the postings, and a replay posts once.
+ */
+export function defineFinancePostingsSuite(database: TestDatabase) {
+  describeOnDatabase(database, "lançamentos automáticos no financeiro", () => {
+    let app: Modules;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    let customerId: number;
+    let accounts: Record<"drawer" | "bank" | "acquirer" | "safe", number>;
+    let productCounter = 0;
+
+    beforeAll(async () => {
+      dropDatabase = await openTestDatabase(database);
+      app = await loadModules();
+      const t = app.tables;
+      await app.db.insert(t.user).values([
+        { id: STAFF.userId!, name: "Caixa", email: STAFF.label, role: "staff" },
+        { id: OWNER.userId!, name: "Dona", email: OWNER.label, role: "owner" },
+      ]);
+      const [customer] = await app.db
+        .insert(t.customers)
+        .values({ name: "Cliente Financeiro", phone: "11987650000" })
+        .returning({ id: t.customers.id });
+      customerId = customer!.id;
+      await app.settings.getShopSettings();
+      await app.db
+        .update(t.shopSettings)
+        .set({ pixKey: "pix@loja-de-teste.com.br", pixKeyType: "email", pixDiscountBasisPoints: 0 });
+      const roles = await app.db.select().from(t.financeAccountRoles);
+      const of = (role: string) => roles.find((row) => row.role === role)!.accountId;
+      accounts = { drawer: of("cash-drawer"), bank: of("pix"), acquirer: of("card"), safe: of("withdrawal") };
+      expect(of("card-settlement")).toBe(accounts.bank);
+    });
+
+    afterAll(async () => {
+      await closeOpenDatabase();
+      await dropDatabase?.();
+    });
+
+    beforeEach(async () => {
+      const desk = await app.queries.getRegisterDesk();
+      if (desk.register) await closeRegister(desk.register.id);
+    });
+
+    async function openRegister(openingFloat = "100,00") {
+      return app.sessions.openCashRegister(STAFF, { openingFloat, idempotencyKey: key() });
+    }
+
+    async function closeRegister(registerId: number, countedCashCents?: number) {
+      const desk = await app.queries.getRegisterDesk();
+      return app.closing.closeCashRegister(STAFF, registerId, {
+        countMode: "total",
+        countedCash: centsText(countedCashCents ?? desk.totals.expected.cash),
+        seen: desk.fingerprint,
+        idempotencyKey: key(),
+      });
+    }
+
+    async function createProduct(values: {
+      kind: "product" | "part" | "service";
+      priceCents: number;
+      source: "products" | "services" | "printing-design";
+    }) {
+      const n = ++productCounter;
+      const t = app.tables;
+      const [product] = await app.db
+        .insert(t.products)
+        .values({
+          kind: values.kind,
+          sku: `FIN-${n}-${randomUUID().slice(0, 6)}`,
+          name: `Produto financeiro ${n}`,
+          slug: `produto-financeiro-${n}-${randomUUID().slice(0, 6)}`,
+          priceCents: values.priceCents,
+          revenueSource: values.source,
+          stockQuantity: values.kind === "service" ? 0 : 100,
+        })
+        .returning({ id: t.products.id });
+      return product!.id;
+    }
+
+    /** Entries an origin posted, not cancelled, as [category key, account, amount] in id order. */
+    async function postedOf(originKind: string, originId: number) {
+      const t = app.tables;
+      const rows = await app.db
+        .select({
+          key: t.financeCategories.systemKey,
+          accountId: t.financeEntries.accountId,
+          amountCents: t.financeEntries.amountCents,
+          paidDate: t.financeEntries.paidDate,
+        })
+        .from(t.financeEntries)
+        .innerJoin(t.financeCategories, eq(t.financeCategories.id, t.financeEntries.categoryId))
+        .where(
+          and(
+            eq(t.financeEntries.originKind, originKind),
+            eq(t.financeEntries.originId, originId),
+            isNull(t.financeEntries.cancelledAt),
+          ),
+        )
+        .orderBy(asc(t.financeEntries.id));
+      return rows;
+    }
+
+    async function entriesOfSale(saleId: number) {
+      const t = app.tables;
+      return app.db
+        .select({ id: t.registerEntries.id, method: t.registerEntries.method })
+        .from(t.registerEntries)
+        .where(eq(t.registerEntries.saleId, saleId))
+        .orderBy(asc(t.registerEntries.id));
+    }
+
+    async function financeRowCounts() {
+      const t = app.tables;
+      const countOf = async (table: typeof t.financeEntries | typeof t.financeTransfers | typeof t.cardReceivables) =>
+        Number((await app.db.select({ total: count() }).from(table))[0]!.total);
+      return {
+        entries: await countOf(t.financeEntries),
+        transfers: await countOf(t.financeTransfers),
+        receivables: await countOf(t.cardReceivables),
+      };
+    }
+
+    /** R$ 100 of products and R$ 50 of services, R$ 15 off (total R$ 135): cash 35 + PIX 40 + credit 60 in 2×. */
+    async function sellMixed(idempotencyKey = key()) {
+      const product = await createProduct({ kind: "product", priceCents: 10_000, source: "products" });
+      const service = await createProduct({ kind: "service", priceCents: 5_000, source: "services" });
+      return app.sales.recordSale(STAFF, {
+        idempotencyKey,
+        customerId: String(customerId),
+        discount: "15,00",
+        items: [
+          { productId: String(product), unitId: "", quantity: "1", discount: "" },
+          { productId: String(service), unitId: "", quantity: "1", discount: "" },
+        ],
+        payments: [
+          { method: "cash", amount: "35,00", tendered: "50,00", instalments: "" },
+          { method: "pix", amount: "40,00", tendered: "", instalments: "" },
+          { method: "credit", amount: "60,00", tendered: "", instalments: "2" },
+        ],
+      });
+    }
+
+    it("posts a sale paid in cash, PIX and card as revenue by source in each method's account, with the card's fee and receivables", async () => {
+      await openRegister();
+      const sale = await sellMixed();
+      const [cash, pix, credit] = await entriesOfSale(sale.saleId);
+      const today = app.dates.shopToday();
+      // Each payment's share of R$ 150 gross (100 products, 50 services) and of the R$ 15 discount, by hand:
+      // 35 → gross 38,89 (25,93 + 12,96) − 3,89; 40 → 44,44 (29,63 + 14,81) − 4,44; 60 → 66,67 (44,45 + 22,22) − 6,67.
+      expect(await postedOf("register-entry", cash!.id)).toEqual([
+        { key: "revenue-products", accountId: accounts.drawer, amountCents: 2_593, paidDate: today },
+        { key: "revenue-services", accountId: accounts.drawer, amountCents: 1_296, paidDate: today },
+        { key: "discounts", accountId: accounts.drawer, amountCents: 389, paidDate: today },
+      ]);
+      expect(await postedOf("register-entry", pix!.id)).toEqual([
+        { key: "revenue-products", accountId: accounts.bank, amountCents: 2_963, paidDate: today },
+        { key: "revenue-services", accountId: accounts.bank, amountCents: 1_481, paidDate: today },
+        { key: "discounts", accountId: accounts.bank, amountCents: 444, paidDate: today },
+      ]);
+      // Credit in 2×: the seeded fee of 4,59% on R$ 60,00 is R$ 2,75, an expense of the acquirer's account.
+      expect(await postedOf("register-entry", credit!.id)).toEqual([
+        { key: "revenue-products", accountId: accounts.acquirer, amountCents: 4_445, paidDate: today },
+        { key: "revenue-services", accountId: accounts.acquirer, amountCents: 2_222, paidDate: today },
+        { key: "discounts", accountId: accounts.acquirer, amountCents: 667, paidDate: today },
+        { key: "card-fees", accountId: accounts.acquirer, amountCents: 275, paidDate: today },
+      ]);
+      const t = app.tables;
+      const receivables = await app.db
+        .select({
+          instalmentNumber: t.cardReceivables.instalmentNumber,
+          instalmentCount: t.cardReceivables.instalmentCount,
+          expectedDate: t.cardReceivables.expectedDate,
+          grossCents: t.cardReceivables.grossCents,
+          feeCents: t.cardReceivables.feeCents,
+          netCents: t.cardReceivables.netCents,
+          acquirerAccountId: t.cardReceivables.acquirerAccountId,
+          settlementAccountId: t.cardReceivables.settlementAccountId,
+        })
+        .from(t.cardReceivables)
+        .where(eq(t.cardReceivables.registerEntryId, credit!.id))
+        .orderBy(asc(t.cardReceivables.instalmentNumber));
+      const expected = { instalmentCount: 2, acquirerAccountId: accounts.acquirer, settlementAccountId: accounts.bank };
+      expect(receivables).toEqual([
+        {
+          ...expected,
+          instalmentNumber: 1,
+          expectedDate: app.dates.addDays(today, 30),
+          grossCents: 3_000,
+          feeCents: 138,
+          netCents: 2_862,
+        },
+        {
+          ...expected,
+          instalmentNumber: 2,
+          expectedDate: app.dates.addDays(today, 60),
+          grossCents: 3_000,
+          feeCents: 137,
+          netCents: 2_863,
+        },
+      ]);
+      // Cash, PIX and card alone: the card's fee and receivables hang on the card payment only.
+      const others = await app.db
+        .select({ total: count() })
+        .from(t.cardReceivables)
+        .where(eq(t.cardReceivables.registerEntryId, cash!.id));
+      expect(others[0]!.total).toBe(0);
+    });
+
+    it("posts a replayed sale once", async () => {
+      await openRegister();
+      const idempotencyKey = key();
+      const first = await sellMixed(idempotencyKey);
+      const before = await financeRowCounts();
+      const second = await sellMixed(idempotencyKey);
+      expect(second.isRepeat).toBe(true);
+      expect(second.saleId).toBe(first.saleId);
+      expect(await financeRowCounts()).toEqual(before);
+    });
+
+    it("cancels every posting of a cancelled sale, its card receivables too", async () => {
+      await openRegister();
+      const sale = await sellMixed();
+      const entries = await entriesOfSale(sale.saleId);
+      await app.sales.cancelSale(STAFF, sale.saleId, { reason: "Cliente desistiu" });
+      const t = app.tables;
+      for (const entry of entries) expect(await postedOf("register-entry", entry.id)).toEqual([]);
+      const cancelled = await app.db
+        .select({ cancelReason: t.financeEntries.cancelReason })
+        .from(t.financeEntries)
+        .where(eq(t.financeEntries.originId, entries[0]!.id));
+      expect(cancelled.every((row) => row.cancelReason === "Cliente desistiu")).toBe(true);
+      const receivables = await app.db
+        .select({ cancelledAt: t.cardReceivables.cancelledAt })
+        .from(t.cardReceivables)
+        .where(eq(t.cardReceivables.registerEntryId, entries[2]!.id));
+      expect(receivables).toHaveLength(2);
+      expect(receivables.every((row) => row.cancelledAt !== null)).toBe(true);
+    });
+
+    it("posts an order payment by the order's lines: a part's product source, a free line as services", async () => {
+      await openRegister();
+      const part = await createProduct({ kind: "part", priceCents: 12_000, source: "products" });
+      const order = await app.orderMutations.createServiceOrder(STAFF, {
+        customerId: String(customerId),
+        deviceType: "phone",
+        brand: "Samsung",
+        model: "A52",
+        imeiOrSerial: "",
+        color: "",
+        accessories: "",
+        conditionChecklist: [],
+        conditionNotes: "",
+        unlockKind: "",
+        unlockCode: "",
+        reportedDefect: "Tela quebrada",
+        diagnosis: "",
+        technicianUserId: "",
+        lines: [
+          { kind: "service", description: "Mão de obra", quantity: "1", unitPrice: "80,00", productId: "" },
+          { kind: "part", description: "Tela", quantity: "1", unitPrice: "120,00", productId: String(part) },
+        ],
+        discount: "20,00",
+        deposit: "",
+        depositMethod: "",
+        promisedDate: "",
+        warrantyDays: "",
+        notes: "",
+        idempotencyKey: key(),
+      });
+      const payment = await app.orderMutations.addServiceOrderPayment(STAFF, order.id, {
+        method: "pix",
+        amount: "90,00",
+        paidAt: "",
+        note: "",
+        idempotencyKey: key(),
+      });
+      const t = app.tables;
+      const [entry] = await app.db
+        .select({ id: t.registerEntries.id })
+        .from(t.registerEntries)
+        .where(eq(t.registerEntries.serviceOrderPaymentId, payment.paymentId));
+      const today = app.dates.shopToday();
+      // Half of R$ 180 (R$ 200 gross, R$ 20 off): R$ 100 gross, 40 services + 60 products, R$ 10 of discount.
+      expect(await postedOf("register-entry", entry!.id)).toEqual([
+        { key: "revenue-services", accountId: accounts.bank, amountCents: 4_000, paidDate: today },
+        { key: "revenue-products", accountId: accounts.bank, amountCents: 6_000, paidDate: today },
+        { key: "discounts", accountId: accounts.bank, amountCents: 1_000, paidDate: today },
+      ]);
+      // Cancelled from the register: its postings go with it.
+      await app.entries.cancelRegisterEntry(STAFF, entry!.id, { reason: "PIX não caiu" });
+      expect(await postedOf("register-entry", entry!.id)).toEqual([]);
+    });
+
+    it("posts suprimento and sangria as transfers between the drawer and the withdrawal account, never revenue or expense", async () => {
+      const { registerId } = await openRegister("50,00");
+      const supply = await app.entries.recordCashMovement(STAFF, {
+        kind: "supply",
+        amount: "30,00",
+        reason: "Troco do cofre",
+        idempotencyKey: key(),
+      });
+      const withdrawal = await app.entries.recordCashMovement(STAFF, {
+        kind: "withdrawal",
+        amount: "20,00",
+        reason: "Depósito no cofre",
+        idempotencyKey: key(),
+      });
+      expect(supply.registerId).toBe(registerId);
+      const t = app.tables;
+      const transfersOf = (entryId: number) =>
+        app.db
+          .select({
+            fromAccountId: t.financeTransfers.fromAccountId,
+            toAccountId: t.financeTransfers.toAccountId,
+            amountCents: t.financeTransfers.amountCents,
+            cancelledAt: t.financeTransfers.cancelledAt,
+          })
+          .from(t.financeTransfers)
+          .where(and(eq(t.financeTransfers.originKind, "register-entry"), eq(t.financeTransfers.originId, entryId)));
+      expect(await transfersOf(supply.entryId)).toEqual([
+        { fromAccountId: accounts.safe, toAccountId: accounts.drawer, amountCents: 3_000, cancelledAt: null },
+      ]);
+      expect(await transfersOf(withdrawal.entryId)).toEqual([
+        { fromAccountId: accounts.drawer, toAccountId: accounts.safe, amountCents: 2_000, cancelledAt: null },
+      ]);
+      expect(await postedOf("register-entry", supply.entryId)).toEqual([]);
+      expect(await postedOf("register-entry", withdrawal.entryId)).toEqual([]);
+      await app.entries.cancelRegisterEntry(STAFF, supply.entryId, { reason: "Lançado por engano" });
+      const [cancelled] = await transfersOf(supply.entryId);
+      expect(cancelled!.cancelledAt).not.toBeNull();
+    });
+
+    it("posts a register's closing only as its cash difference, surplus or shortage, in the drawer", async () => {
+      const today = app.dates.shopToday();
+      // Counted exactly: nothing.
+      const exact = await openRegister("100,00");
+      const before = await financeRowCounts();
+      await closeRegister(exact.registerId);
+      expect(await financeRowCounts()).toEqual(before);
+
+      const surplus = await openRegister("100,00");
+      await sellMixed();
+      await closeRegister(surplus.registerId, 10_000 + 3_500 + 250);
+      expect(await postedOf("register-closing", surplus.registerId)).toEqual([
+        { key: "cash-surplus", accountId: accounts.drawer, amountCents: 250, paidDate: today },
+      ]);
+
+      const shortage = await openRegister("100,00");
+      const afterOpen = await financeRowCounts();
+      await closeRegister(shortage.registerId, 9_990);
+      expect(await postedOf("register-closing", shortage.registerId)).toEqual([
+        { key: "cash-shortage", accountId: accounts.drawer, amountCents: 10, paidDate: today },
+      ]);
+      // The closing added one entry, no transfer, no receivable: the day's sales were posted by their own entries.
+      expect(await financeRowCounts()).toEqual({ ...afterOpen, entries: afterOpen.entries + 1 });
+    });
+
+    it("posts a refund as a return out of the account the money leaves", async () => {
+      await openRegister();
+      const sale = await sellMixed();
+      const t = app.tables;
+      const items = await app.db
+        .select({ id: t.saleItems.id, totalCents: t.saleItems.totalCents })
+        .from(t.saleItems)
+        .where(eq(t.saleItems.saleId, sale.saleId))
+        .orderBy(asc(t.saleItems.position));
+      const returned = await app.returns.recordSaleReturn(STAFF, sale.saleId, {
+        idempotencyKey: key(),
+        settlement: "refund",
+        refundMethod: "pix",
+        customerId: "",
+        reason: "Produto com defeito",
+        items: [{ saleItemId: String(items[0]!.id), quantity: "1" }],
+      });
+      const [refund] = await app.db
+        .select({ id: t.registerEntries.id })
+        .from(t.registerEntries)
+        .where(eq(t.registerEntries.saleReturnId, returned.returnId));
+      expect(await postedOf("register-entry", refund!.id)).toEqual([
+        { key: "returns", accountId: accounts.bank, amountCents: items[0]!.totalCents, paidDate: app.dates.shopToday() },
+      ]);
+    });
+  });
+}
