@@ -459,5 +459,102 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         { key: "returns", accountId: accounts.bank, amountCents: items[0]!.totalCents, paidDate: app.dates.shopToday() },
       ]);
     });
+
+    /** Open payables a stock movement posted: [key, amount, due, paid, account, counterparty, description]. */
+    async function payablesOf(movementIds: number[]) {
+      const t = app.tables;
+      const rows = await app.db
+        .select({
+          key: t.financeCategories.systemKey,
+          originId: t.financeEntries.originId,
+          amountCents: t.financeEntries.amountCents,
+          dueDate: t.financeEntries.dueDate,
+          paidDate: t.financeEntries.paidDate,
+          accountId: t.financeEntries.accountId,
+          counterparty: t.financeEntries.counterparty,
+        })
+        .from(t.financeEntries)
+        .innerJoin(t.financeCategories, eq(t.financeCategories.id, t.financeEntries.categoryId))
+        .where(eq(t.financeEntries.originKind, "stock-movement"))
+        .orderBy(asc(t.financeEntries.id));
+      return rows.filter((row) => movementIds.includes(row.originId!));
+    }
+
+    it("posts goods received at a cost as an open payable to the supplier, outside the month result", async () => {
+      const today = app.dates.shopToday();
+      const open = { key: "stock-purchases", dueDate: today, paidDate: null, accountId: null };
+      const created = await app.products.createProduct(STAFF, {
+        kind: "part",
+        name: "Tela Galaxy A52",
+        priceCents: "250,00",
+        minimumStock: "1",
+        partOrigin: "new-compatible",
+        initialQuantity: "4",
+        initialCostCents: "90,00",
+      });
+      const t = app.tables;
+      const movementsOf = async (productId: number) =>
+        (
+          await app.db
+            .select({ id: t.stockMovements.id })
+            .from(t.stockMovements)
+            .where(eq(t.stockMovements.productId, productId))
+            .orderBy(asc(t.stockMovements.id))
+        ).map((row) => row.id);
+      const [initial] = await movementsOf(created.id);
+      expect(await payablesOf([initial!])).toEqual([{ ...open, originId: initial, amountCents: 36_000, counterparty: "" }]);
+
+      const entry = await app.stock.recordStockEntry(STAFF, created.id, {
+        quantity: "3",
+        unitCostCents: "12,50",
+        supplier: "Distribuidora Sul",
+      });
+      expect(await payablesOf([entry.movementId])).toEqual([
+        { ...open, originId: entry.movementId, amountCents: 3_750, counterparty: "Distribuidora Sul" },
+      ]);
+      // Received at no cost (a gift, a warranty swap): nothing is owed.
+      const free = await app.stock.recordStockEntry(STAFF, created.id, { quantity: "1", unitCostCents: "", supplier: "" });
+      expect(await payablesOf([free.movementId])).toEqual([]);
+
+      const phone = await app.products.createProduct(STAFF, {
+        kind: "product",
+        name: "Galaxy A15",
+        priceCents: "1.100,00",
+        minimumStock: "0",
+        isSerialised: "on",
+      });
+      const units = await app.stock.recordSerialisedEntry(STAFF, phone.id, {
+        units: [
+          { serial: "SN-FIN-0001", costCents: "800,00" },
+          { serial: "SN-FIN-0002", costCents: "820,00" },
+        ],
+        supplier: "Atacado Norte",
+      });
+      expect(await payablesOf(units.movementIds)).toEqual([
+        { ...open, originId: units.movementIds[0], amountCents: 80_000, counterparty: "Atacado Norte" },
+        { ...open, originId: units.movementIds[1], amountCents: 82_000, counterparty: "Atacado Norte" },
+      ]);
+    });
+
+    it("refuses a stock entry whose total passes what a payable holds, writing nothing", async () => {
+      const created = await app.products.createProduct(STAFF, {
+        kind: "product",
+        name: "Cabo USB-C",
+        priceCents: "30,00",
+        minimumStock: "0",
+      });
+      const t = app.tables;
+      const countOf = async (table: typeof t.stockMovements | typeof t.financeEntries) =>
+        Number((await app.db.select({ total: count() }).from(table))[0]!.total);
+      const before = [await countOf(t.stockMovements), await countOf(t.financeEntries)];
+      const refused = await app.stock
+        .recordStockEntry(STAFF, created.id, { quantity: "1000000", unitCostCents: "1.000.000,00", supplier: "" })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect((refused as { fieldErrors?: Record<string, string> }).fieldErrors?.quantity).toMatch(/acima do limite/);
+      expect([await countOf(t.stockMovements), await countOf(t.financeEntries)]).toEqual(before);
+    });
   });
 }
