@@ -58,6 +58,7 @@ export default [
       route("cash-register/:id/print", "routes/_staff/cash-register-print.tsx"),
       route("cash-register/movimentos/:entryId/print", "routes/_staff/cash-register-entry-print.tsx"),
       route("financial-management", "routes/_staff/financial-management.tsx"),
+      route("financial-management/cartoes", "routes/_staff/finance-cards.tsx"),
       route("devedores", "routes/_staff/devedores.tsx"),
       route("cdc", "routes/_staff/cdc.tsx"),
       route("warranty-contract", "routes/_staff/warranty-contract.tsx"),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
+import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
@@ -9,6 +10,16 @@ const OWNER: Actor = { userId: "owner-fin", label: "dona@loja.test", role: "owne
 
 const key = () => randomUUID();
 const centsText = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
+
+/** The fee form as the page posts it, with the seeded rates unless overridden. */
+function ratesForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const seeded: Record<string, string> = { "fee-debit-1": "1,99", "days-debit-1": "1" };
+  for (let n = 1; n <= 12; n++) {
+    seeded[`fee-credit-${n}`] = n === 1 ? "3,49" : n <= 6 ? "4,59" : "5,59";
+    seeded[`days-credit-${n}`] = "30";
+  }
+  return { idempotencyKey: key(), ...seeded, ...overrides };
+}
 
 async function loadModules() {
   const [
@@ -31,6 +42,12 @@ async function loadModules() {
     stock,
     products,
     dates,
+    cardFees,
+    cardFeesServer,
+    saleQueries,
+    errors,
+    audit,
+    idempotency,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -51,11 +68,31 @@ async function loadModules() {
     import("~/modules/inventory/stock.server"),
     import("~/modules/inventory/products.server"),
     import("~/lib/dates"),
+    import("~/modules/finance/card-fees"),
+    import("~/modules/finance/card-fees.server"),
+    import("~/modules/cash-register/sale-queries.server"),
+    import("~/lib/errors"),
+    import("~/db/schema/audit"),
+    import("~/db/schema/idempotency"),
   ]);
   return {
     client,
     db: await client.getDb(),
-    tables: { ...auth, ...customers, ...inventory, ...register, ...orders, ...finance, ...shopSettings },
+    tables: {
+      ...auth,
+      ...customers,
+      ...inventory,
+      ...register,
+      ...orders,
+      ...finance,
+      ...shopSettings,
+      ...audit,
+      ...idempotency,
+    },
+    cardFees,
+    cardFeesServer,
+    saleQueries,
+    errors,
     sales,
     returns,
     sessions,
@@ -555,6 +592,182 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         );
       expect((refused as { fieldErrors?: Record<string, string> }).fieldErrors?.quantity).toMatch(/acima do limite/);
       expect([await countOf(t.stockMovements), await countOf(t.financeEntries)]).toEqual(before);
+    });
+
+    /** Everything the card fee and receivable forms may write: a refusal must leave it as it was. */
+    async function cardFeeState() {
+      const t = app.tables;
+      return {
+        rates: await app.db.select().from(t.cardFeeRates).orderBy(asc(t.cardFeeRates.method), asc(t.cardFeeRates.instalments)),
+        receivables: await app.db
+          .select({ id: t.cardReceivables.id, expectedDate: t.cardReceivables.expectedDate })
+          .from(t.cardReceivables)
+          .orderBy(asc(t.cardReceivables.id)),
+        audit: Number((await app.db.select({ total: count() }).from(t.auditLog))[0]!.total),
+        keys: Number((await app.db.select({ total: count() }).from(t.idempotencyKeys))[0]!.total),
+      };
+    }
+
+    it("uses the owner's fee and settlement days for the next card payment, and shows its gross, fee and net on the sale", async () => {
+      const before = await cardFeeState();
+      const refused = await app.cardFeesServer
+        .updateCardFeeRates(STAFF, ratesForm({ "fee-debit-1": "1,5" }))
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(app.errors.ForbiddenError);
+      expect(await cardFeeState()).toEqual(before);
+
+      const saved = await app.cardFeesServer.updateCardFeeRates(
+        OWNER,
+        ratesForm({ "fee-debit-1": "1,5", "days-debit-1": "2", "fee-credit-3": "4,99%", "days-credit-3": "31" }),
+      );
+      expect(saved.changedCount).toBe(2);
+      await openRegister();
+      const product = await createProduct({ kind: "product", priceCents: 20_000, source: "products" });
+      const sale = await app.sales.recordSale(STAFF, {
+        idempotencyKey: key(),
+        customerId: "",
+        discount: "",
+        items: [{ productId: String(product), unitId: "", quantity: "1", discount: "" }],
+        payments: [
+          { method: "debit", amount: "50,00", tendered: "", instalments: "" },
+          { method: "credit", amount: "150,00", tendered: "", instalments: "3" },
+        ],
+      });
+      const [debit, credit] = await entriesOfSale(sale.saleId);
+      const today = app.dates.shopToday();
+      // 1,5% of R$ 50,00 = R$ 0,75; 4,99% of R$ 150,00 = R$ 7,485 → R$ 7,49 (half away from zero).
+      expect((await postedOf("register-entry", debit!.id)).find((row) => row.key === "card-fees")?.amountCents).toBe(75);
+      expect((await postedOf("register-entry", credit!.id)).find((row) => row.key === "card-fees")?.amountCents).toBe(749);
+      const t = app.tables;
+      const dates = await app.db
+        .select({ entryId: t.cardReceivables.registerEntryId, expectedDate: t.cardReceivables.expectedDate })
+        .from(t.cardReceivables)
+        .where(eq(t.cardReceivables.registerEntryId, credit!.id))
+        .orderBy(asc(t.cardReceivables.instalmentNumber));
+      expect(dates.map((row) => row.expectedDate)).toEqual([31, 61, 91].map((days) => app.dates.addDays(today, days)));
+      const detail = await app.saleQueries.getSaleDetail(STAFF, sale.saleId);
+      expect(detail!.payments.map((payment) => [payment.method, payment.amountCents, payment.cardFeeCents])).toEqual([
+        ["debit", 5_000, 75],
+        ["credit", 15_000, 749],
+      ]);
+      const page = await app.cardFeesServer.getCardFeesPage(STAFF, {
+        from: today,
+        to: app.dates.addDays(today, 100),
+        page: 1,
+        today,
+      });
+      expect(page.canEdit).toBe(false);
+      expect(page.rates.find((rate) => rate.method === "credit" && rate.instalments === 3)).toEqual({
+        method: "credit",
+        instalments: 3,
+        feeBasisPoints: 499,
+        settlementDays: 31,
+      });
+      const mine = page.receivables.filter((row) => row.saleId === sale.saleId);
+      expect(
+        mine.map((row) => [row.method, row.instalmentNumber, row.grossCents, row.feeCents, row.netCents, row.status]),
+      ).toEqual([
+        ["debit", 1, 5_000, 75, 4_925, "expected"],
+        ["credit", 1, 5_000, 250, 4_750, "expected"],
+        ["credit", 2, 5_000, 250, 4_750, "expected"],
+        ["credit", 3, 5_000, 249, 4_751, "expected"],
+      ]);
+      // Back to the seeded table for the other tests.
+      await app.cardFeesServer.updateCardFeeRates(OWNER, ratesForm());
+    });
+
+    it("lets the owner move a receivable's expected date, within the payment's day and two years, never a cancelled one", async () => {
+      await openRegister();
+      const product = await createProduct({ kind: "product", priceCents: 9_000, source: "products" });
+      const sale = await app.sales.recordSale(STAFF, {
+        idempotencyKey: key(),
+        customerId: "",
+        discount: "",
+        items: [{ productId: String(product), unitId: "", quantity: "1", discount: "" }],
+        payments: [{ method: "debit", amount: "90,00", tendered: "", instalments: "" }],
+      });
+      const [entry] = await entriesOfSale(sale.saleId);
+      const t = app.tables;
+      const [receivable] = await app.db
+        .select({ id: t.cardReceivables.id })
+        .from(t.cardReceivables)
+        .where(eq(t.cardReceivables.registerEntryId, entry!.id));
+      const today = app.dates.shopToday();
+      const move = (actor: Actor, expectedDate: string) =>
+        app.cardFeesServer.updateCardReceivableDate(actor, receivable!.id, { idempotencyKey: key(), expectedDate });
+      const before = await cardFeeState();
+      await expect(move(STAFF, today)).rejects.toBeInstanceOf(app.errors.ForbiddenError);
+      await expect(move(OWNER, app.dates.addDays(today, -1))).rejects.toThrow(/Informe uma data entre/);
+      await expect(move(OWNER, app.dates.addDays(today, 731))).rejects.toThrow(/Informe uma data entre/);
+      await expect(move(OWNER, "2026-02-30")).rejects.toThrow(/data prevista/);
+      expect(await cardFeeState()).toEqual(before);
+      await move(OWNER, app.dates.addDays(today, 3));
+      const [moved] = await app.db
+        .select({ expectedDate: t.cardReceivables.expectedDate })
+        .from(t.cardReceivables)
+        .where(eq(t.cardReceivables.id, receivable!.id));
+      expect(moved!.expectedDate).toBe(app.dates.addDays(today, 3));
+      await app.sales.cancelSale(STAFF, sale.saleId, { reason: "Erro de digitação" });
+      await expect(move(OWNER, today)).rejects.toThrow(/cancelado/);
+    });
+
+    it("never answers hostile card fee or receivable forms with anything but a refusal, and a refusal writes nothing", async () => {
+      const hostile = fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.constantFrom(
+          "",
+          " ",
+          "-1",
+          "30,01",
+          "100",
+          "1e3",
+          "3,499",
+          "0,001",
+          "NaN",
+          "Infinity",
+          "366",
+          "\u0000",
+          "2026-13-01",
+          "9999-12-31",
+        ),
+        fc.integer(),
+        fc.double(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(fc.string(), { maxLength: 3 }),
+        fc.object({ maxDepth: 1 }),
+      );
+      const fields = Object.keys(ratesForm()).filter((name) => name !== "idempotencyKey");
+      await fc.assert(
+        fc.asyncProperty(
+          fc.subarray(fields, { minLength: 1, maxLength: 4 }),
+          fc.array(hostile, { minLength: 4, maxLength: 4 }),
+          fc.oneof(fc.constant(key()), hostile),
+          async (names, values, idempotencyKey) => {
+            const form = ratesForm(Object.fromEntries(names.map((name, index) => [name, values[index]])));
+            form.idempotencyKey = typeof idempotencyKey === "string" && idempotencyKey.length >= 8 ? key() : idempotencyKey;
+            const before = await cardFeeState();
+            try {
+              await app.cardFeesServer.updateCardFeeRates(OWNER, form);
+            } catch (error) {
+              expect(error).toBeInstanceOf(app.errors.InputError);
+              expect(await cardFeeState()).toEqual(before);
+            }
+            const dateBefore = await cardFeeState();
+            try {
+              await app.cardFeesServer.updateCardReceivableDate(OWNER, values[0], {
+                idempotencyKey: key(),
+                expectedDate: values[1],
+              });
+            } catch (error) {
+              expect(error instanceof app.errors.InputError || error instanceof app.errors.NotFoundError).toBe(true);
+              expect(await cardFeeState()).toEqual(dateBefore);
+            }
+          },
+        ),
+        { numRuns: 50 },
+      );
+      await app.cardFeesServer.updateCardFeeRates(OWNER, ratesForm());
     });
   });
 }
