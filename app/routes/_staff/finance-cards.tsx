@@ -145,7 +145,13 @@ export default function FinanceCards({ loaderData, actionData }: Route.Component
         <Form method="post" noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
           <input type="hidden" name="intent" value="rates" />
           <input type="hidden" name="idempotencyKey" value={loaderData.ratesKey} />
-          <table className="w-full text-sm" data-testid="card-fee-table">
+          <table className="w-full table-fixed text-sm" data-testid="card-fee-table">
+            {/* Fixed columns: a refusal's message wraps inside its cell instead of widening the table. */}
+            <colgroup>
+              <col className="w-1/4" />
+              <col />
+              <col />
+            </colgroup>
             <thead>
               <tr className="border-b border-slate-200 text-left text-slate-600">
                 <th scope="col" className="py-2 pr-2 font-medium">
