@@ -48,6 +48,7 @@ async function loadModules() {
     errors,
     audit,
     idempotency,
+    demoRemoval,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -74,6 +75,7 @@ async function loadModules() {
     import("~/lib/errors"),
     import("~/db/schema/audit"),
     import("~/db/schema/idempotency"),
+    import("~/modules/demo/remove-demo-data.server"),
   ]);
   return {
     client,
@@ -93,6 +95,7 @@ async function loadModules() {
     cardFeesServer,
     saleQueries,
     errors,
+    demoRemoval,
     sales,
     returns,
     sessions,
@@ -512,7 +515,7 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         })
         .from(t.financeEntries)
         .innerJoin(t.financeCategories, eq(t.financeCategories.id, t.financeEntries.categoryId))
-        .where(eq(t.financeEntries.originKind, "stock-movement"))
+        .where(and(eq(t.financeEntries.originKind, "stock-movement"), isNull(t.financeEntries.cancelledAt)))
         .orderBy(asc(t.financeEntries.id));
       return rows.filter((row) => movementIds.includes(row.originId!));
     }
@@ -768,6 +771,79 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         { numRuns: 50 },
       );
       await app.cardFeesServer.updateCardFeeRates(OWNER, ratesForm());
+    });
+
+    it("removes the demo data after a demo order was paid: its finance entries keep the money, no longer tied to the demo customer", async () => {
+      await openRegister();
+      const t = app.tables;
+      const [demoCustomer] = await app.db
+        .insert(t.customers)
+        .values({ name: "Cliente de Demonstração", phone: "11900001111", isDemo: true })
+        .returning({ id: t.customers.id });
+      const order = await app.orderMutations.createServiceOrder(STAFF, {
+        customerId: String(demoCustomer!.id),
+        deviceType: "phone",
+        brand: "Motorola",
+        model: "G54",
+        imeiOrSerial: "",
+        color: "",
+        accessories: "",
+        conditionChecklist: [],
+        conditionNotes: "",
+        unlockKind: "",
+        unlockCode: "",
+        reportedDefect: "Bateria",
+        diagnosis: "",
+        technicianUserId: "",
+        lines: [{ kind: "service", description: "Troca de bateria", quantity: "1", unitPrice: "150,00", productId: "" }],
+        discount: "",
+        deposit: "",
+        depositMethod: "",
+        promisedDate: "",
+        warrantyDays: "",
+        notes: "",
+        idempotencyKey: key(),
+      });
+      await app.db.update(t.serviceOrders).set({ isDemo: true }).where(eq(t.serviceOrders.id, order.id));
+      const payment = await app.orderMutations.addServiceOrderPayment(STAFF, order.id, {
+        method: "pix",
+        amount: "150,00",
+        paidAt: "",
+        note: "",
+        idempotencyKey: key(),
+      });
+      const [entry] = await app.db
+        .select({ id: t.registerEntries.id })
+        .from(t.registerEntries)
+        .where(eq(t.registerEntries.serviceOrderPaymentId, payment.paymentId));
+      expect(await postedOf("register-entry", entry!.id)).toHaveLength(1);
+
+      // A purchase typed into a demo product: its payable leaves with the demo catalogue.
+      const [demoProduct] = await app.db
+        .insert(t.products)
+        .values({
+          kind: "part",
+          sku: "DEMO-FIN",
+          name: "Peça de demonstração",
+          slug: "peca-demo-fin",
+          priceCents: 1_000,
+          isDemo: true,
+        })
+        .returning({ id: t.products.id });
+      const purchase = await app.stock.recordStockEntry(STAFF, demoProduct!.id, {
+        quantity: "2",
+        unitCostCents: "5,00",
+        supplier: "",
+      });
+      expect(await payablesOf([purchase.movementId])).toHaveLength(1);
+
+      await app.demoRemoval.removeDemoData(OWNER);
+      expect(await payablesOf([purchase.movementId])).toEqual([]);
+      const left = await app.db
+        .select({ customerId: t.financeEntries.customerId, amountCents: t.financeEntries.amountCents })
+        .from(t.financeEntries)
+        .where(and(eq(t.financeEntries.originKind, "register-entry"), eq(t.financeEntries.originId, entry!.id)));
+      expect(left).toEqual([{ customerId: null, amountCents: 15_000 }]);
     });
   });
 }
