@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
@@ -844,6 +844,115 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         .from(t.financeEntries)
         .where(and(eq(t.financeEntries.originKind, "register-entry"), eq(t.financeEntries.originId, entry!.id)));
       expect(left).toEqual([{ customerId: null, amountCents: 15_000 }]);
+    });
+
+    it("adds a day of the register up to the month result's revenue side by hand: revenue by source, deductions, fees, the closing's difference, nothing twice", async () => {
+      const t = app.tables;
+      const [last] = await app.db
+        .select({ id: t.financeEntries.id })
+        .from(t.financeEntries)
+        .orderBy(desc(t.financeEntries.id))
+        .limit(1);
+      const sinceId = last?.id ?? 0;
+      const { registerId } = await openRegister("100,00");
+      const product = await createProduct({ kind: "product", priceCents: 10_000, source: "products" });
+      const printing = await createProduct({ kind: "service", priceCents: 2_000, source: "printing-design" });
+      const labour = await createProduct({ kind: "service", priceCents: 5_000, source: "services" });
+      const sell = (items: { productId: number }[], payments: { method: string; amount: string }[], discount = "") =>
+        app.sales.recordSale(STAFF, {
+          idempotencyKey: key(),
+          customerId: "",
+          discount,
+          items: items.map((item) => ({ productId: String(item.productId), unitId: "", quantity: "1", discount: "" })),
+          payments: payments.map((payment) => ({ ...payment, tendered: "", instalments: "" })),
+        });
+      // A: R$ 100 of products and R$ 20 of printing, in cash.
+      const saleA = await sell([{ productId: product }, { productId: printing }], [{ method: "cash", amount: "120,00" }]);
+      // B: R$ 50 of labour less R$ 5, by debit (1,99%: R$ 0,90 of R$ 45,00).
+      await sell([{ productId: labour }], [{ method: "debit", amount: "45,00" }], "5,00");
+      // C: sold by PIX and cancelled: nothing stays.
+      const saleC = await sell([{ productId: product }], [{ method: "pix", amount: "100,00" }]);
+      await app.sales.cancelSale(STAFF, saleC.saleId, { reason: "Venda duplicada" });
+      // An order of R$ 80 of labour, paid in cash.
+      const order = await app.orderMutations.createServiceOrder(STAFF, {
+        customerId: String(customerId),
+        deviceType: "phone",
+        brand: "Apple",
+        model: "iPhone 11",
+        imeiOrSerial: "",
+        color: "",
+        accessories: "",
+        conditionChecklist: [],
+        conditionNotes: "",
+        unlockKind: "",
+        unlockCode: "",
+        reportedDefect: "Conector",
+        diagnosis: "",
+        technicianUserId: "",
+        lines: [{ kind: "service", description: "Limpeza do conector", quantity: "1", unitPrice: "80,00", productId: "" }],
+        discount: "",
+        deposit: "",
+        depositMethod: "",
+        promisedDate: "",
+        warrantyDays: "",
+        notes: "",
+        idempotencyKey: key(),
+      });
+      await app.orderMutations.addServiceOrderPayment(STAFF, order.id, {
+        method: "cash",
+        amount: "80,00",
+        paidAt: "",
+        note: "",
+        idempotencyKey: key(),
+      });
+      // A's product comes back, refunded in cash; a R$ 50 sangria; the drawer counted R$ 1,00 over.
+      const [itemA] = await app.db
+        .select({ id: t.saleItems.id })
+        .from(t.saleItems)
+        .where(and(eq(t.saleItems.saleId, saleA.saleId), eq(t.saleItems.productId, product)));
+      await app.returns.recordSaleReturn(STAFF, saleA.saleId, {
+        idempotencyKey: key(),
+        settlement: "refund",
+        refundMethod: "cash",
+        customerId: "",
+        reason: "Arrependimento",
+        items: [{ saleItemId: String(itemA!.id), quantity: "1" }],
+      });
+      await app.entries.recordCashMovement(STAFF, {
+        kind: "withdrawal",
+        amount: "50,00",
+        reason: "Cofre",
+        idempotencyKey: key(),
+      });
+      // Expected cash: 100 + 120 + 80 − 100 − 50 = 150.
+      await closeRegister(registerId, 15_100);
+
+      const rows = await app.db
+        .select({
+          key: t.financeCategories.systemKey,
+          accountId: t.financeEntries.accountId,
+          direction: t.financeEntries.direction,
+          amountCents: t.financeEntries.amountCents,
+        })
+        .from(t.financeEntries)
+        .innerJoin(t.financeCategories, eq(t.financeCategories.id, t.financeEntries.categoryId))
+        .where(and(gt(t.financeEntries.id, sinceId), isNull(t.financeEntries.cancelledAt)));
+      const byKey: Record<string, number> = {};
+      for (const row of rows) byKey[row.key!] = (byKey[row.key!] ?? 0) + row.amountCents;
+      expect(byKey).toEqual({
+        "revenue-products": 10_000,
+        "revenue-printing-design": 2_000,
+        "revenue-services": 13_000,
+        discounts: 500,
+        returns: 10_000,
+        "card-fees": 90,
+        "cash-surplus": 100,
+      });
+      // The drawer's entries add up to the cash that stayed (the sangria is a transfer, not an expense): 120 + 80 − 100 + 1.
+      const drawer = rows
+        .filter((row) => row.accountId === accounts.drawer)
+        .reduce((sum, row) => sum + (row.direction === "in" ? row.amountCents : -row.amountCents), 0);
+      expect(drawer).toBe(10_100);
     });
   });
 }
