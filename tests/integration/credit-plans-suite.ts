@@ -24,12 +24,12 @@ async function loadModules() {
       import("~/db/schema/idempotency"),
       import("~/db/schema/shop-settings"),
     ]);
-  const [plans, queries, contract, sales, ledger, errors, settingsQueries, testRecords] = await Promise.all([
+  const [plans, queries, contract, sales, entries, errors, settingsQueries, testRecords] = await Promise.all([
     import("~/modules/credit/plans.server"),
     import("~/modules/credit/queries.server"),
     import("~/modules/credit/contract.server"),
     import("~/modules/cash-register/sales.server"),
-    import("~/modules/inventory/stock-ledger.server"),
+    import("~/modules/cash-register/entries.server"),
     import("~/lib/errors"),
     import("~/modules/shop-settings/queries.server"),
     import("~/modules/demo/test-records.server"),
@@ -53,7 +53,7 @@ async function loadModules() {
     queries,
     contract,
     sales,
-    ledger,
+    entries,
     errors,
     settings: settingsQueries,
     testRecords,
@@ -316,6 +316,22 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       ]);
       const [plan] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, planId));
       expect(plan).toMatchObject({ serviceOrderId: order.id, financedCents: 75_000, downPaymentCents: 15_000 });
+
+      // The crediário's register entry is the plan's: the register refuses to cancel it (the plan page cancels the plan).
+      const [creditEntry] = await app.db
+        .select({ id: app.tables.registerEntries.id })
+        .from(app.tables.registerEntries)
+        .innerJoin(
+          app.tables.serviceOrderPayments,
+          eq(app.tables.serviceOrderPayments.id, app.tables.registerEntries.serviceOrderPaymentId),
+        )
+        .where(and(eq(app.tables.serviceOrderPayments.orderId, order.id), eq(app.tables.registerEntries.method, "crediario")));
+      const refused = await app.entries
+        .cancelRegisterEntry(STAFF, String(creditEntry!.id), { reason: "Teste" })
+        .catch((error: unknown) => error);
+      expect((refused as InstanceType<typeof app.errors.InputError>).fieldErrors.form).toMatch(/página do crediário/);
+      const [still] = await app.db.select().from(app.tables.serviceOrders).where(eq(app.tables.serviceOrders.id, order.id));
+      expect(still!.paidCents).toBe(90_000);
 
       // Cancelling gives the order its balance back (the down payment stays paid).
       await app.plans.cancelCreditPlan(STAFF, planId, { reason: "Refazer as condições" });

@@ -33,6 +33,15 @@ export const CREDIT_LIMITS = {
   cancelReason: 500,
 } as const;
 
+/** Methods a down payment may be paid with: money that arrives now. */
+export const DOWN_PAYMENT_METHODS = {
+  cash: "Dinheiro",
+  pix: "PIX",
+  debit: "Cartão de débito",
+  credit: "Cartão de crédito",
+} as const;
+export type DownPaymentMethod = keyof typeof DOWN_PAYMENT_METHODS;
+
 const INSTALMENTS_MESSAGE = `Informe de ${CREDIT_LIMITS.minInstalments} a ${CREDIT_LIMITS.maxInstalments} parcelas.`;
 const RATE_MESSAGE = "Informe a taxa ao mês com até duas casas decimais, como 0 ou 2,99.";
 const FIRST_DUE_MESSAGE = `O primeiro vencimento deve ficar entre ${CREDIT_LIMITS.minFirstDueDays} e ${CREDIT_LIMITS.maxFirstDueDays} dias depois de hoje.`;

@@ -26,7 +26,9 @@ import {
   computeDisclosure,
   CREDIT_LIMITS,
   CreditTermsSchema,
+  DOWN_PAYMENT_METHODS,
   termsProblems,
+  type DownPaymentMethod,
   type CreditSettings,
   type CreditSupplier,
   type CreditTerms,
@@ -51,15 +53,6 @@ export class CreditPlanInputError extends InputError {
 export class CreditPlanNotFoundError extends NotFoundError {
   override name = "CreditPlanNotFoundError";
 }
-
-/** Methods a down payment may be paid with: money that arrives now. */
-export const DOWN_PAYMENT_METHODS = {
-  cash: "Dinheiro",
-  pix: "PIX",
-  debit: "Cartão de débito",
-  credit: "Cartão de crédito",
-} as const;
-export type DownPaymentMethod = keyof typeof DOWN_PAYMENT_METHODS;
 
 export const PLAN_ORIGIN_KINDS = ["sale", "order", "debt"] as const;
 export type PlanOriginKind = (typeof PLAN_ORIGIN_KINDS)[number];

@@ -22,6 +22,7 @@ import {
   CreditTermsSchema,
   defaultFirstDueDate,
   disclosureOrProblems,
+  DOWN_PAYMENT_METHODS,
   type CreditSettings,
   type CreditSupplier,
 } from "~/modules/credit/plan-terms";
@@ -30,7 +31,6 @@ import {
   creditPlanFormToInput,
   creditSettingsOf,
   creditSupplierOf,
-  DOWN_PAYMENT_METHODS,
   getPlanSource,
   type PlanOrigin,
 } from "~/modules/credit/plans.server";

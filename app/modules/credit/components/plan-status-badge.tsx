@@ -11,5 +11,9 @@ const LOOKS: Record<CreditPlanStatus | "overdue", { label: string; className: st
 /** A plan's situation as a tag: active, with an overdue instalment, paid off or cancelled. */
 export function PlanStatusBadge({ status, isOverdue }: { status: CreditPlanStatus; isOverdue: boolean }) {
   const look = LOOKS[status === "active" && isOverdue ? "overdue" : status];
-  return <span className={cx("inline-block rounded px-2 py-0.5 text-sm font-medium", look.className)}>{look.label}</span>;
+  return (
+    <span className={cx("inline-block rounded px-2 py-0.5 text-sm font-medium whitespace-nowrap", look.className)}>
+      {look.label}
+    </span>
+  );
 }

@@ -48,7 +48,8 @@ export function SaleCreditTerms({
   const preview =
     terms.success && financedCents > 0
       ? disclosureOrProblems(
-          { cashPriceCents, downPaymentCents: cashPriceCents - financedCents, feeCents: 0 },
+          // Payments above the total are refused by the sale itself; here the plan never finances more than the total.
+          { cashPriceCents, downPaymentCents: Math.max(0, cashPriceCents - financedCents), feeCents: 0 },
           terms.data,
           context.settings,
           context.supplier,
