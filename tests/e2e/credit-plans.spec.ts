@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { request } from "@playwright/test";
+import * as fc from "fast-check";
 import { PGLITE_OPTIONS } from "~/db/pglite-options";
 import { sendAdminCommand } from "~/lib/admin-socket.server";
 import { accessibilityViolations } from "./support/axe";
@@ -155,4 +156,63 @@ test("as páginas do crediário cabem em 360 px", async ({ browser }) => {
   await expect(page.getByText(CUSTOMER.name).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await context.close();
+});
+
+test("fuzz: o formulário do crediário e o cancelamento recusam qualquer entrada hostil sem erro 500", async ({ isMobile }) => {
+  test.skip(isMobile, "Fala HTTP, não depende do tamanho da tela.");
+  const api = await request.newContext({ baseURL: server.url, storageState, maxRedirects: 0 });
+  const value = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: "binary", maxLength: 30 }),
+    fc.constantFrom(
+      "",
+      "0",
+      "-1",
+      "1",
+      "2",
+      "24",
+      "25",
+      "2,99",
+      "99999999999",
+      "debt",
+      "order",
+      "sale",
+      "pix",
+      "cash",
+      "cancel",
+      "preview",
+    ),
+  );
+  const fields = [
+    "idempotencyKey",
+    "originKind",
+    "originId",
+    "instalmentCount",
+    "monthlyRate",
+    "firstDueDate",
+    "fee",
+    "downPayment",
+    "downPaymentMethod",
+    "intent",
+    "reason",
+  ];
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/cdc/novo", "/cdc/novo?divida=2", "/cdc/novo?os=999999", "/cdc/1", "/cdc/999999", "/cdc/%00"),
+        fc.array(fc.tuple(fc.constantFrom(...fields), value), { maxLength: 12 }),
+        async (address, pairs) => {
+          const body = new URLSearchParams(pairs).toString();
+          const response = await api.post(address, {
+            headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+            data: body,
+          });
+          expect(response.status(), `${address} ${body}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  } finally {
+    await api.dispose();
+  }
 });

@@ -392,6 +392,7 @@ export function defineCreditPlansSuite(database: TestDatabase) {
         monthlyRateBasisPoints: 100,
         status: "active",
       });
+      expect(sale.creditPlanId).toBe(plan!.id);
       expect(await instalmentsOf(plan!.id)).toHaveLength(5);
       const [issued] = await app.db
         .select({ total: count() })

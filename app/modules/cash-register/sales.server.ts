@@ -54,7 +54,15 @@ function creditRefusal(fieldErrors: FieldErrors) {
   return new SaleInputError(Object.fromEntries(prefixed));
 }
 
-export type RecordedSale = { saleId: number; code: string; totalCents: number; changeCents: number; isRepeat: boolean };
+export type RecordedSale = {
+  saleId: number;
+  code: string;
+  totalCents: number;
+  changeCents: number;
+  /** The crediário the sale opened, if any: its contract is printed from the plan's page. */
+  creditPlanId: number | null;
+  isRepeat: boolean;
+};
 
 /**
  * A sale at the counter, all or nothing in the caller's transaction: the
@@ -283,8 +291,9 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
     }
   }
   // Crediário: what the customer owes becomes a plan (instalments, contract) in this transaction; its refusal refuses the sale.
+  let creditPlanId: number | null = null;
   if (creditTerms) {
-    await openCreditPlanInTx(tx, actor, {
+    ({ planId: creditPlanId } = await openCreditPlanInTx(tx, actor, {
       saleId,
       customerId: input.customerId!,
       saleLabel: `Venda ${code}`,
@@ -294,7 +303,7 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
     }).catch((error: unknown) => {
       if (error instanceof InputError) throw creditRefusal(error.fieldErrors);
       throw error;
-    });
+    }));
   }
 
   await recordAudit(tx, {
@@ -313,7 +322,7 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
       customerId: input.customerId,
     },
   });
-  return { saleId, code, totalCents: totals.totalCents, changeCents: totals.changeCents };
+  return { saleId, code, totalCents: totals.totalCents, changeCents: totals.changeCents, creditPlanId };
 }
 
 /**

@@ -10,7 +10,7 @@ import { shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formRefusal } from "~/lib/form-refusal.server";
-import { readId } from "~/lib/forms";
+import { formText, readId } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents, parseMoneyToCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
@@ -78,6 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const values: Record<string, string> = {};
   if (form) for (const [name, value] of form.entries()) if (typeof value === "string") values[name] = value.slice(0, 200);
+  // "Calcular" without JavaScript: the same page with the disclosure of what was typed, nothing saved.
+  if (form && formText(form, "intent") === "preview") return { values, preview: true };
   try {
     const { planId } = await createCreditPlan(actor, form ? creditPlanFormToInput(form) : {});
     return redirectWithFlash(`/cdc/${planId}`, {
@@ -113,12 +115,11 @@ function liveDisclosure(
 export default function NewCreditPlan({ loaderData, actionData }: Route.ComponentProps) {
   const { source, today, settings, supplier, idempotencyKey, defaults } = loaderData;
   const navigation = useNavigation();
-  const refused = actionData && "errors" in actionData ? actionData : null;
-  const errors: FieldErrors = refused?.errors ?? {};
+  const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
   const [values, setValues] = useState<Values>(() => ({
     ...defaults,
     downPaymentMethod: "",
-    ...(refused?.values as Partial<Values> | undefined),
+    ...(actionData?.values as Partial<Values> | undefined),
   }));
 
   if (!source) return <ChooseOrigin />;
@@ -233,10 +234,18 @@ export default function NewCreditPlan({ loaderData, actionData }: Route.Componen
               error={errors.fee}
               hint="Paga pelo cliente na contratação; entra no CET."
             />
-            <Button type="submit" disabled={isSaving || preview.disclosure === null} className="w-full">
-              {isSaving ? <Spinner /> : null}
-              Salvar crediário
-            </Button>
+            <div className="flex flex-col gap-2">
+              <Button type="submit" disabled={isSaving || preview.disclosure === null} className="w-full">
+                {isSaving ? <Spinner /> : null}
+                Salvar crediário
+              </Button>
+              {/* Without JavaScript the disclosure is recomputed by the server for what was typed. */}
+              <noscript>
+                <Button type="submit" name="intent" value="preview" variant="outline" formNoValidate className="w-full">
+                  Calcular
+                </Button>
+              </noscript>
+            </div>
           </fieldset>
           <div className="min-w-0 space-y-3">
             {preview.disclosure ? (
