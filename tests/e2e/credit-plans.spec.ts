@@ -38,6 +38,10 @@ async function prepareDatabase(dataDir: string) {
       [JSON.stringify([null, day, day, day, day, day, day])],
     );
     await client.query(`insert into customers (name, phone) values ($1, $2)`, [CUSTOMER.name, CUSTOMER.phone]);
+    // A service sold at the counter on crediário (a service takes no stock).
+    await client.query(
+      `insert into products (kind, sku, name, slug, price_cents, revenue_source) values ('service', 'FOTO-GR', 'Impressão de foto grande', 'foto-grande', 60000, 'printing-design')`,
+    );
     // Two debts left owed before the crediário existed: one for the journey, one for the phone check.
     for (const amount of [120_000, 50_000]) {
       await client.query(
@@ -138,6 +142,39 @@ test("a equipe parcela uma dívida em 6× a 2,99% com tarifa, vê as informaçõ
   // The list finds it by the customer's phone.
   await page.goto(`/cdc?q=${CUSTOMER.phone.slice(-4)}`);
   await expect(page.getByText(CUSTOMER.name)).toBeVisible();
+  await context.close();
+});
+
+test("uma venda no crediário mostra as condições e as informações antes de concluir e abre o plano com o contrato", async ({
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, "Jornada do balcão: roda no desktop.");
+  const context = await browser.newContext({ storageState, baseURL: server.url });
+  const page = await context.newPage();
+  // ?cliente= names the customer ahead (the crediário is in someone's name).
+  await page.goto("/cash-register/venda?cliente=1");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  const search = page.getByLabel("Produto, SKU ou código de barras");
+  await search.fill("FOTO-GR");
+  await search.press("Enter");
+  await expect(page.getByTestId("item-venda")).toHaveCount(1);
+  const payment = page.getByTestId("pagamento").first();
+  await payment.getByLabel("Forma").selectOption("crediario");
+  await payment.getByLabel("Valor (R$)").fill("600,00");
+  await page.getByLabel("Parcelas", { exact: true }).fill("4");
+  await page.getByLabel("Juros ao mês (%)").fill("3");
+  await expect(page.getByText(/passa do máximo da loja, 2,99% a\.m\./)).toBeVisible();
+  await page.getByLabel("Juros ao mês (%)").fill("1");
+  const disclosure = page.getByTestId("credit-disclosure");
+  await expect(disclosure.getByTestId("disclosure-financed")).toHaveText("R$ 600,00");
+  await expect(disclosure.getByTestId("disclosure-rate")).toHaveText("1,00% a.m. · 12,68% a.a.");
+  await page.getByRole("button", { name: "Concluir venda" }).click();
+  await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
+  await page.getByRole("link", { name: "Ver o crediário e imprimir o contrato" }).click();
+  await expect(page.getByRole("heading", { name: /Crediário nº \d+/, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("instalment")).toHaveCount(4);
+  await expect(page.getByRole("link", { name: /Venda nº \d+/ })).toBeVisible();
   await context.close();
 });
 
