@@ -22,6 +22,7 @@ const DEMO_KINDS = [
   "contactMessages",
   "accounts",
   "products",
+  "creditPlans",
 ] as const;
 
 async function loadDemoApp(database: TestDatabase) {
@@ -39,7 +40,7 @@ async function loadDemoApp(database: TestDatabase) {
     audit,
     register,
     inventory,
-    uploadsTable,
+    [uploadsTable, credit],
     seed,
     removal,
     factory,
@@ -58,7 +59,7 @@ async function loadDemoApp(database: TestDatabase) {
     import("~/db/schema/audit"),
     import("~/db/schema/cash-register"),
     import("~/db/schema/inventory"),
-    import("~/db/schema/uploads"),
+    Promise.all([import("~/db/schema/uploads"), import("~/db/schema/credit")]),
     import("~/modules/demo/seed.server"),
     import("~/modules/demo/remove-demo-data.server"),
     import("~/modules/demo/test-records.server"),
@@ -87,6 +88,7 @@ async function loadDemoApp(database: TestDatabase) {
       ...register,
       ...inventory,
       ...uploadsTable,
+      ...credit,
     },
     seed,
     removal,
@@ -132,7 +134,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.faqEntries
           | typeof t.contactMessages
           | typeof t.user
-          | typeof t.products,
+          | typeof t.products
+          | typeof t.creditPlans,
       ) => {
         const rows = await app.db.select({ isDemo: table.isDemo, total: count() }).from(table).groupBy(table.isDemo);
         return {
@@ -161,6 +164,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         contactMessages: await split(t.contactMessages),
         accounts: await split(t.user),
         products: await split(t.products),
+        creditPlans: await split(t.creditPlans),
         stockMovements: await total(t.stockMovements),
         productUnits: await total(t.productUnits),
         uploads: await total(t.uploads),
@@ -197,7 +201,16 @@ export function defineDemoDataSuite(database: TestDatabase) {
     it("a semente marca como demonstração cada linha que cria e liga has_demo_data", async () => {
       await app.seed.seedDemoData();
       const rows = await snapshot();
-      for (const kind of ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "accounts", "products"] as const) {
+      for (const kind of [
+        "customers",
+        "serviceOrders",
+        "reviews",
+        "blogPosts",
+        "faqEntries",
+        "accounts",
+        "products",
+        "creditPlans",
+      ] as const) {
         expect(rows[kind].demo, kind).toBeGreaterThan(0);
         expect(rows[kind].real, kind).toBe(0);
       }
@@ -421,6 +434,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         contactMessages: 1,
         accounts: before.accounts.demo,
         products: before.products.demo,
+        creditPlans: before.creditPlans.demo,
       });
 
       const removed = await app.removal.removeDemoData(OWNER);

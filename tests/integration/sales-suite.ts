@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as fc from "fast-check";
 import { and, count, eq, isNull, sql, sum } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { addDays, shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
@@ -443,6 +444,8 @@ export function defineSalesSuite(database: TestDatabase) {
           customerId: String(customerId),
           items: [{ productId: String(phone.productId), unitId: String(phone.unitIds[0]), quantity: "1" }],
           payments: [{ method: "crediario", amount: "1.500,00" }],
+          // A crediário opens its plan with the sale (modules/credit): its terms come with it.
+          credit: { instalmentCount: "10", monthlyRate: "0", firstDueDate: addDays(shopToday(), 30) },
         }),
       );
       expect(await stockOf(phone.productId)).toBe(1);

@@ -115,6 +115,13 @@ export async function cancelRegisterEntryInTx(
       `${ENTRY_KIND_LABELS[entry.kind]} não se cancela aqui: cancele pela página da venda, que devolve o estoque.`,
     );
   }
+  // An order's crediário is its plan's (modules/credit): cancelled here, the order would be owed twice, by it and by the plan.
+  if (entry.method === "crediario") {
+    throw new CashRegisterStateError(
+      "entry-belongs-to-credit-plan",
+      "Este crediário não se cancela aqui: cancele o crediário na página do crediário (/cdc), que devolve o saldo à OS.",
+    );
+  }
   if (register && !register.isOpen) {
     throw new CashRegisterStateError(
       "register-closed-read-only",

@@ -70,6 +70,8 @@ export const SaleSchema = z.object({
     .array(SalePaymentSchema, { error: "Informe os pagamentos." })
     .max(SALE_LIMITS.maxPayments, `Use no máximo ${SALE_LIMITS.maxPayments} pagamentos.`)
     .default([]),
+  /** The crediário's terms (modules/credit/plan-terms.ts), read only when a payment is crediário. */
+  credit: z.unknown().optional(),
 });
 export type SaleInput = z.output<typeof SaleSchema>;
 
@@ -95,6 +97,11 @@ export function saleFormToInput(form: FormData) {
       quantity: quantities[index] ?? "1",
       discount: itemDiscounts[index] ?? "",
     })),
+    credit: {
+      instalmentCount: formText(form, "credit.instalmentCount"),
+      monthlyRate: formText(form, "credit.monthlyRate"),
+      firstDueDate: formText(form, "credit.firstDueDate"),
+    },
     payments: methods.map((method, index) => ({
       method,
       amount: amounts[index] ?? "",

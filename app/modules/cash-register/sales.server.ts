@@ -9,6 +9,8 @@ import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { cancelSaleCreditPlanInTx, openCreditPlanInTx } from "~/modules/credit/plans.server";
+import { CreditTermsSchema } from "~/modules/credit/plan-terms";
 import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
 import { recordStockMovementInTx } from "~/modules/inventory/stock-ledger.server";
 import { assertPixAvailable } from "~/modules/pix/pix-charge";
@@ -44,7 +46,24 @@ export class SaleNotFoundError extends NotFoundError {
   }
 }
 
-export type RecordedSale = { saleId: number; code: string; totalCents: number; changeCents: number; isRepeat: boolean };
+/** A refusal of the crediário's terms, next to the sale screen's terms fields ("credit.monthlyRate"). */
+function creditRefusal(fieldErrors: FieldErrors) {
+  const prefixed = Object.entries(fieldErrors).map(([field, message]) => [
+    field === "form" ? "form" : `credit.${field.replace(/^terms\./, "")}`,
+    message,
+  ]);
+  return new SaleInputError(Object.fromEntries(prefixed));
+}
+
+export type RecordedSale = {
+  saleId: number;
+  code: string;
+  totalCents: number;
+  changeCents: number;
+  /** The crediário the sale opened, if any: its contract is printed from the plan's page. */
+  creditPlanId: number | null;
+  isRepeat: boolean;
+};
 
 /**
  * A sale at the counter, all or nothing in the caller's transaction: the
@@ -194,6 +213,8 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
     );
   }
   await checkCustomerInTx(tx, input);
+  const crediarioCents = input.payments.reduce((sum, payment) => sum + (payment.method === "crediario" ? payment.amount : 0), 0);
+  const creditTerms = crediarioCents > 0 ? parseInput(CreditTermsSchema, input.credit ?? {}, creditRefusal) : null;
   const register = await lockOpenRegisterInTx(tx);
 
   const idResult = await tx.execute(sql`select nextval(pg_get_serial_sequence('sales', 'id'))::int as id`);
@@ -269,7 +290,21 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
         actorLabel: actor.label,
       });
     }
-    // Crediário: the amount is owed by the customer (the entry above names them). The Money issue opens its credit plan here.
+  }
+  // Crediário: what the customer owes becomes a plan (instalments, contract) in this transaction; its refusal refuses the sale.
+  let creditPlanId: number | null = null;
+  if (creditTerms) {
+    ({ planId: creditPlanId } = await openCreditPlanInTx(tx, actor, {
+      saleId,
+      customerId: input.customerId!,
+      saleLabel: `Venda ${code}`,
+      cashPriceCents: totals.totalCents,
+      financedCents: crediarioCents,
+      terms: creditTerms,
+    }).catch((error: unknown) => {
+      if (error instanceof InputError) throw creditRefusal(error.fieldErrors);
+      throw error;
+    }));
   }
 
   await recordAudit(tx, {
@@ -288,7 +323,7 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
       customerId: input.customerId,
     },
   });
-  return { saleId, code, totalCents: totals.totalCents, changeCents: totals.changeCents };
+  return { saleId, code, totalCents: totals.totalCents, changeCents: totals.changeCents, creditPlanId };
 }
 
 /**
@@ -363,6 +398,9 @@ export async function cancelSaleInTx(tx: Transaction, actor: Actor, saleId: numb
       reason,
     });
   }
+
+  // The sale's crediário goes with it (refused while the plan has payments: those are cancelled first).
+  await cancelSaleCreditPlanInTx(tx, actor, saleId, reason);
 
   const now = new Date();
   const cancelled = await tx

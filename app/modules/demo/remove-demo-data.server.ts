@@ -5,6 +5,7 @@ import { blogPosts } from "~/db/schema/blog";
 import { registerEntries } from "~/db/schema/cash-register";
 import { financeEntries } from "~/db/schema/finance";
 import { contactMessages } from "~/db/schema/contact";
+import { creditPayments, creditPlans, debtPayments, debts } from "~/db/schema/credit";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
 import { faqEntries } from "~/db/schema/faq";
 import { productUnits, products, stockCountItems, stockMovements } from "~/db/schema/inventory";
@@ -27,6 +28,7 @@ export type DemoDataCounts = {
   faqEntries: number;
   contactMessages: number;
   products: number;
+  creditPlans: number;
   accounts: number;
 };
 
@@ -44,6 +46,7 @@ export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; 
     one: "item do estoque (com unidades, movimentos e contagens)",
     many: "itens do estoque (com unidades, movimentos e contagens)",
   },
+  creditPlans: { one: "crediário (com parcelas e contrato)", many: "crediários (com parcelas e contratos)" },
   accounts: { one: "conta de acesso de demonstração", many: "contas de acesso de demonstração" },
 };
 
@@ -83,6 +86,7 @@ async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
     (select count(*)::int from ${faqEntries} where is_demo) as "faqEntries",
     (select count(*)::int from ${contactMessages} where is_demo) as "contactMessages",
     (select count(*)::int from ${products} where is_demo) as "products",
+    (select count(*)::int from ${creditPlans} where is_demo) as "creditPlans",
     (select count(*)::int from ${user} where is_demo) as "accounts"`);
   const row = (result.rows[0] ?? {}) as Record<keyof DemoDataCounts, unknown>;
   const counts = {} as DemoDataCounts;
@@ -114,6 +118,14 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
           '/cash-register/vendas/' || s.id as href
         from sales s join customers c on c.id = s.customer_id
         where c.is_demo order by s.id`,
+    sql`select 'Crediário nº ' || p.id || ': é do cliente de demonstração ' || c.name || '.' as description,
+          '/cdc/' || p.id as href
+        from credit_plans p join customers c on c.id = p.customer_id
+        where not p.is_demo and c.is_demo order by p.id`,
+    sql`select 'Dívida nº ' || d.id || ': é do cliente de demonstração ' || c.name || '.' as description,
+          '/devedores/' || c.id as href
+        from debts d join customers c on c.id = d.customer_id
+        where not d.is_demo and c.is_demo order by d.id`,
     sql`select 'Crédito na loja: o cliente de demonstração ' || c.name || ' tem movimentos de crédito.' as description,
           '/customers/' || c.id as href
         from customers c
@@ -144,7 +156,8 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
         from uploads f join "user" u on u.id = f.uploaded_by_user_id where u.is_demo order by f.created_at`,
     sql`select 'Documento emitido nº ' || d.id || ': emitido pela conta de demonstração ' || u.email || '.' as description
         from issued_documents d join "user" u on u.id = d.issued_by_user_id
-        where u.is_demo and d.subject not in (select 'service_order:' || id from service_orders where is_demo) order by d.id`,
+        where u.is_demo and d.subject not in (select 'service_order:' || id from service_orders where is_demo)
+          and d.subject not in (select 'credit_plan:' || id from credit_plans where is_demo) order by d.id`,
     sql`select 'Convite para ' || i.email || ': ligado à conta de demonstração ' || u.email || '.' as description
         from staff_invites i join "user" u on u.id in (i.invited_by_user_id, i.used_by_user_id) where u.is_demo order by i.id`,
   ];
@@ -168,6 +181,24 @@ export async function getDemoDataOverview(actor: Actor): Promise<DemoDataOvervie
   return { hasDemoData: hasRows || Boolean(settings[0]?.hasDemoData), counts, blockers };
 }
 
+/**
+ * The demo crediários with their contracts, payments and instalments, and
+ * the demo debts they carry (before the demo orders and customers they
+ * point at). Money a demo plan's payment brought stays in the register,
+ * unlinked, as for a demo order.
+ */
+async function removeDemoCreditInTx(tx: Transaction) {
+  const demoPlans = sql`(select id from ${creditPlans} where ${creditPlans.isDemo})`;
+  await tx
+    .delete(issuedDocuments)
+    .where(sql`${issuedDocuments.subject} in (select 'credit_plan:' || id from ${creditPlans} where ${creditPlans.isDemo})`);
+  await tx.delete(creditPayments).where(sql`${creditPayments.planId} in ${demoPlans}`);
+  await tx.delete(creditPlans).where(eq(creditPlans.isDemo, true));
+  const demoDebts = sql`(select id from ${debts} where ${debts.isDemo})`;
+  await tx.delete(debtPayments).where(sql`${debtPayments.debtId} in ${demoDebts}`);
+  await tx.delete(debts).where(eq(debts.isDemo, true));
+}
+
 const demoOrderSubjects = sql`(select 'service_order:' || id from ${serviceOrders} where ${serviceOrders.isDemo})`;
 
 /**
@@ -189,6 +220,7 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   const counts = await countDemoRows(tx);
 
   await tx.delete(issuedDocuments).where(sql`${issuedDocuments.subject} in ${demoOrderSubjects}`);
+  await removeDemoCreditInTx(tx);
   await tx.delete(customerAccountLinks).where(
     sql`${customerAccountLinks.customerId} in (select id from ${customers} where ${customers.isDemo})
           or ${customerAccountLinks.userId} in (select id from ${user} where ${user.isDemo})`,

@@ -548,6 +548,52 @@ export function addServiceOrderPayment(actor: Actor, orderId: number, input: unk
 }
 
 /**
+ * The part of an order's balance a crediário plan finances (modules/credit,
+ * in the plan's transaction): a payment of method "crediario", so the
+ * order's balance is covered and what is owed lives in the plan's
+ * instalments. No money arrives: the register entry names the customer and
+ * finance posts nothing for it.
+ */
+export async function addServiceOrderCreditPaymentInTx(
+  tx: Transaction,
+  actor: Actor,
+  orderId: number,
+  { amountCents, note }: { amountCents: number; note: string },
+) {
+  assertStaffActor(actor);
+  const order = await lockOrder(tx, orderId);
+  const balance = orderBalanceCents(order);
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > balance) {
+    throw new ServiceOrderRuleError(`O crediário passa do saldo em aberto da OS (${formatCents(Math.max(0, balance))}).`);
+  }
+  const [payment] = await tx
+    .insert(serviceOrderPayments)
+    .values({ orderId, method: "crediario", amountCents, note, receivedByUserId: actor.userId })
+    .returning({ id: serviceOrderPayments.id });
+  await recordRegisterEntryInTx(tx, actor, {
+    kind: "order-payment",
+    method: "crediario",
+    amountCents,
+    serviceOrderPaymentId: payment!.id,
+    customerId: order.customerId,
+    reason: `OS nº ${orderId} · ${note}`,
+  });
+  await tx
+    .update(serviceOrders)
+    .set({ paidCents: order.paidCents + amountCents, updatedAt: new Date() })
+    .where(eq(serviceOrders.id, orderId));
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "service-order.payment.add",
+    entity: SERVICE_ORDER_ENTITY,
+    entityId: String(orderId),
+    details: { paymentId: payment!.id, method: "crediario", amountCents, note },
+  });
+  return { paymentId: payment!.id };
+}
+
+/**
  * Money received for an order lands in the register in the same
  * transaction: cash in the open register (none open refuses the payment,
  * next to `field`), PIX and cards in it or, with none open, in the day's

@@ -70,6 +70,12 @@ export async function currentShopData() {
   return shopData(settings, logo);
 }
 
+/** The shop as a document issued inside a transaction heads it (a crediário contract, modules/credit). */
+export async function readShopDataInTx(tx: Transaction) {
+  const settings = await readShopSettingsInTx(tx);
+  return shopData(settings, await readShopLogoInTx(tx, settings));
+}
+
 /** An order as its receipts show it (the `os` of their templates): the customer's copy, so name and phone are there; the unlock code never is. */
 function orderData(order: ServiceOrderDetail) {
   const url = trackingUrl(getEnv().PUBLIC_URL, order.trackingCode);

@@ -60,6 +60,9 @@ function storedRow(pixDiscountBasisPoints: number, allowNegativeStock: boolean) 
     defaultWarrantyDays: 90,
     pixDiscountBasisPoints,
     allowNegativeStock,
+    maxCreditMonthlyRateBasisPoints: 100,
+    creditLateFeeBasisPoints: 200,
+    creditLateInterestMonthlyBasisPoints: 100,
   };
 }
 
@@ -293,6 +296,38 @@ describe("ShopSettingsSchema", () => {
     ["1.000", "Informe o desconto de 0 a 20, com até duas casas decimais, como 5 ou 2,5."],
   ])("refuses a PIX discount of %j", (typed, message) => {
     expect(errorsOf(ShopSettingsSchema, settings({ pixDiscount: typed })).pixDiscount).toBe(message);
+  });
+
+  it("reads the crediário's maximum rate, late fee and late interest, blank as the defaults", () => {
+    expect(
+      parseInput(
+        ShopSettingsSchema,
+        settings({ maxCreditMonthlyRate: "2,99", creditLateFee: "1,5", creditLateInterest: "0,5%" }),
+      ),
+    ).toMatchObject({
+      maxCreditMonthlyRateBasisPoints: 299,
+      creditLateFeeBasisPoints: 150,
+      creditLateInterestMonthlyBasisPoints: 50,
+    });
+    expect(parseInput(ShopSettingsSchema, settings())).toMatchObject({
+      maxCreditMonthlyRateBasisPoints: 100,
+      creditLateFeeBasisPoints: 200,
+      creditLateInterestMonthlyBasisPoints: 100,
+    });
+    expect(shopSettingsFormValues(storedRow(0, false))).toMatchObject({
+      maxCreditMonthlyRate: "1",
+      creditLateFee: "2",
+      creditLateInterest: "1",
+    });
+  });
+
+  it.each([
+    ["creditLateFee", "2,01", "Informe a multa de 0 a 2% (CDC art. 52, § 1º), com até duas casas decimais."],
+    ["maxCreditMonthlyRate", "10,01", "Informe a taxa máxima ao mês de 0 a 10, com até duas casas decimais, como 1 ou 0,99."],
+    ["maxCreditMonthlyRate", "-1", "Informe a taxa máxima ao mês de 0 a 10, com até duas casas decimais, como 1 ou 0,99."],
+    ["creditLateInterest", "um", "Informe os juros de mora ao mês de 0 a 10, com até duas casas decimais, como 1."],
+  ])("refuses a crediário setting %s of %j", (field, typed, message) => {
+    expect(errorsOf(ShopSettingsSchema, settings({ [field]: typed }))[field]).toBe(message);
   });
 
   it("refuses a negative-stock value that is not a checkbox's", () => {

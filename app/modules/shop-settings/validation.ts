@@ -345,6 +345,35 @@ const PixDiscountSchema = z
     return basisPoints;
   });
 
+/**
+ * Crediário: the highest monthly rate a plan may carry (a shop that is not a
+ * financial institution is held to the usury rules: Decreto 22.626/33,
+ * Código Civil art. 591 with 406), the late fee (CDC art. 52 §1: at most 2%)
+ * and the late interest per month. Up to 10% a.m. for the rates: beyond it
+ * is a typo, never a legal rate for a shop.
+ */
+export const CREDIT_SETTINGS_LIMITS = { maxRateBasisPoints: 1_000, maxLateFeeBasisPoints: 200 } as const;
+
+/** A percentage the owner types ("1", "2,5", "0,99%") → basis points, from 0 to `max`; blank is the default. */
+function percentField(max: number, message: string, defaultBasisPoints: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(10, message)
+    .default("")
+    .transform((typed, context) => {
+      const text = typed.replace(/\s|%/g, "");
+      if (text === "") return defaultBasisPoints;
+      const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
+      const basisPoints = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
+      if (basisPoints === null || basisPoints > max) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return basisPoints;
+    });
+}
+
 /** A checkbox as the form posts it ("on" or nothing), or a boolean. */
 const CheckboxSchema = z
   .union([z.boolean(), z.literal("on"), z.literal("")], { error: "Marque ou desmarque a opção." })
@@ -374,8 +403,30 @@ export const ShopSettingsSchema = z
       .refine((days) => days <= MAX_DEFAULT_WARRANTY_DAYS, WARRANTY_MESSAGE),
     pixDiscount: PixDiscountSchema,
     allowNegativeStock: CheckboxSchema,
+    maxCreditMonthlyRate: percentField(
+      CREDIT_SETTINGS_LIMITS.maxRateBasisPoints,
+      "Informe a taxa máxima ao mês de 0 a 10, com até duas casas decimais, como 1 ou 0,99.",
+      100,
+    ),
+    creditLateFee: percentField(
+      CREDIT_SETTINGS_LIMITS.maxLateFeeBasisPoints,
+      "Informe a multa de 0 a 2% (CDC art. 52, § 1º), com até duas casas decimais.",
+      200,
+    ),
+    creditLateInterest: percentField(
+      CREDIT_SETTINGS_LIMITS.maxRateBasisPoints,
+      "Informe os juros de mora ao mês de 0 a 10, com até duas casas decimais, como 1.",
+      100,
+    ),
   })
-  .transform(({ pix, pixDiscount, ...rest }) => ({ ...rest, ...pix, pixDiscountBasisPoints: pixDiscount }));
+  .transform(({ pix, pixDiscount, maxCreditMonthlyRate, creditLateFee, creditLateInterest, ...rest }) => ({
+    ...rest,
+    ...pix,
+    pixDiscountBasisPoints: pixDiscount,
+    maxCreditMonthlyRateBasisPoints: maxCreditMonthlyRate,
+    creditLateFeeBasisPoints: creditLateFee,
+    creditLateInterestMonthlyBasisPoints: creditLateInterest,
+  }));
 
 export type ShopSettingsInput = z.output<typeof ShopSettingsSchema>;
 
@@ -421,6 +472,9 @@ export function shopSettingsFormInput(form: FormData) {
     defaultWarrantyDays: formText(form, "defaultWarrantyDays"),
     pixDiscount: formText(form, "pixDiscount"),
     allowNegativeStock: formText(form, "allowNegativeStock") === "on",
+    maxCreditMonthlyRate: formText(form, "maxCreditMonthlyRate"),
+    creditLateFee: formText(form, "creditLateFee"),
+    creditLateInterest: formText(form, "creditLateInterest"),
   };
 }
 
@@ -457,6 +511,9 @@ type StoredSettings = {
   defaultWarrantyDays: number;
   pixDiscountBasisPoints: number;
   allowNegativeStock: boolean;
+  maxCreditMonthlyRateBasisPoints: number;
+  creditLateFeeBasisPoints: number;
+  creditLateInterestMonthlyBasisPoints: number;
 };
 
 /** The shop-identity inputs of a stored row (the owner-setup page shows its fields under a prefix). */
@@ -472,6 +529,9 @@ export function shopIdentityFormValues(
     | "defaultWarrantyDays"
     | "pixDiscountBasisPoints"
     | "allowNegativeStock"
+    | "maxCreditMonthlyRateBasisPoints"
+    | "creditLateFeeBasisPoints"
+    | "creditLateInterestMonthlyBasisPoints"
   >,
   prefix = "",
 ) {
@@ -508,5 +568,8 @@ export function shopSettingsFormValues(stored: StoredSettings): ShopSettingsForm
   values.defaultWarrantyDays = String(stored.defaultWarrantyDays);
   values.pixDiscount = basisPointsToPercentInput(stored.pixDiscountBasisPoints);
   values.allowNegativeStock = stored.allowNegativeStock ? "on" : "";
+  values.maxCreditMonthlyRate = basisPointsToPercentInput(stored.maxCreditMonthlyRateBasisPoints);
+  values.creditLateFee = basisPointsToPercentInput(stored.creditLateFeeBasisPoints);
+  values.creditLateInterest = basisPointsToPercentInput(stored.creditLateInterestMonthlyBasisPoints);
   return values;
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { shopToday } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
@@ -10,7 +11,9 @@ import { SaleScreen } from "~/modules/cash-register/components/sale-screen";
 import { getSaleScreenContext } from "~/modules/cash-register/sale-queries.server";
 import { saleFormToInput } from "~/modules/cash-register/sale-validation";
 import { recordSale } from "~/modules/cash-register/sales.server";
+import { creditSettingsOf, creditSupplierOf } from "~/modules/credit/plans.server";
 import { getCustomerSummary } from "~/modules/customers/queries.server";
+import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/sale-new";
 
 export const meta = () => [{ title: "Nova venda — Balcão" }, { name: "robots", content: "noindex" }];
@@ -21,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customerId = readId(new URL(request.url).searchParams.get("cliente") ?? "");
   const customer = customerId === null ? null : await getCustomerSummary(customerId);
   const screen = await getSaleScreenContext(actor, customer?.id ?? null);
-  return { idempotencyKey: newIdempotencyKey(), customer, ...screen };
+  const settings = await getShopSettings();
+  const creditContext = { settings: creditSettingsOf(settings), supplier: creditSupplierOf(settings), today: shopToday() };
+  return { idempotencyKey: newIdempotencyKey(), customer, creditContext, ...screen };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,6 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = sale.changeCents > 0 ? ` Troco: ${formatCents(sale.changeCents)}.` : "";
     return redirectWithFlash(`/cash-register/vendas/${sale.saleId}`, {
       message: sale.isRepeat ? `A venda ${sale.code} já estava registrada.` : `Venda ${sale.code} registrada.${change}`,
+      // A crediário's contract is signed at the counter: its plan page prints it.
+      ...(sale.creditPlanId
+        ? { link: { href: `/cdc/${sale.creditPlanId}`, label: "Ver o crediário e imprimir o contrato" } }
+        : {}),
     });
   } catch (error) {
     return formRefusal(error, {});
@@ -59,6 +68,7 @@ export default function NewSale({ loaderData, actionData }: Route.ComponentProps
         isRegisterOpen={loaderData.isRegisterOpen}
         pixDiscountBasisPoints={loaderData.pixDiscountBasisPoints}
         pixUnavailableMessage={loaderData.pixUnavailableMessage}
+        creditContext={loaderData.creditContext}
         errors={actionData?.errors ?? {}}
       />
     </>

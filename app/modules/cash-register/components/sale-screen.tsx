@@ -1,4 +1,5 @@
 import { Camera, Minus, Plus, ScanBarcode, Trash2 } from "lucide-react";
+import { SaleCreditTerms, type SaleCreditContext } from "~/modules/credit/components/sale-credit-terms";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -85,6 +86,7 @@ export function SaleScreen({
   isRegisterOpen,
   pixDiscountBasisPoints,
   pixUnavailableMessage,
+  creditContext,
   errors,
 }: {
   idempotencyKey: string;
@@ -95,6 +97,8 @@ export function SaleScreen({
   pixDiscountBasisPoints: number;
   /** Why PIX cannot be taken (no key of the shop's own yet), or null. */
   pixUnavailableMessage: string | null;
+  /** The crediário's limits and charges: a crediário payment shows its terms and disclosure before the sale. */
+  creditContext: SaleCreditContext;
   errors: FieldErrors;
 }) {
   const [items, setItems] = useState<CartItem[]>([]);
@@ -126,6 +130,9 @@ export function SaleScreen({
       ? pixDiscountFor(totals.totalCents + totals.pixDiscountCents, pixDiscountBasisPoints)
       : null;
   const remaining = totals.totalCents - totals.paidCents;
+  const crediarioCents = payments
+    .filter((payment) => payment.method === "crediario")
+    .reduce((sum, payment) => sum + moneyOf(payment.amount), 0);
 
   function addProduct(hit: SaleProductHit, unitId: number | null = null) {
     const unit = unitId === null ? null : (hit.units.find((candidate) => candidate.id === unitId) ?? null);
@@ -333,6 +340,14 @@ export function SaleScreen({
           </Button>
         </fieldset>
 
+        {crediarioCents > 0 ? (
+          <SaleCreditTerms
+            context={creditContext}
+            cashPriceCents={totals.totalCents}
+            financedCents={crediarioCents}
+            errors={errors}
+          />
+        ) : null}
         <PixDiscountNotice discount={pixPrice} />
         {payments.some((payment) => payment.method === "pix") ? (
           pixUnavailableMessage ? (

@@ -190,6 +190,39 @@ export function ShopSettingsForm({ values, errors, closureRows, logo, isSubmitti
           hint="Deixa vender (ou usar numa ordem de serviço) um item que o sistema diz não ter: o estoque fica abaixo de zero até você lançar a entrada da mercadoria. Desmarcado, a venda desse item é recusada enquanto o estoque não cobrir a quantidade."
         />
       </SettingsSection>
+      <SettingsSection
+        title="Crediário"
+        description="Os limites de todo crediário novo; os já feitos seguem o contrato assinado."
+      >
+        <Alert tone="info">
+          A loja não é instituição financeira: a lei de usura limita os juros que ela pode cobrar no crediário (Decreto 22.626/33;
+          Código Civil, art. 591 com o art. 406). Na prática, fique em até 1% ao mês, que é o padrão. Uma taxa maior pode ser
+          anulada na Justiça e o cliente pode pedir de volta o que pagou a mais.
+        </Alert>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            label="Taxa máxima de juros (% a.m.)"
+            inputMode="decimal"
+            maxLength={10}
+            hint="Nenhum crediário passa desta taxa."
+            {...field("maxCreditMonthlyRate")}
+          />
+          <Field
+            label="Multa por atraso (%)"
+            inputMode="decimal"
+            maxLength={10}
+            hint="No máximo 2% (CDC art. 52, § 1º)."
+            {...field("creditLateFee")}
+          />
+          <Field
+            label="Juros de mora (% a.m.)"
+            inputMode="decimal"
+            maxLength={10}
+            hint="Proporcionais aos dias de atraso."
+            {...field("creditLateInterest")}
+          />
+        </div>
+      </SettingsSection>
       <SettingsSection title="Garantia">
         <Field
           label="Garantia padrão dos consertos (dias)"

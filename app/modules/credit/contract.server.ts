@@ -1,0 +1,109 @@
+import { asc, eq } from "drizzle-orm";
+import { getDb, inTransaction, type Transaction } from "~/db/client.server";
+import { creditInstalments, creditPlans } from "~/db/schema/credit";
+import { customers } from "~/db/schema/customers";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { documentKind, DOCUMENT_LABELS } from "~/modules/customers/document";
+import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates/issued-documents.server";
+import type { Paper } from "~/modules/print-templates/papers";
+import { readShopDataInTx } from "~/modules/service-orders/print-documents.server";
+import { formatRate, type CreditDisclosure } from "./plan-terms";
+
+/** The contract of a plan, as issued ("credit_plan:12"); the print kind is "credit-contract". */
+export const CREDIT_CONTRACT_KIND = "credit-contract";
+
+function subjectOf(planId: number) {
+  return `credit_plan:${planId}`;
+}
+
+/** The contract as its template reads it (the `contrato` of credit-contract), in Portuguese, every disclosure item of CDC art. 52 and 54-B. */
+function contractData(
+  plan: typeof creditPlans.$inferSelect,
+  customer: { name: string; phone: string; document: string | null; address: string },
+  instalments: (typeof creditInstalments.$inferSelect)[],
+) {
+  const disclosure = plan.disclosure as unknown as CreditDisclosure;
+  const balances = disclosure.instalments ?? [];
+  const documentType = customer.document ? documentKind(customer.document) : null;
+  return {
+    numero: plan.id,
+    data: plan.contractDate,
+    validade_oferta: plan.offerValidUntil,
+    origem: plan.saleId
+      ? `Venda nº ${plan.saleId}`
+      : plan.serviceOrderId
+        ? `OS nº ${plan.serviceOrderId}`
+        : `Dívida nº ${plan.debtId}`,
+    cliente: {
+      nome: customer.name,
+      telefone: customer.phone,
+      documento: customer.document ?? "",
+      documento_rotulo: documentType ? DOCUMENT_LABELS[documentType] : "CPF",
+      endereco: customer.address,
+    },
+    preco_a_vista: plan.cashPriceCents,
+    entrada: plan.downPaymentCents,
+    valor_financiado: plan.financedCents,
+    tarifa: plan.feeCents,
+    juros_total: plan.totalCents - plan.financedCents,
+    taxa_mensal: formatRate(plan.monthlyRateBasisPoints),
+    taxa_anual: formatRate(plan.yearlyRateBasisPoints),
+    cet_mensal: formatRate(plan.cetMonthlyBasisPoints),
+    cet_anual: formatRate(plan.cetYearlyBasisPoints),
+    parcelas_qtd: plan.instalmentCount,
+    parcela_valor: plan.instalmentCents,
+    parcelas: instalments.map((instalment, index) => ({
+      numero: instalment.number,
+      vencimento: instalment.dueDate,
+      valor: instalment.amountCents,
+      juros: instalment.interestCents,
+      amortizacao: instalment.principalCents,
+      saldo: balances[index]?.balanceAfterCents ?? 0,
+    })),
+    total_parcelas: plan.totalCents,
+    total_com_financiamento: plan.downPaymentCents + plan.feeCents + plan.totalCents,
+    total_sem_financiamento: plan.cashPriceCents,
+    multa: formatRate(plan.lateFeeBasisPoints),
+    juros_mora: formatRate(plan.lateInterestMonthlyBasisPoints),
+  };
+}
+
+async function readContractDataInTx(tx: Transaction, planId: number) {
+  const [row] = await tx
+    .select({
+      plan: creditPlans,
+      name: customers.name,
+      phone: customers.phone,
+      document: customers.document,
+      address: customers.address,
+    })
+    .from(creditPlans)
+    .innerJoin(customers, eq(customers.id, creditPlans.customerId))
+    .where(eq(creditPlans.id, planId));
+  if (!row) return null;
+  const instalments = await tx
+    .select()
+    .from(creditInstalments)
+    .where(eq(creditInstalments.planId, planId))
+    .orderBy(asc(creditInstalments.number));
+  return { loja: await readShopDataInTx(tx), contrato: contractData(row.plan, row, instalments) };
+}
+
+/** The contract stored as issued in the plan's transaction: every later copy prints what was signed. */
+export async function issueCreditContractInTx(tx: Transaction, actor: Actor, planId: number) {
+  const data = await readContractDataInTx(tx, planId);
+  if (!data) throw new Error(`crediário ${planId} sumiu antes do contrato`);
+  await issueDocumentInTx(tx, actor, { kind: CREDIT_CONTRACT_KIND, subject: subjectOf(planId), data });
+}
+
+/** The plan's contract for a paper, as issued; a plan made without one (the demo's) gets it issued now. Null when no such plan. */
+export async function printCreditContract(actor: Actor, planId: number, paper: Paper) {
+  assertStaffActor(actor);
+  const issued = await findIssuedDocument(CREDIT_CONTRACT_KIND, subjectOf(planId), paper);
+  if (issued) return issued;
+  const db = await getDb();
+  const [plan] = await db.select({ id: creditPlans.id }).from(creditPlans).where(eq(creditPlans.id, planId));
+  if (!plan) return null;
+  await inTransaction((tx) => issueCreditContractInTx(tx, actor, planId));
+  return findIssuedDocument(CREDIT_CONTRACT_KIND, subjectOf(planId), paper);
+}

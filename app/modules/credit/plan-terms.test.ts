@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { addDays } from "~/lib/dates";
+import { computeDisclosure, CreditTermsSchema, percentToBasisPoints, termsProblems } from "./plan-terms";
+
+const TODAY = "2026-11-25";
+const SETTINGS = { maxMonthlyRateBasisPoints: 299, lateFeeBasisPoints: 200, lateInterestMonthlyBasisPoints: 100 };
+const SUPPLIER = { name: "Loja", legalName: "Loja LTDA", document: "12345678000195", address: "Rua A, 10", email: "a@b.com" };
+
+describe("a plan's terms and disclosure", () => {
+  it("reads a rate digit by digit", () => {
+    expect(percentToBasisPoints("2,99")).toBe(299);
+    expect(percentToBasisPoints("3%")).toBe(300);
+    expect(percentToBasisPoints("")).toBe(0);
+    expect(percentToBasisPoints("1,234")).toBeNull();
+    expect(percentToBasisPoints("-1")).toBeNull();
+  });
+
+  it("discloses the worked example on calendar months: the instalments, 42,41% a.a. and a CET of 55,71% a.a.", () => {
+    const terms = CreditTermsSchema.parse({ instalmentCount: "6", monthlyRate: "2,99", firstDueDate: addDays(TODAY, 30) });
+    const amounts = { cashPriceCents: 120_000, downPaymentCents: 0, feeCents: 3_000 };
+    expect(termsProblems(amounts, terms, SETTINGS, TODAY)).toEqual([]);
+    const disclosure = computeDisclosure(amounts, terms, SETTINGS, SUPPLIER, TODAY);
+    expect(disclosure.instalments.map((instalment) => instalment.amountCents)).toEqual([
+      22_144, 22_144, 22_144, 22_144, 22_144, 22_146,
+    ]);
+    expect(disclosure).toMatchObject({
+      instalmentsTotalCents: 132_866,
+      interestCents: 12_866,
+      yearlyRateBasisPoints: 4241,
+      cetYearlyBasisPoints: 5571,
+      totalWithFinancingCents: 135_866,
+      totalWithoutFinancingCents: 120_000,
+      offerValidUntil: "2026-11-27",
+    });
+  });
+
+  it("shows a CET equal to the rate when there is no fee", () => {
+    const terms = CreditTermsSchema.parse({ instalmentCount: "10", monthlyRate: "1", firstDueDate: addDays(TODAY, 30) });
+    const disclosure = computeDisclosure(
+      { cashPriceCents: 50_000, downPaymentCents: 0, feeCents: 0 },
+      terms,
+      SETTINGS,
+      SUPPLIER,
+      TODAY,
+    );
+    expect(disclosure.cetMonthlyBasisPoints).toBe(100);
+  });
+});

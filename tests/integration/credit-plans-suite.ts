@@ -1,0 +1,501 @@
+import { randomUUID } from "node:crypto";
+import * as fc from "fast-check";
+import { and, asc, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { addDays, shopToday } from "~/lib/dates";
+import type { Actor } from "~/modules/accounts/roles";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+
+const STAFF: Actor = { userId: "staff-credit", label: "caixa@loja.test", role: "staff" };
+const CUSTOMER_ACTOR: Actor = { userId: "customer-credit", label: "cliente@x.test", role: "customer" };
+
+async function loadModules() {
+  const [client, auth, customers, inventory, register, credit, orders, documents, audit, idempotency, settings] =
+    await Promise.all([
+      import("~/db/client.server"),
+      import("~/db/schema/auth"),
+      import("~/db/schema/customers"),
+      import("~/db/schema/inventory"),
+      import("~/db/schema/cash-register"),
+      import("~/db/schema/credit"),
+      import("~/db/schema/service-orders"),
+      import("~/db/schema/print-documents"),
+      import("~/db/schema/audit"),
+      import("~/db/schema/idempotency"),
+      import("~/db/schema/shop-settings"),
+    ]);
+  const [plans, queries, contract, sales, entries, errors, settingsQueries, testRecords] = await Promise.all([
+    import("~/modules/credit/plans.server"),
+    import("~/modules/credit/queries.server"),
+    import("~/modules/credit/contract.server"),
+    import("~/modules/cash-register/sales.server"),
+    import("~/modules/cash-register/entries.server"),
+    import("~/lib/errors"),
+    import("~/modules/shop-settings/queries.server"),
+    import("~/modules/demo/test-records.server"),
+  ]);
+  return {
+    client,
+    db: await client.getDb(),
+    tables: {
+      ...auth,
+      ...customers,
+      ...inventory,
+      ...register,
+      ...credit,
+      ...orders,
+      ...documents,
+      ...audit,
+      ...idempotency,
+      ...settings,
+    },
+    plans,
+    queries,
+    contract,
+    sales,
+    entries,
+    errors,
+    settings: settingsQueries,
+    testRecords,
+  };
+}
+
+/**
+ * Crediário plans against a real database: the issue's worked example
+ * through the server path, refusals (above the shop's maximum rate, outside
+ * 15–45 days and 1–24 instalments, an instalment below the minimum) that
+ * write nothing, a plan from an order and from a debt, a crediário sale that
+ * opens its plan in the sale's transaction, cancelling, and a fuzz of the
+ * plan form. Each *.test.ts file runs it for one database.
+ */
+export function defineCreditPlansSuite(database: TestDatabase) {
+  describeOnDatabase(database, "crediário: planos", () => {
+    let app: Awaited<ReturnType<typeof loadModules>>;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    let customerId: number;
+    const today = shopToday();
+
+    beforeAll(async () => {
+      dropDatabase = await openTestDatabase(database);
+      app = await loadModules();
+      await app.db.insert(app.tables.user).values([
+        { id: STAFF.userId!, name: "Caixa", email: STAFF.label, role: "staff" },
+        { id: CUSTOMER_ACTOR.userId!, name: "Cliente", email: CUSTOMER_ACTOR.label, role: "customer" },
+      ]);
+      const customer = await app.testRecords.createTestCustomer(app.db, { name: "Cliente Crediário", phone: "11987650000" });
+      customerId = customer.id;
+      await app.settings.getShopSettings(); // the row exists once read
+    });
+
+    afterAll(async () => {
+      await closeOpenDatabase();
+      await dropDatabase?.();
+    });
+
+    /** The shop's maximum back at the default (1% a.m.) before each test; the worked example raises it. */
+    beforeEach(async () => {
+      await setMaxRate(100);
+    });
+
+    async function setMaxRate(basisPoints: number) {
+      await app.db.update(app.tables.shopSettings).set({ maxCreditMonthlyRateBasisPoints: basisPoints });
+      app.settings.forgetCachedShopSettings();
+    }
+
+    async function createDebt(amountCents: number) {
+      const [debt] = await app.db
+        .insert(app.tables.debts)
+        .values({
+          customerId,
+          kind: "iou",
+          description: "Conserto fiado",
+          amountCents,
+          incurredOn: today,
+          dueDate: today,
+          createdByLabel: STAFF.label,
+        })
+        .returning({ id: app.tables.debts.id });
+      return debt!.id;
+    }
+
+    function planForm(originKind: string, originId: number | string, overrides: Record<string, unknown> = {}) {
+      const { terms, ...rest } = overrides as { terms?: Record<string, unknown> };
+      return {
+        idempotencyKey: randomUUID(),
+        originKind,
+        originId: String(originId),
+        terms: { instalmentCount: "6", monthlyRate: "0", firstDueDate: addDays(today, 30), ...terms },
+        fee: "",
+        downPayment: "",
+        downPaymentMethod: "",
+        ...rest,
+      };
+    }
+
+    /** How many rows each table a plan writes has: a refusal must leave them all as they were. */
+    async function written() {
+      const t = app.tables;
+      const tables = [
+        t.creditPlans,
+        t.creditInstalments,
+        t.debtPayments,
+        t.registerEntries,
+        t.issuedDocuments,
+        t.serviceOrderPayments,
+        t.auditLog,
+        t.idempotencyKeys,
+      ] as const;
+      const counts = await Promise.all(
+        tables.map(async (table) => Number((await app.db.select({ total: count() }).from(table))[0]!.total)),
+      );
+      const [debtsPaid] = await app.db.select({ settled: count(t.debts.settledAt) }).from(t.debts);
+      return [...counts, Number(debtsPaid!.settled)];
+    }
+
+    async function instalmentsOf(planId: number) {
+      return app.db
+        .select()
+        .from(app.tables.creditInstalments)
+        .where(eq(app.tables.creditInstalments.planId, planId))
+        .orderBy(asc(app.tables.creditInstalments.number));
+    }
+
+    it("reproduces the worked example through the server: R$ 1.200,00 in 6 at 2,99% a.m. with a R$ 30,00 fee", async () => {
+      await setMaxRate(299);
+      const debtId = await createDebt(120_000);
+      const { planId } = await app.plans.createCreditPlan(
+        STAFF,
+        planForm("debt", debtId, { terms: { monthlyRate: "2,99" }, fee: "30,00" }),
+        { today },
+      );
+      const [plan] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, planId));
+      expect(plan).toMatchObject({
+        financedCents: 120_000,
+        instalmentCount: 6,
+        instalmentCents: 22_144,
+        totalCents: 132_866,
+        monthlyRateBasisPoints: 299,
+        yearlyRateBasisPoints: 4241,
+        cetYearlyBasisPoints: 5571,
+        feeCents: 3_000,
+        debtId,
+        status: "active",
+        offerValidUntil: addDays(today, 2),
+      });
+      const instalments = await instalmentsOf(planId);
+      expect(instalments.map((row) => row.amountCents)).toEqual([22_144, 22_144, 22_144, 22_144, 22_144, 22_146]);
+      expect(instalments[0]!.dueDate).toBe(addDays(today, 30));
+      expect(instalments.every((row) => row.customerId === customerId)).toBe(true);
+      // The debt is carried by the plan now.
+      const [debt] = await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.id, debtId));
+      expect(debt!.settledAt).not.toBeNull();
+      // The contract was issued with the plan, with the disclosure's numbers.
+      const contract = await app.contract.printCreditContract(STAFF, planId, "a4");
+      expect(contract?.html).toContain("55,71% a.a.");
+      expect(contract?.html).toContain("42,41% a.a.");
+      expect(contract?.html).toContain("221,46");
+      expect(contract?.html).toContain("Assinatura do cliente");
+      const detail = await app.queries.getCreditPlan(STAFF, planId, { today });
+      expect(detail?.instalments.map((row) => row.status)).toEqual(["open", "open", "open", "open", "open", "open"]);
+    });
+
+    it("refuses a rate above the shop's maximum, with the maximum in the message, and writes nothing", async () => {
+      const debtId = await createDebt(50_000);
+      const before = await written();
+      const refusal = await app.plans
+        .createCreditPlan(STAFF, planForm("debt", debtId, { terms: { monthlyRate: "1,01" } }))
+        .catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(app.errors.InputError);
+      expect((refusal as InstanceType<typeof app.errors.InputError>).fieldErrors.monthlyRate).toBe(
+        "A taxa de 1,01% a.m. passa do máximo da loja, 1,00% a.m. (Configurações, crediário).",
+      );
+      expect(await written()).toEqual(before);
+      // At the maximum it is accepted.
+      await app.plans.createCreditPlan(STAFF, planForm("debt", debtId, { terms: { monthlyRate: "1" } }));
+    });
+
+    it("refuses a first due date outside 15–45 days, 0 or 25 instalments and an instalment below the minimum", async () => {
+      const debtId = await createDebt(50_000);
+      const before = await written();
+      const cases: [Record<string, unknown>, string][] = [
+        [{ terms: { firstDueDate: addDays(today, 14) } }, "firstDueDate"],
+        [{ terms: { firstDueDate: addDays(today, 46) } }, "firstDueDate"],
+        [{ terms: { instalmentCount: "0" } }, "instalmentCount"],
+        [{ terms: { instalmentCount: "25" } }, "instalmentCount"],
+        [{ terms: { instalmentCount: "24" }, downPayment: "499,00", downPaymentMethod: "pix" }, "instalmentCount"],
+        [{ fee: "600,00" }, "fee"],
+        [{ downPayment: "500,00", downPaymentMethod: "pix" }, "downPayment"],
+        [{ downPayment: "10,00" }, "downPaymentMethod"],
+      ];
+      for (const [overrides, field] of cases) {
+        const refusal = await app.plans
+          .createCreditPlan(STAFF, planForm("debt", debtId, overrides))
+          .catch((error: unknown) => error);
+        expect(refusal, JSON.stringify(overrides)).toBeInstanceOf(app.errors.InputError);
+        expect(Object.keys((refusal as InstanceType<typeof app.errors.InputError>).fieldErrors)).toContain(field);
+      }
+      expect(await written()).toEqual(before);
+      // 15 and 45 days are allowed.
+      await app.plans.createCreditPlan(STAFF, planForm("debt", debtId, { terms: { firstDueDate: addDays(today, 45) } }));
+      const other = await createDebt(50_000);
+      await app.plans.createCreditPlan(STAFF, planForm("debt", other, { terms: { firstDueDate: addDays(today, 15) } }));
+    });
+
+    it("records a replayed plan once and refuses a second plan for the same debt", async () => {
+      const debtId = await createDebt(30_000);
+      const form = planForm("debt", debtId);
+      const first = await app.plans.createCreditPlan(STAFF, form);
+      const replay = await app.plans.createCreditPlan(STAFF, form);
+      expect(replay).toEqual({ planId: first.planId, isRepeat: true });
+      const again = await app.plans.createCreditPlan(STAFF, planForm("debt", debtId)).catch((error: unknown) => error);
+      expect((again as InstanceType<typeof app.errors.InputError>).fieldErrors.form).toMatch(/quitada ou virou crediário/);
+    });
+
+    it("takes a debt's down payment as a debt payment through the register, and cancelling reopens the debt", async () => {
+      const debtId = await createDebt(60_000);
+      const { planId } = await app.plans.createCreditPlan(
+        STAFF,
+        planForm("debt", debtId, { downPayment: "100,00", downPaymentMethod: "pix", terms: { instalmentCount: "5" } }),
+      );
+      const [plan] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, planId));
+      expect(plan).toMatchObject({ cashPriceCents: 60_000, downPaymentCents: 10_000, financedCents: 50_000, totalCents: 50_000 });
+      const payments = await app.db.select().from(app.tables.debtPayments).where(eq(app.tables.debtPayments.debtId, debtId));
+      expect(payments).toHaveLength(1);
+      const [entry] = await app.db
+        .select()
+        .from(app.tables.registerEntries)
+        .where(eq(app.tables.registerEntries.id, payments[0]!.registerEntryId!));
+      expect(entry).toMatchObject({ kind: "debt-payment", method: "pix", amountCents: 10_000, customerId });
+
+      const refused = await app.plans.cancelCreditPlan(STAFF, planId, { reason: "" }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(app.errors.InputError);
+      await app.plans.cancelCreditPlan(STAFF, planId, { reason: "Cliente desistiu" });
+      const [debt] = await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.id, debtId));
+      expect(debt).toMatchObject({ settledAt: null, paidCents: 10_000 });
+      const [cancelled] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, planId));
+      expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "Cliente desistiu" });
+    });
+
+    it("refuses to cancel a plan with a payment", async () => {
+      const debtId = await createDebt(30_000);
+      const { planId } = await app.plans.createCreditPlan(STAFF, planForm("debt", debtId));
+      await app.db.insert(app.tables.creditPayments).values({
+        planId,
+        customerId,
+        kind: "instalment",
+        method: "pix",
+        amountCents: 5_000,
+        principalCents: 5_000,
+        businessDate: today,
+        actorLabel: STAFF.label,
+      });
+      const refusal = await app.plans.cancelCreditPlan(STAFF, planId, { reason: "Teste" }).catch((error: unknown) => error);
+      expect((refusal as InstanceType<typeof app.errors.InputError>).fieldErrors.form).toMatch(/cancele os pagamentos/);
+    });
+
+    it("covers an order's balance: the down payment as an order payment, the rest as a crediário payment", async () => {
+      const order = await app.testRecords.createTestServiceOrder(app.db, { customerId, status: "ready" });
+      await app.db
+        .update(app.tables.serviceOrders)
+        .set({ linesTotalCents: 90_000, discountCents: 0, paidCents: 0 })
+        .where(eq(app.tables.serviceOrders.id, order.id));
+      const { planId } = await app.plans.createCreditPlan(
+        STAFF,
+        planForm("order", order.id, { downPayment: "150,00", downPaymentMethod: "debit", terms: { instalmentCount: "3" } }),
+      );
+      const [row] = await app.db.select().from(app.tables.serviceOrders).where(eq(app.tables.serviceOrders.id, order.id));
+      expect(row!.paidCents).toBe(90_000);
+      const payments = await app.db
+        .select({ method: app.tables.serviceOrderPayments.method, amountCents: app.tables.serviceOrderPayments.amountCents })
+        .from(app.tables.serviceOrderPayments)
+        .where(eq(app.tables.serviceOrderPayments.orderId, order.id))
+        .orderBy(asc(app.tables.serviceOrderPayments.id));
+      expect(payments.slice(-2)).toEqual([
+        { method: "debit", amountCents: 15_000 },
+        { method: "crediario", amountCents: 75_000 },
+      ]);
+      const [plan] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, planId));
+      expect(plan).toMatchObject({ serviceOrderId: order.id, financedCents: 75_000, downPaymentCents: 15_000 });
+
+      // The crediário's register entry is the plan's: the register refuses to cancel it (the plan page cancels the plan).
+      const [creditEntry] = await app.db
+        .select({ id: app.tables.registerEntries.id })
+        .from(app.tables.registerEntries)
+        .innerJoin(
+          app.tables.serviceOrderPayments,
+          eq(app.tables.serviceOrderPayments.id, app.tables.registerEntries.serviceOrderPaymentId),
+        )
+        .where(and(eq(app.tables.serviceOrderPayments.orderId, order.id), eq(app.tables.registerEntries.method, "crediario")));
+      const refused = await app.entries
+        .cancelRegisterEntry(STAFF, String(creditEntry!.id), { reason: "Teste" })
+        .catch((error: unknown) => error);
+      expect((refused as InstanceType<typeof app.errors.InputError>).fieldErrors.form).toMatch(/página do crediário/);
+      const [still] = await app.db.select().from(app.tables.serviceOrders).where(eq(app.tables.serviceOrders.id, order.id));
+      expect(still!.paidCents).toBe(90_000);
+
+      // Cancelling gives the order its balance back (the down payment stays paid).
+      await app.plans.cancelCreditPlan(STAFF, planId, { reason: "Refazer as condições" });
+      const [after] = await app.db.select().from(app.tables.serviceOrders).where(eq(app.tables.serviceOrders.id, order.id));
+      expect(after!.paidCents).toBe(15_000);
+    });
+
+    it("opens the plan in the sale's transaction when a sale is paid by crediário, and cancels it with the sale", async () => {
+      const [product] = await app.db
+        .insert(app.tables.products)
+        .values({
+          kind: "service",
+          sku: `CRED-${randomUUID().slice(0, 6)}`,
+          name: "Impressão",
+          slug: `impressao-${randomUUID().slice(0, 6)}`,
+          priceCents: 60_000,
+          revenueSource: "printing-design",
+        })
+        .returning({ id: app.tables.products.id });
+      const [register] = await app.db
+        .insert(app.tables.cashRegisters)
+        .values({ openingFloatCents: 0, openedByLabel: STAFF.label, openedByUserId: STAFF.userId })
+        .returning({ id: app.tables.cashRegisters.id });
+      const saleForm = (credit: Record<string, string>) => ({
+        idempotencyKey: randomUUID(),
+        customerId: String(customerId),
+        discount: "",
+        items: [{ productId: String(product!.id), unitId: "", quantity: "1", discount: "" }],
+        payments: [
+          { method: "cash", amount: "100,00", tendered: "", instalments: "" },
+          { method: "crediario", amount: "500,00", tendered: "", instalments: "" },
+        ],
+        credit,
+      });
+      // Terms above the maximum refuse the sale: nothing written.
+      const before = await written();
+      const refusal = await app.sales
+        .recordSale(STAFF, saleForm({ instalmentCount: "5", monthlyRate: "3", firstDueDate: addDays(today, 30) }))
+        .catch((error: unknown) => error);
+      expect((refusal as InstanceType<typeof app.errors.InputError>).fieldErrors["credit.monthlyRate"]).toMatch(/máximo da loja/);
+      const missing = await app.sales.recordSale(STAFF, saleForm({})).catch((error: unknown) => error);
+      expect(Object.keys((missing as InstanceType<typeof app.errors.InputError>).fieldErrors)).toContain(
+        "credit.instalmentCount",
+      );
+      expect(await written()).toEqual(before);
+
+      const sale = await app.sales.recordSale(
+        STAFF,
+        saleForm({ instalmentCount: "5", monthlyRate: "1", firstDueDate: addDays(today, 30) }),
+      );
+      const [plan] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.saleId, sale.saleId));
+      expect(plan).toMatchObject({
+        customerId,
+        cashPriceCents: 60_000,
+        downPaymentCents: 10_000,
+        financedCents: 50_000,
+        instalmentCount: 5,
+        monthlyRateBasisPoints: 100,
+        status: "active",
+      });
+      expect(sale.creditPlanId).toBe(plan!.id);
+      expect(await instalmentsOf(plan!.id)).toHaveLength(5);
+      const [issued] = await app.db
+        .select({ total: count() })
+        .from(app.tables.issuedDocuments)
+        .where(
+          and(
+            eq(app.tables.issuedDocuments.kind, "credit-contract"),
+            eq(app.tables.issuedDocuments.subject, `credit_plan:${plan!.id}`),
+          ),
+        );
+      expect(issued!.total).toBe(1);
+
+      await app.sales.cancelSale(STAFF, sale.saleId, { reason: "Venda errada" });
+      const [cancelled] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, plan!.id));
+      expect(cancelled!.status).toBe("cancelled");
+      await app.db
+        .update(app.tables.cashRegisters)
+        .set({ isOpen: false, closedAt: new Date(), closedByLabel: "teste" })
+        .where(eq(app.tables.cashRegisters.id, register!.id));
+    });
+
+    it("lists plans by customer name, phone and number, and by status", async () => {
+      const debtId = await createDebt(40_000);
+      const { planId } = await app.plans.createCreditPlan(STAFF, planForm("debt", debtId));
+      const byName = await app.queries.listCreditPlans(STAFF, { search: "crediário", status: "active", page: 1, today });
+      expect(byName.rows.some((row) => row.id === planId)).toBe(true);
+      const byPhone = await app.queries.listCreditPlans(STAFF, { search: "98765-0000", status: "", page: 1, today });
+      expect(byPhone.rows.some((row) => row.id === planId)).toBe(true);
+      const byNumber = await app.queries.listCreditPlans(STAFF, { search: String(planId), status: "", page: 1, today });
+      expect(byNumber.rows.map((row) => row.id)).toContain(planId);
+      const overdue = await app.queries.listCreditPlans(STAFF, {
+        search: "",
+        status: "overdue",
+        page: 1,
+        today: addDays(today, 31),
+      });
+      expect(overdue.rows.some((row) => row.id === planId)).toBe(true);
+      const notYet = await app.queries.listCreditPlans(STAFF, { search: "", status: "overdue", page: 1, today });
+      expect(notYet.rows.some((row) => row.id === planId)).toBe(false);
+      await expect(
+        app.queries.listCreditPlans(CUSTOMER_ACTOR, { search: "", status: "", page: 1, today }),
+      ).rejects.toBeInstanceOf(app.errors.ForbiddenError);
+      await expect(app.plans.createCreditPlan(CUSTOMER_ACTOR, planForm("debt", debtId))).rejects.toBeInstanceOf(
+        app.errors.ForbiddenError,
+      );
+    });
+
+    it("never answers hostile plan forms with anything but a refusal, and a refusal writes nothing", async () => {
+      await setMaxRate(500);
+      const debtId = await createDebt(80_000);
+      const text = fc.oneof(
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom("", "0", "1", "24", "25", "-1", "2,99", "5,01", "99999999999", "1e3", "NaN", "\u0000", "10,00", "800,00"),
+        fc.constant(addDays(today, 30)),
+        fc.constant(addDays(today, 10)),
+        fc.constant("2026-02-30"),
+      );
+      const value = fc.oneof(
+        text,
+        fc.integer(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(fc.string(), { maxLength: 2 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            originKind: fc.oneof(fc.constantFrom("debt", "order", "sale", "x"), value),
+            originId: fc.oneof(fc.constant(String(debtId)), fc.constantFrom("0", "999999", "-1", "abc"), value),
+            instalmentCount: value,
+            monthlyRate: value,
+            firstDueDate: value,
+            fee: value,
+            downPayment: value,
+            downPaymentMethod: fc.oneof(fc.constantFrom("", "cash", "pix", "crediario"), value),
+          }),
+          async (fields) => {
+            const before = await written();
+            const form = {
+              idempotencyKey: randomUUID(),
+              originKind: fields.originKind,
+              originId: fields.originId,
+              terms: {
+                instalmentCount: fields.instalmentCount,
+                monthlyRate: fields.monthlyRate,
+                firstDueDate: fields.firstDueDate,
+              },
+              fee: fields.fee,
+              downPayment: fields.downPayment,
+              downPaymentMethod: fields.downPaymentMethod,
+            };
+            try {
+              const { planId } = await app.plans.createCreditPlan(STAFF, form);
+              // Accepted: undo it so the debt is there for the next run.
+              await app.plans.cancelCreditPlan(STAFF, planId, { reason: "fuzz" });
+            } catch (error) {
+              if (!(error instanceof app.errors.InputError)) throw error;
+              expect(await written()).toEqual(before);
+            }
+          },
+        ),
+        { numRuns: 50 },
+      );
+    });
+  });
+}

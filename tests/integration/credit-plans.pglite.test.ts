@@ -1,0 +1,3 @@
+import { defineCreditPlansSuite } from "./credit-plans-suite";
+
+defineCreditPlansSuite("pglite");

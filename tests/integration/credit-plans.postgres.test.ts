@@ -1,0 +1,4 @@
+import { defineCreditPlansSuite } from "./credit-plans-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineCreditPlansSuite("postgres");
