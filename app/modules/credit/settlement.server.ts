@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { inTransaction, type Transaction } from "~/db/client.server";
+import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { creditInstalments, creditPlans, debts } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
 import { serviceOrders } from "~/db/schema/service-orders";
@@ -240,4 +240,17 @@ export async function settleCustomerDebtsInTx(
 
 export function settleCustomerDebts(actor: Actor, customerId: number, input: unknown) {
   return inTransaction((tx) => settleCustomerDebtsInTx(tx, actor, customerId, input));
+}
+
+/** The settlement page's data: the customer and everything they owe today, oldest first; null for no such customer. */
+export async function getCustomerSettlement(actor: Actor, customerId: number, today = shopToday()) {
+  assertStaffActor(actor);
+  const db = await getDb();
+  const [customer] = await db
+    .select({ id: customers.id, name: customers.name, phone: customers.phone })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer) return null;
+  const items = await listCustomerOpenItems(db, customerId, today);
+  return { customer, items, totalCents: items.reduce((sum, item) => sum + item.dueCents, 0), today };
 }

@@ -3,6 +3,8 @@ import { CustomerAccount } from "~/modules/accounts/components/customer-account"
 import { findProfile } from "~/modules/accounts/profiles.server";
 import { isStaffRole } from "~/modules/accounts/roles";
 import { currentUser } from "~/modules/accounts/session.server";
+import { listAccountCreditPlans } from "~/modules/credit/account-plans.server";
+import { AccountCreditPlans } from "~/modules/credit/components/account-credit-plans";
 import { listAccountServiceOrders } from "~/modules/service-orders/account-orders.server";
 import type { Route } from "./+types/dashboard";
 
@@ -15,11 +17,19 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   if (isStaffRole(user.role)) return { view: "staff" as const };
-  const [profile, repairs] = await Promise.all([findProfile(user.id), listAccountServiceOrders(user.id)]);
-  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email, repairs };
+  const [profile, repairs, creditPlans] = await Promise.all([
+    findProfile(user.id),
+    listAccountServiceOrders(user.id),
+    listAccountCreditPlans(user.id),
+  ]);
+  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email, repairs, creditPlans };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "staff") return <StaffAreaPage area="dashboard" />;
-  return <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs} />;
+  return (
+    <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs}>
+      <AccountCreditPlans plans={loaderData.creditPlans} />
+    </CustomerAccount>
+  );
 }
