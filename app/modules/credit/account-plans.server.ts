@@ -7,7 +7,7 @@ import type { PixChargeResult } from "~/modules/pix/pix-charge";
 import { pixChargeFor } from "~/modules/pix/pix-charge.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import { openInstalmentsOn } from "./payment-dues.server";
-import { creditPixTxid, INSTALMENT_STATUS_LABELS, PLAN_STATUS_LABELS, type InstalmentStatus } from "./payment-queries.server";
+import { creditPixTxid, INSTALMENT_STATUS_LABELS, PLAN_STATUS_LABELS, type InstalmentStatus } from "./payment-labels";
 
 /** More plans than a customer has in years; the page lists the newest. */
 const ACCOUNT_PLANS_LIMIT = 20;

@@ -7,26 +7,7 @@ import { readId } from "~/lib/forms";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { personNameSql } from "~/modules/accounts/person-name.server";
 import { openInstalmentsOn, quotePayoff, suggestedPaymentCents, type OpenInstalment } from "./payment-dues.server";
-import { CREDIT_PAYMENT_METHODS } from "./payment-validation";
-
-export type InstalmentStatus = "paid" | "overdue" | "open";
-
-export const INSTALMENT_STATUS_LABELS: Record<InstalmentStatus, string> = {
-  paid: "Paga",
-  overdue: "Vencida",
-  open: "Em aberto",
-};
-
-export const PLAN_STATUS_LABELS = { active: "Ativo", paid: "Quitado", cancelled: "Cancelado" } as const;
-
-export function methodLabel(method: string) {
-  return (CREDIT_PAYMENT_METHODS as Record<string, string>)[method] ?? method;
-}
-
-/** The PIX txid of a plan's payment: "CDC12P3" names plan 12, instalment 3 (letters and digits, as the BR Code asks). */
-export function creditPixTxid(planId: number, instalmentNumber: number) {
-  return `CDC${planId}P${instalmentNumber}`;
-}
+import { methodLabel, PLAN_STATUS_LABELS, type InstalmentStatus } from "./payment-labels";
 
 /**
  * A plan as its payment pages read it on `today`: terms, customer, every

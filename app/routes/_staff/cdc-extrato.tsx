@@ -12,7 +12,8 @@ import { formText, readId } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PlanPaymentHeader } from "~/modules/credit/components/plan-payment-header";
-import { getCreditPlanAccount, INSTALMENT_STATUS_LABELS } from "~/modules/credit/payment-queries.server";
+import { INSTALMENT_STATUS_LABELS } from "~/modules/credit/payment-labels";
+import { getCreditPlanAccount } from "~/modules/credit/payment-queries.server";
 import { cancelCreditPayment } from "~/modules/credit/payments.server";
 import type { Route } from "./+types/cdc-extrato";
 
@@ -94,7 +95,7 @@ export default function CdcExtrato({ loaderData, actionData }: Route.ComponentPr
           Parcelas
         </h2>
         <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
-          <table className="w-full min-w-[40rem] text-sm">
+          <table className="w-full min-w-[36rem] text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
                 <th scope="col" className="px-3 py-2">
@@ -107,10 +108,7 @@ export default function CdcExtrato({ loaderData, actionData }: Route.ComponentPr
                   Valor
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Juros pagos
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Principal pago
+                  Pago
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
                   Encargos pagos
@@ -131,11 +129,15 @@ export default function CdcExtrato({ loaderData, actionData }: Route.ComponentPr
                   </th>
                   <td className="px-3 py-2">{formatDate(instalment.dueDate)}</td>
                   <td className="px-3 py-2 text-right">{formatCents(instalment.amountCents)}</td>
-                  <td className="px-3 py-2 text-right">{formatCents(instalment.paidInterestCents)}</td>
-                  <td className="px-3 py-2 text-right">{formatCents(instalment.paidPrincipalCents)}</td>
+                  <td className="px-3 py-2 text-right">
+                    {formatCents(instalment.paidInterestCents + instalment.paidPrincipalCents)}
+                    {instalment.paidInterestCents > 0 ? (
+                      <span className="block text-xs text-slate-600">juros {formatCents(instalment.paidInterestCents)}</span>
+                    ) : null}
+                  </td>
                   <td className="px-3 py-2 text-right">{formatCents(instalment.paidChargesCents)}</td>
                   <td className="px-3 py-2 text-right">{formatCents(instalment.waivedInterestCents)}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 whitespace-nowrap">
                     <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[instalment.status]}`}>
                       {INSTALMENT_STATUS_LABELS[instalment.status]}
                       {instalment.status === "overdue" ? ` há ${instalment.daysLate} d` : ""}

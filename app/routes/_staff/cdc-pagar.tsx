@@ -13,7 +13,8 @@ import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents, parseMoneyToCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PlanPaymentHeader } from "~/modules/credit/components/plan-payment-header";
-import { creditPixTxid, getCreditPlanAccount, INSTALMENT_STATUS_LABELS } from "~/modules/credit/payment-queries.server";
+import { creditPixTxid, INSTALMENT_STATUS_LABELS } from "~/modules/credit/payment-labels";
+import { getCreditPlanAccount } from "~/modules/credit/payment-queries.server";
 import { CREDIT_PAYMENT_METHODS, MAX_PAYMENT_CENTS } from "~/modules/credit/payment-validation";
 import { payCreditPlan } from "~/modules/credit/payments.server";
 import { PixCharge } from "~/modules/pix/components/pix-charge";
@@ -89,7 +90,7 @@ export default function CdcPagar({ loaderData, actionData }: Route.ComponentProp
           </Link>
         </Alert>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="max-w-3xl space-y-6">
           <div className="space-y-6">
             <section aria-labelledby="em-aberto" className="space-y-2">
               <h2 id="em-aberto" className="text-lg font-semibold text-slate-900">
@@ -150,7 +151,7 @@ export default function CdcPagar({ loaderData, actionData }: Route.ComponentProp
             </Form>
           </div>
 
-          <aside className="space-y-3">
+          <div className="space-y-3">
             {pix?.status === "ready" ? (
               <PixCharge charge={pix.charge} title={`PIX de ${formatCents(pixCents)}`} />
             ) : pix ? (
@@ -172,7 +173,7 @@ export default function CdcPagar({ loaderData, actionData }: Route.ComponentProp
             <p className="text-sm text-slate-700">
               O código não confirma sozinho: confira o extrato do banco e registre o pagamento como PIX.
             </p>
-          </aside>
+          </div>
         </div>
       )}
     </div>

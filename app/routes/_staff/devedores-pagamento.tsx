@@ -33,8 +33,6 @@ function customerIdOf(param: string | undefined) {
   return id;
 }
 
-const KIND_LABELS = { order: "OS", instalment: "Crediário", debt: "Débito" } as const;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const settlement = await getCustomerSettlement(actorOf(currentUser(context)), customerIdOf(params.customerId));
   if (!settlement) throw data({ reason: "not-found" }, { status: 404 });
@@ -97,7 +95,7 @@ export default function DevedoresPagamento({ loaderData, actionData }: Route.Com
       {settlement.items.length === 0 ? (
         <Alert tone="success">Este cliente não deve nada.</Alert>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="max-w-3xl space-y-6">
           <Form method="post" noValidate className="space-y-4">
             <input type="hidden" name="idempotencyKey" value={values?.idempotencyKey || idempotencyKey} />
             {errors.form || errors.idempotencyKey ? (
@@ -128,7 +126,7 @@ export default function DevedoresPagamento({ loaderData, actionData }: Route.Com
                         />
                         <span className="min-w-0 flex-1">
                           <span className="block font-medium text-slate-900">
-                            {KIND_LABELS[item.kind]} · {item.description}
+                            {item.kind === "debt" ? `Débito · ${item.description}` : item.description}
                           </span>
                           <span className={daysLate > 0 ? "block text-sm text-red-800" : "block text-sm text-slate-600"}>
                             Vence {formatDate(item.dueDate)}
@@ -163,13 +161,13 @@ export default function DevedoresPagamento({ loaderData, actionData }: Route.Com
             <Field label="Observação (opcional)" name="note" maxLength={200} defaultValue={values?.note} error={errors.note} />
             <Button type="submit">Registrar pagamento</Button>
           </Form>
-          <aside className="space-y-3">
+          <div className="space-y-3">
             {pix?.status === "ready" ? (
               <PixCharge charge={pix.charge} title={`PIX de ${formatCents(settlement.totalCents)}`} />
             ) : pix ? (
               <Alert tone="info">{pix.message}</Alert>
             ) : null}
-          </aside>
+          </div>
         </div>
       )}
     </div>
