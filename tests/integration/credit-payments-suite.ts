@@ -382,6 +382,20 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       expect(again.wasCancelled).toBe(true);
     });
 
+    it("takes two simultaneous payments of the whole plan once: the second finds it paid", async () => {
+      const { planId, schedule } = await examplePlan({ instalmentCount: 1, financedCents: 20_000 });
+      const amount = centsToInput(schedule.totalCents);
+      const results = await Promise.allSettled([
+        pay(planId, { amount, method: "pix", idempotencyKey: key() }),
+        pay(planId, { amount, method: "pix", idempotencyKey: key() }),
+      ]);
+      expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+      const refused = results.find((result) => result.status === "rejected");
+      expect(String(refused?.reason)).toMatch(/já está quitado/);
+      const [instalment] = await instalmentsOf(planId);
+      expect(instalment!.paidPrincipalCents + instalment!.paidInterestCents).toBe(schedule.totalCents);
+    });
+
     it("refuses cancelling a payment that a later one follows", async () => {
       const { planId } = await examplePlan();
       const first = await pay(planId, { amount: "10,00", method: "cash", idempotencyKey: key() });

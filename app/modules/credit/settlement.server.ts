@@ -157,8 +157,12 @@ export async function settleCustomerDebtsInTx(
       if (!Number.isSafeInteger(customerId) || customerId < 1 || customerId > 2_147_483_647) {
         throw new CreditPaymentRuleError("Cliente não encontrado.", "items");
       }
-      // The customer's row, locked: two settlements of one customer wait for each other.
-      const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for("update");
+      // The customer's row, locked: two settlements of one customer wait for each other ("no key update" lets rows that only reference the customer, a sale, go on).
+      const [customer] = await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .for("no key update");
       if (!customer) throw new CreditPaymentRuleError("Cliente não encontrado.", "items");
       const today = shopToday();
       const open = await listCustomerOpenItems(tx, customerId, today);
