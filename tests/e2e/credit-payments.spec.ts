@@ -34,6 +34,7 @@ let server: RunningServer;
 let staffState: string;
 let customerState: string;
 const plans = { late: 0, payoff: 0, other: 0 };
+let otherCustomerId = 0;
 
 /** A sale of R$ 1.200,00 to the customer, the origin of one plan. */
 async function insertSale(client: PGlite, customerId: number, code: string) {
@@ -75,6 +76,13 @@ async function prepareDatabase(dataDir: string) {
     );
     const customerId = customer.rows[0]!.id;
     const otherId = other.rows[0]!.id;
+    otherCustomerId = otherId;
+    // An IOU of R$ 30,00 three days overdue: the other customer's oldest debt.
+    await client.query(
+      `insert into debts (customer_id, kind, description, revenue_source, amount_cents, incurred_on, due_date, created_by_label)
+       values ($1, 'iou', 'Impressões coloridas', 'printing-design', 3000, $2, $2, 'teste')`,
+      [otherId, addDays(shopToday(), -3)],
+    );
     // The plans' arithmetic is the app's own (priceSchedule); the helper writes what the plan form would.
     const db = drizzle(client) as unknown as Database;
     const example = { financedCents: 120_000, instalmentCount: 6, monthlyRateBasisPoints: 299, isEvery30Days: true } as const;
@@ -221,6 +229,28 @@ test("a equipe recebe uma parcela atrasada com multa e juros, parte da seguinte,
     page.getByRole("status").filter({ hasText: /Quitação de R\$\s823,33 registrada.*crediário quitado/ }),
   ).toBeVisible();
   await expect(page.getByText("Quitado", { exact: true })).toBeVisible();
+  await context.close();
+});
+
+test("um pagamento em /devedores quita o débito mais antigo e parte da parcela seguinte", async ({ browser, isMobile }) => {
+  test.skip(isMobile, "Jornada do balcão: roda no desktop.");
+  const { context, page } = await staffPage(browser);
+  await page.goto(`/devedores/${otherCustomerId}/pagamento`);
+  await expect(page.getByRole("heading", { name: "Registrar pagamento", level: 1 })).toBeVisible();
+  const items = page.getByRole("group", { name: "O que pagar" }).getByRole("checkbox");
+  await expect(items).toHaveCount(7);
+  await expect(items.first()).toBeChecked();
+  await expect(page.getByRole("group", { name: "O que pagar" }).getByRole("listitem").first()).toContainText(
+    "Débito · Impressões coloridas",
+  );
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByLabel("Valor (R$)", { exact: true }).fill("50,00");
+  await page.getByRole("button", { name: "Registrar pagamento" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Pagamento de R\$\s50,00 registrado em 2 itens\./ })).toBeVisible();
+  // The IOU is paid; the first instalment is still there, R$ 20,00 less.
+  await expect(items).toHaveCount(6);
+  await expect(page.getByText("Impressões coloridas")).toHaveCount(0);
   await context.close();
 });
 
