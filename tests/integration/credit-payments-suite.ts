@@ -461,6 +461,19 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
         .where(eq(app.tables.registerEntries.id, second.registerEntryId));
       expect(entry).toMatchObject({ kind: "debt-payment", amountCents: 3_000, customerId });
       expect(await postingsOf(second.registerEntryId)).toEqual({ "revenue-printing-design": 3_000 });
+
+      // The second payment was a PIX that never arrived: the debt owes it again, register and finance undo it.
+      await app.client.inTransaction((tx) =>
+        app.debtPayments.cancelDebtPaymentInTx(tx, STAFF, second.debtPaymentId, { reason: "PIX não chegou" }),
+      );
+      const [reopened] = await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.id, debtId));
+      expect(reopened).toMatchObject({ paidCents: 2_000, settledAt: null });
+      expect(await postingsOf(second.registerEntryId)).toEqual({});
+      const [cancelledEntry] = await app.db
+        .select()
+        .from(app.tables.registerEntries)
+        .where(eq(app.tables.registerEntries.id, second.registerEntryId));
+      expect(cancelledEntry!.cancelReason).toBe("PIX não chegou");
     });
 
     it("settles an order, an instalment and an IOU with one payment, oldest first", async () => {
@@ -612,7 +625,7 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
         },
         { requiredKeys: [] },
       );
-      const actions = fc.constantFrom("pay", "payoff", "debt", "settle", "cancel");
+      const actions = fc.constantFrom("pay", "payoff", "debt", "settle", "cancel", "cancel-debt");
       const targetId = fc.oneof(fc.constant(planId), fc.integer(), fc.constant(Number.NaN));
       await fc.assert(
         fc.asyncProperty(actions, form, targetId, async (action, values, target) => {
@@ -623,6 +636,7 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
               if (action === "payoff") return app.payments.payoffCreditPlanInTx(tx, STAFF, target, values);
               if (action === "debt") return app.debtPayments.payDebtInTx(tx, STAFF, debtId, values);
               if (action === "settle") return app.settlement.settleCustomerDebtsInTx(tx, STAFF, customerId, values);
+              if (action === "cancel-debt") return app.debtPayments.cancelDebtPaymentInTx(tx, STAFF, target, values);
               return app.payments.cancelCreditPaymentInTx(tx, STAFF, target, values);
             });
           } catch (error) {

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
+import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { debtPayments, debts } from "~/db/schema/credit";
 import { shopToday } from "~/lib/dates";
 import { parseInput } from "~/lib/forms";
@@ -8,10 +9,11 @@ import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
+import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
 import { REVENUE_CATEGORY_OF, revenuePartsOf, type ReceiptPart } from "~/modules/finance/revenue-parts";
 import { saleRevenueOf } from "./payment-dues.server";
-import { CreditPaymentRuleError, DebtNotFoundError } from "./payment-errors";
-import { DebtPaymentSchema } from "./payment-validation";
+import { CreditPaymentNotFoundError, CreditPaymentRuleError, DebtNotFoundError } from "./payment-errors";
+import { CancelCreditPaymentSchema, DebtPaymentSchema } from "./payment-validation";
 
 /** A debt's entity in the audit log. */
 export const DEBT_ENTITY = "debt";
@@ -101,4 +103,64 @@ export async function payDebtInTx(
 
 export function payDebt(actor: Actor, debtId: number, input: unknown) {
   return inTransaction((tx) => payDebtInTx(tx, actor, debtId, input));
+}
+
+/**
+ * Undoes a debt's payment (a PIX that never arrived, a payment typed on the
+ * wrong debt), with a reason: the debt owes it again, its register entry and
+ * the entry's postings are cancelled; the rows stay, marked. A closed
+ * register's entries do not change, so neither does its payment.
+ */
+export async function cancelDebtPaymentInTx(tx: Transaction, actor: Actor, debtPaymentId: number, rawInput: unknown) {
+  assertStaffActor(actor);
+  const input = parseInput(CancelCreditPaymentSchema, rawInput);
+  if (!Number.isSafeInteger(debtPaymentId) || debtPaymentId < 1 || debtPaymentId > 2_147_483_647) {
+    throw new CreditPaymentNotFoundError();
+  }
+  const [found] = await tx.select({ debtId: debtPayments.debtId }).from(debtPayments).where(eq(debtPayments.id, debtPaymentId));
+  if (!found) throw new CreditPaymentNotFoundError();
+  // The debt first, as a payment locks it: a cancel and a payment wait for each other.
+  const [debt] = await tx.select().from(debts).where(eq(debts.id, found.debtId)).for("update");
+  const [payment] = await tx.select().from(debtPayments).where(eq(debtPayments.id, debtPaymentId)).for("update");
+  if (!debt || !payment) throw new CreditPaymentNotFoundError();
+  if (payment.cancelledAt) return { debtPaymentId, debtId: debt.id, wasCancelled: true };
+  if (payment.registerEntryId !== null) {
+    const [entry] = await tx
+      .select({ registerId: registerEntries.registerId, isOpen: cashRegisters.isOpen })
+      .from(registerEntries)
+      .leftJoin(cashRegisters, eq(cashRegisters.id, registerEntries.registerId))
+      .where(eq(registerEntries.id, payment.registerEntryId))
+      .for("update", { of: registerEntries });
+    if (entry?.registerId !== null && entry?.isOpen === false) {
+      throw new CreditPaymentRuleError(
+        `O caixa nº ${entry.registerId} já foi fechado: este pagamento não se cancela mais. Registre um ajuste no financeiro.`,
+      );
+    }
+  }
+  const now = new Date();
+  await tx.update(debtPayments).set({ cancelledAt: now }).where(eq(debtPayments.id, debtPaymentId));
+  await tx
+    .update(debts)
+    .set({ paidCents: debt.paidCents - payment.amountCents, settledAt: null })
+    .where(eq(debts.id, debt.id));
+  if (payment.registerEntryId !== null) {
+    await tx
+      .update(registerEntries)
+      .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: input.reason })
+      .where(and(eq(registerEntries.id, payment.registerEntryId), isNull(registerEntries.cancelledAt)));
+    await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: payment.registerEntryId }, input.reason);
+  }
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "debt.payment.cancel",
+    entity: DEBT_ENTITY,
+    entityId: String(debt.id),
+    details: { debtPaymentId, amountCents: payment.amountCents, method: payment.method, reason: input.reason },
+  });
+  return { debtPaymentId, debtId: debt.id, wasCancelled: false };
+}
+
+export function cancelDebtPayment(actor: Actor, debtPaymentId: number, input: unknown) {
+  return inTransaction((tx) => cancelDebtPaymentInTx(tx, actor, debtPaymentId, input));
 }
