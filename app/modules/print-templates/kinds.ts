@@ -12,6 +12,7 @@ export const PRINT_KINDS = {
   "cash-movement-slip": { title: "Comprovante de suprimento ou sangria", isIssued: false },
   "cash-register-closing": { title: "Relatório de fechamento de caixa", isIssued: false },
   "credit-contract": { title: "Contrato de crediário", isIssued: true },
+  "credit-payment-receipt": { title: "Recibo de pagamento do crediário", isIssued: false },
 } as const satisfies Record<string, { title: string; isIssued: boolean }>;
 
 export type PrintKind = keyof typeof PRINT_KINDS;

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { printTemplates } from "~/db/schema/print-documents";
 import { CASH_MOVEMENT_SLIP } from "./defaults/cash-movement-slip";
+import { CREDIT_PAYMENT_RECEIPT } from "./defaults/credit-payment-receipt";
 import { CASH_REGISTER_CLOSING_80MM, CASH_REGISTER_CLOSING_A4 } from "./defaults/cash-register-closing";
 import { CREDIT_CONTRACT_80MM, CREDIT_CONTRACT_A4 } from "./defaults/credit-contract";
 import { PICKUP_CONTACT_LOG } from "./defaults/pickup-contact-log";
@@ -28,6 +29,7 @@ export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>>
   "cash-movement-slip": { a4: CASH_MOVEMENT_SLIP, "80mm": CASH_MOVEMENT_SLIP },
   "cash-register-closing": { a4: CASH_REGISTER_CLOSING_A4, "80mm": CASH_REGISTER_CLOSING_80MM },
   "credit-contract": { a4: CREDIT_CONTRACT_A4, "80mm": CREDIT_CONTRACT_80MM },
+  "credit-payment-receipt": { a4: CREDIT_PAYMENT_RECEIPT, "80mm": CREDIT_PAYMENT_RECEIPT },
 };
 
 type Reader = Database | Transaction;

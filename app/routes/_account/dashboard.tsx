@@ -5,6 +5,8 @@ import { isStaffRole } from "~/modules/accounts/roles";
 import { currentUser } from "~/modules/accounts/session.server";
 import { ShopOverview } from "~/modules/dashboard/components/shop-overview";
 import { getShopOverview } from "~/modules/dashboard/overview.server";
+import { listAccountCreditPlans } from "~/modules/credit/account-plans.server";
+import { AccountCreditPlans } from "~/modules/credit/components/account-credit-plans";
 import { listAccountServiceOrders } from "~/modules/service-orders/account-orders.server";
 import type { Route } from "./+types/dashboard";
 
@@ -17,11 +19,19 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   if (isStaffRole(user.role)) return { view: "staff" as const, overview: await getShopOverview() };
-  const [profile, repairs] = await Promise.all([findProfile(user.id), listAccountServiceOrders(user.id)]);
-  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email, repairs };
+  const [profile, repairs, creditPlans] = await Promise.all([
+    findProfile(user.id),
+    listAccountServiceOrders(user.id),
+    listAccountCreditPlans(user.id),
+  ]);
+  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email, repairs, creditPlans };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "staff") return <ShopOverview overview={loaderData.overview} />;
-  return <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs} />;
+  return (
+    <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs}>
+      <AccountCreditPlans plans={loaderData.creditPlans} />
+    </CustomerAccount>
+  );
 }

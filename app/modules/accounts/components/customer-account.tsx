@@ -1,4 +1,5 @@
 import { BadgePercent, ChevronRight, Smartphone } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatDate } from "~/lib/dates";
@@ -16,8 +17,18 @@ export type OwnRepair = {
   trackingPath: string;
 };
 
-/** "Minha conta": the customer's own area. */
-export function CustomerAccount({ fullName, email, repairs }: { fullName: string; email: string; repairs: OwnRepair[] }) {
+/** "Minha conta": the customer's own area; `children` are other areas' sections (the crediário's), after the repairs. */
+export function CustomerAccount({
+  fullName,
+  email,
+  repairs,
+  children,
+}: {
+  fullName: string;
+  email: string;
+  repairs: OwnRepair[];
+  children?: ReactNode;
+}) {
   return (
     <div className="space-y-8">
       <div>
@@ -67,6 +78,7 @@ export function CustomerAccount({ fullName, email, repairs }: { fullName: string
           </ul>
         )}
       </section>
+      {children}
       <section aria-labelledby="meus-pontos" className="space-y-3">
         <h2 id="meus-pontos" className="text-lg font-semibold text-slate-900">
           Fidelidade

@@ -1,0 +1,166 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { inTransaction, type Transaction } from "~/db/client.server";
+import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
+import { debtPayments, debts } from "~/db/schema/credit";
+import { shopToday } from "~/lib/dates";
+import { parseInput } from "~/lib/forms";
+import { runOnce } from "~/lib/idempotency.server";
+import { formatCents } from "~/lib/money";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
+import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
+import { REVENUE_CATEGORY_OF, revenuePartsOf, type ReceiptPart } from "~/modules/finance/revenue-parts";
+import { saleRevenueOf } from "./payment-dues.server";
+import { CreditPaymentNotFoundError, CreditPaymentRuleError, DebtNotFoundError } from "./payment-errors";
+import { CancelCreditPaymentSchema, DebtPaymentSchema } from "./payment-validation";
+
+/** A debt's entity in the audit log. */
+export const DEBT_ENTITY = "debt";
+
+export type RecordedDebtPayment = {
+  debtPaymentId: number;
+  debtId: number;
+  amountCents: number;
+  registerEntryId: number;
+  isSettled: boolean;
+};
+
+/**
+ * Money received against a debt (an IOU, or a sale left owed before plans
+ * existed), whole or partial, through the register (kind "debt-payment"):
+ * an IOU is revenue of its own source; a sale's debt, of the sale's lines
+ * less their share of its discount. Settled once nothing is owed. The same
+ * form sent twice records once.
+ */
+export async function payDebtInTx(
+  tx: Transaction,
+  actor: Actor,
+  debtId: number,
+  rawInput: unknown,
+): Promise<RecordedDebtPayment & { isRepeat: boolean }> {
+  assertStaffActor(actor);
+  const input = parseInput(DebtPaymentSchema, rawInput);
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: input.idempotencyKey, scope: `debt.payment:${debtId}`, actorUserId: actor.userId },
+    async () => {
+      if (!Number.isSafeInteger(debtId) || debtId < 1 || debtId > 2_147_483_647) throw new DebtNotFoundError();
+      const [debt] = await tx.select().from(debts).where(eq(debts.id, debtId)).for("update");
+      if (!debt) throw new DebtNotFoundError();
+      if (debt.cancelledAt) throw new CreditPaymentRuleError("Este débito foi cancelado.", "amount");
+      if (debt.settledAt) throw new CreditPaymentRuleError("Este débito já está pago.", "amount");
+      const owedCents = debt.amountCents - debt.paidCents;
+      if (input.amount > owedCents) {
+        throw new CreditPaymentRuleError(`O valor passa do que falta pagar (${formatCents(owedCents)}).`, "amount");
+      }
+      let parts: ReceiptPart[];
+      if (debt.saleId !== null) {
+        const revenue = await saleRevenueOf(tx, debt.saleId);
+        parts = revenuePartsOf(input.amount, revenue.lines, revenue.totalCents);
+      } else {
+        parts = [{ categoryKey: REVENUE_CATEGORY_OF[debt.revenueSource], amountCents: input.amount }];
+      }
+      const { entryId } = await recordRegisterEntryInTx(tx, actor, {
+        kind: "debt-payment",
+        method: input.method,
+        amountCents: input.amount,
+        customerId: debt.customerId,
+        reason: `Débito nº ${debt.id}: ${debt.description}`.slice(0, 300),
+        field: "method",
+        financeParts: parts,
+      });
+      const [payment] = await tx
+        .insert(debtPayments)
+        .values({
+          debtId: debt.id,
+          amountCents: input.amount,
+          method: input.method,
+          registerEntryId: entryId,
+          businessDate: shopToday(),
+          actorUserId: actor.userId,
+          actorLabel: actor.label,
+        })
+        .returning({ id: debtPayments.id });
+      const isSettled = input.amount === owedCents;
+      await tx
+        .update(debts)
+        .set({ paidCents: debt.paidCents + input.amount, ...(isSettled ? { settledAt: new Date() } : {}) })
+        .where(eq(debts.id, debt.id));
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "debt.payment",
+        entity: DEBT_ENTITY,
+        entityId: String(debt.id),
+        details: { debtPaymentId: payment!.id, method: input.method, amountCents: input.amount, isSettled },
+      });
+      return { debtPaymentId: payment!.id, debtId: debt.id, amountCents: input.amount, registerEntryId: entryId, isSettled };
+    },
+  );
+  return { ...result, isRepeat: isReplay };
+}
+
+export function payDebt(actor: Actor, debtId: number, input: unknown) {
+  return inTransaction((tx) => payDebtInTx(tx, actor, debtId, input));
+}
+
+/**
+ * Undoes a debt's payment (a PIX that never arrived, a payment typed on the
+ * wrong debt), with a reason: the debt owes it again, its register entry and
+ * the entry's postings are cancelled; the rows stay, marked. A closed
+ * register's entries do not change, so neither does its payment.
+ */
+export async function cancelDebtPaymentInTx(tx: Transaction, actor: Actor, debtPaymentId: number, rawInput: unknown) {
+  assertStaffActor(actor);
+  const input = parseInput(CancelCreditPaymentSchema, rawInput);
+  if (!Number.isSafeInteger(debtPaymentId) || debtPaymentId < 1 || debtPaymentId > 2_147_483_647) {
+    throw new CreditPaymentNotFoundError();
+  }
+  const [found] = await tx.select({ debtId: debtPayments.debtId }).from(debtPayments).where(eq(debtPayments.id, debtPaymentId));
+  if (!found) throw new CreditPaymentNotFoundError();
+  // The debt first, as a payment locks it: a cancel and a payment wait for each other.
+  const [debt] = await tx.select().from(debts).where(eq(debts.id, found.debtId)).for("update");
+  const [payment] = await tx.select().from(debtPayments).where(eq(debtPayments.id, debtPaymentId)).for("update");
+  if (!debt || !payment) throw new CreditPaymentNotFoundError();
+  if (payment.cancelledAt) return { debtPaymentId, debtId: debt.id, wasCancelled: true };
+  if (payment.registerEntryId !== null) {
+    const [entry] = await tx
+      .select({ registerId: registerEntries.registerId, isOpen: cashRegisters.isOpen })
+      .from(registerEntries)
+      .leftJoin(cashRegisters, eq(cashRegisters.id, registerEntries.registerId))
+      .where(eq(registerEntries.id, payment.registerEntryId))
+      .for("update", { of: registerEntries });
+    if (entry?.registerId !== null && entry?.isOpen === false) {
+      throw new CreditPaymentRuleError(
+        `O caixa nº ${entry.registerId} já foi fechado: este pagamento não se cancela mais. Registre um ajuste no financeiro.`,
+      );
+    }
+  }
+  const now = new Date();
+  await tx.update(debtPayments).set({ cancelledAt: now }).where(eq(debtPayments.id, debtPaymentId));
+  await tx
+    .update(debts)
+    .set({ paidCents: debt.paidCents - payment.amountCents, settledAt: null })
+    .where(eq(debts.id, debt.id));
+  if (payment.registerEntryId !== null) {
+    await tx
+      .update(registerEntries)
+      .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: input.reason })
+      .where(and(eq(registerEntries.id, payment.registerEntryId), isNull(registerEntries.cancelledAt)));
+    await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: payment.registerEntryId }, input.reason);
+  }
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "debt.payment.cancel",
+    entity: DEBT_ENTITY,
+    entityId: String(debt.id),
+    details: { debtPaymentId, amountCents: payment.amountCents, method: payment.method, reason: input.reason },
+  });
+  return { debtPaymentId, debtId: debt.id, wasCancelled: false };
+}
+
+export function cancelDebtPayment(actor: Actor, debtPaymentId: number, input: unknown) {
+  return inTransaction((tx) => cancelDebtPaymentInTx(tx, actor, debtPaymentId, input));
+}

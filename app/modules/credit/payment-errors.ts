@@ -1,0 +1,30 @@
+import { InputError, NotFoundError } from "~/lib/errors";
+
+/** A payment the plan, debt or customer's state refuses (nothing owed, more than owed, a stale quote), next to `field`. */
+export class CreditPaymentRuleError extends InputError {
+  override name = "CreditPaymentRuleError";
+  constructor(message: string, field = "form") {
+    super("credit-payment-rule", { [field]: message }, 409);
+  }
+}
+
+export class CreditPlanNotFoundError extends NotFoundError {
+  override name = "CreditPlanNotFoundError";
+  constructor() {
+    super("Crediário não encontrado.");
+  }
+}
+
+export class CreditPaymentNotFoundError extends NotFoundError {
+  override name = "CreditPaymentNotFoundError";
+  constructor() {
+    super("Pagamento não encontrado.");
+  }
+}
+
+export class DebtNotFoundError extends NotFoundError {
+  override name = "DebtNotFoundError";
+  constructor() {
+    super("Débito não encontrado.");
+  }
+}

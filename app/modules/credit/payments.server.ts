@@ -1,0 +1,356 @@
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { inTransaction, type Transaction } from "~/db/client.server";
+import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
+import { creditInstalments, creditPaymentItems, creditPayments, creditPlans } from "~/db/schema/credit";
+import { shopToday } from "~/lib/dates";
+import { parseInput } from "~/lib/forms";
+import { runOnce } from "~/lib/idempotency.server";
+import { formatCents } from "~/lib/money";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
+import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
+import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "~/modules/finance/revenue-parts";
+import { CreditPaymentNotFoundError, CreditPaymentRuleError, CreditPlanNotFoundError } from "./payment-errors";
+import {
+  CREDIT_PLAN_ENTITY,
+  openInstalmentsOn,
+  planRevenueOf,
+  quotePayoff,
+  type CreditPlanRow,
+  type OpenInstalment,
+} from "./payment-dues.server";
+import {
+  CancelCreditPaymentSchema,
+  CreditPaymentSchema,
+  CreditPayoffSchema,
+  type CreditPaymentMethod,
+} from "./payment-validation";
+import { allocatePayment } from "./price-table";
+
+/** What a payment recorded; a replay of its form answers the same, with `isRepeat`. */
+export type RecordedCreditPayment = {
+  paymentId: number;
+  planId: number;
+  amountCents: number;
+  chargesCents: number;
+  interestCents: number;
+  principalCents: number;
+  waivedInterestCents: number;
+  registerEntryId: number;
+  isPlanPaid: boolean;
+};
+
+/** The plan, locked against every other payment until the transaction ends; a paid or cancelled one takes no money. */
+async function lockActivePlanInTx(tx: Transaction, planId: number) {
+  if (!Number.isSafeInteger(planId) || planId < 1 || planId > 2_147_483_647) throw new CreditPlanNotFoundError();
+  const [plan] = await tx.select().from(creditPlans).where(eq(creditPlans.id, planId)).for("update");
+  if (!plan) throw new CreditPlanNotFoundError();
+  if (plan.status === "paid") throw new CreditPaymentRuleError("Este crediário já está quitado.");
+  if (plan.status === "cancelled") throw new CreditPaymentRuleError("Este crediário foi cancelado: não recebe pagamentos.");
+  return plan;
+}
+
+/** Principal as revenue by source less its share of the discount, the plan's interest, and the late charges. */
+export function creditFinanceParts(
+  split: { principalCents: number; interestCents: number; chargesCents: number },
+  revenue: { lines: readonly RevenueLine[]; totalCents: number },
+): ReceiptPart[] {
+  const parts: ReceiptPart[] =
+    split.principalCents > 0 ? revenuePartsOf(split.principalCents, revenue.lines, revenue.totalCents) : [];
+  if (split.interestCents > 0) parts.push({ categoryKey: "credit-interest", amountCents: split.interestCents });
+  if (split.chargesCents > 0) parts.push({ categoryKey: "late-charges", amountCents: split.chargesCents });
+  return parts;
+}
+
+type PaymentLine = {
+  instalment: OpenInstalment;
+  chargesCents: number;
+  interestCents: number;
+  principalCents: number;
+  waivedInterestCents: number;
+};
+
+/**
+ * Writes one payment on a locked plan: the register entry (kind
+ * "credit-payment", whose postings finance makes from `financeParts`), the
+ * payment and how it spread over instalments, each instalment's paid
+ * columns (settled once nothing of it is owed), the plan paid when no
+ * instalment is open, and the audit entry.
+ */
+async function writePaymentInTx(
+  tx: Transaction,
+  actor: Actor,
+  plan: CreditPlanRow,
+  payment: { kind: "instalment" | "payoff"; method: CreditPaymentMethod; lines: PaymentLine[] },
+): Promise<RecordedCreditPayment> {
+  const lines = payment.lines.filter(
+    (line) => line.chargesCents + line.interestCents + line.principalCents + line.waivedInterestCents > 0,
+  );
+  const sum = (pick: (line: PaymentLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const split = {
+    chargesCents: sum((line) => line.chargesCents),
+    interestCents: sum((line) => line.interestCents),
+    principalCents: sum((line) => line.principalCents),
+    waivedInterestCents: sum((line) => line.waivedInterestCents),
+  };
+  const amountCents = split.chargesCents + split.interestCents + split.principalCents;
+  const numbers = lines.map((line) => line.instalment.number).join(", ");
+  const description =
+    payment.kind === "payoff"
+      ? `Crediário nº ${plan.id}: quitação (parcelas ${numbers})`
+      : `Crediário nº ${plan.id}: parcela${lines.length > 1 ? "s" : ""} ${numbers}`;
+  const { entryId } = await recordRegisterEntryInTx(tx, actor, {
+    kind: "credit-payment",
+    method: payment.method,
+    amountCents,
+    customerId: plan.customerId,
+    reason: description,
+    field: "method",
+    financeParts: creditFinanceParts(split, await planRevenueOf(tx, plan)),
+  });
+  const today = shopToday();
+  const [row] = await tx
+    .insert(creditPayments)
+    .values({
+      planId: plan.id,
+      customerId: plan.customerId,
+      kind: payment.kind,
+      method: payment.method,
+      amountCents,
+      ...split,
+      registerEntryId: entryId,
+      businessDate: today,
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+    })
+    .returning({ id: creditPayments.id });
+  const paymentId = row!.id;
+  await tx.insert(creditPaymentItems).values(
+    lines.map((line) => ({
+      paymentId,
+      instalmentId: line.instalment.id,
+      chargesCents: line.chargesCents,
+      interestCents: line.interestCents,
+      principalCents: line.principalCents,
+      waivedInterestCents: line.waivedInterestCents,
+    })),
+  );
+  const now = new Date();
+  for (const line of lines) {
+    const settles =
+      line.interestCents + line.principalCents + line.waivedInterestCents >= line.instalment.dues.outstandingCents &&
+      line.chargesCents >= line.instalment.dues.chargesCents;
+    await tx
+      .update(creditInstalments)
+      .set({
+        paidPrincipalCents: sql`${creditInstalments.paidPrincipalCents} + ${line.principalCents}`,
+        paidInterestCents: sql`${creditInstalments.paidInterestCents} + ${line.interestCents}`,
+        paidChargesCents: sql`${creditInstalments.paidChargesCents} + ${line.chargesCents}`,
+        waivedInterestCents: sql`${creditInstalments.waivedInterestCents} + ${line.waivedInterestCents}`,
+        ...(settles ? { settledAt: now } : {}),
+      })
+      .where(eq(creditInstalments.id, line.instalment.id));
+  }
+  const [stillOpen] = await tx
+    .select({ id: creditInstalments.id })
+    .from(creditInstalments)
+    .where(and(eq(creditInstalments.planId, plan.id), isNull(creditInstalments.settledAt)))
+    .limit(1);
+  const isPlanPaid = !stillOpen;
+  if (isPlanPaid) await tx.update(creditPlans).set({ status: "paid" }).where(eq(creditPlans.id, plan.id));
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: payment.kind === "payoff" ? "credit-plan.payoff" : "credit-plan.payment",
+    entity: CREDIT_PLAN_ENTITY,
+    entityId: String(plan.id),
+    details: { paymentId, method: payment.method, amountCents, ...split, instalments: numbers, isPlanPaid },
+  });
+  return { paymentId, planId: plan.id, amountCents, ...split, registerEntryId: entryId, isPlanPaid };
+}
+
+/**
+ * Money received on a plan, whole or partial: each open instalment's late
+ * charges computed on today, the amount spread oldest instalment first and,
+ * within each, charges → interest → principal (Código Civil art. 354).
+ * More than is owed is refused (the payoff page reduces the interest). The
+ * same form sent twice records once.
+ */
+export async function payCreditPlanInTx(
+  tx: Transaction,
+  actor: Actor,
+  planId: number,
+  rawInput: unknown,
+): Promise<RecordedCreditPayment & { isRepeat: boolean }> {
+  assertStaffActor(actor);
+  const input = parseInput(CreditPaymentSchema, rawInput);
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: input.idempotencyKey, scope: `credit-plan.payment:${planId}`, actorUserId: actor.userId },
+    async () => {
+      const plan = await lockActivePlanInTx(tx, planId);
+      const open = await openInstalmentsOn(tx, plan, shopToday());
+      const owedCents = open.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0);
+      const allocation = allocatePayment(
+        input.amount,
+        open.map((instalment) => ({
+          id: instalment.id,
+          chargesCents: instalment.dues.chargesCents,
+          interestCents: instalment.dues.interestCents,
+          principalCents: instalment.dues.principalCents,
+        })),
+      );
+      if (allocation.unallocatedCents > 0) {
+        throw new CreditPaymentRuleError(
+          `O valor passa do total em aberto (${formatCents(owedCents)}). Para pagar tudo com os juros reduzidos, use “Quitar”.`,
+          "amount",
+        );
+      }
+      const byId = new Map(open.map((instalment) => [instalment.id, instalment]));
+      return writePaymentInTx(tx, actor, plan, {
+        kind: "instalment",
+        method: input.method,
+        lines: allocation.items.map((item) => ({
+          instalment: byId.get(item.id)!,
+          chargesCents: item.chargesCents,
+          interestCents: item.interestCents,
+          principalCents: item.principalCents,
+          waivedInterestCents: 0,
+        })),
+      });
+    },
+  );
+  return { ...result, isRepeat: isReplay };
+}
+
+export function payCreditPlan(actor: Actor, planId: number, input: unknown) {
+  return inTransaction((tx) => payCreditPlanInTx(tx, actor, planId, input));
+}
+
+/**
+ * Early payoff of all the open instalments or of the last N, with interest
+ * reduced to present value (CDC art. 52 §2). The quote the person
+ * confirmed travels with the form: if today's differs (a day passed, a
+ * payment came in), the payoff is refused with the new amount.
+ */
+export async function payoffCreditPlanInTx(
+  tx: Transaction,
+  actor: Actor,
+  planId: number,
+  rawInput: unknown,
+): Promise<RecordedCreditPayment & { isRepeat: boolean }> {
+  assertStaffActor(actor);
+  const input = parseInput(CreditPayoffSchema, rawInput);
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: input.idempotencyKey, scope: `credit-plan.payoff:${planId}`, actorUserId: actor.userId },
+    async () => {
+      const plan = await lockActivePlanInTx(tx, planId);
+      const today = shopToday();
+      const open = await openInstalmentsOn(tx, plan, today);
+      if (input.instalments !== null && input.instalments > open.length) {
+        throw new CreditPaymentRuleError(
+          `Este crediário tem ${open.length} parcela${open.length === 1 ? "" : "s"} em aberto.`,
+          "instalments",
+        );
+      }
+      const quote = quotePayoff(plan, open, input.instalments, today);
+      if (quote.totalCents !== input.expectedTotal) {
+        throw new CreditPaymentRuleError(
+          `O valor da quitação hoje é ${formatCents(quote.totalCents)}: confira e confirme de novo.`,
+          "expectedTotal",
+        );
+      }
+      return writePaymentInTx(tx, actor, plan, { kind: "payoff", method: input.method, lines: quote.lines });
+    },
+  );
+  return { ...result, isRepeat: isReplay };
+}
+
+export function payoffCreditPlan(actor: Actor, planId: number, input: unknown) {
+  return inTransaction((tx) => payoffCreditPlanInTx(tx, actor, planId, input));
+}
+
+/**
+ * Undoes a payment (a PIX that never arrived, a payment typed on the wrong
+ * plan), with a reason: the instalments get back what it paid, the plan is
+ * active again, its register entry and the entry's postings are cancelled;
+ * the rows stay, marked. Only the plan's latest payment can go: the late
+ * charges of the later ones were computed on what this one had paid. A
+ * closed register's entries do not change, so neither does its payment.
+ */
+export async function cancelCreditPaymentInTx(tx: Transaction, actor: Actor, paymentId: number, rawInput: unknown) {
+  assertStaffActor(actor);
+  const input = parseInput(CancelCreditPaymentSchema, rawInput);
+  if (!Number.isSafeInteger(paymentId) || paymentId < 1 || paymentId > 2_147_483_647) throw new CreditPaymentNotFoundError();
+  const [found] = await tx.select({ planId: creditPayments.planId }).from(creditPayments).where(eq(creditPayments.id, paymentId));
+  if (!found) throw new CreditPaymentNotFoundError();
+  // The plan first, as a payment locks it: two cancels or a cancel and a payment wait for each other.
+  const [plan] = await tx.select().from(creditPlans).where(eq(creditPlans.id, found.planId)).for("update");
+  const [payment] = await tx.select().from(creditPayments).where(eq(creditPayments.id, paymentId)).for("update");
+  if (!plan || !payment) throw new CreditPaymentNotFoundError();
+  // A second click of the same cancel finds it done.
+  if (payment.cancelledAt) return { paymentId, planId: plan.id, wasCancelled: true };
+  if (plan.status === "cancelled") throw new CreditPaymentRuleError("Este crediário foi cancelado.");
+  const [later] = await tx
+    .select({ id: creditPayments.id })
+    .from(creditPayments)
+    .where(and(eq(creditPayments.planId, plan.id), isNull(creditPayments.cancelledAt), gt(creditPayments.id, paymentId)))
+    .orderBy(desc(creditPayments.id))
+    .limit(1);
+  if (later) {
+    throw new CreditPaymentRuleError(
+      `Cancele antes o pagamento nº ${later.id}, feito depois deste: os encargos dele contam com este pagamento.`,
+    );
+  }
+  if (payment.registerEntryId !== null) {
+    const [entry] = await tx
+      .select({ registerId: registerEntries.registerId, isOpen: cashRegisters.isOpen })
+      .from(registerEntries)
+      .leftJoin(cashRegisters, eq(cashRegisters.id, registerEntries.registerId))
+      .where(eq(registerEntries.id, payment.registerEntryId))
+      .for("update", { of: registerEntries });
+    if (entry?.registerId !== null && entry?.isOpen === false) {
+      throw new CreditPaymentRuleError(
+        `O caixa nº ${entry.registerId} já foi fechado: este pagamento não se cancela mais. Registre um ajuste no financeiro.`,
+      );
+    }
+  }
+  const items = await tx.select().from(creditPaymentItems).where(eq(creditPaymentItems.paymentId, paymentId));
+  for (const item of items) {
+    await tx
+      .update(creditInstalments)
+      .set({
+        paidPrincipalCents: sql`${creditInstalments.paidPrincipalCents} - ${item.principalCents}`,
+        paidInterestCents: sql`${creditInstalments.paidInterestCents} - ${item.interestCents}`,
+        paidChargesCents: sql`${creditInstalments.paidChargesCents} - ${item.chargesCents}`,
+        waivedInterestCents: sql`${creditInstalments.waivedInterestCents} - ${item.waivedInterestCents}`,
+        settledAt: null,
+      })
+      .where(eq(creditInstalments.id, item.instalmentId));
+  }
+  const now = new Date();
+  await tx.update(creditPayments).set({ cancelledAt: now, cancelReason: input.reason }).where(eq(creditPayments.id, paymentId));
+  if (plan.status === "paid") await tx.update(creditPlans).set({ status: "active" }).where(eq(creditPlans.id, plan.id));
+  if (payment.registerEntryId !== null) {
+    await tx
+      .update(registerEntries)
+      .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: input.reason })
+      .where(and(eq(registerEntries.id, payment.registerEntryId), isNull(registerEntries.cancelledAt)));
+    await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: payment.registerEntryId }, input.reason);
+  }
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "credit-plan.payment.cancel",
+    entity: CREDIT_PLAN_ENTITY,
+    entityId: String(plan.id),
+    details: { paymentId, amountCents: payment.amountCents, method: payment.method, reason: input.reason },
+  });
+  return { paymentId, planId: plan.id, wasCancelled: false };
+}
+
+export function cancelCreditPayment(actor: Actor, paymentId: number, input: unknown) {
+  return inTransaction((tx) => cancelCreditPaymentInTx(tx, actor, paymentId, input));
+}

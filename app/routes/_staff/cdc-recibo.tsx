@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import { PrintFrame } from "~/components/print/print-frame";
+import { readId } from "~/lib/forms";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { printCreditPaymentReceipt } from "~/modules/credit/payment-print.server";
+import { PRINT_KINDS } from "~/modules/print-templates/kinds";
+import { PAPERS, paperFromSearch, type Paper } from "~/modules/print-templates/papers";
+import type { PageHandle } from "../_account/layout";
+import type { Route } from "./+types/cdc-recibo";
+
+/** Shown bare by the signed-in layout: no staff shell on paper. */
+export const handle: PageHandle = { isPrintPage: true };
+
+const TITLE = PRINT_KINDS["credit-payment-receipt"].title;
+
+export const meta = () => [{ title: `${TITLE} — Balcão` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const planId = readId(params.id ?? "");
+  const paymentId = readId(params.paymentId ?? "");
+  if (planId === null || paymentId === null) throw data({ reason: "not-found" }, { status: 404 });
+  const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
+  const printed = await printCreditPaymentReceipt(actorOf(currentUser(context)), String(planId), String(paymentId), paper);
+  if (!printed) throw data({ reason: "not-found" }, { status: 404 });
+  const base = `/cdc/${planId}/pagamentos/${paymentId}/recibo`;
+  const paperLinks = Object.fromEntries(PAPERS.map((option) => [option, `${base}?papel=${option}`])) as Record<Paper, string>;
+  return { html: printed.html, paper, paperLinks };
+}
+
+export default function CdcRecibo({ loaderData }: Route.ComponentProps) {
+  return <PrintFrame title={TITLE} paper={loaderData.paper} paperLinks={loaderData.paperLinks} html={loaderData.html} />;
+}

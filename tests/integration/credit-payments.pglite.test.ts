@@ -1,0 +1,3 @@
+import { defineCreditPaymentsSuite } from "./credit-payments-suite";
+
+defineCreditPaymentsSuite("pglite");
