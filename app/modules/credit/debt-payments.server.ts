@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
+import { cashRegisters, registerEntries, type RegisterMethod } from "~/db/schema/cash-register";
 import { debtPayments, debts } from "~/db/schema/credit";
 import { shopToday } from "~/lib/dates";
 import { parseInput } from "~/lib/forms";
@@ -54,51 +54,72 @@ export async function payDebtInTx(
       if (input.amount > owedCents) {
         throw new CreditPaymentRuleError(`O valor passa do que falta pagar (${formatCents(owedCents)}).`, "amount");
       }
-      let parts: ReceiptPart[];
-      if (debt.saleId !== null) {
-        const revenue = await saleRevenueOf(tx, debt.saleId);
-        parts = revenuePartsOf(input.amount, revenue.lines, revenue.totalCents);
-      } else {
-        parts = [{ categoryKey: REVENUE_CATEGORY_OF[debt.revenueSource], amountCents: input.amount }];
-      }
-      const { entryId } = await recordRegisterEntryInTx(tx, actor, {
-        kind: "debt-payment",
-        method: input.method,
+      const { debtPaymentId, registerEntryId, isSettled } = await recordDebtPaymentInTx(tx, actor, debt, {
         amountCents: input.amount,
-        customerId: debt.customerId,
-        reason: `Débito nº ${debt.id}: ${debt.description}`.slice(0, 300),
+        method: input.method,
+        reason: `Débito nº ${debt.id}: ${debt.description}`,
         field: "method",
-        financeParts: parts,
       });
-      const [payment] = await tx
-        .insert(debtPayments)
-        .values({
-          debtId: debt.id,
-          amountCents: input.amount,
-          method: input.method,
-          registerEntryId: entryId,
-          businessDate: shopToday(),
-          actorUserId: actor.userId,
-          actorLabel: actor.label,
-        })
-        .returning({ id: debtPayments.id });
-      const isSettled = input.amount === owedCents;
-      await tx
-        .update(debts)
-        .set({ paidCents: debt.paidCents + input.amount, ...(isSettled ? { settledAt: new Date() } : {}) })
-        .where(eq(debts.id, debt.id));
       await recordAudit(tx, {
         actorUserId: actor.userId,
         actorLabel: actor.label,
         action: "debt.payment",
         entity: DEBT_ENTITY,
         entityId: String(debt.id),
-        details: { debtPaymentId: payment!.id, method: input.method, amountCents: input.amount, isSettled },
+        details: { debtPaymentId, method: input.method, amountCents: input.amount, isSettled },
       });
-      return { debtPaymentId: payment!.id, debtId: debt.id, amountCents: input.amount, registerEntryId: entryId, isSettled };
+      return { debtPaymentId, debtId: debt.id, amountCents: input.amount, registerEntryId, isSettled };
     },
   );
   return { ...result, isRepeat: isReplay };
+}
+
+/**
+ * The rows of a debt's payment, for a caller that has locked the debt and
+ * checked the amount (a payment here, a plan's down payment): the register
+ * entry with its revenue (an IOU's source, a sale's lines less their share
+ * of its discount), the payment row and the debt's paid total.
+ */
+export async function recordDebtPaymentInTx(
+  tx: Transaction,
+  actor: Actor,
+  debt: typeof debts.$inferSelect,
+  payment: { amountCents: number; method: RegisterMethod; reason: string; field: string },
+) {
+  let parts: ReceiptPart[];
+  if (debt.saleId !== null) {
+    const revenue = await saleRevenueOf(tx, debt.saleId);
+    parts = revenuePartsOf(payment.amountCents, revenue.lines, revenue.totalCents);
+  } else {
+    parts = [{ categoryKey: REVENUE_CATEGORY_OF[debt.revenueSource], amountCents: payment.amountCents }];
+  }
+  const { entryId } = await recordRegisterEntryInTx(tx, actor, {
+    kind: "debt-payment",
+    method: payment.method,
+    amountCents: payment.amountCents,
+    customerId: debt.customerId,
+    reason: payment.reason.slice(0, 300),
+    field: payment.field,
+    financeParts: parts,
+  });
+  const [row] = await tx
+    .insert(debtPayments)
+    .values({
+      debtId: debt.id,
+      amountCents: payment.amountCents,
+      method: payment.method,
+      registerEntryId: entryId,
+      businessDate: shopToday(),
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+    })
+    .returning({ id: debtPayments.id });
+  const isSettled = payment.amountCents === debt.amountCents - debt.paidCents;
+  await tx
+    .update(debts)
+    .set({ paidCents: debt.paidCents + payment.amountCents, ...(isSettled ? { settledAt: new Date() } : {}) })
+    .where(eq(debts.id, debt.id));
+  return { debtPaymentId: row!.id, registerEntryId: entryId, isSettled };
 }
 
 export function payDebt(actor: Actor, debtId: number, input: unknown) {

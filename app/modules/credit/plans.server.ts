@@ -22,6 +22,7 @@ import {
 } from "~/modules/service-orders/mutations.server";
 import { readShopSettingsInTx, type ShopSettings } from "~/modules/shop-settings/queries.server";
 import { issueCreditContractInTx } from "./contract.server";
+import { recordDebtPaymentInTx } from "./debt-payments.server";
 import {
   computeDisclosure,
   CREDIT_LIMITS,
@@ -350,11 +351,7 @@ function downPaymentRefusal(error: unknown): never {
   throw error;
 }
 
-/**
- * The down payment of a plan made from a debt: a debt payment through the
- * register, for the month result what the debt was for (a sale's lines, an
- * IOU's revenue source).
- */
+/** The down payment of a plan made from a debt: a debt payment through the register (the debt is settled by the plan right after). */
 async function recordDebtDownPaymentInTx(
   tx: Transaction,
   actor: Actor,
@@ -364,41 +361,12 @@ async function recordDebtDownPaymentInTx(
 ) {
   const [debt] = await tx.select().from(debts).where(eq(debts.id, debtId));
   if (!debt) throw new Error(`dívida ${debtId} sumiu durante o crediário`);
-  let parts = [{ categoryKey: REVENUE_CATEGORY_OF[debt.revenueSource], amountCents }];
-  if (debt.saleId !== null) {
-    const [sale] = await tx.select({ totalCents: sales.totalCents }).from(sales).where(eq(sales.id, debt.saleId));
-    const lines = await tx
-      .select({ source: saleItems.revenueSource, quantity: saleItems.quantity, unitPriceCents: saleItems.unitPriceCents })
-      .from(saleItems)
-      .where(eq(saleItems.saleId, debt.saleId));
-    parts = revenuePartsOf(
-      amountCents,
-      lines.map((line) => ({ source: line.source, grossCents: line.quantity * line.unitPriceCents })),
-      sale?.totalCents ?? 0,
-    );
-  }
-  const entry = await recordRegisterEntryInTx(tx, actor, {
-    kind: "debt-payment",
-    method,
+  await recordDebtPaymentInTx(tx, actor, debt, {
     amountCents,
-    customerId: debt.customerId,
+    method,
     reason: `Entrada do crediário · dívida nº ${debtId}`,
     field: "downPaymentMethod",
-    financeParts: parts,
   });
-  await tx.insert(debtPayments).values({
-    debtId,
-    amountCents,
-    method,
-    registerEntryId: entry.entryId,
-    businessDate: shopToday(),
-    actorUserId: actor.userId,
-    actorLabel: actor.label,
-  });
-  await tx
-    .update(debts)
-    .set({ paidCents: debt.paidCents + amountCents })
-    .where(eq(debts.id, debtId));
 }
 
 /** The plan's own rows: checked terms, the disclosure computed here, the plan, its instalments and the audit entry. */
