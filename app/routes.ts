@@ -59,6 +59,7 @@ export default [
       route("cash-register/movimentos/:entryId/print", "routes/_staff/cash-register-entry-print.tsx"),
       route("financial-management", "routes/_staff/financial-management.tsx"),
       route("devedores", "routes/_staff/devedores.tsx"),
+      route("devedores/:customerId", "routes/_staff/devedor.tsx"),
       route("cdc", "routes/_staff/cdc.tsx"),
       route("warranty-contract", "routes/_staff/warranty-contract.tsx"),
       route("blog-management", "routes/_staff/blog-management.tsx"),
