@@ -22,6 +22,7 @@ const DEMO_KINDS = [
   "contactMessages",
   "accounts",
   "products",
+  "debts",
 ] as const;
 
 async function loadDemoApp(database: TestDatabase) {
@@ -40,6 +41,7 @@ async function loadDemoApp(database: TestDatabase) {
     register,
     inventory,
     uploadsTable,
+    credit,
     seed,
     removal,
     factory,
@@ -59,6 +61,7 @@ async function loadDemoApp(database: TestDatabase) {
     import("~/db/schema/cash-register"),
     import("~/db/schema/inventory"),
     import("~/db/schema/uploads"),
+    import("~/db/schema/credit"),
     import("~/modules/demo/seed.server"),
     import("~/modules/demo/remove-demo-data.server"),
     import("~/modules/demo/test-records.server"),
@@ -87,6 +90,7 @@ async function loadDemoApp(database: TestDatabase) {
       ...register,
       ...inventory,
       ...uploadsTable,
+      ...credit,
     },
     seed,
     removal,
@@ -132,7 +136,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.faqEntries
           | typeof t.contactMessages
           | typeof t.user
-          | typeof t.products,
+          | typeof t.products
+          | typeof t.debts,
       ) => {
         const rows = await app.db.select({ isDemo: table.isDemo, total: count() }).from(table).groupBy(table.isDemo);
         return {
@@ -161,6 +166,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         contactMessages: await split(t.contactMessages),
         accounts: await split(t.user),
         products: await split(t.products),
+        debts: await split(t.debts),
         stockMovements: await total(t.stockMovements),
         productUnits: await total(t.productUnits),
         uploads: await total(t.uploads),
@@ -197,7 +203,16 @@ export function defineDemoDataSuite(database: TestDatabase) {
     it("a semente marca como demonstração cada linha que cria e liga has_demo_data", async () => {
       await app.seed.seedDemoData();
       const rows = await snapshot();
-      for (const kind of ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "accounts", "products"] as const) {
+      for (const kind of [
+        "customers",
+        "serviceOrders",
+        "reviews",
+        "blogPosts",
+        "faqEntries",
+        "accounts",
+        "products",
+        "debts",
+      ] as const) {
         expect(rows[kind].demo, kind).toBeGreaterThan(0);
         expect(rows[kind].real, kind).toBe(0);
       }
@@ -326,6 +341,19 @@ export function defineDemoDataSuite(database: TestDatabase) {
         seed: 73,
         overrides: { technicianUserId: demoTechnicianId },
       });
+      // A real IOU staff recorded for a demo customer.
+      const [realDebt] = await app.db
+        .insert(t.debts)
+        .values({
+          customerId: demoCustomer!.id,
+          kind: "iou",
+          description: "Fiado real",
+          amountCents: 1_500,
+          incurredOn: "2026-11-01",
+          dueDate: "2026-11-30",
+          createdByLabel: "equipe@loja.test",
+        })
+        .returning();
       const before = await snapshot();
 
       const overview = await app.removal.getDemoDataOverview(OWNER);
@@ -341,6 +369,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
           `OS nº ${otherRealOrder.id}: o técnico é a conta de demonstração tecnico.demo@balcao.example.`,
           `Venda ${realSale!.code}: é do cliente de demonstração ${demoCustomer!.name}.`,
           `Crédito na loja: o cliente de demonstração ${demoCustomer!.name} tem movimentos de crédito.`,
+          `Fiado nº ${realDebt!.id} (Fiado real): é do cliente de demonstração ${demoCustomer!.name}.`,
         ]),
       );
       expect(overview.blockers.map((blocker) => blocker.description)).toEqual(blockers);
@@ -355,6 +384,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         .update(t.storeCreditMovements)
         .set({ customerId: realCustomer.id })
         .where(eq(t.storeCreditMovements.id, credit!.id));
+      await app.db.update(t.debts).set({ customerId: realCustomer.id }).where(eq(t.debts.id, realDebt!.id));
     });
 
     it("apaga exatamente as linhas de demonstração e seus filhos, deixa as reais, audita e atualiza as configurações", async () => {
@@ -421,6 +451,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         contactMessages: 1,
         accounts: before.accounts.demo,
         products: before.products.demo,
+        debts: before.debts.demo,
       });
 
       const removed = await app.removal.removeDemoData(OWNER);

@@ -4,6 +4,7 @@ import { user } from "~/db/schema/auth";
 import { blogPosts } from "~/db/schema/blog";
 import { registerEntries } from "~/db/schema/cash-register";
 import { contactMessages } from "~/db/schema/contact";
+import { debtContacts, debts } from "~/db/schema/credit";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
 import { faqEntries } from "~/db/schema/faq";
 import { productUnits, products, stockCountItems, stockMovements } from "~/db/schema/inventory";
@@ -27,6 +28,7 @@ export type DemoDataCounts = {
   contactMessages: number;
   products: number;
   accounts: number;
+  debts: number;
 };
 
 export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; many: string }> = {
@@ -44,6 +46,7 @@ export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; 
     many: "itens do estoque (com unidades, movimentos e contagens)",
   },
   accounts: { one: "conta de acesso de demonstração", many: "contas de acesso de demonstração" },
+  debts: { one: "fiado (com os contatos de cobrança)", many: "fiados (com os contatos de cobrança)" },
 };
 
 /**
@@ -82,7 +85,8 @@ async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
     (select count(*)::int from ${faqEntries} where is_demo) as "faqEntries",
     (select count(*)::int from ${contactMessages} where is_demo) as "contactMessages",
     (select count(*)::int from ${products} where is_demo) as "products",
-    (select count(*)::int from ${user} where is_demo) as "accounts"`);
+    (select count(*)::int from ${user} where is_demo) as "accounts",
+    (select count(*)::int from ${debts} where is_demo) as "debts"`);
   const row = (result.rows[0] ?? {}) as Record<keyof DemoDataCounts, unknown>;
   const counts = {} as DemoDataCounts;
   for (const kind of Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[]) counts[kind] = Number(row[kind] ?? 0);
@@ -113,6 +117,13 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
           '/cash-register/vendas/' || s.id as href
         from sales s join customers c on c.id = s.customer_id
         where c.is_demo order by s.id`,
+    sql`select 'Fiado nº ' || d.id || ' (' || d.description || '): é do cliente de demonstração ' || c.name || '.' as description,
+          '/devedores/' || c.id as href
+        from debts d join customers c on c.id = d.customer_id
+        where not d.is_demo and c.is_demo order by d.id`,
+    sql`select 'Fiado de demonstração nº ' || d.id || ': tem pagamento registrado.' as description,
+          '/devedores/' || d.customer_id as href
+        from debts d where d.is_demo and exists (select 1 from debt_payments p where p.debt_id = d.id) order by d.id`,
     sql`select 'Crédito na loja: o cliente de demonstração ' || c.name || ' tem movimentos de crédito.' as description,
           '/customers/' || c.id as href
         from customers c
@@ -199,6 +210,9 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
     .set({ customerId: null })
     .where(sql`${registerEntries.customerId} in (select id from ${customers} where ${customers.isDemo})`);
   await tx.delete(serviceOrders).where(eq(serviceOrders.isDemo, true));
+  // The demo IOUs (none paid: checked above) and every contact logged about a demo customer's debt.
+  await tx.delete(debtContacts).where(sql`${debtContacts.customerId} in (select id from ${customers} where ${customers.isDemo})`);
+  await tx.delete(debts).where(eq(debts.isDemo, true));
   await tx.delete(customers).where(eq(customers.isDemo, true));
   // The demo catalogue with its ledger, units and photos (after the demo orders that used them; nothing real points at it: checked above).
   const demoPhotos = await tx
