@@ -118,13 +118,21 @@ export function defineDebtorsSuite(database: TestDatabase) {
       };
     }
 
-    async function rowOf(customerId: number, onDay = today) {
-      const list = await app.queries.listDebtors(STAFF, { today: onDay, search: "", page: 1 });
-      const all = [list];
-      for (let page = 2; page <= list.pageCount; page++) {
-        all.push(await app.queries.listDebtors(STAFF, { today: onDay, search: "", page }));
+    /** Every row of the list, page by page, as the pager walks it. */
+    async function allRows(
+      onDay: string,
+      filter: { search?: string; bucket?: "0-30" | "31-60" | "61-90" | "90+" | "upcoming" } = {},
+    ) {
+      const rows = [];
+      for (let page = 1; ; page++) {
+        const list = await app.queries.listDebtors(STAFF, { today: onDay, page, ...filter });
+        rows.push(...list.rows);
+        if (!list.hasNextPage) return rows;
       }
-      return all.flatMap((result) => result.rows).find((row) => row.customerId === customerId) ?? null;
+    }
+
+    async function rowOf(customerId: number, onDay = today) {
+      return (await allRows(onDay)).find((row) => row.customerId === customerId) ?? null;
     }
 
     async function written() {
@@ -214,18 +222,27 @@ export function defineDebtorsSuite(database: TestDatabase) {
     it("os totais por faixa somam o vencido de cada cliente daquela faixa, com busca e filtro", async () => {
       const onDay = "2027-06-30";
       const list = await app.queries.listDebtors(STAFF, { today: onDay, search: "", page: 1 });
-      const everyone = [];
-      for (let page = 1; page <= list.pageCount; page++) {
-        everyone.push(...(await app.queries.listDebtors(STAFF, { today: onDay, page })).rows);
-      }
-      expect(everyone).toHaveLength(list.totals.customers);
+      const everyone = await allRows(onDay);
+      expect(everyone.filter((row) => row.bucket !== null)).toHaveLength(list.totals.overdueCustomers);
+      // The late ones first, most overdue first; then those with nothing late.
+      const firstOnTime = everyone.findIndex((row) => row.bucket === null);
+      expect(everyone.slice(firstOnTime === -1 ? everyone.length : firstOnTime).every((row) => row.bucket === null)).toBe(true);
+      const lateDates = everyone.flatMap((row) => (row.oldestOverdueDate ? [row.oldestOverdueDate] : []));
+      expect(lateDates).toEqual([...lateDates].sort());
+      expect(list.totals.overdueCents).toBe(everyone.reduce((sum, row) => sum + row.overdueCents, 0));
       for (const total of list.totals.buckets) {
         const inBucket = everyone.filter((row) => row.bucket === total.bucket);
         expect(total.customers).toBe(inBucket.length);
         expect(total.overdueCents).toBe(inBucket.reduce((sum, row) => sum + row.overdueCents, 0));
       }
-      const filtered = await app.queries.listDebtors(STAFF, { today: onDay, bucket: "90+", page: 1 });
-      expect(filtered.rows.every((row) => row.bucket === "90+")).toBe(true);
+      const filtered = await allRows(onDay, { bucket: "90+" });
+      expect(filtered.map((row) => row.customerId).sort()).toEqual(
+        everyone
+          .filter((row) => row.bucket === "90+")
+          .map((row) => row.customerId)
+          .sort(),
+      );
+      expect((await allRows(onDay, { bucket: "upcoming" })).every((row) => row.bucket === null)).toBe(true);
       const searched = await app.queries.listDebtors(STAFF, { today: onDay, search: "Faixas Atraso", page: 1 });
       expect(searched.rows.map((row) => row.name)).toEqual(["Bruno Faixas Atraso"]);
       const nothing = await app.queries.listDebtors(STAFF, { today: onDay, search: "\u0000%_", page: 1 });
@@ -398,7 +415,7 @@ export function defineDebtorsSuite(database: TestDatabase) {
             if (isIou) await app.mutations.createDebt(STAFF, gil.id, input);
             else await app.mutations.recordDebtContact(STAFF, gil.id, input);
           } catch (error) {
-            if (!isTyped(error)) throw error;
+            if (!(error instanceof app.errors.InputError || error instanceof app.errors.NotFoundError)) throw error;
             expect(await written()).toEqual(before);
           }
         }),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { creditInstalments, creditPlans, debtContacts, debts } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
@@ -30,6 +30,9 @@ export const DEBTORS_PAGE_SIZE = 20;
 /** Past this a clerk searches instead; it also bounds what a crafted address can ask for. */
 export const MAX_DEBTORS_PAGE = 500;
 
+/** A search matching more customers than this (a common surname) looks among these only: the clerk types more. */
+const MAX_SEARCH_MATCHES = 5_000;
+
 export type DebtorsFilter = AgeingBucket | "upcoming";
 
 export function isDebtorsFilter(value: unknown): value is DebtorsFilter {
@@ -46,50 +49,42 @@ const orderBalance = sql`(${serviceOrders.linesTotalCents} - ${serviceOrders.dis
 const instalmentOpen = sql`(${creditInstalments.amountCents} - ${creditInstalments.paidPrincipalCents} - ${creditInstalments.paidInterestCents} - ${creditInstalments.waivedInterestCents})`;
 const debtOpen = sql`(${debts.amountCents} - ${debts.paidCents})`;
 
+/** Which open items a query reads: all of them, those due before `today`, or those due on or after it. */
+type ItemScope = { today: string; due: "all" | "overdue" | "upcoming"; customerIds?: readonly number[] | null };
+
+/** A list of ids as one array parameter (a page, or thousands of customers), never one parameter each. */
+function idArray(ids: readonly number[]) {
+  return sql`${`{${ids.join(",")}}`}::int[]`;
+}
+
 /**
- * Every open item, one row each: (customer_id, due_date, amount_cents), and
- * for the detail page what identifies it. `customerId` narrows it to one
- * customer; the partial indexes on open instalments and debts answer both.
+ * Every open item of the scope, one row each: (customer_id, source,
+ * item_id, item_number, due_date, amount_cents). Each branch is answered by
+ * a partial index: owed delivered orders (service_orders_owed_idx), open
+ * instalments (by due date, or by customer), open debts. A cancelled plan's
+ * instalments are left out; a paid plan has none open.
  */
-function openItemsSql(customerId: number | null) {
-  const orderCustomer = customerId === null ? sql`` : sql` and ${serviceOrders.customerId} = ${customerId}`;
-  const instalmentCustomer = customerId === null ? sql`` : sql` and ${creditInstalments.customerId} = ${customerId}`;
-  const debtCustomer = customerId === null ? sql`` : sql` and ${debts.customerId} = ${customerId}`;
+function openItemsSql({ today, due, customerIds = null }: ItemScope) {
+  const dueFilter = (column: SQL) =>
+    due === "overdue" ? sql` and ${column} < ${today}::date` : due === "upcoming" ? sql` and ${column} >= ${today}::date` : sql``;
+  const customerFilter = (column: SQL | typeof serviceOrders.customerId) =>
+    customerIds === null ? sql`` : sql` and ${column} = any(${idArray(customerIds)})`;
   return sql`
     select ${serviceOrders.customerId} as customer_id, 'order' as source, ${serviceOrders.id} as item_id, 0 as item_number,
       ${orderDueDate} as due_date, ${orderBalance} as amount_cents
     from ${serviceOrders}
-    where ${serviceOrders.status} = 'delivered' and ${orderBalance} > 0${orderCustomer}
+    where ${serviceOrders.status} = 'delivered' and ${orderBalance} > 0${dueFilter(orderDueDate)}${customerFilter(serviceOrders.customerId)}
     union all
     select ${creditInstalments.customerId}, 'instalment', ${creditInstalments.planId}, ${creditInstalments.number},
       ${creditInstalments.dueDate}, ${instalmentOpen}
-    from ${creditInstalments} join ${creditPlans} on ${creditPlans.id} = ${creditInstalments.planId}
-    where ${creditInstalments.settledAt} is null and ${creditPlans.status} = 'active' and ${instalmentOpen} > 0${instalmentCustomer}
+    from ${creditInstalments}
+    where ${creditInstalments.settledAt} is null and ${instalmentOpen} > 0${dueFilter(sql`${creditInstalments.dueDate}`)}${customerFilter(sql`${creditInstalments.customerId}`)}
+      and ${creditInstalments.planId} not in (select ${creditPlans.id} from ${creditPlans} where ${creditPlans.status} = 'cancelled')
     union all
     select ${debts.customerId}, 'debt', ${debts.id}, 0, ${debts.dueDate}, ${debtOpen}
     from ${debts}
-    where ${debts.settledAt} is null and ${debts.cancelledAt} is null and ${debtOpen} > 0${debtCustomer}`;
+    where ${debts.settledAt} is null and ${debts.cancelledAt} is null and ${debtOpen} > 0${dueFilter(sql`${debts.dueDate}`)}${customerFilter(sql`${debts.customerId}`)}`;
 }
-
-/** Days late → bucket, the same limits as ageing.ts. */
-function bucketSql(today: string) {
-  const days = sql`(${today}::date - oldest_overdue_date)`;
-  const [first, second, third] = AGEING_BUCKET_LIMITS;
-  return sql`case when oldest_overdue_date is null then null
-    when ${days} <= ${first} then ${AGEING_BUCKETS[0]}
-    when ${days} <= ${second} then ${AGEING_BUCKETS[1]}
-    when ${days} <= ${third} then ${AGEING_BUCKETS[2]}
-    else ${AGEING_BUCKETS[3]} end`;
-}
-
-type AggregateRow = {
-  customer_id: number;
-  overdue_cents: number | string;
-  upcoming_cents: number | string;
-  oldest_due_date: string | Date;
-  oldest_overdue_date: string | Date | null;
-  bucket: AgeingBucket | null;
-};
 
 /** A `date` column as "2026-11-22", whichever driver read it. */
 function isoDay(value: string | Date): string {
@@ -120,15 +115,11 @@ export type DebtorsList = {
   totals: {
     buckets: BucketTotal[];
     overdueCents: number;
-    upcomingCents: number;
-    customers: number;
-    /** Customers who owe only what is not due yet. */
-    upcomingOnlyCustomers: number;
+    /** Customers with something overdue. */
+    overdueCustomers: number;
   };
-  /** Rows matching the search and filter. */
-  matching: number;
   page: number;
-  pageCount: number;
+  hasNextPage: boolean;
 };
 
 function toChannel(value: string | null): DebtContactChannel | null {
@@ -136,11 +127,20 @@ function toChannel(value: string | null): DebtContactChannel | null {
   return (DEBT_CONTACT_CHANNELS as readonly string[]).includes(value) ? (value as DebtContactChannel) : "phone";
 }
 
+type OverdueCustomer = { customerId: number; overdueCents: number; oldestOverdueDate: string; bucket: AgeingBucket };
+
 /**
  * One row per customer who owes: overdue and not-yet-due amounts, oldest due
  * date, the ageing bucket of the overdue part (by its oldest overdue due
  * date), last contact and whether a device of theirs waits for pickup; the
- * totals per bucket over everyone. Most overdue first.
+ * totals per bucket over everyone. Most overdue first; those with nothing
+ * late yet after them, by their next due date.
+ *
+ * Built for thousands of plans on PGlite, where every row a query touches
+ * costs: only the overdue items are grouped by customer (they decide the
+ * buckets and the order); what is not due yet is summed once for the total
+ * and read per customer only for the page shown. The customers with nothing
+ * overdue are grouped only when a page reaches them.
  */
 export async function listDebtorsInTx(
   tx: Transaction,
@@ -152,147 +152,162 @@ export async function listDebtorsInTx(
   }: { today: string; search?: string; bucket?: DebtorsFilter | null; page?: number },
 ): Promise<DebtorsList> {
   if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
-  const aggregated = await tx.execute(sql`
-    with items as (${openItemsSql(null)}),
-    per_customer as (
-      select customer_id,
-        coalesce(sum(amount_cents) filter (where due_date < ${today}::date), 0) as overdue_cents,
-        coalesce(sum(amount_cents) filter (where due_date >= ${today}::date), 0) as upcoming_cents,
-        min(due_date) as oldest_due_date,
-        min(due_date) filter (where due_date < ${today}::date) as oldest_overdue_date
-      from items group by customer_id
-    )
-    select customer_id, overdue_cents, upcoming_cents, oldest_due_date, oldest_overdue_date, ${bucketSql(today)} as bucket
-    from per_customer`);
-  const all = (aggregated.rows as AggregateRow[]).map((row) => ({
-    customerId: Number(row.customer_id),
-    overdueCents: Number(row.overdue_cents),
-    upcomingCents: Number(row.upcoming_cents),
-    oldestDueDate: isoDay(row.oldest_due_date),
-    oldestOverdueDate: row.oldest_overdue_date === null ? null : isoDay(row.oldest_overdue_date),
-    bucket: row.bucket,
-  }));
-
-  const buckets: BucketTotal[] = AGEING_BUCKETS.map((name) => {
-    const inBucket = all.filter((row) => row.bucket === name);
-    return { bucket: name, customers: inBucket.length, overdueCents: inBucket.reduce((sum, row) => sum + row.overdueCents, 0) };
+  const currentPage = Number.isSafeInteger(page) ? Math.min(Math.max(1, page), MAX_DEBTORS_PAGE) : 1;
+  const overdueResult = await tx.execute(sql`
+    select customer_id, sum(amount_cents) as overdue_cents, min(due_date) as oldest_overdue_date
+    from (${openItemsSql({ today, due: "overdue" })}) items
+    group by customer_id`);
+  const overdue: OverdueCustomer[] = (
+    overdueResult.rows as { customer_id: number; overdue_cents: number | string; oldest_overdue_date: string | Date }[]
+  ).map((row) => {
+    const oldestOverdueDate = isoDay(row.oldest_overdue_date);
+    return {
+      customerId: Number(row.customer_id),
+      overdueCents: Number(row.overdue_cents),
+      oldestOverdueDate,
+      bucket: ageingBucketOfDays(daysOverdue(oldestOverdueDate, today)),
+    };
   });
   const totals = {
-    buckets,
-    overdueCents: all.reduce((sum, row) => sum + row.overdueCents, 0),
-    upcomingCents: all.reduce((sum, row) => sum + row.upcomingCents, 0),
-    customers: all.length,
-    upcomingOnlyCustomers: all.filter((row) => row.bucket === null).length,
+    buckets: AGEING_BUCKETS.map((name) => {
+      const inBucket = overdue.filter((row) => row.bucket === name);
+      return { bucket: name, customers: inBucket.length, overdueCents: inBucket.reduce((sum, row) => sum + row.overdueCents, 0) };
+    }),
+    overdueCents: overdue.reduce((sum, row) => sum + row.overdueCents, 0),
+    overdueCustomers: overdue.length,
   };
 
-  let selected =
-    bucket === null ? all : all.filter((row) => (bucket === "upcoming" ? row.bucket === null : row.bucket === bucket));
   const condition = search.trim() === "" ? null : customerSearchCondition(search);
-  if (condition === "none") selected = [];
-  else if (condition !== null && selected.length > 0) {
-    const matchingIds = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(
-        and(
-          inArray(
-            customers.id,
-            selected.map((row) => row.customerId),
-          ),
-          condition,
-        ),
-      );
-    const ids = new Set(matchingIds.map((row) => row.id));
-    selected = selected.filter((row) => ids.has(row.customerId));
-  }
-  // Most overdue first (oldest overdue date), then the largest overdue amount; those with nothing late last.
-  selected.sort(
+  if (condition === "none") return { today, rows: [], totals, page: 1, hasNextPage: false };
+  // A search reads the matching customers once (through the customers' own indexes), at most as many as debtors could be shown.
+  const matchingIds =
+    condition === null
+      ? null
+      : (await tx.select({ id: customers.id }).from(customers).where(condition).limit(MAX_SEARCH_MATCHES)).map((row) => row.id);
+  const matchingSet = matchingIds === null ? null : new Set(matchingIds);
+
+  // Most overdue first (oldest overdue date), then the largest overdue amount.
+  const late =
+    bucket === "upcoming"
+      ? []
+      : overdue.filter(
+          (row) => (bucket === null || row.bucket === bucket) && (matchingSet === null || matchingSet.has(row.customerId)),
+        );
+  late.sort(
     (a, b) =>
-      (a.oldestOverdueDate ?? "9999-12-31").localeCompare(b.oldestOverdueDate ?? "9999-12-31") ||
-      b.overdueCents - a.overdueCents ||
-      a.oldestDueDate.localeCompare(b.oldestDueDate) ||
-      a.customerId - b.customerId,
+      a.oldestOverdueDate.localeCompare(b.oldestOverdueDate) || b.overdueCents - a.overdueCents || a.customerId - b.customerId,
   );
-  const pageCount = Math.min(MAX_DEBTORS_PAGE, Math.max(1, Math.ceil(selected.length / DEBTORS_PAGE_SIZE)));
-  const currentPage = Number.isSafeInteger(page) ? Math.min(Math.max(1, page), pageCount) : 1;
-  const pageRows = selected.slice((currentPage - 1) * DEBTORS_PAGE_SIZE, currentPage * DEBTORS_PAGE_SIZE);
+
+  const start = (currentPage - 1) * DEBTORS_PAGE_SIZE;
+  const lateOnPage = late.slice(start, start + DEBTORS_PAGE_SIZE + 1);
+  // The customers with nothing late, after the late ones, when the page reaches them.
+  let onTime: { customerId: number; oldestDueDate: string }[] = [];
+  if ((bucket === null || bucket === "upcoming") && lateOnPage.length <= DEBTORS_PAGE_SIZE) {
+    const skip = Math.max(0, start - late.length);
+    const wanted = DEBTORS_PAGE_SIZE + 1 - lateOnPage.length;
+    const onTimeResult = await tx.execute(sql`
+      select customer_id, min(due_date) as oldest_due_date
+      from (${openItemsSql({ today, due: "upcoming", customerIds: matchingIds })}) items
+      where customer_id <> all(${idArray(overdue.map((row) => row.customerId))})
+      group by customer_id
+      order by oldest_due_date, customer_id
+      limit ${wanted} offset ${skip}`);
+    onTime = (onTimeResult.rows as { customer_id: number; oldest_due_date: string | Date }[]).map((row) => ({
+      customerId: Number(row.customer_id),
+      oldestDueDate: isoDay(row.oldest_due_date),
+    }));
+  }
+  const shown = [
+    ...lateOnPage.map((row) => ({ ...row, oldestDueDate: null as string | null })),
+    ...onTime.map((row) => ({ ...row, overdueCents: 0, oldestOverdueDate: null, bucket: null })),
+  ];
+  const hasNextPage = shown.length > DEBTORS_PAGE_SIZE && currentPage < MAX_DEBTORS_PAGE;
+  const pageRows = shown.slice(0, DEBTORS_PAGE_SIZE);
   const details = await pageDetails(
     tx,
     pageRows.map((row) => row.customerId),
+    today,
   );
   const rows: DebtorRow[] = pageRows.flatMap((row) => {
     const detail = details.get(row.customerId);
     if (!detail) return [];
     return [
       {
-        ...row,
+        customerId: row.customerId,
+        overdueCents: row.overdueCents,
+        oldestOverdueDate: row.oldestOverdueDate,
+        bucket: row.bucket,
         ...detail,
+        oldestDueDate: row.oldestOverdueDate ?? detail.nextDueDate ?? row.oldestDueDate ?? today,
         daysOverdue: row.oldestOverdueDate ? daysOverdue(row.oldestOverdueDate, today) : 0,
       },
     ];
   });
-  return { today, rows, totals, matching: selected.length, page: currentPage, pageCount };
+  return { today, rows, totals, page: currentPage, hasNextPage };
 }
 
-/** Name, phone, last contact and the pickup flag of one page of customers (at most a page: index probes each). */
-async function pageDetails(tx: Transaction, customerIds: number[]) {
+/**
+ * What the list shows of one page of customers (at most a page, read by
+ * customer through the indexes): name, phone, what is not due yet and when
+ * it next falls due, the last contact, and whether a device waits for pickup.
+ */
+async function pageDetails(tx: Transaction, customerIds: number[], today: string) {
   const result = new Map<
     number,
     {
       name: string;
       phone: string;
+      upcomingCents: number;
+      nextDueDate: string | null;
       lastContactAt: string | null;
       lastContactChannel: DebtContactChannel | null;
       hasDeviceAwaitingPickup: boolean;
     }
   >();
   if (customerIds.length === 0) return result;
-  // Written out with aliases: in a one-table select Drizzle leaves columns unqualified, and inside
-  // these subqueries "id" would then be the subquery's own table's.
   const statuses = sql.join(
     AWAITING_PICKUP_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
+  // Written out with aliases: in a one-table select Drizzle leaves columns unqualified, and inside
+  // these subqueries "id" would then be the subquery's own table's.
   const detailResult = await tx.execute(sql`
-    select c.id, c.name, c.phone,
+    with upcoming as (
+      select customer_id, sum(amount_cents) as upcoming_cents, min(due_date) as next_due_date
+      from (${openItemsSql({ today, due: "upcoming", customerIds })}) items
+      group by customer_id
+    )
+    select c.id, c.name, c.phone, upcoming.upcoming_cents, upcoming.next_due_date,
       last_contact.contacted_at as last_contact_at, last_contact.channel as last_contact_channel,
       exists (
         select 1 from ${serviceOrders} so
         where so.customer_id = c.id and so.status in (${statuses}) and so.delivered_at is null
       ) as has_device_awaiting_pickup
     from ${customers} c
+    left join upcoming on upcoming.customer_id = c.id
     left join lateral (
       select dc.contacted_at, dc.channel from ${debtContacts} dc
       where dc.customer_id = c.id order by dc.contacted_at desc, dc.id desc limit 1
     ) last_contact on true
-    where c.id in (${sql.join(
-      customerIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-  const rows = (
-    detailResult.rows as {
-      id: number;
-      name: string;
-      phone: string;
-      last_contact_at: string | Date | null;
-      last_contact_channel: string | null;
-      has_device_awaiting_pickup: boolean;
-    }[]
-  ).map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    phone: row.phone,
-    lastContactAt: row.last_contact_at,
-    lastContactChannel: row.last_contact_channel,
-    hasDeviceAwaitingPickup: row.has_device_awaiting_pickup,
-  }));
-  for (const row of rows) {
-    result.set(row.id, {
+    where c.id = any(${idArray(customerIds)})`);
+  for (const row of detailResult.rows as {
+    id: number;
+    name: string;
+    phone: string;
+    upcoming_cents: number | string | null;
+    next_due_date: string | Date | null;
+    last_contact_at: string | Date | null;
+    last_contact_channel: string | null;
+    has_device_awaiting_pickup: boolean;
+  }[]) {
+    result.set(Number(row.id), {
       name: row.name,
       phone: row.phone,
-      lastContactAt: row.lastContactAt ? new Date(row.lastContactAt).toISOString() : null,
-      lastContactChannel: toChannel(row.lastContactChannel),
-      hasDeviceAwaitingPickup: Boolean(row.hasDeviceAwaitingPickup),
+      upcomingCents: Number(row.upcoming_cents ?? 0),
+      nextDueDate: row.next_due_date === null ? null : isoDay(row.next_due_date),
+      lastContactAt: row.last_contact_at ? new Date(row.last_contact_at).toISOString() : null,
+      lastContactChannel: toChannel(row.last_contact_channel),
+      hasDeviceAwaitingPickup: Boolean(row.has_device_awaiting_pickup),
     });
   }
   return result;
@@ -368,7 +383,7 @@ export async function getCustomerDebtsInTx(tx: Transaction, customerId: number, 
     .where(eq(customers.id, customerId));
   if (!customer) return null;
   const itemResult = await tx.execute(sql`
-    with items as (${openItemsSql(customerId)})
+    with items as (${openItemsSql({ today, due: "all", customerIds: [customerId] })})
     select items.source, items.item_id, items.item_number, items.due_date, items.amount_cents,
       case items.source
         when 'order' then (select concat_ws(' ', ${serviceOrders.deviceType}, ${serviceOrders.brand}, ${serviceOrders.model}) from ${serviceOrders} where ${serviceOrders.id} = items.item_id)

@@ -47,12 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(listHref(query, filter, requestedPage));
   }
   const list = await listDebtors(actor, { today: shopToday(), search: query, bucket: filter, page: requestedPage });
-  if (requestedPage > list.page) throw redirect(listHref(query, filter, list.page));
+  // Past the last page (an old link, a debt paid meanwhile): the first page.
+  if (list.rows.length === 0 && requestedPage > 1) throw redirect(listHref(query, filter, 1));
   return { query, filter, ...list, flash: flashOf(context) };
 }
 
 export default function Debtors({ loaderData }: Route.ComponentProps) {
-  const { query, filter, rows, totals, matching, page, pageCount, flash, today } = loaderData;
+  const { query, filter, rows, totals, page, hasNextPage, flash, today } = loaderData;
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -85,16 +86,14 @@ export default function Debtors({ loaderData }: Route.ComponentProps) {
             <TotalCard
               href={listHref(query, filter === "upcoming" ? null : "upcoming", 1)}
               isActive={filter === "upcoming"}
-              title="A vencer"
-              amountCents={totals.upcomingCents}
-              customers={totals.upcomingOnlyCustomers}
-              note="sem atraso"
+              title="Sem atraso"
+              detail="Só com valores a vencer"
             />
           </li>
         </ul>
         <p className="text-sm text-slate-700">
-          <strong>{formatCents(totals.overdueCents)}</strong> vencidos e <strong>{formatCents(totals.upcomingCents)}</strong> a
-          vencer, de {totals.customers === 1 ? "1 cliente" : `${totals.customers} clientes`}.
+          <strong>{formatCents(totals.overdueCents)}</strong> vencidos, de{" "}
+          {totals.overdueCustomers === 1 ? "1 cliente" : `${totals.overdueCustomers} clientes`}.
         </p>
       </section>
 
@@ -128,7 +127,7 @@ export default function Debtors({ loaderData }: Route.ComponentProps) {
       ) : (
         <section aria-labelledby="devedores-lista" className="space-y-2">
           <h2 id="devedores-lista" className="text-sm font-normal text-slate-600">
-            {matching === 1 ? "1 devedor" : `${matching} devedores`}, do atraso mais antigo ao mais recente.
+            Do atraso mais antigo ao mais recente; depois, quem ainda não tem nada vencido.
           </h2>
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
             {rows.map((row) => (
@@ -200,7 +199,7 @@ export default function Debtors({ loaderData }: Route.ComponentProps) {
       <Pager
         label="Páginas de devedores"
         page={page}
-        pageCount={pageCount}
+        hasNextPage={hasNextPage}
         hrefFor={(target) => listHref(query, filter, target)}
       />
     </div>
@@ -213,14 +212,14 @@ function TotalCard({
   title,
   amountCents,
   customers,
-  note,
+  detail,
 }: {
   href: string;
   isActive: boolean;
   title: string;
-  amountCents: number;
-  customers: number;
-  note?: string;
+  amountCents?: number;
+  customers?: number;
+  detail?: string;
 }) {
   return (
     <Link
@@ -232,11 +231,13 @@ function TotalCard({
       )}
     >
       <span className="block text-sm text-slate-700">{title}</span>
-      <span className="block text-lg font-bold text-slate-900">{formatCents(amountCents)}</span>
-      <span className="block text-xs text-slate-600">
-        {customers === 1 ? "1 cliente" : `${customers} clientes`}
-        {note ? ` ${note}` : ""}
-      </span>
+      {amountCents === undefined ? null : (
+        <span className="block text-lg font-bold text-slate-900">{formatCents(amountCents)}</span>
+      )}
+      {detail ? <span className="block text-sm text-slate-600">{detail}</span> : null}
+      {customers === undefined ? null : (
+        <span className="block text-xs text-slate-600">{customers === 1 ? "1 cliente" : `${customers} clientes`}</span>
+      )}
     </Link>
   );
 }
