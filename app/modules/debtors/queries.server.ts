@@ -8,14 +8,7 @@ import { personNameSql } from "~/modules/accounts/person-name.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { customerSearchCondition } from "~/modules/customers/queries.server";
 import { AWAITING_PICKUP_STATUSES } from "~/modules/service-orders/status";
-import {
-  AGEING_BUCKET_LIMITS,
-  AGEING_BUCKETS,
-  ageingBucketOfDays,
-  daysOverdue,
-  isAgeingBucket,
-  type AgeingBucket,
-} from "./ageing";
+import { AGEING_BUCKETS, ageingBucketOfDays, daysOverdue, isAgeingBucket, type AgeingBucket } from "./ageing";
 import { DEBT_CONTACT_CHANNELS, type DebtContactChannel } from "./validation";
 
 /**
