@@ -1,5 +1,5 @@
 import { ArrowLeft, HandCoins, MessageCircle, PackageCheck } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -15,6 +15,7 @@ import { formText, readId } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
+import { whatsappLink } from "~/lib/whatsapp";
 import { REVENUE_SOURCES } from "~/db/schema/inventory";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { BucketBadge } from "~/modules/debtors/components/bucket-badge";
@@ -52,7 +53,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const today = shopToday();
   const debt = await getCustomerDebts(actor, customerId, today);
   if (!debt) throw data({ reason: "not-found" }, { status: 404 });
-  const reminder = debt.items.length > 0 ? await reminderFor(await getShopSettings(), debt) : null;
+  const prepared = debt.items.length > 0 ? await reminderFor(await getShopSettings(), debt) : null;
+  const reminder = prepared && {
+    ...prepared,
+    // To this customer's own number only (CDC art. 42).
+    whatsappUrl: debt.customer.phone ? whatsappLink(debt.customer.phone, prepared.message) : null,
+  };
   return {
     debt,
     reminder,
@@ -106,9 +112,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
   }
   try {
-    // Posted from a new tab: the reminder is logged, then that tab goes to WhatsApp with the text.
+    // Posted as the reminder's link opens WhatsApp in a new tab: the contact is logged with the amount asked.
     const reminder = await sendDebtReminder(actor, customerId);
-    return redirect(reminder.whatsappUrl);
+    return {
+      intent: intent as Intent | null,
+      values: {} as IouValues & ContactValues,
+      errors: {} as FieldErrors,
+      reminded: reminder.amountCents,
+    };
   } catch (error) {
     return formRefusal(error, { intent: intent as Intent | null, values: {} as IouValues & ContactValues });
   }
@@ -242,13 +253,7 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
         ) : null}
       </section>
 
-      {reminder ? (
-        <ReminderSection
-          phone={debt.customer.phone}
-          reminder={reminder}
-          error={intent === "reminder" ? (errors.form ?? null) : null}
-        />
-      ) : null}
+      {reminder ? <ReminderSection reminder={reminder} error={intent === "reminder" ? (errors.form ?? null) : null} /> : null}
 
       <ContactsSection
         contacts={debt.contacts}
@@ -271,15 +276,14 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 function ReminderSection({
-  phone,
   reminder,
   error,
 }: {
-  phone: string;
-  reminder: { amountCents: number; message: string; pixUnavailableMessage: string | null };
+  reminder: { amountCents: number; message: string; pixUnavailableMessage: string | null; whatsappUrl: string | null };
   error: string | null;
 }) {
-  const revalidator = useRevalidator();
+  const fetcher = useFetcher<{ errors?: FieldErrors }>();
+  const fetcherError = fetcher.data?.errors?.form ?? null;
   return (
     <section aria-labelledby="divida-lembrete" className="space-y-3">
       <h2 id="divida-lembrete" className="text-lg font-semibold text-slate-900">
@@ -289,7 +293,7 @@ function ReminderSection({
         Vai só para o WhatsApp deste cliente, nunca para um grupo. Ao abrir, o contato fica registrado com o valor de{" "}
         {formatCents(reminder.amountCents)}.
       </p>
-      {error ? <Alert tone="destructive">{error}</Alert> : null}
+      {(fetcherError ?? error) ? <Alert tone="destructive">{fetcherError ?? error}</Alert> : null}
       {reminder.pixUnavailableMessage ? <Alert tone="info">{reminder.pixUnavailableMessage}</Alert> : null}
       <pre
         aria-label="Texto do lembrete"
@@ -297,20 +301,19 @@ function ReminderSection({
       >
         {reminder.message}
       </pre>
-      {phone ? (
-        // A plain form into a new tab: the server logs the contact and sends that tab on to WhatsApp;
-        // this page reloads its log when the person comes back to it.
-        <form
-          method="post"
+      {reminder.whatsappUrl ? (
+        <a
+          href={reminder.whatsappUrl}
           target="_blank"
-          onSubmit={() => window.addEventListener("focus", () => revalidator.revalidate(), { once: true })}
+          rel="noopener noreferrer"
+          // The link opens WhatsApp itself (a form could not: the page's CSP keeps form posts on this site);
+          // the click logs the contact, and the log on this page reloads with it.
+          onClick={() => fetcher.submit({ intent: "reminder" }, { method: "post" })}
+          className={buttonClass()}
         >
-          <input type="hidden" name="intent" value="reminder" />
-          <button type="submit" className={buttonClass()}>
-            <MessageCircle aria-hidden className="size-4" />
-            Lembrar pelo WhatsApp<span className="sr-only"> (abre em nova aba)</span>
-          </button>
-        </form>
+          <MessageCircle aria-hidden className="size-4" />
+          Lembrar pelo WhatsApp<span className="sr-only"> (abre em nova aba)</span>
+        </a>
       ) : (
         <p className="text-sm text-slate-700">Sem WhatsApp cadastrado: ligue ou fale pessoalmente e registre o contato abaixo.</p>
       )}
