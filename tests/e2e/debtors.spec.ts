@@ -69,7 +69,7 @@ test("um fiado vencido há 40 dias põe o cliente na faixa de 31–60 dias; o le
   await expect(listed).toContainText(formatCents(12_345));
   await expect(listed).toContainText("Nenhum");
   // The bucket's card filters the list to it, and the customer is still there.
-  await page.getByRole("link", { name: /Atraso de 31–60 dias/ }).click();
+  await page.getByRole("link", { name: /31–60 dias de atraso/ }).click();
   await expect(page).toHaveURL(/faixa=31-60/);
   await expect(listed).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);

@@ -379,7 +379,7 @@ export async function getCustomerDebtsInTx(tx: Transaction, customerId: number, 
     with items as (${openItemsSql({ today, due: "all", customerIds: [customerId] })})
     select items.source, items.item_id, items.item_number, items.due_date, items.amount_cents,
       case items.source
-        when 'order' then (select concat_ws(' ', ${serviceOrders.deviceType}, ${serviceOrders.brand}, ${serviceOrders.model}) from ${serviceOrders} where ${serviceOrders.id} = items.item_id)
+        when 'order' then (select nullif(concat_ws(' ', nullif(${serviceOrders.brand}, ''), nullif(${serviceOrders.model}, '')), '') from ${serviceOrders} where ${serviceOrders.id} = items.item_id)
         when 'debt' then (select ${debts.description} from ${debts} where ${debts.id} = items.item_id)
       end as label,
       case when items.source = 'instalment' then (select ${creditPlans.instalmentCount} from ${creditPlans} where ${creditPlans.id} = items.item_id) end as instalment_count

@@ -171,37 +171,37 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
         <h2 id="divida-itens" className="text-lg font-semibold text-slate-900">
           O que deve
         </h2>
-        <dl className="grid grid-cols-3 gap-3 text-sm">
-          <div className="rounded-lg border border-slate-200 bg-white p-3">
+        <dl className="grid grid-cols-3 gap-2 text-sm sm:gap-3">
+          <div className="rounded-lg border border-slate-200 bg-white p-2 sm:p-3">
             <dt className="text-slate-600">Vencido</dt>
-            <dd className="text-lg font-bold text-red-800">{formatCents(debt.overdueCents)}</dd>
+            <dd className="text-base font-bold text-red-800 sm:text-lg">{formatCents(debt.overdueCents)}</dd>
           </div>
-          <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <div className="rounded-lg border border-slate-200 bg-white p-2 sm:p-3">
             <dt className="text-slate-600">A vencer</dt>
-            <dd className="text-lg font-bold text-slate-900">{formatCents(debt.upcomingCents)}</dd>
+            <dd className="text-base font-bold text-slate-900 sm:text-lg">{formatCents(debt.upcomingCents)}</dd>
           </div>
-          <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <div className="rounded-lg border border-slate-200 bg-white p-2 sm:p-3">
             <dt className="text-slate-600">Total</dt>
-            <dd className="text-lg font-bold text-slate-900">{formatCents(total)}</dd>
+            <dd className="text-base font-bold text-slate-900 sm:text-lg">{formatCents(total)}</dd>
           </div>
         </dl>
         {debt.items.length === 0 ? (
           <p className="text-slate-700">Este cliente não deve nada à loja.</p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-4">
                     Origem
                   </th>
-                  <th scope="col" className="px-4 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-4">
                     Vencimento
                   </th>
-                  <th scope="col" className="px-4 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-4">
                     Atraso
                   </th>
-                  <th scope="col" className="px-4 py-2 text-right">
+                  <th scope="col" className="px-2 py-2 sm:px-4 text-right">
                     Valor
                   </th>
                 </tr>
@@ -209,7 +209,7 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
               <tbody className="divide-y divide-slate-200">
                 {debt.items.map((item) => (
                   <tr key={`${item.source}-${item.id}-${item.number}`}>
-                    <td className="px-4 py-2">
+                    <td className="px-2 py-2 sm:px-4">
                       <span className="block text-xs text-slate-600">{SOURCE_LABELS[item.source]}</span>
                       {item.href ? (
                         <Link to={item.href} className="text-brand-700 underline underline-offset-2">
@@ -219,8 +219,8 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
                         <span className="text-slate-900">{item.label}</span>
                       )}
                     </td>
-                    <td className="px-4 py-2 whitespace-nowrap">{formatDate(item.dueDate)}</td>
-                    <td className="px-4 py-2 whitespace-nowrap">
+                    <td className="px-2 py-2 sm:px-4 whitespace-nowrap">{formatDate(item.dueDate)}</td>
+                    <td className="px-2 py-2 sm:px-4 whitespace-nowrap">
                       {item.daysOverdue > 0 ? (
                         <span className="font-medium text-red-800">
                           {item.daysOverdue === 1 ? "1 dia" : `${item.daysOverdue} dias`}
@@ -229,7 +229,9 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
                         <span className="text-slate-600">{item.dueDate === debt.today ? "Vence hoje" : "Em dia"}</span>
                       )}
                     </td>
-                    <td className="px-4 py-2 text-right font-semibold whitespace-nowrap">{formatCents(item.amountCents)}</td>
+                    <td className="px-2 py-2 sm:px-4 text-right font-semibold whitespace-nowrap">
+                      {formatCents(item.amountCents)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -76,7 +76,7 @@ export default function Debtors({ loaderData }: Route.ComponentProps) {
               <TotalCard
                 href={listHref(query, filter === total.bucket ? null : total.bucket, 1)}
                 isActive={filter === total.bucket}
-                title={`Atraso de ${AGEING_BUCKET_LABELS[total.bucket]}`}
+                title={`${AGEING_BUCKET_LABELS[total.bucket]} de atraso`}
                 amountCents={total.overdueCents}
                 customers={total.customers}
               />
@@ -106,7 +106,7 @@ export default function Debtors({ loaderData }: Route.ComponentProps) {
       />
       {filter ? (
         <p className="text-sm text-slate-700">
-          Mostrando só: <strong>{filter === "upcoming" ? "a vencer" : `atraso de ${AGEING_BUCKET_LABELS[filter]}`}</strong>.{" "}
+          Mostrando só: <strong>{filter === "upcoming" ? "sem atraso" : `${AGEING_BUCKET_LABELS[filter]} de atraso`}</strong>.{" "}
           <Link to={listHref(query, null, 1)} className="font-medium text-brand-700 underline underline-offset-2">
             Mostrar todos
           </Link>
