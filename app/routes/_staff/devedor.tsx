@@ -198,9 +198,6 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
                   <th scope="col" className="px-2 py-2 sm:px-4">
                     Vencimento
                   </th>
-                  <th scope="col" className="px-2 py-2 sm:px-4">
-                    Atraso
-                  </th>
                   <th scope="col" className="px-2 py-2 sm:px-4 text-right">
                     Valor
                   </th>
@@ -219,14 +216,16 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
                         <span className="text-slate-900">{item.label}</span>
                       )}
                     </td>
-                    <td className="px-2 py-2 sm:px-4 whitespace-nowrap">{formatDate(item.dueDate)}</td>
-                    <td className="px-2 py-2 sm:px-4 whitespace-nowrap">
+                    <td className="px-2 py-2 whitespace-nowrap sm:px-4">
+                      {formatDate(item.dueDate)}
                       {item.daysOverdue > 0 ? (
-                        <span className="font-medium text-red-800">
-                          {item.daysOverdue === 1 ? "1 dia" : `${item.daysOverdue} dias`}
+                        <span className="block text-xs font-medium text-red-800">
+                          {item.daysOverdue === 1 ? "1 dia de atraso" : `${item.daysOverdue} dias de atraso`}
                         </span>
                       ) : (
-                        <span className="text-slate-600">{item.dueDate === debt.today ? "Vence hoje" : "Em dia"}</span>
+                        <span className="block text-xs text-slate-600">
+                          {item.dueDate === debt.today ? "Vence hoje" : "Em dia"}
+                        </span>
                       )}
                     </td>
                     <td className="px-2 py-2 sm:px-4 text-right font-semibold whitespace-nowrap">
