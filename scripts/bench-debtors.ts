@@ -104,8 +104,8 @@ async function runWorker(): Promise<WorkerResult> {
       ) i`);
     await db.execute(sql`
       insert into debts (customer_id, kind, description, amount_cents, paid_cents, incurred_on, due_date, created_by_label, is_demo)
-      select c.id, 'iou', 'Fiado (bench)', 1000 + (random() * 50000)::int, 0, d, d + 30, 'bench', true
-      from (select id, ${onDay}::date - (floor(random() * 200))::int as d from customers order by random() limit ${IOUS}) c`);
+      select c.id, 'iou', 'Fiado (bench)', 1000 + (c.id % 500) * 100, 0, ${onDay}::date - (c.id % 200), ${onDay}::date - (c.id % 200) + 30, 'bench', true
+      from (select id from customers order by random() limit ${IOUS}) c`);
     await db.execute(sql`
       insert into debt_contacts (customer_id, contacted_at, channel, note, actor_label)
       select customer_id, now() - (random() * interval '90 days'), 'whatsapp', '', 'bench'
