@@ -309,12 +309,88 @@ export function defineDebtorsSuite(database: TestDatabase) {
       await plan("cancelled");
       const row = await rowOf(dora.id, "2026-03-15");
       expect(row).toMatchObject({ overdueCents: 6_000, upcomingCents: 10_000, oldestOverdueDate: "2026-03-01", bucket: "0-30" });
+      // Before any is due: among those with nothing late, by the next instalment's due date (walked through its index).
+      expect(await rowOf(dora.id, "2026-01-15")).toMatchObject({
+        overdueCents: 0,
+        upcomingCents: 16_000,
+        oldestDueDate: "2026-03-01",
+        bucket: null,
+      });
       const detail = await app.queries.getCustomerDebts(STAFF, dora.id, "2026-03-15");
       expect(detail?.items.map((item) => [item.source, item.id, item.number, item.amountCents])).toEqual([
         ["instalment", activeId, 2, 6_000],
         ["instalment", activeId, 3, 10_000],
       ]);
       expect(detail?.items[0]?.label).toBe(`Crediário nº ${activeId} — parcela 2 de 3`);
+    });
+
+    it("quem só tem parcelas a vencer aparece página a página pela próxima parcela, sem repetir nem pular ninguém", async () => {
+      const onDay = "2030-01-10";
+      const expected: { customerId: number; next: string }[] = [];
+      for (let index = 0; index < 30; index++) {
+        const customer = await newCustomer(`Parcelado Futuro ${index}`, `119911200${String(index).padStart(2, "0")}`);
+        const [origin] = await app.db
+          .insert(app.tables.debts)
+          .values({
+            customerId: customer.id,
+            kind: "iou",
+            description: "origem",
+            amountCents: 12_000,
+            incurredOn: "2030-01-01",
+            dueDate: "2030-01-01",
+            settledAt: new Date(),
+            createdByLabel: "teste",
+          })
+          .returning({ id: app.tables.debts.id });
+        // Ties on purpose: three customers share each first due date.
+        const first = addDays(onDay, 1 + Math.floor(index / 3));
+        const [plan] = await app.db
+          .insert(app.tables.creditPlans)
+          .values({
+            customerId: customer.id,
+            debtId: origin!.id,
+            cashPriceCents: 12_000,
+            financedCents: 12_000,
+            instalmentCount: 12,
+            monthlyRateBasisPoints: 0,
+            yearlyRateBasisPoints: 0,
+            cetMonthlyBasisPoints: 0,
+            cetYearlyBasisPoints: 0,
+            contractDate: "2030-01-01",
+            firstDueDate: first,
+            instalmentCents: 1_000,
+            totalCents: 12_000,
+            lateFeeBasisPoints: 200,
+            lateInterestMonthlyBasisPoints: 100,
+            disclosure: {},
+            offerValidUntil: "2030-01-03",
+            createdByLabel: "teste",
+          })
+          .returning({ id: app.tables.creditPlans.id });
+        await app.db.insert(app.tables.creditInstalments).values(
+          Array.from({ length: 12 }, (_, number) => ({
+            planId: plan!.id,
+            customerId: customer.id,
+            number: number + 1,
+            dueDate: addDays(first, number * 30),
+            amountCents: 1_000,
+            principalCents: 1_000,
+            interestCents: 0,
+          })),
+        );
+        expected.push({ customerId: customer.id, next: first });
+      }
+      const onTime = await allRows(onDay, { bucket: "upcoming" });
+      const ours = new Set(expected.map((row) => row.customerId));
+      const seen = onTime.filter((row) => ours.has(row.customerId));
+      expected.sort((a, b) => a.next.localeCompare(b.next) || a.customerId - b.customerId);
+      expect(seen.map((row) => [row.customerId, row.oldestDueDate, row.upcomingCents])).toEqual(
+        expected.map((row) => [row.customerId, row.next, 12_000]),
+      );
+      // The whole on-time part is ordered by next due date, each customer once.
+      const dates = onTime.map((row) => row.oldestDueDate);
+      expect(dates).toEqual([...dates].sort());
+      expect(new Set(onTime.map((row) => row.customerId)).size).toBe(onTime.length);
     });
 
     it("registra um fiado uma vez só, com auditoria, mesmo reenviado", async () => {

@@ -198,17 +198,13 @@ export async function listDebtorsInTx(
   if ((bucket === null || bucket === "upcoming") && lateOnPage.length <= DEBTORS_PAGE_SIZE) {
     const skip = Math.max(0, start - late.length);
     const wanted = DEBTORS_PAGE_SIZE + 1 - lateOnPage.length;
-    const onTimeResult = await tx.execute(sql`
-      select customer_id, min(due_date) as oldest_due_date
-      from (${openItemsSql({ today, due: "upcoming", customerIds: matchingIds })}) items
-      where customer_id <> all(${idArray(overdue.map((row) => row.customerId))})
-      group by customer_id
-      order by oldest_due_date, customer_id
-      limit ${wanted} offset ${skip}`);
-    onTime = (onTimeResult.rows as { customer_id: number; oldest_due_date: string | Date }[]).map((row) => ({
-      customerId: Number(row.customer_id),
-      oldestDueDate: isoDay(row.oldest_due_date),
-    }));
+    onTime = await onTimeCustomers(tx, {
+      today,
+      lateIds: overdue.map((row) => row.customerId),
+      matchingIds,
+      skip,
+      wanted,
+    });
   }
   const shown = [
     ...lateOnPage.map((row) => ({ ...row, oldestDueDate: null as string | null })),
@@ -237,6 +233,78 @@ export async function listDebtorsInTx(
     ];
   });
   return { today, rows, totals, page: currentPage, hasNextPage };
+}
+
+/** Rows of (customer_id, due_date) as the on-time part of the list reads them. */
+function customerDueRows(rows: unknown[]) {
+  return (rows as { customer_id: number; due_date: string | Date }[]).map((row) => ({
+    customerId: Number(row.customer_id),
+    oldestDueDate: isoDay(row.due_date),
+  }));
+}
+
+/**
+ * Customers who owe only what is not due yet, by their next due date (then
+ * id): `wanted` of them after the first `skip`. A search's matches are few,
+ * so theirs are grouped outright. Otherwise the open instalments are walked
+ * in due-date order through their partial index, reading only as far as the
+ * page needs (doubling the stretch when it is not enough), instead of
+ * grouping every instalment still to fall due; the debts and today's orders,
+ * few, are read whole.
+ */
+async function onTimeCustomers(
+  tx: Transaction,
+  {
+    today,
+    lateIds,
+    matchingIds,
+    skip,
+    wanted,
+  }: { today: string; lateIds: number[]; matchingIds: number[] | null; skip: number; wanted: number },
+): Promise<{ customerId: number; oldestDueDate: string }[]> {
+  if (matchingIds !== null) {
+    const result = await tx.execute(sql`
+      select customer_id, min(due_date) as due_date
+      from (${openItemsSql({ today, due: "upcoming", customerIds: matchingIds })}) items
+      where customer_id <> all(${idArray(lateIds)})
+      group by customer_id
+      order by due_date, customer_id
+      limit ${wanted} offset ${skip}`);
+    return customerDueRows(result.rows);
+  }
+  const late = new Set(lateIds);
+  const byCustomer = new Map<number, string>();
+  const keepEarliest = (row: { customerId: number; oldestDueDate: string }) => {
+    if (late.has(row.customerId)) return;
+    const seen = byCustomer.get(row.customerId);
+    if (seen === undefined || row.oldestDueDate < seen) byCustomer.set(row.customerId, row.oldestDueDate);
+  };
+  const others = await tx.execute(sql`
+    select customer_id, min(due_date) as due_date
+    from (${openItemsSql({ today, due: "upcoming" })}) items
+    where source <> 'instalment'
+    group by customer_id`);
+  customerDueRows(others.rows).forEach(keepEarliest);
+  const need = skip + wanted;
+  for (let stretch = Math.max(200, need * 4); ; stretch *= 2) {
+    const walked = await tx.execute(sql`
+      select ${creditInstalments.customerId} as customer_id, ${creditInstalments.dueDate} as due_date
+      from ${creditInstalments}
+      where ${creditInstalments.settledAt} is null and ${creditInstalments.dueDate} >= ${today}::date and ${instalmentOpen} > 0
+        and ${creditInstalments.planId} not in (select ${creditPlans.id} from ${creditPlans} where ${creditPlans.status} = 'cancelled')
+      order by ${creditInstalments.dueDate}, ${creditInstalments.customerId}
+      limit ${stretch}`);
+    const rows = customerDueRows(walked.rows);
+    rows.forEach(keepEarliest);
+    const isWhole = rows.length < stretch;
+    // Past the last due date read, a customer's next instalment may not have been reached yet.
+    const reached = isWhole ? null : rows.at(-1)!.oldestDueDate;
+    const ordered = [...byCustomer]
+      .map(([customerId, oldestDueDate]) => ({ customerId, oldestDueDate }))
+      .filter((row) => reached === null || row.oldestDueDate < reached)
+      .sort((a, b) => a.oldestDueDate.localeCompare(b.oldestDueDate) || a.customerId - b.customerId);
+    if (isWhole || ordered.length >= need) return ordered.slice(skip, need);
+  }
 }
 
 /**
