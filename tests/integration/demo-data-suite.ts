@@ -23,6 +23,7 @@ const DEMO_KINDS = [
   "accounts",
   "products",
   "creditPlans",
+  "debts",
 ] as const;
 
 async function loadDemoApp(database: TestDatabase) {
@@ -135,7 +136,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.contactMessages
           | typeof t.user
           | typeof t.products
-          | typeof t.creditPlans,
+          | typeof t.creditPlans
+          | typeof t.debts,
       ) => {
         const rows = await app.db.select({ isDemo: table.isDemo, total: count() }).from(table).groupBy(table.isDemo);
         return {
@@ -165,6 +167,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         accounts: await split(t.user),
         products: await split(t.products),
         creditPlans: await split(t.creditPlans),
+        debts: await split(t.debts),
         stockMovements: await total(t.stockMovements),
         productUnits: await total(t.productUnits),
         uploads: await total(t.uploads),
@@ -210,6 +213,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         "accounts",
         "products",
         "creditPlans",
+        "debts",
       ] as const) {
         expect(rows[kind].demo, kind).toBeGreaterThan(0);
         expect(rows[kind].real, kind).toBe(0);
@@ -339,6 +343,19 @@ export function defineDemoDataSuite(database: TestDatabase) {
         seed: 73,
         overrides: { technicianUserId: demoTechnicianId },
       });
+      // A real IOU staff recorded for a demo customer.
+      const [realDebt] = await app.db
+        .insert(t.debts)
+        .values({
+          customerId: demoCustomer!.id,
+          kind: "iou",
+          description: "Fiado real",
+          amountCents: 1_500,
+          incurredOn: "2026-11-01",
+          dueDate: "2026-11-30",
+          createdByLabel: "equipe@loja.test",
+        })
+        .returning();
       const before = await snapshot();
 
       const overview = await app.removal.getDemoDataOverview(OWNER);
@@ -354,6 +371,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
           `OS nº ${otherRealOrder.id}: o técnico é a conta de demonstração tecnico.demo@balcao.example.`,
           `Venda ${realSale!.code}: é do cliente de demonstração ${demoCustomer!.name}.`,
           `Crédito na loja: o cliente de demonstração ${demoCustomer!.name} tem movimentos de crédito.`,
+          `Fiado nº ${realDebt!.id} (Fiado real): é do cliente de demonstração ${demoCustomer!.name}.`,
         ]),
       );
       expect(overview.blockers.map((blocker) => blocker.description)).toEqual(blockers);
@@ -368,6 +386,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         .update(t.storeCreditMovements)
         .set({ customerId: realCustomer.id })
         .where(eq(t.storeCreditMovements.id, credit!.id));
+      await app.db.update(t.debts).set({ customerId: realCustomer.id }).where(eq(t.debts.id, realDebt!.id));
     });
 
     it("apaga exatamente as linhas de demonstração e seus filhos, deixa as reais, audita e atualiza as configurações", async () => {
@@ -435,6 +454,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         accounts: before.accounts.demo,
         products: before.products.demo,
         creditPlans: before.creditPlans.demo,
+        debts: before.debts.demo,
       });
 
       const removed = await app.removal.removeDemoData(OWNER);

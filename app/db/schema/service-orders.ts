@@ -76,6 +76,10 @@ export const serviceOrders = pgTable(
     // The end of an IMEI or serial (its first digits are the model's, shared by thousands).
     index("service_orders_imei_reversed_idx").on(sql`reverse(${table.imeiOrSerial}) text_pattern_ops`),
     index("service_orders_model_trgm_idx").using("gin", table.model.op("gin_trgm_ops")),
+    // /devedores: delivered orders still owing, a few among 100 000 (the list reads them on every load).
+    index("service_orders_owed_idx")
+      .on(table.customerId)
+      .where(sql`${table.status} = 'delivered' and ${table.linesTotalCents} - ${table.discountCents} - ${table.paidCents} > 0`),
     check("service_orders_warranty_min", sql`${table.warrantyDays} >= 90`),
     check(
       "service_orders_money_non_negative",

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { registerEntries, saleItems, sales } from "~/db/schema/cash-register";
-import { creditInstalments, creditPayments, creditPlans, debtPayments, debts } from "~/db/schema/credit";
+import { registerEntries, sales } from "~/db/schema/cash-register";
+import { creditInstalments, creditPayments, creditPlans, debts } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
 import { serviceOrderPayments, serviceOrders } from "~/db/schema/service-orders";
 import { shopToday } from "~/lib/dates";
@@ -12,9 +12,7 @@ import { runOnce } from "~/lib/idempotency.server";
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
 import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
-import { REVENUE_CATEGORY_OF, revenuePartsOf } from "~/modules/finance/revenue-parts";
 import {
   addServiceOrderCreditPaymentInTx,
   addServiceOrderPaymentInTx,

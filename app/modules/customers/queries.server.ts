@@ -40,6 +40,18 @@ function matchCondition(match: CustomerMatch): SQL | undefined {
   }
 }
 
+/**
+ * The customer search box as a condition on `customers`, for another list
+ * that searches its customers the same way (/devedores): null for no
+ * search (everyone), "none" for a search nothing can match.
+ */
+export function customerSearchCondition(query: string): SQL | null | "none" {
+  const matches = parseCustomerSearch(query);
+  if (!matches) return null;
+  if (matches.length === 0) return "none";
+  return or(...matches.map(matchCondition)) ?? "none";
+}
+
 /** The planner's guess of how many customers a condition (or none) selects. */
 async function estimatedRows(db: Database, condition?: SQL) {
   const where = condition ? sql` where ${condition}` : sql``;

@@ -5,7 +5,7 @@ import { blogPosts } from "~/db/schema/blog";
 import { registerEntries } from "~/db/schema/cash-register";
 import { financeEntries } from "~/db/schema/finance";
 import { contactMessages } from "~/db/schema/contact";
-import { creditPayments, creditPlans, debtPayments, debts } from "~/db/schema/credit";
+import { creditPayments, creditPlans, debtContacts, debtPayments, debts } from "~/db/schema/credit";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
 import { faqEntries } from "~/db/schema/faq";
 import { productUnits, products, stockCountItems, stockMovements } from "~/db/schema/inventory";
@@ -30,6 +30,7 @@ export type DemoDataCounts = {
   products: number;
   creditPlans: number;
   accounts: number;
+  debts: number;
 };
 
 export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; many: string }> = {
@@ -48,6 +49,7 @@ export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; 
   },
   creditPlans: { one: "crediário (com parcelas e contrato)", many: "crediários (com parcelas e contratos)" },
   accounts: { one: "conta de acesso de demonstração", many: "contas de acesso de demonstração" },
+  debts: { one: "fiado (com os contatos de cobrança)", many: "fiados (com os contatos de cobrança)" },
 };
 
 /**
@@ -87,7 +89,8 @@ async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
     (select count(*)::int from ${contactMessages} where is_demo) as "contactMessages",
     (select count(*)::int from ${products} where is_demo) as "products",
     (select count(*)::int from ${creditPlans} where is_demo) as "creditPlans",
-    (select count(*)::int from ${user} where is_demo) as "accounts"`);
+    (select count(*)::int from ${user} where is_demo) as "accounts",
+    (select count(*)::int from ${debts} where is_demo) as "debts"`);
   const row = (result.rows[0] ?? {}) as Record<keyof DemoDataCounts, unknown>;
   const counts = {} as DemoDataCounts;
   for (const kind of Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[]) counts[kind] = Number(row[kind] ?? 0);
@@ -122,7 +125,7 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
           '/cdc/' || p.id as href
         from credit_plans p join customers c on c.id = p.customer_id
         where not p.is_demo and c.is_demo order by p.id`,
-    sql`select 'Dívida nº ' || d.id || ': é do cliente de demonstração ' || c.name || '.' as description,
+    sql`select 'Fiado nº ' || d.id || ' (' || d.description || '): é do cliente de demonstração ' || c.name || '.' as description,
           '/devedores/' || c.id as href
         from debts d join customers c on c.id = d.customer_id
         where not d.is_demo and c.is_demo order by d.id`,
@@ -237,6 +240,8 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
     .set({ customerId: null })
     .where(sql`${financeEntries.customerId} in (select id from ${customers} where ${customers.isDemo})`);
   await tx.delete(serviceOrders).where(eq(serviceOrders.isDemo, true));
+  // Every contact logged about a demo customer's debt (the demo debts went with the demo plans above).
+  await tx.delete(debtContacts).where(sql`${debtContacts.customerId} in (select id from ${customers} where ${customers.isDemo})`);
   await tx.delete(customers).where(eq(customers.isDemo, true));
   // The demo catalogue with its ledger, units and photos (after the demo orders that used them; nothing real points at it: checked above).
   const demoPhotos = await tx

@@ -13,6 +13,7 @@ import { DEMO_REVIEWS } from "~/modules/reviews/demo-reviews";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { hasAnyProduct, prepareDemoCatalogue, seedDemoCatalogueInTx } from "./demo-catalogue.server";
 import { seedDemoCreditPlansInTx } from "./demo-credit-plans.server";
+import { seedDemoDebtsInTx } from "./demo-debts.server";
 import { seedDemoServiceOrders } from "./demo-service-orders.server";
 import { markShopHasDemoDataInTx } from "./demo-flag.server";
 
@@ -74,6 +75,7 @@ export async function seedDemoData() {
     }
     if (await seedDemoServiceOrders(tx)) hasCreated = true;
     if (await seedDemoCreditPlansInTx(tx)) hasCreated = true;
+    if (await seedDemoDebtsInTx(tx)) hasCreated = true;
     if (await seedDemoCatalogueInTx(tx, catalogue)) hasCreated = true;
     if (hasCreated) await markShopHasDemoDataInTx(tx);
   });

@@ -1,0 +1,534 @@
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { inTransaction, type Transaction } from "~/db/client.server";
+import { creditInstalments, creditPlans, debtContacts, debts } from "~/db/schema/credit";
+import { customers } from "~/db/schema/customers";
+import { serviceOrders } from "~/db/schema/service-orders";
+import { isIsoDate, SHOP_TIME_ZONE } from "~/lib/dates";
+import { personNameSql } from "~/modules/accounts/person-name.server";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { customerSearchCondition } from "~/modules/customers/queries.server";
+import { AWAITING_PICKUP_STATUSES } from "~/modules/service-orders/status";
+import { AGEING_BUCKETS, ageingBucketOfDays, daysOverdue, isAgeingBucket, type AgeingBucket } from "./ageing";
+import { DEBT_CONTACT_CHANNELS, type DebtContactChannel } from "./validation";
+
+/**
+ * /devedores reads what customers owe from where it is recorded, never from
+ * a copy: delivered orders with a balance (due the day of delivery), open
+ * crediário instalments of active plans, and open debts (IOUs, sales left
+ * owed before plans existed). "Today" always comes from the caller (the
+ * page passes shopToday()), so a test can move the clock.
+ */
+
+export const DEBTORS_PAGE_SIZE = 20;
+/** Past this a clerk searches instead; it also bounds what a crafted address can ask for. */
+export const MAX_DEBTORS_PAGE = 500;
+
+/** A search matching more customers than this (a common surname) looks among these only: the clerk types more. */
+const MAX_SEARCH_MATCHES = 5_000;
+
+export type DebtorsFilter = AgeingBucket | "upcoming";
+
+export function isDebtorsFilter(value: unknown): value is DebtorsFilter {
+  return value === "upcoming" || isAgeingBucket(value);
+}
+
+/**
+ * The delivery's calendar day at the shop. The zone comes from app/lib/dates
+ * and PostgreSQL's time-zone database applies it (summer time included); no
+ * offset is written here.
+ */
+const orderDueDate = sql`(coalesce(${serviceOrders.deliveredAt}, ${serviceOrders.statusChangedAt}) at time zone ${SHOP_TIME_ZONE})::date`;
+const orderBalance = sql`(${serviceOrders.linesTotalCents} - ${serviceOrders.discountCents} - ${serviceOrders.paidCents})`;
+const instalmentOpen = sql`(${creditInstalments.amountCents} - ${creditInstalments.paidPrincipalCents} - ${creditInstalments.paidInterestCents} - ${creditInstalments.waivedInterestCents})`;
+const debtOpen = sql`(${debts.amountCents} - ${debts.paidCents})`;
+
+/** Which open items a query reads: all of them, those due before `today`, or those due on or after it. */
+type ItemScope = { today: string; due: "all" | "overdue" | "upcoming"; customerIds?: readonly number[] | null };
+
+/** A list of ids as one array parameter (a page, or thousands of customers), never one parameter each. */
+function idArray(ids: readonly number[]) {
+  return sql`${`{${ids.join(",")}}`}::int[]`;
+}
+
+/**
+ * Every open item of the scope, one row each: (customer_id, source,
+ * item_id, item_number, due_date, amount_cents). Each branch is answered by
+ * a partial index: owed delivered orders (service_orders_owed_idx), open
+ * instalments (by due date, or by customer), open debts. A cancelled plan's
+ * instalments are left out; a paid plan has none open.
+ */
+function openItemsSql({ today, due, customerIds = null }: ItemScope) {
+  const dueFilter = (column: SQL) =>
+    due === "overdue" ? sql` and ${column} < ${today}::date` : due === "upcoming" ? sql` and ${column} >= ${today}::date` : sql``;
+  const customerFilter = (column: SQL | typeof serviceOrders.customerId) =>
+    customerIds === null ? sql`` : sql` and ${column} = any(${idArray(customerIds)})`;
+  return sql`
+    select ${serviceOrders.customerId} as customer_id, 'order' as source, ${serviceOrders.id} as item_id, 0 as item_number,
+      ${orderDueDate} as due_date, ${orderBalance} as amount_cents
+    from ${serviceOrders}
+    where ${serviceOrders.status} = 'delivered' and ${orderBalance} > 0${dueFilter(orderDueDate)}${customerFilter(serviceOrders.customerId)}
+    union all
+    select ${creditInstalments.customerId}, 'instalment', ${creditInstalments.planId}, ${creditInstalments.number},
+      ${creditInstalments.dueDate}, ${instalmentOpen}
+    from ${creditInstalments}
+    where ${creditInstalments.settledAt} is null and ${instalmentOpen} > 0${dueFilter(sql`${creditInstalments.dueDate}`)}${customerFilter(sql`${creditInstalments.customerId}`)}
+      and ${creditInstalments.planId} not in (select ${creditPlans.id} from ${creditPlans} where ${creditPlans.status} = 'cancelled')
+    union all
+    select ${debts.customerId}, 'debt', ${debts.id}, 0, ${debts.dueDate}, ${debtOpen}
+    from ${debts}
+    where ${debts.settledAt} is null and ${debts.cancelledAt} is null and ${debtOpen} > 0${dueFilter(sql`${debts.dueDate}`)}${customerFilter(sql`${debts.customerId}`)}`;
+}
+
+/** A `date` column as "2026-11-22", whichever driver read it. */
+function isoDay(value: string | Date): string {
+  return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}
+
+export type DebtorRow = {
+  customerId: number;
+  name: string;
+  phone: string;
+  overdueCents: number;
+  upcomingCents: number;
+  oldestDueDate: string;
+  oldestOverdueDate: string | null;
+  daysOverdue: number;
+  bucket: AgeingBucket | null;
+  lastContactAt: string | null;
+  lastContactChannel: DebtContactChannel | null;
+  hasDeviceAwaitingPickup: boolean;
+};
+
+export type BucketTotal = { bucket: AgeingBucket; customers: number; overdueCents: number };
+
+export type DebtorsList = {
+  today: string;
+  rows: DebtorRow[];
+  /** Over everyone who owes, whatever the search or filter. */
+  totals: {
+    buckets: BucketTotal[];
+    overdueCents: number;
+    /** Customers with something overdue. */
+    overdueCustomers: number;
+  };
+  page: number;
+  hasNextPage: boolean;
+};
+
+function toChannel(value: string | null): DebtContactChannel | null {
+  if (value === null) return null;
+  return (DEBT_CONTACT_CHANNELS as readonly string[]).includes(value) ? (value as DebtContactChannel) : "phone";
+}
+
+type OverdueCustomer = { customerId: number; overdueCents: number; oldestOverdueDate: string; bucket: AgeingBucket };
+
+/**
+ * One row per customer who owes: overdue and not-yet-due amounts, oldest due
+ * date, the ageing bucket of the overdue part (by its oldest overdue due
+ * date), last contact and whether a device of theirs waits for pickup; the
+ * totals per bucket over everyone. Most overdue first; those with nothing
+ * late yet after them, by their next due date.
+ *
+ * Built for thousands of plans on PGlite, where every row a query touches
+ * costs: only the overdue items are grouped by customer (they decide the
+ * buckets and the order); what is not due yet is summed once for the total
+ * and read per customer only for the page shown. The customers with nothing
+ * overdue are grouped only when a page reaches them.
+ */
+export async function listDebtorsInTx(
+  tx: Transaction,
+  {
+    today,
+    search = "",
+    bucket = null,
+    page = 1,
+  }: { today: string; search?: string; bucket?: DebtorsFilter | null; page?: number },
+): Promise<DebtorsList> {
+  if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
+  const currentPage = Number.isSafeInteger(page) ? Math.min(Math.max(1, page), MAX_DEBTORS_PAGE) : 1;
+  const overdueResult = await tx.execute(sql`
+    select customer_id, sum(amount_cents) as overdue_cents, min(due_date) as oldest_overdue_date
+    from (${openItemsSql({ today, due: "overdue" })}) items
+    group by customer_id`);
+  const overdue: OverdueCustomer[] = (
+    overdueResult.rows as { customer_id: number; overdue_cents: number | string; oldest_overdue_date: string | Date }[]
+  ).map((row) => {
+    const oldestOverdueDate = isoDay(row.oldest_overdue_date);
+    return {
+      customerId: Number(row.customer_id),
+      overdueCents: Number(row.overdue_cents),
+      oldestOverdueDate,
+      bucket: ageingBucketOfDays(daysOverdue(oldestOverdueDate, today)),
+    };
+  });
+  const totals = {
+    buckets: AGEING_BUCKETS.map((name) => {
+      const inBucket = overdue.filter((row) => row.bucket === name);
+      return { bucket: name, customers: inBucket.length, overdueCents: inBucket.reduce((sum, row) => sum + row.overdueCents, 0) };
+    }),
+    overdueCents: overdue.reduce((sum, row) => sum + row.overdueCents, 0),
+    overdueCustomers: overdue.length,
+  };
+
+  const condition = search.trim() === "" ? null : customerSearchCondition(search);
+  if (condition === "none") return { today, rows: [], totals, page: 1, hasNextPage: false };
+  // A search reads the matching customers once (through the customers' own indexes), at most as many as debtors could be shown.
+  const matchingIds =
+    condition === null
+      ? null
+      : (await tx.select({ id: customers.id }).from(customers).where(condition).limit(MAX_SEARCH_MATCHES)).map((row) => row.id);
+  const matchingSet = matchingIds === null ? null : new Set(matchingIds);
+
+  // Most overdue first (oldest overdue date), then the largest overdue amount.
+  const late =
+    bucket === "upcoming"
+      ? []
+      : overdue.filter(
+          (row) => (bucket === null || row.bucket === bucket) && (matchingSet === null || matchingSet.has(row.customerId)),
+        );
+  late.sort(
+    (a, b) =>
+      a.oldestOverdueDate.localeCompare(b.oldestOverdueDate) || b.overdueCents - a.overdueCents || a.customerId - b.customerId,
+  );
+
+  const start = (currentPage - 1) * DEBTORS_PAGE_SIZE;
+  const lateOnPage = late.slice(start, start + DEBTORS_PAGE_SIZE + 1);
+  // The customers with nothing late, after the late ones, when the page reaches them.
+  let onTime: { customerId: number; oldestDueDate: string }[] = [];
+  if ((bucket === null || bucket === "upcoming") && lateOnPage.length <= DEBTORS_PAGE_SIZE) {
+    const skip = Math.max(0, start - late.length);
+    const wanted = DEBTORS_PAGE_SIZE + 1 - lateOnPage.length;
+    onTime = await onTimeCustomers(tx, {
+      today,
+      lateIds: overdue.map((row) => row.customerId),
+      matchingIds,
+      skip,
+      wanted,
+    });
+  }
+  const shown = [
+    ...lateOnPage.map((row) => ({ ...row, oldestDueDate: null as string | null })),
+    ...onTime.map((row) => ({ ...row, overdueCents: 0, oldestOverdueDate: null, bucket: null })),
+  ];
+  const hasNextPage = shown.length > DEBTORS_PAGE_SIZE && currentPage < MAX_DEBTORS_PAGE;
+  const pageRows = shown.slice(0, DEBTORS_PAGE_SIZE);
+  const details = await pageDetails(
+    tx,
+    pageRows.map((row) => row.customerId),
+    today,
+  );
+  const rows: DebtorRow[] = pageRows.flatMap((row) => {
+    const detail = details.get(row.customerId);
+    if (!detail) return [];
+    return [
+      {
+        customerId: row.customerId,
+        overdueCents: row.overdueCents,
+        oldestOverdueDate: row.oldestOverdueDate,
+        bucket: row.bucket,
+        ...detail,
+        oldestDueDate: row.oldestOverdueDate ?? detail.nextDueDate ?? row.oldestDueDate ?? today,
+        daysOverdue: row.oldestOverdueDate ? daysOverdue(row.oldestOverdueDate, today) : 0,
+      },
+    ];
+  });
+  return { today, rows, totals, page: currentPage, hasNextPage };
+}
+
+/** Rows of (customer_id, due_date) as the on-time part of the list reads them. */
+function customerDueRows(rows: unknown[]) {
+  return (rows as { customer_id: number; due_date: string | Date }[]).map((row) => ({
+    customerId: Number(row.customer_id),
+    oldestDueDate: isoDay(row.due_date),
+  }));
+}
+
+/**
+ * Customers who owe only what is not due yet, by their next due date (then
+ * id): `wanted` of them after the first `skip`. A search's matches are few,
+ * so theirs are grouped outright. Otherwise the open instalments are walked
+ * in due-date order through their partial index, reading only as far as the
+ * page needs (doubling the stretch when it is not enough), instead of
+ * grouping every instalment still to fall due; the debts and today's orders,
+ * few, are read whole.
+ */
+async function onTimeCustomers(
+  tx: Transaction,
+  {
+    today,
+    lateIds,
+    matchingIds,
+    skip,
+    wanted,
+  }: { today: string; lateIds: number[]; matchingIds: number[] | null; skip: number; wanted: number },
+): Promise<{ customerId: number; oldestDueDate: string }[]> {
+  if (matchingIds !== null) {
+    const result = await tx.execute(sql`
+      select customer_id, min(due_date) as due_date
+      from (${openItemsSql({ today, due: "upcoming", customerIds: matchingIds })}) items
+      where customer_id <> all(${idArray(lateIds)})
+      group by customer_id
+      order by due_date, customer_id
+      limit ${wanted} offset ${skip}`);
+    return customerDueRows(result.rows);
+  }
+  const late = new Set(lateIds);
+  const byCustomer = new Map<number, string>();
+  const keepEarliest = (row: { customerId: number; oldestDueDate: string }) => {
+    if (late.has(row.customerId)) return;
+    const seen = byCustomer.get(row.customerId);
+    if (seen === undefined || row.oldestDueDate < seen) byCustomer.set(row.customerId, row.oldestDueDate);
+  };
+  const others = await tx.execute(sql`
+    select customer_id, min(due_date) as due_date
+    from (${openItemsSql({ today, due: "upcoming" })}) items
+    where source <> 'instalment'
+    group by customer_id`);
+  customerDueRows(others.rows).forEach(keepEarliest);
+  const need = skip + wanted;
+  for (let stretch = Math.max(200, need * 4); ; stretch *= 2) {
+    const walked = await tx.execute(sql`
+      select ${creditInstalments.customerId} as customer_id, ${creditInstalments.dueDate} as due_date
+      from ${creditInstalments}
+      where ${creditInstalments.settledAt} is null and ${creditInstalments.dueDate} >= ${today}::date and ${instalmentOpen} > 0
+        and ${creditInstalments.planId} not in (select ${creditPlans.id} from ${creditPlans} where ${creditPlans.status} = 'cancelled')
+      order by ${creditInstalments.dueDate}, ${creditInstalments.customerId}
+      limit ${stretch}`);
+    const rows = customerDueRows(walked.rows);
+    rows.forEach(keepEarliest);
+    const isWhole = rows.length < stretch;
+    // Past the last due date read, a customer's next instalment may not have been reached yet.
+    const reached = isWhole ? null : rows.at(-1)!.oldestDueDate;
+    const ordered = [...byCustomer]
+      .map(([customerId, oldestDueDate]) => ({ customerId, oldestDueDate }))
+      .filter((row) => reached === null || row.oldestDueDate < reached)
+      .sort((a, b) => a.oldestDueDate.localeCompare(b.oldestDueDate) || a.customerId - b.customerId);
+    if (isWhole || ordered.length >= need) return ordered.slice(skip, need);
+  }
+}
+
+/**
+ * What the list shows of one page of customers (at most a page, read by
+ * customer through the indexes): name, phone, what is not due yet and when
+ * it next falls due, the last contact, and whether a device waits for pickup.
+ */
+async function pageDetails(tx: Transaction, customerIds: number[], today: string) {
+  const result = new Map<
+    number,
+    {
+      name: string;
+      phone: string;
+      upcomingCents: number;
+      nextDueDate: string | null;
+      lastContactAt: string | null;
+      lastContactChannel: DebtContactChannel | null;
+      hasDeviceAwaitingPickup: boolean;
+    }
+  >();
+  if (customerIds.length === 0) return result;
+  const statuses = sql.join(
+    AWAITING_PICKUP_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  // Written out with aliases: in a one-table select Drizzle leaves columns unqualified, and inside
+  // these subqueries "id" would then be the subquery's own table's.
+  const detailResult = await tx.execute(sql`
+    with upcoming as (
+      select customer_id, sum(amount_cents) as upcoming_cents, min(due_date) as next_due_date
+      from (${openItemsSql({ today, due: "upcoming", customerIds })}) items
+      group by customer_id
+    )
+    select c.id, c.name, c.phone, upcoming.upcoming_cents, upcoming.next_due_date,
+      last_contact.contacted_at as last_contact_at, last_contact.channel as last_contact_channel,
+      exists (
+        select 1 from ${serviceOrders} so
+        where so.customer_id = c.id and so.status in (${statuses}) and so.delivered_at is null
+      ) as has_device_awaiting_pickup
+    from ${customers} c
+    left join upcoming on upcoming.customer_id = c.id
+    left join lateral (
+      select dc.contacted_at, dc.channel from ${debtContacts} dc
+      where dc.customer_id = c.id order by dc.contacted_at desc, dc.id desc limit 1
+    ) last_contact on true
+    where c.id = any(${idArray(customerIds)})`);
+  for (const row of detailResult.rows as {
+    id: number;
+    name: string;
+    phone: string;
+    upcoming_cents: number | string | null;
+    next_due_date: string | Date | null;
+    last_contact_at: string | Date | null;
+    last_contact_channel: string | null;
+    has_device_awaiting_pickup: boolean;
+  }[]) {
+    result.set(Number(row.id), {
+      name: row.name,
+      phone: row.phone,
+      upcomingCents: Number(row.upcoming_cents ?? 0),
+      nextDueDate: row.next_due_date === null ? null : isoDay(row.next_due_date),
+      lastContactAt: row.last_contact_at ? new Date(row.last_contact_at).toISOString() : null,
+      lastContactChannel: toChannel(row.last_contact_channel),
+      hasDeviceAwaitingPickup: Boolean(row.has_device_awaiting_pickup),
+    });
+  }
+  return result;
+}
+
+export function listDebtors(actor: Actor, options: Parameters<typeof listDebtorsInTx>[1]) {
+  assertStaffActor(actor);
+  return inTransaction((tx) => listDebtorsInTx(tx, options));
+}
+
+// ------------------------------------------------------------------ one customer
+
+export type DebtItemSource = "order" | "instalment" | "debt";
+
+export type DebtItem = {
+  source: DebtItemSource;
+  /** Order number, plan id or debt id. */
+  id: number;
+  /** The instalment's number in its plan (0 for the others). */
+  number: number;
+  label: string;
+  dueDate: string;
+  daysOverdue: number;
+  amountCents: number;
+  /** Where staff open it. */
+  href: string | null;
+};
+
+export type DebtContact = {
+  id: number;
+  contactedAt: string;
+  channel: DebtContactChannel;
+  note: string;
+  owedCents: number | null;
+  actorLabel: string;
+};
+
+export type CustomerDebts = {
+  customer: { id: number; name: string; phone: string };
+  today: string;
+  items: DebtItem[];
+  overdueCents: number;
+  upcomingCents: number;
+  oldestOverdueDate: string | null;
+  bucket: AgeingBucket | null;
+  contacts: DebtContact[];
+  devicesAwaitingPickup: { orderId: number; status: string }[];
+};
+
+type ItemRow = {
+  source: DebtItemSource;
+  item_id: number;
+  item_number: number;
+  due_date: string | Date;
+  amount_cents: number | string;
+  label: string | null;
+  instalment_count: number | null;
+};
+
+/** How many contacts the detail shows, newest first. */
+const CONTACTS_SHOWN = 50;
+
+/**
+ * One customer's debt: every open item (oldest due first), the totals, the
+ * contact log and devices waiting for pickup. Null when no such customer.
+ * Only this customer's rows are read: every query is keyed on the id.
+ */
+export async function getCustomerDebtsInTx(tx: Transaction, customerId: number, today: string): Promise<CustomerDebts | null> {
+  if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
+  const [customer] = await tx
+    .select({ id: customers.id, name: customers.name, phone: customers.phone })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer) return null;
+  const itemResult = await tx.execute(sql`
+    with items as (${openItemsSql({ today, due: "all", customerIds: [customerId] })})
+    select items.source, items.item_id, items.item_number, items.due_date, items.amount_cents,
+      case items.source
+        when 'order' then (select nullif(concat_ws(' ', nullif(${serviceOrders.brand}, ''), nullif(${serviceOrders.model}, '')), '') from ${serviceOrders} where ${serviceOrders.id} = items.item_id)
+        when 'debt' then (select ${debts.description} from ${debts} where ${debts.id} = items.item_id)
+      end as label,
+      case when items.source = 'instalment' then (select ${creditPlans.instalmentCount} from ${creditPlans} where ${creditPlans.id} = items.item_id) end as instalment_count
+    from items
+    order by items.due_date, items.source, items.item_id, items.item_number`);
+  const items = (itemResult.rows as ItemRow[]).map((row) => toItem(row, today));
+  const overdue = items.filter((item) => item.dueDate < today);
+  const oldestOverdueDate = overdue[0]?.dueDate ?? null;
+
+  const contactRows = await tx
+    .select({
+      id: debtContacts.id,
+      contactedAt: debtContacts.contactedAt,
+      channel: debtContacts.channel,
+      note: debtContacts.note,
+      owedCents: debtContacts.owedCents,
+      actorLabel: personNameSql(debtContacts.actorUserId, debtContacts.actorLabel),
+    })
+    .from(debtContacts)
+    .where(eq(debtContacts.customerId, customerId))
+    .orderBy(desc(debtContacts.contactedAt), desc(debtContacts.id))
+    .limit(CONTACTS_SHOWN);
+  const devices = await tx
+    .select({ orderId: serviceOrders.id, status: serviceOrders.status })
+    .from(serviceOrders)
+    .where(
+      and(
+        eq(serviceOrders.customerId, customerId),
+        inArray(serviceOrders.status, [...AWAITING_PICKUP_STATUSES]),
+        isNull(serviceOrders.deliveredAt),
+      ),
+    )
+    .orderBy(serviceOrders.id);
+
+  return {
+    customer,
+    today,
+    items,
+    overdueCents: overdue.reduce((sum, item) => sum + item.amountCents, 0),
+    upcomingCents: items.filter((item) => item.dueDate >= today).reduce((sum, item) => sum + item.amountCents, 0),
+    oldestOverdueDate,
+    bucket: oldestOverdueDate ? ageingBucketOfDays(daysOverdue(oldestOverdueDate, today)) : null,
+    contacts: contactRows.map((row) => ({
+      id: row.id,
+      contactedAt: new Date(row.contactedAt).toISOString(),
+      channel: toChannel(row.channel) ?? "phone",
+      note: row.note,
+      owedCents: row.owedCents,
+      actorLabel: row.actorLabel,
+    })),
+    devicesAwaitingPickup: devices,
+  };
+}
+
+function toItem(row: ItemRow, today: string): DebtItem {
+  const dueDate = isoDay(row.due_date);
+  const base = { id: Number(row.item_id), number: Number(row.item_number), dueDate, daysOverdue: daysOverdue(dueDate, today) };
+  const amountCents = Number(row.amount_cents);
+  switch (row.source) {
+    case "order":
+      return {
+        ...base,
+        source: "order",
+        amountCents,
+        label: `OS nº ${row.item_id}${row.label ? ` — ${row.label}` : ""}`,
+        href: `/service-orders/${row.item_id}/edit`,
+      };
+    case "instalment":
+      return {
+        ...base,
+        source: "instalment",
+        amountCents,
+        label: `Crediário nº ${row.item_id} — parcela ${row.item_number}${row.instalment_count ? ` de ${row.instalment_count}` : ""}`,
+        href: `/cdc/${row.item_id}`,
+      };
+    default:
+      return { ...base, source: "debt", amountCents, label: row.label ?? "Dívida", href: null };
+  }
+}
+
+export async function getCustomerDebts(actor: Actor, customerId: number, today: string) {
+  assertStaffActor(actor);
+  return inTransaction((tx) => getCustomerDebtsInTx(tx, customerId, today));
+}

@@ -1,0 +1,60 @@
+import type { ShopSettings } from "~/modules/shop-settings/queries.server";
+import { pixChargeFor } from "~/modules/pix/pix-charge.server";
+import type { CustomerDebts } from "./queries.server";
+import { debtReminderMessage, type DebtReminder } from "./reminder";
+
+export type PreparedReminder = Pick<DebtReminder, "amountCents" | "kind" | "dueDate" | "pixCopyPaste"> & {
+  message: string;
+  /** Why the message carries no PIX code (no key of the shop's own yet); null when it does. */
+  pixUnavailableMessage: string | null;
+};
+
+/**
+ * What a reminder asks for: everything overdue or due today; when nothing
+ * is due yet, what falls due on the next due date. Its PIX code is for that
+ * exact amount, named after the customer (txid DEV<id>).
+ */
+export async function reminderFor(
+  settings: Pick<
+    ShopSettings,
+    "name" | "legalName" | "cnpj" | "address" | "city" | "state" | "pixKey" | "pixKeyType" | "pixDiscountBasisPoints"
+  >,
+  debt: Pick<CustomerDebts, "customer" | "items" | "today">,
+): Promise<PreparedReminder> {
+  const dueNow = debt.items.filter((item) => item.dueDate <= debt.today);
+  const nextDueDate = debt.items.reduce<string | null>(
+    (min, item) => (min === null || item.dueDate < min ? item.dueDate : min),
+    null,
+  );
+  const asked = dueNow.length > 0 ? dueNow : debt.items.filter((item) => item.dueDate === nextDueDate);
+  const amountCents = asked.reduce((sum, item) => sum + item.amountCents, 0);
+  const dueDate = asked.reduce((min, item) => (item.dueDate < min ? item.dueDate : min), asked[0]?.dueDate ?? debt.today);
+  const kind = dueDate < debt.today ? "overdue" : "due";
+  const pix =
+    amountCents > 0
+      ? await pixChargeFor(settings, { amountCents, txid: `DEV${debt.customer.id}`, description: "Pagamento" })
+      : null;
+  const pixCopyPaste = pix?.status === "ready" ? pix.charge.copyPaste : null;
+  const message = debtReminderMessage({
+    customerName: debt.customer.name,
+    amountCents,
+    kind,
+    dueDate,
+    shop: {
+      name: settings.name,
+      legalName: settings.legalName,
+      document: settings.cnpj,
+      address: `${settings.address}, ${settings.city} – ${settings.state}`,
+    },
+    pixCopyPaste,
+    hasCreditInstalments: asked.some((item) => item.source === "instalment" && item.dueDate < debt.today),
+  });
+  return {
+    amountCents,
+    kind,
+    dueDate,
+    pixCopyPaste,
+    message,
+    pixUnavailableMessage: pix?.status === "unavailable" ? pix.message : null,
+  };
+}

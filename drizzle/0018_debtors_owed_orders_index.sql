@@ -1,0 +1,1 @@
+CREATE INDEX "service_orders_owed_idx" ON "service_orders" USING btree ("customer_id") WHERE "service_orders"."status" = 'delivered' and "service_orders"."lines_total_cents" - "service_orders"."discount_cents" - "service_orders"."paid_cents" > 0;

@@ -1,0 +1,610 @@
+import { randomUUID } from "node:crypto";
+import * as fc from "fast-check";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { addDays, shopToday } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
+import type { Actor } from "~/modules/accounts/roles";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+import { routeArgs, unwrapRouteResult } from "./public-tracking-app";
+
+const STAFF: Actor = { userId: "staff-devedores", label: "equipe@devedores.test", role: "staff" };
+const CUSTOMER_ACTOR: Actor = { userId: "cliente-devedores", label: "cliente@devedores.test", role: "customer" };
+const SHOP = {
+  name: "Loja Conserto Rápido",
+  legalName: "Conserto Rapido Ltda",
+  cnpj: "12345678000195",
+  address: "Rua das Flores, 123",
+  city: "Campinas",
+  state: "SP",
+  pixKey: "pix@conserto-rapido.test",
+  pixKeyType: "email" as const,
+};
+
+type DetailRoute = typeof import("~/routes/_staff/devedor");
+
+async function loadModules() {
+  const [
+    client,
+    auth,
+    customers,
+    orders,
+    credit,
+    audit,
+    idempotency,
+    settings,
+    factory,
+    queries,
+    mutations,
+    orderMutations,
+    errors,
+    session,
+  ] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/customers"),
+    import("~/db/schema/service-orders"),
+    import("~/db/schema/credit"),
+    import("~/db/schema/audit"),
+    import("~/db/schema/idempotency"),
+    import("~/db/schema/shop-settings"),
+    import("~/modules/demo/test-records.server"),
+    import("~/modules/debtors/queries.server"),
+    import("~/modules/debtors/mutations.server"),
+    import("~/modules/service-orders/mutations.server"),
+    import("~/lib/errors"),
+    import("~/modules/accounts/session.server"),
+  ]);
+  return {
+    client,
+    db: await client.getDb(),
+    tables: { ...auth, ...customers, ...orders, ...credit, ...audit, ...idempotency, ...settings },
+    factory,
+    queries,
+    mutations,
+    orderMutations,
+    errors,
+    session,
+    route: (await import("~/routes/_staff/devedor")) as DetailRoute,
+  };
+}
+
+/**
+ * /devedores against a real database: every source of debt reaches the list
+ * and leaves it when paid, the ageing buckets' boundaries with a moved
+ * "today", IOUs (recorded once, hostile forms refused without writing), the
+ * contact log, the WhatsApp reminder's text, and one customer's page never
+ * showing another's data. Each *.test.ts file runs it for one database.
+ */
+export function defineDebtorsSuite(database: TestDatabase) {
+  describeOnDatabase(database, "devedores", () => {
+    let app: Awaited<ReturnType<typeof loadModules>>;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    const today = shopToday();
+
+    beforeAll(async () => {
+      dropDatabase = await openTestDatabase(database);
+      app = await loadModules();
+      expect(app.client.databaseKind()).toBe(database);
+      await app.db.insert(app.tables.user).values([
+        { id: STAFF.userId!, name: "Equipe", email: STAFF.label, role: "staff" },
+        { id: CUSTOMER_ACTOR.userId!, name: "Cliente", email: CUSTOMER_ACTOR.label, role: "customer" },
+      ]);
+      const settings = await import("~/modules/shop-settings/queries.server");
+      await settings.getShopSettings(); // the row exists once read
+      await app.db.update(app.tables.shopSettings).set(SHOP);
+      settings.forgetCachedShopSettings();
+    });
+
+    afterAll(async () => {
+      await closeOpenDatabase();
+      await dropDatabase?.();
+    });
+
+    let seed = 700;
+    async function newCustomer(name: string, phone = "11987650000") {
+      return app.factory.createTestCustomer(app.db, { name, phone }, seed++);
+    }
+
+    function iouForm(overrides: Record<string, string> = {}) {
+      return {
+        idempotencyKey: randomUUID(),
+        description: "Película de vidro",
+        amount: "45,00",
+        incurredOn: today,
+        dueDate: today,
+        revenueSource: "products",
+        ...overrides,
+      };
+    }
+
+    /** Every row of the list, page by page, as the pager walks it. */
+    async function allRows(
+      onDay: string,
+      filter: { search?: string; bucket?: "0-30" | "31-60" | "61-90" | "90+" | "upcoming" } = {},
+    ) {
+      const rows = [];
+      for (let page = 1; ; page++) {
+        const list = await app.queries.listDebtors(STAFF, { today: onDay, page, ...filter });
+        rows.push(...list.rows);
+        if (!list.hasNextPage) return rows;
+      }
+    }
+
+    async function rowOf(customerId: number, onDay = today) {
+      return (await allRows(onDay)).find((row) => row.customerId === customerId) ?? null;
+    }
+
+    async function written() {
+      const counts = await Promise.all(
+        [app.tables.debts, app.tables.debtContacts, app.tables.auditLog, app.tables.idempotencyKeys].map(async (table) => {
+          const [row] = await app.db.select({ total: count() }).from(table);
+          return row?.total ?? 0;
+        }),
+      );
+      return counts;
+    }
+
+    it("uma OS entregue com saldo aparece nos devedores e sai quando é paga pelo pagamento da OS", async () => {
+      const carla = await newCustomer("Carla Saldo Entrega", "11991110001");
+      const deliveredAt = new Date(Date.now() - 40 * 86_400_000);
+      const order = await app.factory.createTestServiceOrder(app.db, {
+        customerId: carla.id,
+        status: "delivered",
+        seed: 801,
+        createdAt: new Date(deliveredAt.getTime() - 5 * 86_400_000),
+        overrides: { linesTotalCents: 30_000, discountCents: 1_000, paidCents: 9_000, deliveredAt, statusChangedAt: deliveredAt },
+      });
+      const row = await rowOf(carla.id);
+      expect(row).toMatchObject({
+        name: "Carla Saldo Entrega",
+        overdueCents: 20_000,
+        upcomingCents: 0,
+        oldestOverdueDate: shopToday(deliveredAt),
+        daysOverdue: 40,
+        bucket: "31-60",
+      });
+      const detail = await app.queries.getCustomerDebts(STAFF, carla.id, today);
+      expect(detail?.items).toEqual([
+        expect.objectContaining({ source: "order", id: order.id, amountCents: 20_000, dueDate: shopToday(deliveredAt) }),
+      ]);
+
+      // Part of it first: still listed with what is left.
+      const pay = (amount: string) =>
+        app.orderMutations.addServiceOrderPayment(STAFF, order.id, {
+          method: "debit",
+          amount,
+          paidAt: "",
+          note: "",
+          idempotencyKey: randomUUID(),
+        });
+      await pay("150,00");
+      expect(await rowOf(carla.id)).toMatchObject({ overdueCents: 5_000 });
+      await pay("50,00");
+      expect(await rowOf(carla.id)).toBeNull();
+    });
+
+    it("faixas de atraso: 30/31, 60/61 e 90/91 dias com o dia de hoje movido", async () => {
+      const bruno = await newCustomer("Bruno Faixas Atraso", "11991110002");
+      const dueDate = "2026-03-10";
+      await app.mutations.createDebt(
+        STAFF,
+        bruno.id,
+        iouForm({ incurredOn: "2026-03-01", dueDate, amount: "100,00" }),
+        "2026-03-05",
+      );
+      const cases: [number, string | null][] = [
+        [0, null],
+        [1, "0-30"],
+        [30, "0-30"],
+        [31, "31-60"],
+        [60, "31-60"],
+        [61, "61-90"],
+        [90, "61-90"],
+        [91, "90+"],
+      ];
+      for (const [days, bucket] of cases) {
+        const onDay = addDays(dueDate, days);
+        const row = await rowOf(bruno.id, onDay);
+        expect({ days, bucket: row?.bucket, overdue: row?.overdueCents, late: row?.daysOverdue }).toEqual({
+          days,
+          bucket,
+          overdue: bucket === null ? 0 : 10_000,
+          late: days,
+        });
+        const detail = await app.queries.getCustomerDebts(STAFF, bruno.id, onDay);
+        expect(detail?.bucket ?? null).toBe(bucket);
+      }
+      // Before it falls due it is only "a vencer".
+      expect(await rowOf(bruno.id, "2026-03-09")).toMatchObject({ overdueCents: 0, upcomingCents: 10_000, bucket: null });
+    });
+
+    it("os totais por faixa somam o vencido de cada cliente daquela faixa, com busca e filtro", async () => {
+      const onDay = "2027-06-30";
+      const list = await app.queries.listDebtors(STAFF, { today: onDay, search: "", page: 1 });
+      const everyone = await allRows(onDay);
+      expect(everyone.filter((row) => row.bucket !== null)).toHaveLength(list.totals.overdueCustomers);
+      // The late ones first, most overdue first; then those with nothing late.
+      const firstOnTime = everyone.findIndex((row) => row.bucket === null);
+      expect(everyone.slice(firstOnTime === -1 ? everyone.length : firstOnTime).every((row) => row.bucket === null)).toBe(true);
+      const lateDates = everyone.flatMap((row) => (row.oldestOverdueDate ? [row.oldestOverdueDate] : []));
+      expect(lateDates).toEqual([...lateDates].sort());
+      expect(list.totals.overdueCents).toBe(everyone.reduce((sum, row) => sum + row.overdueCents, 0));
+      for (const total of list.totals.buckets) {
+        const inBucket = everyone.filter((row) => row.bucket === total.bucket);
+        expect(total.customers).toBe(inBucket.length);
+        expect(total.overdueCents).toBe(inBucket.reduce((sum, row) => sum + row.overdueCents, 0));
+      }
+      const filtered = await allRows(onDay, { bucket: "90+" });
+      expect(filtered.map((row) => row.customerId).sort()).toEqual(
+        everyone
+          .filter((row) => row.bucket === "90+")
+          .map((row) => row.customerId)
+          .sort(),
+      );
+      expect((await allRows(onDay, { bucket: "upcoming" })).every((row) => row.bucket === null)).toBe(true);
+      const searched = await app.queries.listDebtors(STAFF, { today: onDay, search: "Faixas Atraso", page: 1 });
+      expect(searched.rows.map((row) => row.name)).toEqual(["Bruno Faixas Atraso"]);
+      const nothing = await app.queries.listDebtors(STAFF, { today: onDay, search: "\u0000%_", page: 1 });
+      expect(nothing.rows).toEqual([]);
+    });
+
+    it("parcelas de crediário abertas de um plano ativo entram; as de plano cancelado não", async () => {
+      const dora = await newCustomer("Dora Crediário Aberto", "11991110003");
+      const [debt] = await app.db
+        .insert(app.tables.debts)
+        .values({
+          customerId: dora.id,
+          kind: "iou",
+          description: "origem do plano",
+          amountCents: 30_000,
+          incurredOn: "2026-01-01",
+          dueDate: "2026-01-01",
+          settledAt: new Date(),
+          createdByLabel: "teste",
+        })
+        .returning({ id: app.tables.debts.id });
+      const plan = async (status: "active" | "cancelled") => {
+        const [row] = await app.db
+          .insert(app.tables.creditPlans)
+          .values({
+            customerId: dora.id,
+            debtId: debt!.id,
+            status,
+            cashPriceCents: 30_000,
+            financedCents: 30_000,
+            instalmentCount: 3,
+            monthlyRateBasisPoints: 0,
+            yearlyRateBasisPoints: 0,
+            cetMonthlyBasisPoints: 0,
+            cetYearlyBasisPoints: 0,
+            contractDate: "2026-01-01",
+            firstDueDate: "2026-02-01",
+            instalmentCents: 10_000,
+            totalCents: 30_000,
+            lateFeeBasisPoints: 200,
+            lateInterestMonthlyBasisPoints: 100,
+            disclosure: {},
+            offerValidUntil: "2026-01-03",
+            createdByLabel: "teste",
+          })
+          .returning({ id: app.tables.creditPlans.id });
+        await app.db.insert(app.tables.creditInstalments).values(
+          ["2026-02-01", "2026-03-01", "2026-04-01"].map((dueDate, index) => ({
+            planId: row!.id,
+            customerId: dora.id,
+            number: index + 1,
+            dueDate,
+            amountCents: 10_000,
+            principalCents: 10_000,
+            interestCents: 0,
+            // The first one paid in full, the second in part.
+            paidPrincipalCents: index === 0 ? 10_000 : index === 1 ? 4_000 : 0,
+            settledAt: index === 0 ? new Date() : null,
+          })),
+        );
+        return row!.id;
+      };
+      const activeId = await plan("active");
+      await plan("cancelled");
+      const row = await rowOf(dora.id, "2026-03-15");
+      expect(row).toMatchObject({ overdueCents: 6_000, upcomingCents: 10_000, oldestOverdueDate: "2026-03-01", bucket: "0-30" });
+      // Before any is due: among those with nothing late, by the next instalment's due date (walked through its index).
+      expect(await rowOf(dora.id, "2026-01-15")).toMatchObject({
+        overdueCents: 0,
+        upcomingCents: 16_000,
+        oldestDueDate: "2026-03-01",
+        bucket: null,
+      });
+      const detail = await app.queries.getCustomerDebts(STAFF, dora.id, "2026-03-15");
+      expect(detail?.items.map((item) => [item.source, item.id, item.number, item.amountCents])).toEqual([
+        ["instalment", activeId, 2, 6_000],
+        ["instalment", activeId, 3, 10_000],
+      ]);
+      expect(detail?.items[0]?.label).toBe(`Crediário nº ${activeId} — parcela 2 de 3`);
+    });
+
+    it("quem só tem parcelas a vencer aparece página a página pela próxima parcela, sem repetir nem pular ninguém", async () => {
+      const onDay = "2030-01-10";
+      const expected: { customerId: number; next: string }[] = [];
+      for (let index = 0; index < 30; index++) {
+        const customer = await newCustomer(`Parcelado Futuro ${index}`, `119911200${String(index).padStart(2, "0")}`);
+        const [origin] = await app.db
+          .insert(app.tables.debts)
+          .values({
+            customerId: customer.id,
+            kind: "iou",
+            description: "origem",
+            amountCents: 12_000,
+            incurredOn: "2030-01-01",
+            dueDate: "2030-01-01",
+            settledAt: new Date(),
+            createdByLabel: "teste",
+          })
+          .returning({ id: app.tables.debts.id });
+        // Ties on purpose: three customers share each first due date.
+        const first = addDays(onDay, 1 + Math.floor(index / 3));
+        const [plan] = await app.db
+          .insert(app.tables.creditPlans)
+          .values({
+            customerId: customer.id,
+            debtId: origin!.id,
+            cashPriceCents: 12_000,
+            financedCents: 12_000,
+            instalmentCount: 12,
+            monthlyRateBasisPoints: 0,
+            yearlyRateBasisPoints: 0,
+            cetMonthlyBasisPoints: 0,
+            cetYearlyBasisPoints: 0,
+            contractDate: "2030-01-01",
+            firstDueDate: first,
+            instalmentCents: 1_000,
+            totalCents: 12_000,
+            lateFeeBasisPoints: 200,
+            lateInterestMonthlyBasisPoints: 100,
+            disclosure: {},
+            offerValidUntil: "2030-01-03",
+            createdByLabel: "teste",
+          })
+          .returning({ id: app.tables.creditPlans.id });
+        await app.db.insert(app.tables.creditInstalments).values(
+          Array.from({ length: 12 }, (_, number) => ({
+            planId: plan!.id,
+            customerId: customer.id,
+            number: number + 1,
+            dueDate: addDays(first, number * 30),
+            amountCents: 1_000,
+            principalCents: 1_000,
+            interestCents: 0,
+          })),
+        );
+        expected.push({ customerId: customer.id, next: first });
+      }
+      const onTime = await allRows(onDay, { bucket: "upcoming" });
+      const ours = new Set(expected.map((row) => row.customerId));
+      const seen = onTime.filter((row) => ours.has(row.customerId));
+      expected.sort((a, b) => a.next.localeCompare(b.next) || a.customerId - b.customerId);
+      expect(seen.map((row) => [row.customerId, row.oldestDueDate, row.upcomingCents])).toEqual(
+        expected.map((row) => [row.customerId, row.next, 12_000]),
+      );
+      // The whole on-time part is ordered by next due date, each customer once.
+      const dates = onTime.map((row) => row.oldestDueDate);
+      expect(dates).toEqual([...dates].sort());
+      expect(new Set(onTime.map((row) => row.customerId)).size).toBe(onTime.length);
+    });
+
+    it("registra um fiado uma vez só, com auditoria, mesmo reenviado", async () => {
+      const eva = await newCustomer("Eva Fiado Uma Vez", "11991110004");
+      const form = iouForm({ amount: "1.234,56", description: "Capinha e carregador" });
+      const before = await written();
+      const first = await app.mutations.createDebt(STAFF, eva.id, form);
+      const replay = await app.mutations.createDebt(STAFF, eva.id, form);
+      expect(replay).toEqual({ debtId: first.debtId, isReplay: true });
+      const after = await written();
+      expect(after[0]).toBe(before[0]! + 1);
+      expect(after[2]).toBe(before[2]! + 1);
+      const [stored] = await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.id, first.debtId));
+      expect(stored).toMatchObject({
+        customerId: eva.id,
+        kind: "iou",
+        amountCents: 123_456,
+        paidCents: 0,
+        revenueSource: "products",
+        createdByLabel: STAFF.label,
+      });
+      await expect(app.mutations.createDebt(CUSTOMER_ACTOR, eva.id, iouForm())).rejects.toBeInstanceOf(app.errors.ForbiddenError);
+      await expect(app.mutations.createDebt(STAFF, 999_999, iouForm())).rejects.toBeInstanceOf(app.errors.NotFoundError);
+      await expect(
+        app.mutations.createDebt(STAFF, eva.id, iouForm({ incurredOn: addDays(today, 1), dueDate: addDays(today, 2) })),
+      ).rejects.toMatchObject({ fieldErrors: { incurredOn: "A data da dívida não pode estar no futuro." } });
+      await expect(app.mutations.createDebt(STAFF, eva.id, iouForm({ dueDate: addDays(today, -1) }))).rejects.toMatchObject({
+        fieldErrors: { dueDate: "O vencimento não pode ser antes da data da dívida." },
+      });
+      expect(await written()).toEqual(after);
+    });
+
+    const hostileText = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(
+        "",
+        " ",
+        "\u0000",
+        "0",
+        "-1",
+        "1e9",
+        "999999999999",
+        "NaN",
+        "2026-02-30",
+        "'; drop table debts;--",
+        "😀".repeat(300),
+      ),
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+      fc.integer().map(String),
+    );
+    const formFields = (names: string[]) =>
+      fc.dictionary(fc.constantFrom(...names, "intent", "extra"), hostileText, { maxKeys: names.length + 2 });
+
+    async function postAction(customerId: string, fields: Record<string, string>) {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      const request = new Request(`http://localhost:3000/devedores/${customerId}`, { method: "POST", body });
+      const base = routeArgs(request);
+      base.context.set(app.session.sessionUserContext, { id: STAFF.userId!, email: STAFF.label, name: "Equipe", role: "staff" });
+      const args = { ...base, params: { customerId } } as unknown as Parameters<DetailRoute["action"]>[0];
+      try {
+        return unwrapRouteResult(await app.route.action(args)).status;
+      } catch (error) {
+        // A thrown data(…, 404) is the not-found page; anything else is a fault.
+        const status = unwrapRouteResult(error).status;
+        if (!(error && typeof error === "object" && "type" in error)) throw error;
+        return status;
+      }
+    }
+
+    it("fiado e contato pelo formulário da página: nunca 500, e uma recusa não grava nada", async () => {
+      const fabio = await newCustomer("Fábio Fuzz Formulário", "11991110005");
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom("iou", "contact"),
+          fc.oneof(
+            formFields(["description", "amount", "incurredOn", "dueDate", "revenueSource", "idempotencyKey"]),
+            formFields(["channel", "contactedAt", "note"]),
+          ),
+          fc.oneof(fc.constant(String(fabio.id)), hostileText),
+          async (intent, fields, customerId) => {
+            const before = await written();
+            const status = await postAction(customerId, { ...fields, intent });
+            expect([302, 400, 404, 409]).toContain(status);
+            if (status !== 302) expect(await written()).toEqual(before);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+
+    it("o núcleo do fiado e do contato só recusa com InputError ou NotFound, sem gravar", async () => {
+      const gil = await newCustomer("Gil Fuzz Núcleo", "11991110006");
+      await fc.assert(
+        fc.asyncProperty(fc.boolean(), fc.anything({ maxDepth: 2 }), async (isIou, input) => {
+          const before = await written();
+          try {
+            if (isIou) await app.mutations.createDebt(STAFF, gil.id, input);
+            else await app.mutations.recordDebtContact(STAFF, gil.id, input);
+          } catch (error) {
+            if (!(error instanceof app.errors.InputError || error instanceof app.errors.NotFoundError)) throw error;
+            expect(await written()).toEqual(before);
+          }
+        }),
+        { numRuns: 50 },
+      );
+    });
+
+    it("o contato registrado aparece como último contato do devedor", async () => {
+      const hugo = await newCustomer("Hugo Contato Registrado", "11991110007");
+      await app.mutations.createDebt(STAFF, hugo.id, iouForm({ incurredOn: addDays(today, -10), dueDate: addDays(today, -5) }));
+      const before = await written();
+      await app.mutations.recordDebtContact(STAFF, hugo.id, {
+        channel: "phone",
+        contactedAt: `${addDays(today, -1)}T10:30`,
+        note: "Prometeu pagar sexta.",
+      });
+      expect((await written())[1]).toBe(before[1]! + 1);
+      const row = await rowOf(hugo.id);
+      expect(row).toMatchObject({ lastContactChannel: "phone", bucket: "0-30", daysOverdue: 5 });
+      expect(row?.lastContactAt).not.toBeNull();
+      await expect(
+        app.mutations.recordDebtContact(STAFF, hugo.id, { channel: "phone", contactedAt: `${addDays(today, 2)}T10:30` }),
+      ).rejects.toMatchObject({ fieldErrors: { contactedAt: "A data do contato não pode estar no futuro." } });
+    });
+
+    it("o lembrete diz o valor, o nome, o endereço e o CNPJ da loja, traz o PIX e registra o contato", async () => {
+      const iris = await newCustomer("Íris Lembrete WhatsApp", "21998887777");
+      await app.mutations.createDebt(
+        STAFF,
+        iris.id,
+        iouForm({ amount: "80,00", incurredOn: addDays(today, -20), dueDate: addDays(today, -15) }),
+      );
+      await app.mutations.createDebt(
+        STAFF,
+        iris.id,
+        iouForm({ amount: "70,50", incurredOn: addDays(today, -3), dueDate: addDays(today, -2) }),
+      );
+      // Not due yet: not asked for now.
+      await app.mutations.createDebt(
+        STAFF,
+        iris.id,
+        iouForm({ amount: "500,00", incurredOn: today, dueDate: addDays(today, 20) }),
+      );
+      const reminder = await app.mutations.sendDebtReminder(STAFF, iris.id);
+      expect(reminder.amountCents).toBe(15_050);
+      expect(reminder.message).toContain(formatCents(15_050));
+      expect(reminder.message).toContain("Olá, Íris!");
+      expect(reminder.message).toContain(SHOP.name);
+      expect(reminder.message).toContain(SHOP.legalName);
+      expect(reminder.message).toContain("Rua das Flores, 123, Campinas – SP");
+      expect(reminder.message).toContain("CNPJ 12.345.678/0001-95");
+      const pixCode = /\n(000201\S+)/.exec(reminder.message)?.[1];
+      expect(pixCode).toBeDefined();
+      expect(pixCode).toContain("5406150.50"); // BR Code field 54: six characters, the amount
+      expect(reminder.whatsappUrl.startsWith("https://wa.me/5521998887777?text=")).toBe(true);
+      expect(decodeURIComponent(reminder.whatsappUrl.split("?text=")[1]!)).toBe(reminder.message);
+      const [contact] = await app.db
+        .select()
+        .from(app.tables.debtContacts)
+        .where(eq(app.tables.debtContacts.id, reminder.contactId));
+      expect(contact).toMatchObject({ customerId: iris.id, channel: "whatsapp", owedCents: 15_050 });
+
+      // Without a PIX key of the shop's own, the message says to pay at the shop.
+      await app.db.update(app.tables.shopSettings).set({ pixKey: null });
+      const settings = await import("~/modules/shop-settings/queries.server");
+      settings.forgetCachedShopSettings();
+      const withoutPix = await app.mutations.sendDebtReminder(STAFF, iris.id);
+      expect(withoutPix.message).not.toContain("000201");
+      expect(withoutPix.message).toContain("procure a loja");
+      await app.db.update(app.tables.shopSettings).set({ pixKey: SHOP.pixKey });
+      settings.forgetCachedShopSettings();
+
+      const nobody = await newCustomer("Júlio Nada Deve", "11991110008");
+      const before = await written();
+      await expect(app.mutations.sendDebtReminder(STAFF, nobody.id)).rejects.toBeInstanceOf(app.errors.InputError);
+      expect(await written()).toEqual(before);
+    });
+
+    it("a página de um cliente nunca mostra dados de outro", async () => {
+      const kiko = await newCustomer("Kiko Privado Primeiro", "11991110009");
+      const lara = await newCustomer("Lara Segredo Segunda", "11991110010");
+      await app.mutations.createDebt(STAFF, kiko.id, iouForm({ description: "Fone de ouvido do Kiko", amount: "33,33" }));
+      await app.mutations.createDebt(STAFF, lara.id, iouForm({ description: "Tela da Lara", amount: "777,77" }));
+      await app.mutations.recordDebtContact(STAFF, lara.id, {
+        channel: "whatsapp",
+        contactedAt: `${today}T00:01`,
+        note: "Nota sigilosa da Lara",
+      });
+      const deliveredAt = new Date(Date.now() - 3 * 86_400_000);
+      await app.factory.createTestServiceOrder(app.db, {
+        customerId: lara.id,
+        status: "delivered",
+        seed: 901,
+        overrides: { linesTotalCents: 12_345, discountCents: 0, paidCents: 0, deliveredAt },
+      });
+
+      const request = new Request(`http://localhost:3000/devedores/${kiko.id}`);
+      const base = routeArgs(request);
+      base.context.set(app.session.sessionUserContext, { id: STAFF.userId!, email: STAFF.label, name: "Equipe", role: "staff" });
+      const args = { ...base, params: { customerId: String(kiko.id) } } as unknown as Parameters<DetailRoute["loader"]>[0];
+      const page = unwrapRouteResult(await app.route.loader(args)).body;
+      const text = JSON.stringify(page);
+      expect(text).toContain("Fone de ouvido do Kiko");
+      expect(text).toContain(formatCents(3_333));
+      for (const secret of ["Lara", "Tela da Lara", "777", "Nota sigilosa", "123,45", "11991110010"]) {
+        expect(text).not.toContain(secret);
+      }
+
+      // Another customer's id in the address is that customer's page; an unknown id is a 404.
+      const missing = await app.route
+        .loader({ ...args, params: { customerId: "99999999" } } as unknown as Parameters<DetailRoute["loader"]>[0])
+        .catch((error: unknown) => error);
+      expect(unwrapRouteResult(missing).status).toBe(404);
+    });
+  });
+}

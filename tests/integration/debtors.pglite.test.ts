@@ -1,0 +1,3 @@
+import { defineDebtorsSuite } from "./debtors-suite";
+
+defineDebtorsSuite("pglite");
