@@ -3,4 +3,10 @@
  * posting cores every money-moving module calls in its own transaction
  * (decision 0019), and the revenue split they describe their money with.
  */
-export const PUBLIC_FILES: readonly string[] = ["ledger.server.ts", "register-postings.server.ts", "revenue-parts.ts"];
+export const PUBLIC_FILES: readonly string[] = [
+  "ledger.server.ts",
+  "register-postings.server.ts",
+  "revenue-parts.ts",
+  // Balances on a day: the month report's balance line, any page that shows where the money is.
+  "balances.server.ts",
+];
