@@ -22,6 +22,7 @@ const DEMO_KINDS = [
   "contactMessages",
   "accounts",
   "products",
+  "financeEntries",
 ] as const;
 
 async function loadDemoApp(database: TestDatabase) {
@@ -58,7 +59,11 @@ async function loadDemoApp(database: TestDatabase) {
     import("~/db/schema/audit"),
     import("~/db/schema/cash-register"),
     import("~/db/schema/inventory"),
-    import("~/db/schema/uploads"),
+    // The uploads and the finance tables (the demo's recurring expenses and payables) together.
+    Promise.all([import("~/db/schema/uploads"), import("~/db/schema/finance")]).then(([uploads, finance]) => ({
+      ...uploads,
+      ...finance,
+    })),
     import("~/modules/demo/seed.server"),
     import("~/modules/demo/remove-demo-data.server"),
     import("~/modules/demo/test-records.server"),
@@ -132,7 +137,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.faqEntries
           | typeof t.contactMessages
           | typeof t.user
-          | typeof t.products,
+          | typeof t.products
+          | typeof t.financeEntries,
       ) => {
         const rows = await app.db.select({ isDemo: table.isDemo, total: count() }).from(table).groupBy(table.isDemo);
         return {
@@ -161,6 +167,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         contactMessages: await split(t.contactMessages),
         accounts: await split(t.user),
         products: await split(t.products),
+        financeEntries: await split(t.financeEntries),
         stockMovements: await total(t.stockMovements),
         productUnits: await total(t.productUnits),
         uploads: await total(t.uploads),
@@ -197,7 +204,16 @@ export function defineDemoDataSuite(database: TestDatabase) {
     it("a semente marca como demonstração cada linha que cria e liga has_demo_data", async () => {
       await app.seed.seedDemoData();
       const rows = await snapshot();
-      for (const kind of ["customers", "serviceOrders", "reviews", "blogPosts", "faqEntries", "accounts", "products"] as const) {
+      for (const kind of [
+        "customers",
+        "serviceOrders",
+        "reviews",
+        "blogPosts",
+        "faqEntries",
+        "accounts",
+        "products",
+        "financeEntries",
+      ] as const) {
         expect(rows[kind].demo, kind).toBeGreaterThan(0);
         expect(rows[kind].real, kind).toBe(0);
       }
@@ -421,6 +437,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         contactMessages: 1,
         accounts: before.accounts.demo,
         products: before.products.demo,
+        financeEntries: before.financeEntries.demo,
       });
 
       const removed = await app.removal.removeDemoData(OWNER);

@@ -6,6 +6,7 @@ import { registerEntries } from "~/db/schema/cash-register";
 import { contactMessages } from "~/db/schema/contact";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
 import { faqEntries } from "~/db/schema/faq";
+import { financeEntries, financeRecurring } from "~/db/schema/finance";
 import { productUnits, products, stockCountItems, stockMovements } from "~/db/schema/inventory";
 import { issuedDocuments } from "~/db/schema/print-documents";
 import { reviews } from "~/db/schema/reviews";
@@ -27,6 +28,7 @@ export type DemoDataCounts = {
   contactMessages: number;
   products: number;
   accounts: number;
+  financeEntries: number;
 };
 
 export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; many: string }> = {
@@ -44,6 +46,10 @@ export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; 
     many: "itens do estoque (com unidades, movimentos e contagens)",
   },
   accounts: { one: "conta de acesso de demonstração", many: "contas de acesso de demonstração" },
+  financeEntries: {
+    one: "lançamento financeiro (com as despesas recorrentes)",
+    many: "lançamentos financeiros (com as despesas recorrentes)",
+  },
 };
 
 /**
@@ -82,7 +88,8 @@ async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
     (select count(*)::int from ${faqEntries} where is_demo) as "faqEntries",
     (select count(*)::int from ${contactMessages} where is_demo) as "contactMessages",
     (select count(*)::int from ${products} where is_demo) as "products",
-    (select count(*)::int from ${user} where is_demo) as "accounts"`);
+    (select count(*)::int from ${user} where is_demo) as "accounts",
+    (select count(*)::int from ${financeEntries} where is_demo) as "financeEntries"`);
   const row = (result.rows[0] ?? {}) as Record<keyof DemoDataCounts, unknown>;
   const counts = {} as DemoDataCounts;
   for (const kind of Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[]) counts[kind] = Number(row[kind] ?? 0);
@@ -217,6 +224,13 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   await tx.delete(blogPosts).where(eq(blogPosts.isDemo, true));
   await tx.delete(faqEntries).where(eq(faqEntries.isDemo, true));
   await tx.delete(contactMessages).where(eq(contactMessages.isDemo, true));
+  // The demo's payables and recurring expenses with every entry they generated (paid or not: the recurring's foreign key needs them gone first).
+  await tx
+    .delete(financeEntries)
+    .where(
+      sql`${financeEntries.isDemo} or ${financeEntries.recurringId} in (select id from ${financeRecurring} where ${financeRecurring.isDemo})`,
+    );
+  await tx.delete(financeRecurring).where(eq(financeRecurring.isDemo, true));
   // Profiles, sessions and sign-in methods of the demo accounts go with them (cascade).
   await tx.delete(user).where(eq(user.isDemo, true));
   await tx.update(shopSettings).set({ hasDemoData: false, updatedAt: new Date() });

@@ -12,6 +12,7 @@ import { DEMO_FAQ } from "~/modules/faq/demo-faq";
 import { DEMO_REVIEWS } from "~/modules/reviews/demo-reviews";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { hasAnyProduct, prepareDemoCatalogue, seedDemoCatalogueInTx } from "./demo-catalogue.server";
+import { seedDemoFinanceInTx } from "./demo-finance.server";
 import { seedDemoServiceOrders } from "./demo-service-orders.server";
 import { markShopHasDemoDataInTx } from "./demo-flag.server";
 
@@ -73,6 +74,7 @@ export async function seedDemoData() {
     }
     if (await seedDemoServiceOrders(tx)) hasCreated = true;
     if (await seedDemoCatalogueInTx(tx, catalogue)) hasCreated = true;
+    if (await seedDemoFinanceInTx(tx)) hasCreated = true;
     if (hasCreated) await markShopHasDemoDataInTx(tx);
   });
 }
