@@ -7,13 +7,11 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { FinanceInputError, FinanceNotFoundError } from "./errors";
 import { activeAccountInTx, activeCategoryInTx } from "./lookups.server";
-import { RecurringSchema } from "./validation";
+import { MONTHS_GENERATED_AHEAD, RecurringSchema } from "./validation";
 
 const RECURRING_ENTITY = "finance-recurring";
 const refuse = (errors: Record<string, string>) => new FinanceInputError("invalid-input", errors);
 
-/** How far ahead the entries of a recurring expense exist: this month and the next three. */
-export const MONTHS_GENERATED_AHEAD = 3;
 /** A start further back would write years of overdue entries by mistake. */
 const MAX_MONTHS_BACK = 12;
 

@@ -15,6 +15,8 @@ import { idempotencyKeyField, idField, isoDateField, moneyField, optionalIdField
 /** One entry at most R$ 1.000.000,00; sums of many stay in bigint queries. */
 export const MAX_ENTRY_CENTS = 100_000_000;
 export const MAX_INSTALMENTS = 60;
+/** How far ahead the entries of a recurring expense exist: this month and the next three. */
+export const MONTHS_GENERATED_AHEAD = 3;
 
 export const FINANCE_LIMITS = {
   description: 120,

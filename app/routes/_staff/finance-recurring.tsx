@@ -22,10 +22,14 @@ import {
   createRecurring,
   ensureRecurringEntries,
   listRecurring,
-  MONTHS_GENERATED_AHEAD,
   updateRecurring,
 } from "~/modules/finance/recurring.server";
-import { DIRECTION_SHORT_LABELS, FINANCE_LIMITS, type RecurringFormValues } from "~/modules/finance/validation";
+import {
+  DIRECTION_SHORT_LABELS,
+  FINANCE_LIMITS,
+  MONTHS_GENERATED_AHEAD,
+  type RecurringFormValues,
+} from "~/modules/finance/validation";
 import type { Route } from "./+types/finance-recurring";
 
 export const meta = () => financeMeta("Recorrentes");
