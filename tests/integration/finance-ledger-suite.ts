@@ -538,6 +538,8 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       expect(await descriptions("situacao=%00&tipo=x&categoria=-1&conta=abc&vencimento_de=2026-13-40&q=%00")).toHaveLength(4);
       const totals = (await app.list.listEntries(STAFF, filtersOf("tipo=saida"), 1, TODAY)).totals;
       expect(totals).toEqual({ inCents: 0, outCents: 540_000, count: 3 });
+      // Unfiltered, no totals of every entry ever (a scan of the whole table).
+      expect((await app.list.listEntries(STAFF, filtersOf(""), 1, TODAY)).totals).toBeNull();
       await expect(app.list.listEntries(CUSTOMER, filtersOf(""), 1, TODAY)).rejects.toBeInstanceOf(app.errors.ForbiddenError);
 
       // Pages of 50, read one row past the page.

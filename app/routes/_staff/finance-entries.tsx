@@ -53,11 +53,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     activeAccountOptions(),
   ]);
   if (result.entries.length === 0 && page > 1) throw redirect(entriesHref(filters, 1));
-  return { filters, ...result, categories, accounts, today, flash: flashOf(context) };
+  // The last page a list can have: what lies beyond is reached by narrowing the dates.
+  const isAtDepthLimit = result.hasNextPage && page === MAX_ENTRY_PAGE;
+  return {
+    filters,
+    ...result,
+    hasNextPage: result.hasNextPage && !isAtDepthLimit,
+    isAtDepthLimit,
+    categories,
+    accounts,
+    today,
+    flash: flashOf(context),
+  };
 }
 
 export default function FinanceEntries({ loaderData }: Route.ComponentProps) {
-  const { filters, entries, page, hasNextPage, totals, categories, accounts, today, flash } = loaderData;
+  const { filters, entries, page, hasNextPage, isAtDepthLimit, totals, categories, accounts, today, flash } = loaderData;
   const filtered = isFiltered(filters);
   return (
     <div className="space-y-6">
@@ -190,20 +201,22 @@ export default function FinanceEntries({ loaderData }: Route.ComponentProps) {
         </Form>
       </search>
 
-      <dl className="grid gap-3 sm:grid-cols-3" aria-label="Totais do filtro">
-        <div className="rounded-lg border border-slate-200 bg-white p-3">
-          <dt className="text-sm text-slate-600">Entradas</dt>
-          <dd className="text-lg font-semibold text-emerald-800 tabular-nums">{formatCents(totals.inCents)}</dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-3">
-          <dt className="text-sm text-slate-600">Saídas</dt>
-          <dd className="text-lg font-semibold text-red-800 tabular-nums">{formatCents(totals.outCents)}</dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-3">
-          <dt className="text-sm text-slate-600">Lançamentos</dt>
-          <dd className="text-lg font-semibold text-slate-900 tabular-nums">{totals.count.toLocaleString("pt-BR")}</dd>
-        </div>
-      </dl>
+      {totals ? (
+        <dl className="grid gap-3 sm:grid-cols-3" aria-label="Totais do filtro">
+          <div className="rounded-lg border border-slate-200 bg-white p-3">
+            <dt className="text-sm text-slate-600">Entradas</dt>
+            <dd className="text-lg font-semibold text-emerald-800 tabular-nums">{formatCents(totals.inCents)}</dd>
+          </div>
+          <div className="rounded-lg border border-slate-200 bg-white p-3">
+            <dt className="text-sm text-slate-600">Saídas</dt>
+            <dd className="text-lg font-semibold text-red-800 tabular-nums">{formatCents(totals.outCents)}</dd>
+          </div>
+          <div className="rounded-lg border border-slate-200 bg-white p-3">
+            <dt className="text-sm text-slate-600">Lançamentos</dt>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{totals.count.toLocaleString("pt-BR")}</dd>
+          </div>
+        </dl>
+      ) : null}
 
       {entries.length === 0 ? (
         <EmptyState
@@ -278,6 +291,9 @@ export default function FinanceEntries({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
+      {isAtDepthLimit ? (
+        <p className="text-sm text-slate-600">Para ver lançamentos mais antigos, filtre pelas datas de vencimento.</p>
+      ) : null}
       <Pager
         label="Páginas dos lançamentos"
         page={page}
