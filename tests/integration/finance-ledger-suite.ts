@@ -395,8 +395,38 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       ]);
       expect(await app.recurring.ensureRecurringEntries("2026-03-01")).toBe(0);
 
+      // The end taken away again: the months it had cancelled come back, with the new amount and day.
+      await app.inTransaction((tx) =>
+        app.recurring.updateRecurringInTx(
+          tx,
+          STAFF,
+          created.recurringId,
+          {
+            direction: "out",
+            description: "Internet fibra",
+            categoryId: String(ids.utilities),
+            amount: "149,90",
+            dayOfMonth: "10",
+            startMonth: "2026-01",
+            endMonth: "",
+            counterparty: "Operadora",
+            accountId: "",
+          },
+          "2026-02-01",
+        ),
+      );
+      expect((await entryRows()).map((row) => [row.dueDate, row.amountCents, row.cancelledAt !== null])).toEqual([
+        ["2026-01-31", 12_990, false],
+        ["2026-02-10", 14_990, false],
+        ["2026-03-10", 14_990, false],
+        ["2026-04-10", 14_990, false],
+        ["2026-05-10", 14_990, false],
+      ]);
+
       await app.inTransaction((tx) => app.recurring.archiveRecurringInTx(tx, STAFF, created.recurringId, "2026-02-20"));
       expect((await entryRows()).map((row) => row.cancelledAt !== null)).toEqual([false, false, true, true, true]);
+      // Archived, it comes back with nothing: pages loading later write nothing for it.
+      expect(await app.recurring.ensureRecurringEntries("2026-06-01")).toBe(0);
     });
 
     it("categorias: só o proprietário muda; as automáticas não se arquivam nem mudam de tipo; uma com lançamentos não muda de tipo", async () => {

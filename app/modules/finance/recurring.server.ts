@@ -162,6 +162,18 @@ const openFutureEntriesOf = (recurringId: number, today: string) =>
     gte(financeEntries.dueDate, today),
   );
 
+/** Why an edit cancelled a month: an entry cancelled for this reason comes back when the months cover it again. */
+const OUTSIDE_MONTHS_REASON = "Fora dos meses do recorrente alterado";
+
+/** Entries not yet due an edit took out of the recurring's months (not those staff cancelled by hand). */
+const entriesOutsideMonthsOf = (recurringId: number, today: string) =>
+  and(
+    eq(financeEntries.recurringId, recurringId),
+    isNull(financeEntries.paidDate),
+    eq(financeEntries.cancelReason, OUTSIDE_MONTHS_REASON),
+    gte(financeEntries.dueDate, today),
+  );
+
 /**
  * Changes a recurring from today on: its open entries not yet due follow
  * the new amount, day and category; those now outside its months are
@@ -192,23 +204,28 @@ export async function updateRecurringInTx(tx: Transaction, actor: Actor, rawId: 
     })
     .where(eq(financeRecurring.id, recurring.id));
   const future = await tx
-    .select({ id: financeEntries.id, dueDate: financeEntries.dueDate })
+    .select({ id: financeEntries.id, dueDate: financeEntries.dueDate, cancelledAt: financeEntries.cancelledAt })
     .from(financeEntries)
-    .where(openFutureEntriesOf(recurring.id, today));
+    .where(or(openFutureEntriesOf(recurring.id, today), entriesOutsideMonthsOf(recurring.id, today)));
   for (const entry of future) {
     const month = entry.dueDate.slice(0, 7);
     const isOutside = month < input.startMonth || (endMonth !== null && month > endMonth);
+    if (isOutside && entry.cancelledAt) continue;
     await tx
       .update(financeEntries)
       .set(
         isOutside
-          ? { cancelledAt: new Date(), cancelledByLabel: actor.label, cancelReason: "Fora dos meses do recorrente alterado" }
+          ? { cancelledAt: new Date(), cancelledByLabel: actor.label, cancelReason: OUTSIDE_MONTHS_REASON }
           : {
               description: input.description,
               categoryId: input.categoryId,
               amountCents: input.amount,
               dueDate: dueDateIn(month, input.dayOfMonth),
               counterparty: input.counterparty,
+              // Back inside the months (the end moved later again): open once more.
+              cancelledAt: null,
+              cancelledByLabel: null,
+              cancelReason: null,
             },
       )
       .where(eq(financeEntries.id, entry.id));
