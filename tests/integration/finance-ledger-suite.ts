@@ -429,6 +429,32 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       expect(await app.recurring.ensureRecurringEntries("2026-06-01")).toBe(0);
     });
 
+    it("o pagamento de um lançamento recorrente começa na conta de costume do recorrente", async () => {
+      const { recurringId } = await app.inTransaction((tx) =>
+        app.recurring.createRecurringInTx(
+          tx,
+          STAFF,
+          {
+            direction: "out",
+            description: "Contador",
+            categoryId: String(ids.utilities),
+            amount: "300,00",
+            dayOfMonth: "5",
+            startMonth: "2026-01",
+            accountId: String(ids.bank),
+          },
+          TODAY,
+        ),
+      );
+      const [generated] = await app.db
+        .select()
+        .from(app.tables.financeEntries)
+        .where(eq(app.tables.financeEntries.recurringId, recurringId));
+      expect((await app.list.getEntry(STAFF, generated!.id))?.usualAccountId).toBe(ids.bank);
+      const { entryIds } = await createEntries(newEntry());
+      expect((await app.list.getEntry(STAFF, entryIds[0]!))?.usualAccountId).toBeNull();
+    });
+
     it("categorias: só o proprietário muda; as automáticas não se arquivam nem mudam de tipo; uma com lançamentos não muda de tipo", async () => {
       const input = { name: "Cursos e treinamentos", direction: "out", resultLine: "operating-expense" };
       await expect(app.categories.createCategory(STAFF, input)).rejects.toBeInstanceOf(app.errors.ForbiddenError);

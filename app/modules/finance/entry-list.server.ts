@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
-import { financeAccounts, financeCategories, financeEntries } from "~/db/schema/finance";
+import { financeAccounts, financeCategories, financeEntries, financeRecurring } from "~/db/schema/finance";
 import { shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { isFiltered, type EntryFilters } from "./entry-filters";
@@ -150,6 +150,10 @@ export async function getEntry(actor: Actor, entryId: number) {
       cancelledByLabel: financeEntries.cancelledByLabel,
       createdByLabel: financeEntries.createdByLabel,
       createdAt: financeEntries.createdAt,
+      // The account a recurring is usually paid from: the payment form starts on it.
+      usualAccountId: sql<
+        number | null
+      >`(select r.account_id from ${financeRecurring} r where r.id = ${financeEntries.recurringId})`,
     })
     .from(financeEntries)
     .innerJoin(financeCategories, eq(financeCategories.id, financeEntries.categoryId))

@@ -169,6 +169,7 @@ export default function FinanceEntryPage({ loaderData, actionData }: Route.Compo
             errors={errorsOf("pay")}
             values={valuesOf("pay")}
             accounts={accounts}
+            usualAccountId={entry.usualAccountId}
             today={today}
             direction={entry.direction}
           />
@@ -275,6 +276,7 @@ function PayForm({
   errors,
   values,
   accounts,
+  usualAccountId,
   today,
   direction,
 }: {
@@ -282,6 +284,7 @@ function PayForm({
   errors: FieldErrors;
   values: PayEntryFormValues;
   accounts: readonly { id: number; name: string }[];
+  usualAccountId: number | null;
   today: string;
   direction: "in" | "out";
 }) {
@@ -300,7 +303,7 @@ function PayForm({
       <SelectField
         label="Conta"
         name="accountId"
-        defaultValue={values.accountId ?? ""}
+        defaultValue={values.accountId ?? (usualAccountId ? String(usualAccountId) : "")}
         error={errors.accountId}
         options={[
           { value: "", label: "Escolha…" },
