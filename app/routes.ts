@@ -65,6 +65,7 @@ export default [
       route("financial-management/recorrentes", "routes/_staff/finance-recurring.tsx"),
       route("financial-management/categorias", "routes/_staff/finance-categories.tsx"),
       route("financial-management/exportar.csv", "routes/_staff/finance-export.ts"),
+      route("financial-management/cartoes", "routes/_staff/finance-cards.tsx"),
       route("devedores", "routes/_staff/devedores.tsx"),
       route("cdc", "routes/_staff/cdc.tsx"),
       route("warranty-contract", "routes/_staff/warranty-contract.tsx"),

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
+import { shopToday } from "~/lib/dates";
 import { parseInput, readId } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { postRegisterClosingInTx } from "~/modules/finance/register-postings.server";
 import { denominationsTotalCents } from "./denominations";
 import { CashRegisterInputError, CashRegisterNotFoundError, CashRegisterStateError } from "./errors";
 import { lockOpenRegisterForUpdateInTx } from "./register-entries.server";
@@ -100,6 +102,13 @@ export async function closeCashRegisterInTx(
         closingNote: input.note,
       })
       .where(eq(cashRegisters.id, registerId));
+    // Finance already has every entry; the closing adds only what the drawer held more or less than expected.
+    const cash = totals.cash;
+    await postRegisterClosingInTx(tx, actor, {
+      registerId,
+      cashDifferenceCents: cash ? cash.countedCents - cash.expectedCents : 0,
+      date: shopToday(now),
+    });
     await recordAudit(tx, {
       actorUserId: actor.userId,
       actorLabel: actor.label,

@@ -6,6 +6,7 @@ import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
 import { reverseServiceOrderPaymentInTx } from "~/modules/service-orders/mutations.server";
 import { CashRegisterInputError, CashRegisterNotFoundError, CashRegisterStateError } from "./errors";
 import { lockOpenRegisterForUpdateInTx, RegisterClosedError, recordRegisterEntryInTx } from "./register-entries.server";
@@ -125,6 +126,8 @@ export async function cancelRegisterEntryInTx(
     .update(registerEntries)
     .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: input.reason })
     .where(eq(registerEntries.id, entry.id));
+  // What the entry posted to finance (revenue, a card's fee and receivables, a sangria's transfer) is undone with it.
+  await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entry.id }, input.reason);
   if (entry.kind === "order-payment" && entry.serviceOrderPaymentId !== null) {
     await reverseServiceOrderPaymentInTx(tx, actor, entry.serviceOrderPaymentId, input.reason);
   }

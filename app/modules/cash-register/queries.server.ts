@@ -1,6 +1,7 @@
 import { asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cashRegisters, registerEntries, sales } from "~/db/schema/cash-register";
+import { cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
 import { readId } from "~/lib/forms";
 import { personNameSql } from "~/modules/accounts/person-name.server";
@@ -9,6 +10,16 @@ import { closingMethodsOf, entriesFingerprint, expectedByMethod, type ClosingTot
 
 export const CLOSED_REGISTERS_PAGE_SIZE = 20;
 export const MAX_CLOSED_REGISTERS_PAGE = 10_000;
+
+/**
+ * What the acquirer keeps of a card entry (its receivables' fees), or null
+ * for an entry with no receivables (not a card, or recorded before finance).
+ * The outer column is qualified by hand: drizzle writes it unqualified, and
+ * inside the subquery "id" would be the receivable's own.
+ */
+export const cardFeeCentsSql = sql<
+  number | null
+>`(select sum(receivable.fee_cents)::int from ${cardReceivables} receivable where receivable.register_entry_id = "register_entries"."id")`;
 
 const entryColumns = {
   id: registerEntries.id,
@@ -31,6 +42,7 @@ const entryColumns = {
   cancelledAt: registerEntries.cancelledAt,
   cancelledByLabel: registerEntries.cancelledByLabel,
   cancelReason: registerEntries.cancelReason,
+  cardFeeCents: cardFeeCentsSql,
 };
 
 async function selectEntries(condition: SQL | undefined) {

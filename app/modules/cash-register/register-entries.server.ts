@@ -107,6 +107,8 @@ export async function recordRegisterEntryInTx(
     businessDate: entry!.businessDate,
     customerId: input.customerId ?? null,
     description: input.reason ?? "",
+    saleId: input.saleId ?? null,
+    serviceOrderPaymentId: input.serviceOrderPaymentId ?? null,
     parts: input.financeParts,
   });
   return { entryId: entry!.id, registerId: open?.id ?? null };

@@ -6,6 +6,7 @@ import { cashRegisters, registerEntries, saleItems, saleReturnItems, saleReturns
 import { customers } from "~/db/schema/customers";
 import { products } from "~/db/schema/inventory";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { cardFeeCentsSql } from "./queries.server";
 import { readStoreCreditBalanceInTx, saleCancelRefusalInTx } from "./sales.server";
 
 /** A sale as its page shows it to staff: items, payments, returns, and whether it can still be cancelled. */
@@ -67,6 +68,7 @@ export async function readSaleDetailInTx(tx: Transaction, saleId: number) {
       saleReturnId: registerEntries.saleReturnId,
       cancelledAt: registerEntries.cancelledAt,
       createdAt: registerEntries.createdAt,
+      cardFeeCents: cardFeeCentsSql,
     })
     .from(registerEntries)
     .where(eq(registerEntries.saleId, saleId))

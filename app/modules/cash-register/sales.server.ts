@@ -9,6 +9,7 @@ import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
 import { recordStockMovementInTx } from "~/modules/inventory/stock-ledger.server";
 import { assertPixAvailable } from "~/modules/pix/pix-charge";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
@@ -368,7 +369,11 @@ export async function cancelSaleInTx(tx: Transaction, actor: Actor, saleId: numb
     .update(registerEntries)
     .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: reason })
     .where(and(eq(registerEntries.saleId, saleId), isNull(registerEntries.cancelledAt)))
-    .returning({ method: registerEntries.method, amountCents: registerEntries.amountCents });
+    .returning({ id: registerEntries.id, method: registerEntries.method, amountCents: registerEntries.amountCents });
+  // Each payment's revenue, card fee and receivables leave finance with it.
+  for (const entry of cancelled) {
+    await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entry.id }, reason);
+  }
   const creditSpent = cancelled
     .filter((entry) => entry.method === "store-credit")
     .reduce((sum, entry) => sum + entry.amountCents, 0);

@@ -205,6 +205,11 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
     .update(registerEntries)
     .set({ customerId: null })
     .where(sql`${registerEntries.customerId} in (select id from ${customers} where ${customers.isDemo})`);
+  // So does what those payments posted to finance (revenue is the shop's, whoever paid it).
+  await tx
+    .update(financeEntries)
+    .set({ customerId: null })
+    .where(sql`${financeEntries.customerId} in (select id from ${customers} where ${customers.isDemo})`);
   await tx.delete(serviceOrders).where(eq(serviceOrders.isDemo, true));
   await tx.delete(customers).where(eq(customers.isDemo, true));
   // The demo catalogue with its ledger, units and photos (after the demo orders that used them; nothing real points at it: checked above).
@@ -215,6 +220,13 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   const demoProducts = sql`(select id from ${products} where ${products.isDemo})`;
   // A stock count may have counted them (staff counting the demo shelf): those lines go with them.
   await tx.delete(stockCountItems).where(sql`${stockCountItems.productId} in ${demoProducts}`);
+  // A purchase typed into a demo product posted a payable: it goes with the ledger row it came from (kept, cancelled).
+  await tx
+    .update(financeEntries)
+    .set({ cancelledAt: new Date(), cancelledByLabel: actor.label, cancelReason: "Produto de demonstração removido" })
+    .where(
+      sql`${financeEntries.originKind} = 'stock-movement' and ${financeEntries.cancelledAt} is null and ${financeEntries.originId} in (select id from ${stockMovements} where ${stockMovements.productId} in ${demoProducts})`,
+    );
   await tx.delete(stockMovements).where(sql`${stockMovements.productId} in ${demoProducts}`);
   await tx.delete(productUnits).where(sql`${productUnits.productId} in ${demoProducts}`);
   await tx.delete(products).where(eq(products.isDemo, true));

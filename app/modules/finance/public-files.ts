@@ -11,4 +11,5 @@ export const PUBLIC_FILES: readonly string[] = [
   "balances.server.ts",
   // The demo seed writes its recurring expenses and generates their entries the way the owner's are.
   "recurring.server.ts",
+  "stock-purchases.server.ts",
 ];

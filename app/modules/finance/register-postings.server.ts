@@ -1,38 +1,179 @@
+import { asc, eq, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import type { RegisterEntryKind, RegisterMethod } from "~/db/schema/cash-register";
+import { saleItems, sales, type RegisterEntryKind, type RegisterMethod } from "~/db/schema/cash-register";
+import { products } from "~/db/schema/inventory";
+import { serviceOrderLines, serviceOrderPayments, serviceOrders } from "~/db/schema/service-orders";
 import type { Actor } from "~/modules/accounts/roles";
-import { postReceiptInTx, REGISTER_ENTRY_ORIGIN } from "./ledger.server";
-import type { ReceiptPart } from "./revenue-parts";
+import {
+  accountOfMethodInTx,
+  accountOfRoleInTx,
+  isMoneyMethod,
+  postEntryInTx,
+  postReceiptInTx,
+  postTransferInTx,
+  REGISTER_ENTRY_ORIGIN,
+} from "./ledger.server";
+import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "./revenue-parts";
 
 /** A register entry as just written, with what the caller knows of its meaning for the month result. */
 export type PostedRegisterEntry = {
   entryId: number;
   kind: RegisterEntryKind;
   method: RegisterMethod;
+  /** Signed, as the register keeps it: a sangria or a refund is negative. */
   amountCents: number;
   instalments: number | null;
   businessDate: string;
   customerId: number | null;
   description: string;
+  /** The sale a "sale" entry is a payment of: its lines give the revenue by source. */
+  saleId?: number | null;
+  /** The order payment an "order-payment" entry records: the order's lines give the revenue by source. */
+  serviceOrderPaymentId?: number | null;
   /** Given by callers whose split only they know (a crediário payment: principal by source, interest, charges). */
   parts?: readonly ReceiptPart[];
 };
 
 /**
  * Called by the register for every entry it writes, in the same
- * transaction: the entry reaches finance by itself, under its own origin.
+ * transaction: the entry reaches finance by itself, under its own origin
+ * (decision 0019). Crediário and store credit bring no money and post
+ * nothing; suprimento and sangria move money between accounts (transfers,
+ * neither revenue nor expense); a refund gives money back out of the
+ * account it leaves.
  */
 export async function postRegisterEntryInTx(tx: Transaction, actor: Actor, entry: PostedRegisterEntry) {
-  if (entry.parts && entry.amountCents > 0) {
-    await postReceiptInTx(tx, actor, {
-      origin: { kind: REGISTER_ENTRY_ORIGIN, id: entry.entryId },
-      method: entry.method,
-      instalments: entry.instalments,
-      date: entry.businessDate,
-      description: entry.description,
-      customerId: entry.customerId,
-      registerEntryId: entry.entryId,
-      parts: entry.parts,
-    });
+  if (!isMoneyMethod(entry.method) || entry.amountCents === 0) return;
+  const origin = { kind: REGISTER_ENTRY_ORIGIN, id: entry.entryId };
+  if (entry.kind === "supply" || entry.kind === "withdrawal") {
+    await postCashMovementInTx(tx, actor, entry);
+    return;
   }
+  if (entry.amountCents < 0) {
+    // Money given back (a refund): a deduction from revenue, out of the account the money leaves.
+    await postEntryInTx(tx, actor, {
+      origin,
+      categoryKey: "returns",
+      amountCents: -entry.amountCents,
+      description: entry.description,
+      paidDate: entry.businessDate,
+      dueDate: entry.businessDate,
+      accountId: await accountOfMethodInTx(tx, entry.method),
+      method: entry.method,
+      customerId: entry.customerId,
+    });
+    return;
+  }
+  await postReceiptInTx(tx, actor, {
+    origin,
+    method: entry.method,
+    instalments: entry.instalments,
+    date: entry.businessDate,
+    description: entry.description,
+    customerId: entry.customerId,
+    registerEntryId: entry.entryId,
+    parts: entry.parts ?? (await defaultPartsInTx(tx, entry)),
+  });
+}
+
+/** What a payment is for the month result when the caller did not say: the lines of what it pays for, by source. */
+async function defaultPartsInTx(tx: Transaction, entry: PostedRegisterEntry): Promise<ReceiptPart[]> {
+  if (entry.kind === "sale" && entry.saleId) {
+    const { lines, totalCents } = await saleLinesInTx(tx, entry.saleId);
+    return revenuePartsOf(entry.amountCents, lines, totalCents);
+  }
+  if (entry.kind === "order-payment" && entry.serviceOrderPaymentId) {
+    const { lines, totalCents } = await orderLinesOfPaymentInTx(tx, entry.serviceOrderPaymentId);
+    return revenuePartsOf(entry.amountCents, lines, totalCents);
+  }
+  // A payment whose caller gave no split (none does today): money in all the same, so the account's balance is right.
+  return [{ categoryKey: "other-income", amountCents: entry.amountCents }];
+}
+
+/** A sale's lines at their gross price (quantity × unit price) and its total after every discount. */
+async function saleLinesInTx(tx: Transaction, saleId: number): Promise<{ lines: RevenueLine[]; totalCents: number }> {
+  const [sale] = await tx.select({ totalCents: sales.totalCents }).from(sales).where(eq(sales.id, saleId));
+  const items = await tx
+    .select({ source: saleItems.revenueSource, quantity: saleItems.quantity, unitPriceCents: saleItems.unitPriceCents })
+    .from(saleItems)
+    .where(eq(saleItems.saleId, saleId))
+    .orderBy(asc(saleItems.position), asc(saleItems.id));
+  return {
+    lines: items.map((item) => ({ source: item.source, grossCents: item.quantity * item.unitPriceCents })),
+    totalCents: sale?.totalCents ?? 0,
+  };
+}
+
+/**
+ * An order's lines for the payment's split: a line with a product earns
+ * that product's source (a part is "products"; a printing service item
+ * "printing-design"), a free line is labour ("services"). The total is the
+ * lines' gross less the order's discount.
+ */
+async function orderLinesOfPaymentInTx(
+  tx: Transaction,
+  paymentId: number,
+): Promise<{ lines: RevenueLine[]; totalCents: number }> {
+  const [payment] = await tx
+    .select({ orderId: serviceOrderPayments.orderId, discountCents: serviceOrders.discountCents })
+    .from(serviceOrderPayments)
+    .innerJoin(serviceOrders, eq(serviceOrders.id, serviceOrderPayments.orderId))
+    .where(eq(serviceOrderPayments.id, paymentId));
+  if (!payment) return { lines: [], totalCents: 0 };
+  const rows = await tx
+    .select({
+      source: sql<RevenueLine["source"]>`coalesce(${products.revenueSource}, 'services')`,
+      quantity: serviceOrderLines.quantity,
+      unitPriceCents: serviceOrderLines.unitPriceCents,
+    })
+    .from(serviceOrderLines)
+    .leftJoin(products, eq(products.id, serviceOrderLines.productId))
+    .where(eq(serviceOrderLines.orderId, payment.orderId))
+    .orderBy(asc(serviceOrderLines.position), asc(serviceOrderLines.id));
+  const lines = rows.map((row) => ({ source: row.source, grossCents: row.quantity * row.unitPriceCents }));
+  const grossCents = lines.reduce((sum, line) => sum + line.grossCents, 0);
+  return { lines, totalCents: grossCents - payment.discountCents };
+}
+
+/** Suprimento: cash from where the shop keeps it into the drawer; sangria: the reverse. */
+async function postCashMovementInTx(tx: Transaction, actor: Actor, entry: PostedRegisterEntry) {
+  const drawer = await accountOfRoleInTx(tx, "cash-drawer");
+  const elsewhere = await accountOfRoleInTx(tx, "withdrawal");
+  const isSupply = entry.kind === "supply";
+  await postTransferInTx(tx, actor, {
+    origin: { kind: REGISTER_ENTRY_ORIGIN, id: entry.entryId },
+    fromAccountId: isSupply ? elsewhere : drawer,
+    toAccountId: isSupply ? drawer : elsewhere,
+    amountCents: Math.abs(entry.amountCents),
+    date: entry.businessDate,
+    description: `${isSupply ? "Suprimento" : "Sangria"}${entry.description ? `: ${entry.description}` : ""}`,
+  });
+}
+
+/** How a register's closing is named as an origin: what it posts, only its cash difference. */
+export const REGISTER_CLOSING_ORIGIN = "register-closing";
+
+/**
+ * A closing posts only its difference: every sale, payment and movement
+ * already reached finance through its own entry, so the counted cash less
+ * the expected is a surplus (other income) or a shortage (other expense)
+ * in the drawer's account, on the day of the closing.
+ */
+export async function postRegisterClosingInTx(
+  tx: Transaction,
+  actor: Actor,
+  closing: { registerId: number; cashDifferenceCents: number; date: string },
+) {
+  if (!Number.isSafeInteger(closing.cashDifferenceCents) || closing.cashDifferenceCents === 0) return null;
+  const isSurplus = closing.cashDifferenceCents > 0;
+  return postEntryInTx(tx, actor, {
+    origin: { kind: REGISTER_CLOSING_ORIGIN, id: closing.registerId },
+    categoryKey: isSurplus ? "cash-surplus" : "cash-shortage",
+    amountCents: Math.abs(closing.cashDifferenceCents),
+    description: `${isSurplus ? "Sobra" : "Falta"} no fechamento do caixa nº ${closing.registerId}`,
+    paidDate: closing.date,
+    dueDate: closing.date,
+    accountId: await accountOfRoleInTx(tx, "cash-drawer"),
+    method: "cash",
+  });
 }

@@ -6,6 +6,7 @@ import { processImage, type ProcessedImage } from "~/lib/uploads/process-image.s
 import type { UploadedFile } from "~/lib/uploads/read-upload-form.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { postStockPurchaseInTx } from "~/modules/finance/stock-purchases.server";
 import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { DUPLICATE_BARCODE_MESSAGE, DUPLICATE_SKU_MESSAGE, InventoryInputError, uniqueViolationOf } from "./errors";
 import { slugify, slugWithSuffix } from "./slug";
@@ -119,13 +120,22 @@ export async function createProductInTx(
     details: { kind: values.kind, name: values.name, sku, priceCents: values.priceCents, photo: photoUploadId !== null },
   });
   if (initial.initialQuantity > 0) {
-    await recordStockMovementInTx(tx, actor, {
+    const movement = await recordStockMovementInTx(tx, actor, {
       productId: id,
       kind: "entry",
       quantity: initial.initialQuantity,
       unitCostCents: initial.initialCostCents,
       reason: "Estoque inicial",
       origin: `${PRODUCT_ENTITY}:${id}`,
+      field: "initialQuantity",
+    });
+    // Initial stock typed with its cost (the form or a CSV import) was bought: owed like any other entry.
+    await postStockPurchaseInTx(tx, actor, {
+      movementId: movement.movementId,
+      quantity: initial.initialQuantity,
+      unitCostCents: initial.initialCostCents,
+      supplier: "",
+      productName: values.name,
       field: "initialQuantity",
     });
   }

@@ -4,6 +4,7 @@ import { productUnits, products } from "~/db/schema/inventory";
 import { MAX_ID, parseInput } from "~/lib/forms";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { postStockPurchaseInTx } from "~/modules/finance/stock-purchases.server";
 import { InventoryInputError } from "./errors";
 import { PRODUCT_ENTITY } from "./products.server";
 import { ProductNotFoundError, recordStockMovementInTx, StockRefusedError } from "./stock-ledger.server";
@@ -38,6 +39,15 @@ export async function recordStockEntryInTx(tx: Transaction, actor: Actor, produc
     quantity: values.quantity,
     unitCostCents: values.unitCostCents,
     supplier: values.supplier,
+  });
+  // What was bought is owed to the supplier: an open payable in finance.
+  await postStockPurchaseInTx(tx, actor, {
+    movementId: movement.movementId,
+    quantity: values.quantity,
+    unitCostCents: values.unitCostCents,
+    supplier: values.supplier,
+    productName: product.name,
+    field: "quantity",
   });
   await recordAudit(tx, {
     actorUserId: actor.userId,
@@ -108,6 +118,14 @@ export async function recordSerialisedEntryInTx(tx: Transaction, actor: Actor, p
       unitCostCents: unit.costCents,
       supplier: values.supplier,
       field: `units.${index}.serial`,
+    });
+    await postStockPurchaseInTx(tx, actor, {
+      movementId: movement.movementId,
+      quantity: 1,
+      unitCostCents: unit.costCents,
+      supplier: values.supplier,
+      productName: `${product.name} · ${unit.serial}`,
+      field: `units.${index}.costCents`,
     });
     movementIds.push(movement.movementId);
   }

@@ -1,8 +1,10 @@
-import { StaffAreaPage, staffAreaMeta } from "~/components/layout/staff-area-page";
+import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { CustomerAccount } from "~/modules/accounts/components/customer-account";
 import { findProfile } from "~/modules/accounts/profiles.server";
 import { isStaffRole } from "~/modules/accounts/roles";
 import { currentUser } from "~/modules/accounts/session.server";
+import { ShopOverview } from "~/modules/dashboard/components/shop-overview";
+import { getShopOverview } from "~/modules/dashboard/overview.server";
 import { listAccountServiceOrders } from "~/modules/service-orders/account-orders.server";
 import type { Route } from "./+types/dashboard";
 
@@ -14,12 +16,12 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 /** Staff see the shop at a glance; a customer sees "Minha conta". */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
-  if (isStaffRole(user.role)) return { view: "staff" as const };
+  if (isStaffRole(user.role)) return { view: "staff" as const, overview: await getShopOverview() };
   const [profile, repairs] = await Promise.all([findProfile(user.id), listAccountServiceOrders(user.id)]);
   return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email, repairs };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  if (loaderData.view === "staff") return <StaffAreaPage area="dashboard" />;
+  if (loaderData.view === "staff") return <ShopOverview overview={loaderData.overview} />;
   return <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs} />;
 }

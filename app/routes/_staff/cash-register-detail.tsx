@@ -9,7 +9,7 @@ import { ClosingSummary } from "~/modules/cash-register/components/closing-summa
 import { EntryList } from "~/modules/cash-register/components/entry-list";
 import { getCashRegister } from "~/modules/cash-register/queries.server";
 import { PAPERS, PAPER_SHORT_LABELS } from "~/modules/print-templates/papers";
-import { Panel } from "~/modules/service-orders/components/panel";
+import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/cash-register-detail";
 
 export function meta({ loaderData }: Route.MetaArgs) {

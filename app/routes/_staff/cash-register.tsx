@@ -21,7 +21,7 @@ import { cancelRegisterEntry, confirmPixEntry, recordCashMovement } from "~/modu
 import { getRegisterDesk } from "~/modules/cash-register/queries.server";
 import { openCashRegister } from "~/modules/cash-register/sessions.server";
 import { CASH_REGISTER_LIMITS, type CashMovementFormValues } from "~/modules/cash-register/validation";
-import { Panel } from "~/modules/service-orders/components/panel";
+import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/cash-register";
 
 export const meta = () => staffAreaMeta("cashRegister");

@@ -24,6 +24,7 @@ import { PixCharge } from "~/modules/pix/components/pix-charge";
 import { pixChargeFor } from "~/modules/pix/pix-charge.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import { CustomerPicker } from "~/modules/customers/components/customer-picker";
+import { CardAmounts } from "~/modules/cash-register/components/card-amounts";
 import type { Route } from "./+types/sale";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -204,7 +205,7 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
         </h2>
         <ul className="space-y-1">
           {sale.payments.map((payment) => (
-            <li key={payment.id} className="flex flex-wrap justify-between gap-2">
+            <li key={payment.id} className="flex flex-wrap justify-between gap-x-2">
               <span>
                 {SALE_PAYMENT_LABELS[payment.method]}
                 {payment.instalments && payment.instalments > 1 ? ` em ${payment.instalments}x` : ""}
@@ -212,6 +213,9 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
                 {payment.cancelledAt ? " (cancelado)" : ""}
               </span>
               <span>{formatCents(payment.amountCents)}</span>
+              <div className="basis-full">
+                <CardAmounts amountCents={payment.amountCents} feeCents={payment.cardFeeCents} />
+              </div>
             </li>
           ))}
           {sale.changeCents > 0 ? (

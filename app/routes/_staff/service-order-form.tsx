@@ -18,7 +18,7 @@ import { isRegisterClosedError } from "~/modules/cash-register/register-entries.
 import { getCustomerSummary } from "~/modules/customers/queries.server";
 import { DeliveryForm } from "~/modules/service-orders/components/delivery-form";
 import { OrderTimeline } from "~/modules/service-orders/components/order-timeline";
-import { Panel } from "~/modules/service-orders/components/panel";
+import { Panel } from "~/components/ui/panel";
 import { PaymentsPanel } from "~/modules/service-orders/components/payments-panel";
 import { ServiceOrderForm } from "~/modules/service-orders/components/service-order-form";
 import { ServiceOrderSummary } from "~/modules/service-orders/components/service-order-summary";

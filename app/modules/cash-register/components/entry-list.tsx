@@ -8,6 +8,7 @@ import { formatCents } from "~/lib/money";
 import { CANCELLABLE_KINDS, ENTRY_KIND_LABELS, METHOD_LABELS } from "../register-rules";
 import type { RegisterEntryView } from "../queries.server";
 import { CASH_REGISTER_LIMITS } from "../validation";
+import { CardAmounts } from "./card-amounts";
 
 type EntryForList = Pick<
   RegisterEntryView,
@@ -29,6 +30,7 @@ type EntryForList = Pick<
   | "cancelledByLabel"
   | "isCancelled"
   | "instalments"
+  | "cardFeeCents"
 > & { createdAt: Date | string };
 
 /** Where a slip prints: suprimento and sangria carry a signature. */
@@ -111,6 +113,7 @@ export function EntryList({
                   {entry.kind === "order-payment" || entry.kind === "sale" || entry.reason ? " · " : ""}
                   <EntryOrigin entry={entry} />
                 </p>
+                <CardAmounts amountCents={entry.amountCents} feeCents={entry.cardFeeCents} />
                 {entry.pixConfirmedAt ? (
                   <p className="text-slate-600">
                     PIX recebido, conferido por {entry.pixConfirmedByLabel} em {formatDateTime(entry.pixConfirmedAt)}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { cx } from "~/lib/class-names";
 
-/** A titled card of the order's page (status, payments, unlock code…). */
+/** A titled card of a management page (an order's payments, the register's movement, the dashboard's figures). */
 export function Panel({
   id,
   title,

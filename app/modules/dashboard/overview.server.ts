@@ -1,0 +1,151 @@
+import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { getDb, type Database } from "~/db/client.server";
+import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
+import { creditInstalments } from "~/db/schema/credit";
+import { financeEntries } from "~/db/schema/finance";
+import { products } from "~/db/schema/inventory";
+import { serviceOrderStatusCounts, serviceOrders } from "~/db/schema/service-orders";
+import { addDays, shopMonthRange, shopToday } from "~/lib/dates";
+
+/** Statuses of an order still in the shop's hands (the board counts them; delivered and cancelled are history). */
+const OPEN_STATUSES = ["received", "diagnosing", "awaiting_approval", "approved", "awaiting_part", "repairing", "ready"] as const;
+/** Money taken: what customers paid, not what moved inside the shop (suprimento, sangria) nor what went back (refund). */
+const TAKINGS_KINDS = ["sale", "order-payment", "credit-payment", "debt-payment"] as const;
+/** Methods that bring money now (crediário is owed, store credit was given before). */
+const MONEY_METHODS = ["cash", "pix", "debit", "credit"] as const;
+const LOW_STOCK_SHOWN = 5;
+const RECEIVABLES_HORIZON_DAYS = 7;
+
+/**
+ * The staff's first page: today and this month at a glance. Each figure
+ * is one small aggregate over an index (status counts are kept by triggers,
+ * low stock has its partial index, entries and instalments are read by
+ * date), so the page stays quick at the scale seed's size.
+ */
+export async function getShopOverview(now = new Date()) {
+  const db = await getDb();
+  const today = shopToday(now);
+  const [orders, register, takings, receivables, lowStock] = await Promise.all([
+    openOrdersByStatus(db),
+    openRegister(db),
+    takingsSince(db, today, shopMonthRange(today.slice(0, 7)).firstDay),
+    receivablesDue(db, today),
+    lowStockProducts(db),
+  ]);
+  return { today, orders, register, takings, receivables, lowStock };
+}
+
+export type ShopOverview = Awaited<ReturnType<typeof getShopOverview>>;
+
+async function openOrdersByStatus(db: Database) {
+  const rows = await db
+    .select({ status: serviceOrderStatusCounts.status, total: sql<number>`sum(${serviceOrderStatusCounts.total})::int` })
+    .from(serviceOrderStatusCounts)
+    .where(inArray(serviceOrderStatusCounts.status, [...OPEN_STATUSES]))
+    .groupBy(serviceOrderStatusCounts.status);
+  const totals = new Map(rows.map((row) => [row.status, Number(row.total)]));
+  const [oldestReady] = await db
+    .select({ statusChangedAt: serviceOrders.statusChangedAt })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.status, "ready"))
+    .orderBy(asc(serviceOrders.statusChangedAt))
+    .limit(1);
+  return {
+    byStatus: OPEN_STATUSES.map((status) => ({ status, total: totals.get(status) ?? 0 })),
+    total: [...totals.values()].reduce((sum, total) => sum + total, 0),
+    oldestReadySince: oldestReady?.statusChangedAt ?? null,
+  };
+}
+
+async function openRegister(db: Database) {
+  const [open] = await db
+    .select({
+      id: cashRegisters.id,
+      openedAt: cashRegisters.openedAt,
+      openedByLabel: cashRegisters.openedByLabel,
+      openingFloatCents: cashRegisters.openingFloatCents,
+    })
+    .from(cashRegisters)
+    .where(eq(cashRegisters.isOpen, true));
+  if (!open) return null;
+  const [cash] = await db
+    .select({ cents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int` })
+    .from(registerEntries)
+    .where(and(eq(registerEntries.registerId, open.id), eq(registerEntries.method, "cash"), isNull(registerEntries.cancelledAt)));
+  return { ...open, cashInDrawerCents: open.openingFloatCents + Number(cash?.cents ?? 0) };
+}
+
+/** Money customers paid today and this month, by the shop's calendar. */
+async function takingsSince(db: Database, today: string, firstOfMonth: string) {
+  const [row] = await db
+    .select({
+      todayCents: sql<number>`coalesce(sum(${registerEntries.amountCents}) filter (where ${registerEntries.businessDate} = ${today}), 0)::int`,
+      monthCents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
+    })
+    .from(registerEntries)
+    .where(
+      and(
+        gte(registerEntries.businessDate, firstOfMonth),
+        lte(registerEntries.businessDate, today),
+        inArray(registerEntries.kind, [...TAKINGS_KINDS]),
+        inArray(registerEntries.method, [...MONEY_METHODS]),
+        isNull(registerEntries.cancelledAt),
+      ),
+    );
+  return { todayCents: Number(row?.todayCents ?? 0), monthCents: Number(row?.monthCents ?? 0) };
+}
+
+/** What customers and the books say is to be received: overdue, and due in the next week. */
+async function receivablesDue(db: Database, today: string) {
+  const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
+  const outstanding = sql`${creditInstalments.amountCents} - ${creditInstalments.paidPrincipalCents} - ${creditInstalments.paidInterestCents} - ${creditInstalments.waivedInterestCents}`;
+  const [instalments] = await db
+    .select({
+      overdueCents: sql<number>`coalesce(sum(${outstanding}) filter (where ${creditInstalments.dueDate} < ${today}), 0)::int`,
+      dueSoonCents: sql<number>`coalesce(sum(${outstanding}) filter (where ${creditInstalments.dueDate} >= ${today}), 0)::int`,
+    })
+    .from(creditInstalments)
+    .where(and(isNull(creditInstalments.settledAt), lte(creditInstalments.dueDate, horizon)));
+  const [entries] = await db
+    .select({
+      overdueCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} < ${today}), 0)::int`,
+      dueSoonCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} >= ${today}), 0)::int`,
+    })
+    .from(financeEntries)
+    .where(
+      and(
+        eq(financeEntries.direction, "in"),
+        isNull(financeEntries.paidDate),
+        isNull(financeEntries.cancelledAt),
+        lte(financeEntries.dueDate, horizon),
+      ),
+    );
+  return {
+    overdueCents: Number(instalments?.overdueCents ?? 0) + Number(entries?.overdueCents ?? 0),
+    dueSoonCents: Number(instalments?.dueSoonCents ?? 0) + Number(entries?.dueSoonCents ?? 0),
+    horizonDays: RECEIVABLES_HORIZON_DAYS,
+  };
+}
+
+/** The same rule as the inventory's low-stock filter (its partial index): a minimum of 0 counts only below zero. */
+async function lowStockProducts(db: Database) {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      stockQuantity: products.stockQuantity,
+      minimumStock: products.minimumStock,
+    })
+    .from(products)
+    .where(
+      and(
+        ne(products.kind, "service"),
+        isNull(products.archivedAt),
+        sql`${products.stockQuantity} <= ${products.minimumStock}`,
+        sql`(${products.minimumStock} > 0 or ${products.stockQuantity} < 0)`,
+      ),
+    )
+    .orderBy(asc(products.name))
+    .limit(LOW_STOCK_SHOWN + 1);
+  return { items: rows.slice(0, LOW_STOCK_SHOWN), hasMore: rows.length > LOW_STOCK_SHOWN };
+}

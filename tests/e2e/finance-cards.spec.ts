@@ -1,0 +1,107 @@
+import { addDays, formatDate, shopToday } from "~/lib/dates";
+import { accessibilityViolations } from "./support/axe";
+import { expect, failedLoad, test } from "./support/test";
+import { USERS } from "./support/users";
+
+/**
+ * The card fees page on the shared server: the owner sells 40 colour prints
+ * (a demo service, R$ 100,00) on credit in 2×, sees gross, fee and net on the
+ * sale, finds its two receivables on /financial-management/cartoes, moves one
+ * expected date, and changes the fee table (a typo refused first). Staff read
+ * the page without editing; a phone shows it without sideways scrolling.
+ */
+const PAGE = "/financial-management/cartoes";
+
+test.describe("cartões no financeiro", () => {
+  test.use({ storageState: USERS.owner.storageState });
+
+  test("a proprietária vende no crédito em 2×, confere bruto, taxa e líquido, muda a data de um recebível e ajusta as taxas", async ({
+    page,
+    isMobile,
+    consoleErrors,
+  }) => {
+    test.skip(isMobile, "Jornada longa do financeiro: roda no desktop; o celular tem a verificação curta abaixo.");
+    // A refused fee form is answered 400, which Chrome logs as a failed load of the page's .data request.
+    consoleErrors.allow(failedLoad(400));
+    await page.goto("/cash-register/venda");
+    const search = page.getByLabel("Produto, SKU ou código de barras");
+    await search.fill("SRV-IMP-COR");
+    await search.press("Enter");
+    const items = page.getByTestId("item-venda");
+    await expect(items).toHaveCount(1);
+    await items.first().getByLabel("Quantidade", { exact: true }).fill("40");
+    await expect(page.getByTestId("total-venda")).toHaveText("R$ 100,00");
+    const payment = page.getByTestId("pagamento").first();
+    await payment.getByLabel("Forma").selectOption("credit");
+    await payment.getByLabel("Parcelas").selectOption("2");
+    await payment.getByRole("button", { name: /Usar o restante/ }).click();
+    await page.getByRole("button", { name: "Concluir venda" }).click();
+    await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
+    const saleCode = (await page.getByRole("heading", { level: 1 }).textContent())?.match(/VENDA\d+/)?.[0];
+    expect(saleCode).toBeTruthy();
+    // The seeded fee for credit in 2× is 4,59%: R$ 4,59 of R$ 100,00.
+    await expect(page.getByTestId("card-amounts")).toHaveText("Bruto R$ 100,00 · taxa R$ 4,59 · líquido R$ 95,41");
+
+    const today = shopToday();
+    await page.goto(`${PAGE}?de=${today}&ate=${addDays(today, 90)}`);
+    await expect(page.getByRole("heading", { name: "Cartões", level: 1 })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const mine = page.getByTestId("card-receivables").getByRole("listitem").filter({ hasText: saleCode! });
+    await expect(mine).toHaveCount(2);
+    const first = mine.filter({ hasText: "parcela 1/2" });
+    await expect(first).toContainText(formatDate(addDays(today, 30)));
+    await expect(first).toContainText("R$ 50,00");
+    await expect(first).toContainText("R$ 2,30");
+    await expect(first).toContainText("R$ 47,70");
+    await expect(mine.filter({ hasText: "parcela 2/2" })).toContainText(formatDate(addDays(today, 60)));
+
+    // The acquirer's statement says the first instalment lands two days later.
+    await first.getByLabel(/Nova data prevista/).fill(addDays(today, 32));
+    await first.getByRole("button", { name: "Alterar data" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Data prevista alterada" })).toBeVisible();
+    await expect(mine.filter({ hasText: "parcela 1/2" })).toContainText(formatDate(addDays(today, 32)));
+
+    // A typo in the fee table is refused next to its field, and nothing is saved.
+    const fees = page.getByTestId("card-fee-table");
+    const credit2 = fees.getByLabel("Taxa (%) — Crédito 2×");
+    await credit2.fill("4,5x");
+    await page.getByRole("button", { name: "Salvar taxas" }).click();
+    await expect(page.getByText("Informe a taxa de 0 a 30%")).toBeVisible();
+    await page.reload();
+    await expect(fees.getByLabel("Taxa (%) — Crédito 2×")).toHaveValue("4,59");
+
+    await fees.getByLabel("Taxa (%) — Crédito 2×").fill("4,2");
+    await fees.getByLabel("Dias até a 1ª parcela — Débito").fill("2");
+    await page.getByRole("button", { name: "Salvar taxas" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Taxas salvas" })).toBeVisible();
+    await expect(fees.getByLabel("Taxa (%) — Crédito 2×")).toHaveValue("4,2");
+    await expect(fees.getByLabel("Dias até a 1ª parcela — Débito")).toHaveValue("2");
+
+    // Back to the seeded values: the other journeys sell with them.
+    await fees.getByLabel("Taxa (%) — Crédito 2×").fill("4,59");
+    await fees.getByLabel("Dias até a 1ª parcela — Débito").fill("1");
+    await page.getByRole("button", { name: "Salvar taxas" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Taxas salvas" })).toBeVisible();
+  });
+
+  test("a página de cartões cabe no celular", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "Verificação curta do celular.");
+    await page.goto(PAGE);
+    await expect(page.getByRole("heading", { name: "Cartões", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("card-fee-table").getByLabel("Taxa (%) — Débito")).toBeVisible();
+    const width = page.viewportSize()!.width;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+});
+
+test.describe("cartões para a equipe", () => {
+  test.use({ storageState: USERS.staff.storageState });
+
+  test("a equipe vê as taxas sem poder alterá-las", async ({ page, isMobile }) => {
+    test.skip(isMobile, "Roda no desktop.");
+    await page.goto(PAGE);
+    await expect(page.getByText("Só o proprietário altera as taxas.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Salvar taxas" })).toHaveCount(0);
+    await expect(page.getByTestId("card-fee-table")).toContainText("1,99%");
+  });
+});

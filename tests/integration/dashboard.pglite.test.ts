@@ -1,0 +1,3 @@
+import { defineDashboardSuite } from "./dashboard-suite";
+
+defineDashboardSuite("pglite");

@@ -1,0 +1,3 @@
+import { defineFinancePostingsSuite } from "./finance-postings-suite";
+
+defineFinancePostingsSuite("pglite");
