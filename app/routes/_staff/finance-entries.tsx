@@ -70,6 +70,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function FinanceEntries({ loaderData }: Route.ComponentProps) {
   const { filters, entries, page, hasNextPage, isAtDepthLimit, totals, categories, accounts, today, flash } = loaderData;
   const filtered = isFiltered(filters);
+  const hasMoreFilters = Boolean(
+    filters.categoryId || filters.accountId || filters.dueFrom || filters.dueTo || filters.paidFrom || filters.paidTo,
+  );
   return (
     <div className="space-y-6">
       <FinanceHeader
@@ -139,7 +142,7 @@ export default function FinanceEntries({ loaderData }: Route.ComponentProps) {
             name={ENTRY_PARAMS.direction}
             defaultValue={filters.direction ? DIRECTION_PARAM[filters.direction] : ""}
             options={[
-              { value: "", label: "Entradas e saídas" },
+              { value: "", label: "Todos" },
               { value: "entrada", label: "Entradas (a receber)" },
               { value: "saida", label: "Saídas (a pagar)" },
             ]}
@@ -147,46 +150,55 @@ export default function FinanceEntries({ loaderData }: Route.ComponentProps) {
           <SelectField
             label="Situação"
             name={ENTRY_PARAMS.status}
+            hint="Os cancelados só aparecem se escolhidos."
             defaultValue={filters.status ? STATUS_PARAM[filters.status] : ""}
             options={[
-              { value: "", label: "Todas (menos canceladas)" },
+              { value: "", label: "Todas" },
               ...ENTRY_STATUSES.map((status) => ({
                 value: STATUS_PARAM[status],
                 label: ENTRY_STATUS_LABELS[status],
               })),
             ]}
           />
-          <SelectField
-            label="Categoria"
-            name={ENTRY_PARAMS.categoryId}
-            defaultValue={filters.categoryId ? String(filters.categoryId) : ""}
-            options={[
-              { value: "", label: "Todas" },
-              ...categories.map((category) => ({
-                value: String(category.id),
-                label: `${category.name} (${DIRECTION_SHORT_LABELS[category.direction].toLowerCase()})`,
-              })),
-            ]}
-          />
-          <SelectField
-            label="Conta"
-            name={ENTRY_PARAMS.accountId}
-            defaultValue={filters.accountId ? String(filters.accountId) : ""}
-            options={[
-              { value: "", label: "Todas" },
-              ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
-            ]}
-          />
-          <fieldset className="grid grid-cols-2 gap-2">
-            <legend className="mb-1.5 text-sm font-medium text-slate-800">Vencimento</legend>
-            <Field label="De" name={ENTRY_PARAMS.dueFrom} type="date" defaultValue={filters.dueFrom ?? ""} />
-            <Field label="Até" name={ENTRY_PARAMS.dueTo} type="date" defaultValue={filters.dueTo ?? ""} />
-          </fieldset>
-          <fieldset className="grid grid-cols-2 gap-2">
-            <legend className="mb-1.5 text-sm font-medium text-slate-800">Pagamento</legend>
-            <Field label="De" name={ENTRY_PARAMS.paidFrom} type="date" defaultValue={filters.paidFrom ?? ""} />
-            <Field label="Até" name={ENTRY_PARAMS.paidTo} type="date" defaultValue={filters.paidTo ?? ""} />
-          </fieldset>
+          {/* Closed unless one of them is set, so the list starts higher (on a phone, a whole screen higher); native, it works before hydration. */}
+          <details open={hasMoreFilters || undefined} className="sm:col-span-2 lg:col-span-4">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">
+              Mais filtros (categoria, conta, datas)
+            </summary>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <SelectField
+                label="Categoria"
+                name={ENTRY_PARAMS.categoryId}
+                defaultValue={filters.categoryId ? String(filters.categoryId) : ""}
+                options={[
+                  { value: "", label: "Todas" },
+                  ...categories.map((category) => ({
+                    value: String(category.id),
+                    label: `${category.name} (${DIRECTION_SHORT_LABELS[category.direction].toLowerCase()})`,
+                  })),
+                ]}
+              />
+              <SelectField
+                label="Conta"
+                name={ENTRY_PARAMS.accountId}
+                defaultValue={filters.accountId ? String(filters.accountId) : ""}
+                options={[
+                  { value: "", label: "Todas" },
+                  ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
+                ]}
+              />
+              <fieldset className="grid grid-cols-2 gap-2 lg:col-span-2">
+                <legend className="mb-1.5 text-sm font-medium text-slate-800">Vencimento</legend>
+                <Field label="De" name={ENTRY_PARAMS.dueFrom} type="date" defaultValue={filters.dueFrom ?? ""} />
+                <Field label="Até" name={ENTRY_PARAMS.dueTo} type="date" defaultValue={filters.dueTo ?? ""} />
+              </fieldset>
+              <fieldset className="grid grid-cols-2 gap-2 lg:col-span-2">
+                <legend className="mb-1.5 text-sm font-medium text-slate-800">Pagamento</legend>
+                <Field label="De" name={ENTRY_PARAMS.paidFrom} type="date" defaultValue={filters.paidFrom ?? ""} />
+                <Field label="Até" name={ENTRY_PARAMS.paidTo} type="date" defaultValue={filters.paidTo ?? ""} />
+              </fieldset>
+            </div>
+          </details>
           <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4 lg:justify-end">
             <Button type="submit">
               <Search aria-hidden className="size-4" />
