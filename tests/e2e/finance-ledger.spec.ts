@@ -34,6 +34,7 @@ test("o financeiro: lança uma conta a pagar, paga, cria uma despesa recorrente 
   await page.getByRole("button", { name: "Salvar lançamento" }).click();
   await expect(page.getByText("Informe um valor, como 150,00.")).toBeVisible();
   await expect(page.getByLabel("Descrição")).toHaveValue(payable);
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByLabel("Valor total (R$)").fill("350,00");
   await page.getByRole("button", { name: "Salvar lançamento" }).click();
   await expect(page.getByText("Lançamento registrado.")).toBeVisible();
@@ -108,4 +109,5 @@ test("no celular: a lista e o novo lançamento cabem na tela e as abas rolam", a
   await page.getByRole("link", { name: "Categorias" }).click();
   await expect(page).toHaveURL("/financial-management/categorias");
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
