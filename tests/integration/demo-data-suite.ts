@@ -24,6 +24,7 @@ const DEMO_KINDS = [
   "products",
   "creditPlans",
   "debts",
+  "financeEntries",
 ] as const;
 
 async function loadDemoApp(database: TestDatabase) {
@@ -41,7 +42,7 @@ async function loadDemoApp(database: TestDatabase) {
     audit,
     register,
     inventory,
-    [uploadsTable, credit],
+    moneyAndUploads,
     seed,
     removal,
     factory,
@@ -60,7 +61,10 @@ async function loadDemoApp(database: TestDatabase) {
     import("~/db/schema/audit"),
     import("~/db/schema/cash-register"),
     import("~/db/schema/inventory"),
-    Promise.all([import("~/db/schema/uploads"), import("~/db/schema/credit")]),
+    // The uploads, credit and finance tables (demo plans, IOUs, recurring expenses and payables) together.
+    Promise.all([import("~/db/schema/uploads"), import("~/db/schema/credit"), import("~/db/schema/finance")]).then(
+      ([uploads, credit, finance]) => ({ ...uploads, ...credit, ...finance }),
+    ),
     import("~/modules/demo/seed.server"),
     import("~/modules/demo/remove-demo-data.server"),
     import("~/modules/demo/test-records.server"),
@@ -88,8 +92,7 @@ async function loadDemoApp(database: TestDatabase) {
       ...audit,
       ...register,
       ...inventory,
-      ...uploadsTable,
-      ...credit,
+      ...moneyAndUploads,
     },
     seed,
     removal,
@@ -137,7 +140,8 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.user
           | typeof t.products
           | typeof t.creditPlans
-          | typeof t.debts,
+          | typeof t.debts
+          | typeof t.financeEntries,
       ) => {
         const rows = await app.db.select({ isDemo: table.isDemo, total: count() }).from(table).groupBy(table.isDemo);
         return {
@@ -168,6 +172,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         products: await split(t.products),
         creditPlans: await split(t.creditPlans),
         debts: await split(t.debts),
+        financeEntries: await split(t.financeEntries),
         stockMovements: await total(t.stockMovements),
         productUnits: await total(t.productUnits),
         uploads: await total(t.uploads),
@@ -214,6 +219,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         "products",
         "creditPlans",
         "debts",
+        "financeEntries",
       ] as const) {
         expect(rows[kind].demo, kind).toBeGreaterThan(0);
         expect(rows[kind].real, kind).toBe(0);
@@ -455,6 +461,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         products: before.products.demo,
         creditPlans: before.creditPlans.demo,
         debts: before.debts.demo,
+        financeEntries: before.financeEntries.demo,
       });
 
       const removed = await app.removal.removeDemoData(OWNER);

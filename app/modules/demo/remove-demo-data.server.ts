@@ -3,11 +3,11 @@ import { getDb, inTransaction, type Database, type Transaction } from "~/db/clie
 import { user } from "~/db/schema/auth";
 import { blogPosts } from "~/db/schema/blog";
 import { registerEntries } from "~/db/schema/cash-register";
-import { financeEntries } from "~/db/schema/finance";
 import { contactMessages } from "~/db/schema/contact";
 import { creditPayments, creditPlans, debtContacts, debtPayments, debts } from "~/db/schema/credit";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
 import { faqEntries } from "~/db/schema/faq";
+import { financeEntries, financeRecurring } from "~/db/schema/finance";
 import { productUnits, products, stockCountItems, stockMovements } from "~/db/schema/inventory";
 import { issuedDocuments } from "~/db/schema/print-documents";
 import { reviews } from "~/db/schema/reviews";
@@ -31,6 +31,7 @@ export type DemoDataCounts = {
   creditPlans: number;
   accounts: number;
   debts: number;
+  financeEntries: number;
 };
 
 export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; many: string }> = {
@@ -50,6 +51,10 @@ export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; 
   creditPlans: { one: "crediário (com parcelas e contrato)", many: "crediários (com parcelas e contratos)" },
   accounts: { one: "conta de acesso de demonstração", many: "contas de acesso de demonstração" },
   debts: { one: "fiado (com os contatos de cobrança)", many: "fiados (com os contatos de cobrança)" },
+  financeEntries: {
+    one: "lançamento financeiro (com as despesas recorrentes)",
+    many: "lançamentos financeiros (com as despesas recorrentes)",
+  },
 };
 
 /**
@@ -90,7 +95,8 @@ async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
     (select count(*)::int from ${products} where is_demo) as "products",
     (select count(*)::int from ${creditPlans} where is_demo) as "creditPlans",
     (select count(*)::int from ${user} where is_demo) as "accounts",
-    (select count(*)::int from ${debts} where is_demo) as "debts"`);
+    (select count(*)::int from ${debts} where is_demo) as "debts",
+    (select count(*)::int from ${financeEntries} where is_demo) as "financeEntries"`);
   const row = (result.rows[0] ?? {}) as Record<keyof DemoDataCounts, unknown>;
   const counts = {} as DemoDataCounts;
   for (const kind of Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[]) counts[kind] = Number(row[kind] ?? 0);
@@ -267,6 +273,13 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   await tx.delete(blogPosts).where(eq(blogPosts.isDemo, true));
   await tx.delete(faqEntries).where(eq(faqEntries.isDemo, true));
   await tx.delete(contactMessages).where(eq(contactMessages.isDemo, true));
+  // The demo's payables and recurring expenses with every entry they generated (paid or not: the recurring's foreign key needs them gone first).
+  await tx
+    .delete(financeEntries)
+    .where(
+      sql`${financeEntries.isDemo} or ${financeEntries.recurringId} in (select id from ${financeRecurring} where ${financeRecurring.isDemo})`,
+    );
+  await tx.delete(financeRecurring).where(eq(financeRecurring.isDemo, true));
   // Profiles, sessions and sign-in methods of the demo accounts go with them (cascade).
   await tx.delete(user).where(eq(user.isDemo, true));
   await tx.update(shopSettings).set({ hasDemoData: false, updatedAt: new Date() });

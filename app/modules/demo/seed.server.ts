@@ -14,6 +14,7 @@ import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { hasAnyProduct, prepareDemoCatalogue, seedDemoCatalogueInTx } from "./demo-catalogue.server";
 import { seedDemoCreditPlansInTx } from "./demo-credit-plans.server";
 import { seedDemoDebtsInTx } from "./demo-debts.server";
+import { seedDemoFinanceInTx } from "./demo-finance.server";
 import { seedDemoServiceOrders } from "./demo-service-orders.server";
 import { markShopHasDemoDataInTx } from "./demo-flag.server";
 
@@ -77,6 +78,7 @@ export async function seedDemoData() {
     if (await seedDemoCreditPlansInTx(tx)) hasCreated = true;
     if (await seedDemoDebtsInTx(tx)) hasCreated = true;
     if (await seedDemoCatalogueInTx(tx, catalogue)) hasCreated = true;
+    if (await seedDemoFinanceInTx(tx)) hasCreated = true;
     if (hasCreated) await markShopHasDemoDataInTx(tx);
   });
 }

@@ -7,5 +7,9 @@ export const PUBLIC_FILES: readonly string[] = [
   "ledger.server.ts",
   "register-postings.server.ts",
   "revenue-parts.ts",
+  // Balances on a day: the month report's balance line, any page that shows where the money is.
+  "balances.server.ts",
+  // The demo seed writes its recurring expenses and generates their entries the way the owner's are.
+  "recurring.server.ts",
   "stock-purchases.server.ts",
 ];

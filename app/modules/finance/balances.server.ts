@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { getDb, type Database, type Transaction } from "~/db/client.server";
+import type { FinanceAccountKind } from "~/db/schema/finance";
+
+export type AccountBalance = {
+  accountId: number;
+  name: string;
+  kind: FinanceAccountKind;
+  isArchived: boolean;
+  openingBalanceCents: number;
+  /** At the end of `onDate`: every paid entry, transfer and card receivable dated that day or before. */
+  balanceCents: number;
+};
+
+/**
+ * Each account's balance at the end of the shop's day `onDate` (decision
+ * 0019): opening balance + paid entries in − paid entries out + transfers
+ * in − transfers out + card receivables settled in − out (expected date ≤
+ * the day, no job moves them), cancelled rows skipped. "Today" comes from
+ * the caller, never from the database's clock, so a test can move it.
+ * Archived accounts are listed too (a balance left in one must show).
+ */
+export async function accountBalancesInTx(tx: Transaction | Database, onDate: string): Promise<AccountBalance[]> {
+  const result = await tx.execute(sql`
+    with movements as (
+      select account_id, case when direction = 'in' then amount_cents else -amount_cents end::bigint as cents
+        from finance_entries
+        where cancelled_at is null and paid_date is not null and paid_date <= ${onDate}::date
+      union all
+      select to_account_id, amount_cents::bigint from finance_transfers
+        where cancelled_at is null and transfer_date <= ${onDate}::date
+      union all
+      select from_account_id, -amount_cents::bigint from finance_transfers
+        where cancelled_at is null and transfer_date <= ${onDate}::date
+      union all
+      select settlement_account_id, net_cents::bigint from card_receivables
+        where cancelled_at is null and expected_date <= ${onDate}::date
+      union all
+      select acquirer_account_id, -net_cents::bigint from card_receivables
+        where cancelled_at is null and expected_date <= ${onDate}::date
+    ), totals as (
+      select account_id, sum(cents) as cents from movements group by account_id
+    )
+    select a.id, a.name, a.kind, a.archived_at is not null as is_archived, a.opening_balance_cents,
+           (a.opening_balance_cents + coalesce(t.cents, 0))::text as balance_cents
+      from finance_accounts a left join totals t on t.account_id = a.id
+      order by a.archived_at is not null, a.position, a.id`);
+  return (result.rows as Record<string, unknown>[]).map((row) => ({
+    accountId: Number(row.id),
+    name: String(row.name),
+    kind: row.kind as FinanceAccountKind,
+    isArchived: row.is_archived === true || row.is_archived === "t",
+    openingBalanceCents: Number(row.opening_balance_cents),
+    balanceCents: Number(row.balance_cents),
+  }));
+}
+
+/** The balances on a day, outside any transaction (a page's loader). */
+export async function accountBalances(onDate: string) {
+  return accountBalancesInTx(await getDb(), onDate);
+}

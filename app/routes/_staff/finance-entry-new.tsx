@@ -1,0 +1,232 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
+import { TextareaField } from "~/components/ui/textarea-field";
+import type { FinanceDirection } from "~/db/schema/finance";
+import { shopToday } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/errors";
+import { formRefusal } from "~/lib/form-refusal.server";
+import { formText } from "~/lib/forms";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { activeAccountOptions } from "~/modules/finance/accounts.server";
+import { listCategories } from "~/modules/finance/categories.server";
+import { CategorySelect } from "~/modules/finance/components/category-select";
+import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
+import { createEntries } from "~/modules/finance/entries.server";
+import {
+  ENTRY_METHOD_LABELS,
+  ENTRY_METHODS,
+  FINANCE_LIMITS,
+  MAX_INSTALMENTS,
+  type NewEntryFormValues,
+} from "~/modules/finance/validation";
+import type { Route } from "./+types/finance-entry-new";
+
+export const meta = () => financeMeta("Novo lançamento");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const direction: FinanceDirection = new URL(request.url).searchParams.get("tipo") === "entrada" ? "in" : "out";
+  const [categories, accounts] = await Promise.all([listCategories(), activeAccountOptions()]);
+  return {
+    direction,
+    categories: categories
+      .filter((category) => category.archivedAt === null)
+      .map(({ id, name, direction: side }) => ({ id, name, direction: side })),
+    accounts,
+    today: shopToday(),
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+const FIELDS = [
+  "direction",
+  "description",
+  "categoryId",
+  "amount",
+  "dueDate",
+  "instalments",
+  "counterparty",
+  "notes",
+  "isPaid",
+  "paidDate",
+  "accountId",
+  "method",
+  "idempotencyKey",
+] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const values = Object.fromEntries(FIELDS.map((name) => [name, formText(form, name)])) as NewEntryFormValues;
+  try {
+    const created = await createEntries(actorOf(currentUser(context)), values);
+    const count = created.entryIds.length;
+    const message = created.isRepeat
+      ? "Este lançamento já tinha sido registrado: nada foi lançado em dobro."
+      : count > 1
+        ? `${count} parcelas lançadas.`
+        : "Lançamento registrado.";
+    return redirectWithFlash(
+      count > 1
+        ? "/financial-management/lancamentos?situacao=aberto"
+        : `/financial-management/lancamentos/${created.entryIds[0]}`,
+      { message, tone: created.isRepeat ? "info" : "success" },
+    );
+  } catch (error) {
+    return formRefusal(error, { values });
+  }
+}
+
+export default function NewFinanceEntry({ loaderData, actionData }: Route.ComponentProps) {
+  const values: NewEntryFormValues = actionData?.values ?? {};
+  const errors: FieldErrors = actionData?.errors ?? {};
+  const [direction, setDirection] = useState<FinanceDirection>(
+    values.direction === "in" || values.direction === "out" ? values.direction : loaderData.direction,
+  );
+  const [isPaid, setIsPaid] = useState(values.isPaid === "sim");
+  const navigation = useNavigation();
+  return (
+    <div className="space-y-6">
+      <FinanceHeader title="Financeiro" />
+      <Form method="post" noValidate className="max-w-2xl space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 className="text-lg font-semibold text-slate-900">Novo lançamento</h2>
+        <input type="hidden" name="idempotencyKey" value={values.idempotencyKey || loaderData.idempotencyKey} />
+        {errors.form || errors.idempotencyKey || errors.direction ? (
+          <Alert tone="destructive">{errors.form ?? errors.idempotencyKey ?? errors.direction}</Alert>
+        ) : null}
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Tipo</legend>
+          <div className="mt-1 flex flex-wrap gap-x-6">
+            {(
+              [
+                ["out", "Conta a pagar (saída)"],
+                ["in", "Conta a receber (entrada)"],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="inline-flex min-h-11 items-center gap-2 text-slate-900">
+                <input
+                  type="radio"
+                  name="direction"
+                  value={value}
+                  checked={direction === value}
+                  onChange={() => setDirection(value)}
+                  className="size-5 accent-brand-700"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field
+          label="Descrição"
+          name="description"
+          maxLength={FINANCE_LIMITS.description}
+          defaultValue={values.description ?? ""}
+          error={errors.description}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <CategorySelect
+            categories={loaderData.categories}
+            direction={direction}
+            defaultValue={values.categoryId}
+            error={errors.categoryId}
+          />
+          <Field
+            label="Valor total (R$)"
+            name="amount"
+            inputMode="decimal"
+            maxLength={20}
+            placeholder="0,00"
+            defaultValue={values.amount ?? ""}
+            error={errors.amount}
+          />
+          <Field
+            label="Vencimento"
+            name="dueDate"
+            type="date"
+            defaultValue={values.dueDate || loaderData.today}
+            error={errors.dueDate}
+            hint="Em parcelas: o da primeira; as outras vencem mês a mês."
+          />
+          <Field
+            label="Parcelas"
+            name="instalments"
+            inputMode="numeric"
+            maxLength={3}
+            defaultValue={values.instalments || "1"}
+            error={errors.instalments}
+            hint={`1 a ${MAX_INSTALMENTS}; o valor total é dividido entre elas.`}
+          />
+        </div>
+        <Field
+          label="Cliente ou fornecedor"
+          name="counterparty"
+          maxLength={FINANCE_LIMITS.counterparty}
+          defaultValue={values.counterparty ?? ""}
+          error={errors.counterparty}
+        />
+        <TextareaField
+          label="Observações"
+          name="notes"
+          rows={2}
+          maxLength={FINANCE_LIMITS.notes}
+          defaultValue={values.notes ?? ""}
+          error={errors.notes}
+        />
+        <label className="inline-flex min-h-11 items-center gap-2 text-slate-900">
+          <input
+            type="checkbox"
+            name="isPaid"
+            value="sim"
+            checked={isPaid}
+            onChange={(event) => setIsPaid(event.target.checked)}
+            className="size-5 accent-brand-700"
+          />
+          Já foi pago
+        </label>
+        {isPaid ? (
+          <fieldset className="grid gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-3">
+            <legend className="px-1 text-sm font-medium text-slate-800">Pagamento</legend>
+            <Field
+              label="Data do pagamento"
+              name="paidDate"
+              type="date"
+              max={loaderData.today}
+              defaultValue={values.paidDate || loaderData.today}
+              error={errors.paidDate}
+            />
+            <SelectField
+              label="Conta"
+              name="accountId"
+              defaultValue={values.accountId ?? ""}
+              error={errors.accountId}
+              options={[
+                { value: "", label: "Escolha…" },
+                ...loaderData.accounts.map((account) => ({ value: String(account.id), label: account.name })),
+              ]}
+            />
+            <SelectField
+              label="Forma"
+              name="method"
+              defaultValue={values.method || "pix"}
+              error={errors.method}
+              options={ENTRY_METHODS.map((method) => ({ value: method, label: ENTRY_METHOD_LABELS[method] ?? method }))}
+            />
+          </fieldset>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            Salvar lançamento
+          </Button>
+          <ButtonLink to="/financial-management/lancamentos" variant="ghost">
+            Voltar
+          </ButtonLink>
+        </div>
+      </Form>
+    </div>
+  );
+}

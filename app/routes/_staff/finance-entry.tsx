@@ -1,0 +1,325 @@
+import { Form, data } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { FlashAlert } from "~/components/ui/flash-alert";
+import { SelectField } from "~/components/ui/select-field";
+import { TextareaField } from "~/components/ui/textarea-field";
+import { formatDate, formatDateTime, shopToday } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/errors";
+import { flashOf, redirectWithFlash } from "~/lib/flash.server";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { formText, readId } from "~/lib/forms";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
+import { centsToInput, formatCents } from "~/lib/money";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { activeAccountOptions } from "~/modules/finance/accounts.server";
+import { listCategories } from "~/modules/finance/categories.server";
+import { CategorySelect } from "~/modules/finance/components/category-select";
+import { EntryStatusBadge } from "~/modules/finance/components/entry-status-badge";
+import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
+import { cancelEntry, payEntry, updateEntry } from "~/modules/finance/entries.server";
+import { entryStatusOf } from "~/modules/finance/entry-filters";
+import { getEntry } from "~/modules/finance/entry-list.server";
+import {
+  DIRECTION_LABELS,
+  ENTRY_METHOD_LABELS,
+  ENTRY_METHODS,
+  FINANCE_LIMITS,
+  type PayEntryFormValues,
+  type UpdateEntryFormValues,
+} from "~/modules/finance/validation";
+import type { Route } from "./+types/finance-entry";
+
+export const meta = () => financeMeta("Lançamento");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const entryId = readId(params.id);
+  if (entryId === null) throw data(null, { status: 404 });
+  const actor = actorOf(currentUser(context));
+  const entry = await getEntry(actor, entryId);
+  if (!entry) throw data(null, { status: 404 });
+  const [categories, accounts] = await Promise.all([listCategories(), activeAccountOptions()]);
+  return {
+    entry,
+    categories: categories
+      .filter((category) => category.archivedAt === null || category.id === entry.categoryId)
+      .map(({ id, name, direction }) => ({ id, name, direction })),
+    accounts,
+    today: shopToday(),
+    payKey: newIdempotencyKey(),
+    flash: flashOf(context),
+  };
+}
+
+type ActionResult = { intent: string; errors: FieldErrors; values?: Record<string, string> };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (!form) return formProblem({ intent: "" });
+  const intent = formText(form, "intent");
+  const actor = actorOf(currentUser(context));
+  const here = `/financial-management/lancamentos/${params.id}`;
+  const pick = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, formText(form, name)]));
+  let extra: Omit<ActionResult, "errors"> = { intent };
+  try {
+    switch (intent) {
+      case "pay": {
+        const values = pick(["paidDate", "accountId", "method", "idempotencyKey"]) as PayEntryFormValues;
+        extra = { intent, values };
+        const paid = await payEntry(actor, params.id, values);
+        return redirectWithFlash(here, {
+          message: paid.isRepeat
+            ? "Este pagamento já tinha sido registrado: nada foi lançado em dobro."
+            : "Pagamento registrado.",
+          tone: paid.isRepeat ? "info" : "success",
+        });
+      }
+      case "update": {
+        const values = pick(["description", "categoryId", "amount", "dueDate", "counterparty", "notes"]) as UpdateEntryFormValues;
+        extra = { intent, values };
+        await updateEntry(actor, params.id, values);
+        return redirectWithFlash(here, { message: "Lançamento alterado." });
+      }
+      case "cancel": {
+        const values = pick(["reason"]);
+        extra = { intent, values };
+        const cancelled = await cancelEntry(actor, params.id, values);
+        return redirectWithFlash(here, {
+          message: cancelled.wasCancelled ? "Este lançamento já estava cancelado." : "Lançamento cancelado.",
+          tone: cancelled.wasCancelled ? "info" : "success",
+        });
+      }
+      default:
+        return formProblem({ intent });
+    }
+  } catch (error) {
+    return formRefusal(error, extra);
+  }
+}
+
+export default function FinanceEntryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { entry, categories, accounts, today, payKey, flash } = loaderData;
+  const result: ActionResult | undefined = actionData;
+  const errorsOf = (intent: string) => (result?.intent === intent ? result.errors : {});
+  const valuesOf = (intent: string) => (result?.intent === intent ? (result.values ?? {}) : {});
+  const status = entryStatusOf(entry, today);
+  const isTyped = entry.originKind === null;
+  const isChangeable = isTyped && entry.cancelledAt === null;
+  const formError = result && (result.errors.form ?? result.errors.idempotencyKey);
+  return (
+    <div className="space-y-6">
+      <FinanceHeader
+        title="Financeiro"
+        actions={
+          <ButtonLink to="/financial-management/lancamentos" variant="outline">
+            Voltar à lista
+          </ButtonLink>
+        }
+      />
+      <FlashAlert flash={flash} />
+      {formError ? <Alert tone="destructive">{formError}</Alert> : null}
+
+      <section aria-labelledby="lancamento-titulo" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id="lancamento-titulo" className="text-lg font-semibold break-words text-slate-900">
+            {entry.description}
+          </h2>
+          <EntryStatusBadge status={status} />
+        </div>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <Item label="Tipo" value={DIRECTION_LABELS[entry.direction]} />
+          <Item label="Valor" value={formatCents(entry.amountCents)} />
+          <Item label="Categoria" value={entry.categoryName} />
+          <Item label="Vencimento" value={formatDate(entry.dueDate)} />
+          {entry.paidDate ? <Item label="Pago em" value={formatDate(entry.paidDate)} /> : null}
+          {entry.accountName ? <Item label="Conta" value={entry.accountName} /> : null}
+          {entry.method ? <Item label="Forma" value={ENTRY_METHOD_LABELS[entry.method] ?? entry.method} /> : null}
+          {entry.customerName || entry.counterparty ? (
+            <Item label="Cliente ou fornecedor" value={entry.customerName ?? entry.counterparty} />
+          ) : null}
+          {entry.instalmentCount ? (
+            <Item label="Parcela" value={`${entry.instalmentNumber} de ${entry.instalmentCount}`} />
+          ) : null}
+          {entry.recurringId ? <Item label="Origem" value="Recorrente (gerado todo mês)" /> : null}
+          {entry.originKind ? <Item label="Origem" value="Lançado automaticamente por outro módulo" /> : null}
+          <Item label="Lançado por" value={`${entry.createdByLabel}, ${formatDateTime(entry.createdAt)}`} />
+          {entry.notes ? <Item label="Observações" value={entry.notes} /> : null}
+          {entry.cancelledAt ? (
+            <Item
+              label="Cancelado"
+              value={`${formatDateTime(entry.cancelledAt)} por ${entry.cancelledByLabel ?? "—"}: ${entry.cancelReason ?? ""}`}
+            />
+          ) : null}
+        </dl>
+        {!isTyped ? (
+          <p className="text-sm text-slate-600">
+            Lançamentos automáticos se corrigem ou cancelam na origem (venda, caixa, estoque).
+          </p>
+        ) : null}
+      </section>
+
+      {isChangeable && !entry.paidDate ? (
+        <section aria-labelledby="pagar-titulo" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+          <h2 id="pagar-titulo" className="text-lg font-semibold text-slate-900">
+            {entry.direction === "out" ? "Registrar pagamento" : "Registrar recebimento"}
+          </h2>
+          <PayForm
+            idempotencyKey={valuesOf("pay").idempotencyKey || payKey}
+            errors={errorsOf("pay")}
+            values={valuesOf("pay")}
+            accounts={accounts}
+            usualAccountId={entry.usualAccountId}
+            today={today}
+            direction={entry.direction}
+          />
+        </section>
+      ) : null}
+
+      {isChangeable ? (
+        <details
+          className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+          open={result?.intent === "update" || undefined}
+        >
+          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Alterar lançamento</summary>
+          <Form method="post" noValidate className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="update" />
+            <Field
+              label="Descrição"
+              name="description"
+              maxLength={FINANCE_LIMITS.description}
+              defaultValue={valuesOf("update").description ?? entry.description}
+              error={errorsOf("update").description}
+            />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <CategorySelect
+                categories={categories}
+                direction={entry.direction}
+                defaultValue={valuesOf("update").categoryId ?? String(entry.categoryId)}
+                error={errorsOf("update").categoryId}
+              />
+              <Field
+                label="Valor (R$)"
+                name="amount"
+                inputMode="decimal"
+                maxLength={20}
+                defaultValue={valuesOf("update").amount ?? centsToInput(entry.amountCents)}
+                error={errorsOf("update").amount}
+              />
+              <Field
+                label="Vencimento"
+                name="dueDate"
+                type="date"
+                defaultValue={valuesOf("update").dueDate ?? entry.dueDate}
+                error={errorsOf("update").dueDate}
+              />
+            </div>
+            <Field
+              label="Cliente ou fornecedor"
+              name="counterparty"
+              maxLength={FINANCE_LIMITS.counterparty}
+              defaultValue={valuesOf("update").counterparty ?? entry.counterparty}
+              error={errorsOf("update").counterparty}
+            />
+            <TextareaField
+              label="Observações"
+              name="notes"
+              rows={2}
+              maxLength={FINANCE_LIMITS.notes}
+              defaultValue={valuesOf("update").notes ?? entry.notes}
+              error={errorsOf("update").notes}
+            />
+            <Button type="submit">Salvar alterações</Button>
+          </Form>
+        </details>
+      ) : null}
+
+      {isChangeable ? (
+        <details
+          className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+          open={result?.intent === "cancel" || undefined}
+        >
+          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Cancelar lançamento</summary>
+          <Form method="post" noValidate className="mt-4 space-y-3">
+            <input type="hidden" name="intent" value="cancel" />
+            <p className="text-sm text-slate-700">
+              O lançamento fica registrado, marcado como cancelado, e sai dos totais e saldos.
+            </p>
+            <Field
+              label="Motivo do cancelamento"
+              name="reason"
+              maxLength={FINANCE_LIMITS.reason}
+              defaultValue={valuesOf("cancel").reason ?? ""}
+              error={errorsOf("cancel").reason}
+            />
+            <Button type="submit" variant="danger">
+              Cancelar lançamento
+            </Button>
+          </Form>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function PayForm({
+  idempotencyKey,
+  errors,
+  values,
+  accounts,
+  usualAccountId,
+  today,
+  direction,
+}: {
+  idempotencyKey: string;
+  errors: FieldErrors;
+  values: PayEntryFormValues;
+  accounts: readonly { id: number; name: string }[];
+  usualAccountId: number | null;
+  today: string;
+  direction: "in" | "out";
+}) {
+  return (
+    <Form method="post" noValidate className="grid gap-4 sm:grid-cols-3">
+      <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <Field
+        label={direction === "out" ? "Data do pagamento" : "Data do recebimento"}
+        name="paidDate"
+        type="date"
+        max={today}
+        defaultValue={values.paidDate || today}
+        error={errors.paidDate}
+      />
+      <SelectField
+        label="Conta"
+        name="accountId"
+        defaultValue={values.accountId ?? (usualAccountId ? String(usualAccountId) : "")}
+        error={errors.accountId}
+        options={[
+          { value: "", label: "Escolha…" },
+          ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
+        ]}
+      />
+      <SelectField
+        label="Forma"
+        name="method"
+        defaultValue={values.method || "pix"}
+        error={errors.method}
+        options={ENTRY_METHODS.map((method) => ({ value: method, label: ENTRY_METHOD_LABELS[method] ?? method }))}
+      />
+      <div className="sm:col-span-3">
+        <Button type="submit">{direction === "out" ? "Marcar como pago" : "Marcar como recebido"}</Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,3 @@
+import { defineFinanceLedgerSuite } from "./finance-ledger-suite";
+
+defineFinanceLedgerSuite("pglite");
