@@ -44,7 +44,7 @@ test.describe("cartões no financeiro", () => {
 
     const today = shopToday();
     await page.goto(`${PAGE}?de=${today}&ate=${addDays(today, 90)}`);
-    await expect(page.getByRole("heading", { name: "Cartões", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cartões", level: 2 })).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
     const mine = page.getByTestId("card-receivables").getByRole("listitem").filter({ hasText: saleCode! });
     await expect(mine).toHaveCount(2);
@@ -87,7 +87,7 @@ test.describe("cartões no financeiro", () => {
   test("a página de cartões cabe no celular", async ({ page, isMobile }) => {
     test.skip(!isMobile, "Verificação curta do celular.");
     await page.goto(PAGE);
-    await expect(page.getByRole("heading", { name: "Cartões", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cartões", level: 2 })).toBeVisible();
     await expect(page.getByTestId("card-fee-table").getByLabel("Taxa (%) — Débito")).toBeVisible();
     const width = page.viewportSize()!.width;
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

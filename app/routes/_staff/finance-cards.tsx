@@ -29,12 +29,13 @@ import {
   type CardFeesPage,
 } from "~/modules/finance/card-fees.server";
 import { basisPointsToPercentInput } from "~/modules/shop-settings/validation";
+import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import type { Route } from "./+types/finance-cards";
 
 const PATH = "/financial-management/cartoes";
 const MAX_PAGE = 10_000;
 
-export const meta = () => [{ title: "Cartões — Financeiro — Balcão" }, { name: "robots", content: "noindex" }];
+export const meta = () => financeMeta("Cartões");
 
 /** The period and page the address asks for; anything unreadable falls back to this month and page 1. */
 function periodOf(url: URL) {
@@ -126,9 +127,9 @@ export default function FinanceCards({ loaderData, actionData }: Route.Component
   const refusedDate = actionData?.intent === "receivable-date" ? actionData : null;
   return (
     <div className="max-w-5xl space-y-8">
-      {/* TODO(lead, at merge): render <FinanceTabs /> from ~/modules/finance/components/finance-tabs here once finance-ledger's tabs are on main. */}
+      <FinanceHeader title="Financeiro" />
       <div className="space-y-2">
-        <h1 className="text-2xl font-bold text-slate-900">Cartões</h1>
+        <h2 className="text-xl font-semibold text-slate-900">Cartões</h2>
         <p className="text-slate-700">
           A taxa da maquininha por forma e número de parcelas, e quando o dinheiro de cada parcela cai na conta. Cada pagamento
           com cartão mostra o bruto, a taxa e o líquido.
