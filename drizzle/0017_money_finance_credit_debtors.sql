@@ -12,7 +12,7 @@ CREATE TABLE "credit_instalments" (
 	"paid_charges_cents" integer DEFAULT 0 NOT NULL,
 	"waived_interest_cents" integer DEFAULT 0 NOT NULL,
 	"settled_at" timestamp with time zone,
-	CONSTRAINT "credit_instalments_amounts" CHECK ("credit_instalments"."amount_cents" = "credit_instalments"."principal_cents" + "credit_instalments"."interest_cents" and "credit_instalments"."principal_cents" >= 0 and "credit_instalments"."interest_cents" >= 0 and "credit_instalments"."paid_principal_cents" between 0 and "credit_instalments"."principal_cents" and "credit_instalments"."paid_interest_cents" + "credit_instalments"."waived_interest_cents" <= "credit_instalments"."interest_cents" and "credit_instalments"."paid_interest_cents" >= 0 and "credit_instalments"."waived_interest_cents" >= 0 and "credit_instalments"."paid_charges_cents" >= 0)
+	CONSTRAINT "credit_instalments_amounts" CHECK ("credit_instalments"."amount_cents" = "credit_instalments"."principal_cents" + "credit_instalments"."interest_cents" and "credit_instalments"."principal_cents" >= 0 and "credit_instalments"."interest_cents" >= 0 and "credit_instalments"."paid_principal_cents" between 0 and "credit_instalments"."principal_cents" and "credit_instalments"."paid_interest_cents" between 0 and "credit_instalments"."interest_cents" and "credit_instalments"."waived_interest_cents" >= 0 and "credit_instalments"."paid_principal_cents" + "credit_instalments"."paid_interest_cents" + "credit_instalments"."waived_interest_cents" <= "credit_instalments"."amount_cents" and "credit_instalments"."paid_charges_cents" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "credit_payment_items" (

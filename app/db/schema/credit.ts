@@ -83,7 +83,10 @@ export const creditPlans = pgTable(
 /**
  * One instalment of a plan as the contract states it (amount = principal +
  * interest), and what has been paid against it. Open while `settled_at` is
- * null; an early payoff waives part of the interest (`waived_interest_cents`).
+ * null. An early payoff waives what the present value takes off
+ * (`waived_interest_cents`): with fixed instalments the table's split puts
+ * little interest in the last ones, so a waiver may pass an instalment's
+ * own interest; paid + waived never passes its amount.
  */
 export const creditInstalments = pgTable(
   "credit_instalments",
@@ -117,7 +120,7 @@ export const creditInstalments = pgTable(
       .where(sql`${table.settledAt} is null`),
     check(
       "credit_instalments_amounts",
-      sql`${table.amountCents} = ${table.principalCents} + ${table.interestCents} and ${table.principalCents} >= 0 and ${table.interestCents} >= 0 and ${table.paidPrincipalCents} between 0 and ${table.principalCents} and ${table.paidInterestCents} + ${table.waivedInterestCents} <= ${table.interestCents} and ${table.paidInterestCents} >= 0 and ${table.waivedInterestCents} >= 0 and ${table.paidChargesCents} >= 0`,
+      sql`${table.amountCents} = ${table.principalCents} + ${table.interestCents} and ${table.principalCents} >= 0 and ${table.interestCents} >= 0 and ${table.paidPrincipalCents} between 0 and ${table.principalCents} and ${table.paidInterestCents} between 0 and ${table.interestCents} and ${table.waivedInterestCents} >= 0 and ${table.paidPrincipalCents} + ${table.paidInterestCents} + ${table.waivedInterestCents} <= ${table.amountCents} and ${table.paidChargesCents} >= 0`,
     ),
   ],
 );
