@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import type { SystemCategoryKey } from "~/modules/finance/revenue-parts";
@@ -234,7 +234,6 @@ export function defineFinanceReportSuite(database: TestDatabase) {
       expect(days.reduce((sum, each) => sum + each.inCents, 0)).toBe(totalIn);
       expect(days.reduce((sum, each) => sum + each.outCents, 0)).toBe(totalOut);
       expect(day("2026-10-31").balanceCents).toBe(opening + totalIn - totalOut);
-      expect(await app.report.totalBalanceOnInTx(app.db, "2026-10-31")).toBe(opening + totalIn - totalOut);
     });
 
     it("sums the last 12 months with São Paulo's month boundaries for the stock ledger", async () => {
@@ -272,6 +271,53 @@ export function defineFinanceReportSuite(database: TestDatabase) {
       const later = await app.report.entriesDueThisWeekInTx(app.db, "2026-11-14");
       expect(later.entries.map((entry) => entry.amountCents)).toEqual([999]);
       expect((await app.report.overdueEntriesInTx(app.db, "2026-11-14")).count).toBe(2);
+    });
+
+    it("keeps the daily totals equal to the entries they sum as entries are paid, edited, cancelled and deleted", async () => {
+      const recount = async () =>
+        (
+          await app.db.execute(
+            sql`select coalesce(t.day, e.day) as day, coalesce(t.cents, 0) as totals, coalesce(e.cents, 0) as entries from
+                (select to_char(day, 'YYYY-MM-DD') as day, sum(in_cents - out_cents)::bigint as cents from finance_daily_totals group by day) t
+                full join (select to_char(paid_date, 'YYYY-MM-DD') as day,
+                  sum(case when direction = 'in' then amount_cents else -amount_cents end)::bigint as cents
+                  from finance_entries where paid_date is not null and cancelled_at is null group by paid_date) e on e.day = t.day
+                where coalesce(t.cents, 0) <> coalesce(e.cents, 0)`,
+          )
+        ).rows;
+      expect(await recount()).toEqual([]);
+      const { financeEntries } = app.tables;
+      const [open] = await app.db
+        .select({ id: financeEntries.id })
+        .from(financeEntries)
+        .where(and(eq(financeEntries.amountCents, 999), isNull(financeEntries.paidDate)));
+      const drawer = await app.inTransaction((tx) => app.ledger.accountOfRoleInTx(tx, "cash-drawer"));
+      // Paying the software bill in November moves November's result, not October's.
+      await app.db
+        .update(financeEntries)
+        .set({ paidDate: "2026-11-20", accountId: drawer })
+        .where(eq(financeEntries.id, open!.id));
+      expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000 - 999);
+      await app.db
+        .update(financeEntries)
+        .set({ amountCents: 1_099, paidDate: "2026-11-21" })
+        .where(eq(financeEntries.id, open!.id));
+      expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000 - 1_099);
+      await app.db.update(financeEntries).set({ cancelledAt: new Date() }).where(eq(financeEntries.id, open!.id));
+      expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000);
+      expect(await recount()).toEqual([]);
+      // Two writers at once: the totals stay exact.
+      await Promise.all([1, 2].map((n) => post("other-income", 100 * n, "2026-11-22")));
+      expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000 + 300);
+      await app.db
+        .delete(financeEntries)
+        .where(
+          eq(financeEntries.categoryId, (await app.inTransaction((tx) => app.ledger.categoryOfKeyInTx(tx, "other-income"))).id),
+        );
+      expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000);
+      expect(await recount()).toEqual([]);
+      // October is as it was.
+      expect((await app.report.monthResultInTx(app.db, "2026-10")).resultCents).toBe(13_918);
     });
 
     it("is for staff only, and refuses what is not a month", async () => {

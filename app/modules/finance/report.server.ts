@@ -6,14 +6,6 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 
 type Reader = Database | Transaction;
 
-/**
- * Stock movements whose cost is the cost of goods sold (decision 0019): what
- * left sold or fitted to an order, less what came back. A cancelled sale's
- * goods come back as "cancel" at the cost they left at, so its cost leaves
- * the result with its revenue.
- */
-const COST_OF_GOODS_KINDS = sql.raw(`('sale', 'order-part', 'return', 'cancel')`);
-
 /** One category's part of the month result: positive adds to it (revenue), negative takes from it (an expense). */
 export type ResultCategoryLine = {
   categoryId: number;
@@ -50,12 +42,18 @@ async function rowsOf<T>(reader: Reader, query: SQL): Promise<T[]> {
   return (await reader.execute(query)).rows as T[];
 }
 
-/** The cost of goods sold between two instants, from the stock ledger, as a positive amount. */
+/**
+ * The cost of goods sold between two instants, as a positive amount: what
+ * left stock sold or fitted to an order at its cost, less what came back (a
+ * return, a cancelled sale, so its cost leaves the result with its revenue),
+ * from the stock ledger's hourly totals (finance_cost_of_goods_hours,
+ * migration 0019; São Paulo's month boundaries are whole hours).
+ */
 async function stockCostOfGoodsInTx(reader: Reader, from: Date, to: Date): Promise<number> {
   const [row] = await rowsOf<{ cents: unknown }>(
     reader,
-    sql`select coalesce(sum(-quantity::bigint * unit_cost_cents), 0) as cents from stock_movements
-        where kind in ${COST_OF_GOODS_KINDS} and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz`,
+    sql`select coalesce(sum(cost_cents), 0) as cents from finance_cost_of_goods_hours
+        where hour >= ${from.toISOString()}::timestamptz and hour < ${to.toISOString()}::timestamptz`,
   );
   return toNumber(row?.cents);
 }
@@ -79,10 +77,9 @@ export async function monthResultInTx(reader: Reader, month: string): Promise<Mo
   }>(
     reader,
     sql`with paid as (
-          select category_id, sum(case when direction = 'in' then amount_cents else -amount_cents end) as cents
-          from finance_entries
-          where cancelled_at is null and paid_date is not null
-            and paid_date >= ${range.firstDay}::date and paid_date <= ${range.lastDay}::date
+          select category_id, sum(in_cents - out_cents) as cents
+          from finance_daily_totals
+          where day >= ${range.firstDay}::date and day <= ${range.lastDay}::date
           group by category_id
         )
         select c.id, c.name, c.system_key as "systemKey", c.result_line as "resultLine", coalesce(p.cents, 0) as cents
@@ -122,24 +119,6 @@ export async function monthResultInTx(reader: Reader, month: string): Promise<Mo
   };
 }
 
-/**
- * What all the shop's accounts hold together at the end of `day`: opening
- * balances plus paid entries in, less paid entries out. Transfers and card
- * receivables move money between the shop's own accounts, so they add
- * nothing to the total.
- */
-// TODO(lead): replace with the sum of finance-ledger's accountBalancesInTx once it is on main.
-export async function totalBalanceOnInTx(reader: Reader, day: string): Promise<number> {
-  const [row] = await rowsOf<{ cents: unknown }>(
-    reader,
-    sql`select (select coalesce(sum(opening_balance_cents), 0) from finance_accounts)
-          + (select coalesce(sum(case when direction = 'in' then amount_cents else -amount_cents end), 0)
-             from finance_entries
-             where cancelled_at is null and paid_date is not null and paid_date <= ${day}::date) as cents`,
-  );
-  return toNumber(row?.cents);
-}
-
 export type CashFlowDay = { day: string; inCents: number; outCents: number; balanceCents: number };
 
 /**
@@ -149,23 +128,29 @@ export type CashFlowDay = { day: string; inCents: number; outCents: number; bala
  */
 export async function cashFlowByDayInTx(reader: Reader, month: string): Promise<CashFlowDay[]> {
   const range = shopMonthRange(month);
+  // One pass over the daily totals up to the month's end: the days before it make the opening balance, the month's its bars.
   const rows = await rowsOf<{ day: string; inCents: unknown; outCents: unknown }>(
     reader,
-    sql`select to_char(paid_date, 'YYYY-MM-DD') as day,
-          sum(case when direction = 'in' then amount_cents else 0 end) as "inCents",
-          sum(case when direction = 'out' then amount_cents else 0 end) as "outCents"
-        from finance_entries
-        where cancelled_at is null and paid_date is not null
-          and paid_date >= ${range.firstDay}::date and paid_date <= ${range.lastDay}::date
-        group by paid_date`,
+    sql`select case when day < ${range.firstDay}::date then 'before' else to_char(day, 'YYYY-MM-DD') end as day,
+          sum(in_cents) as "inCents", sum(out_cents) as "outCents"
+        from finance_daily_totals
+        where day <= ${range.lastDay}::date
+        group by 1`,
   );
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  let balanceCents = await totalBalanceOnInTx(reader, addDays(range.firstDay, -1));
+  const [opening] = await rowsOf<{ cents: unknown }>(
+    reader,
+    sql`select coalesce(sum(opening_balance_cents), 0) as cents from finance_accounts`,
+  );
+  let balanceCents = toNumber(opening?.cents);
+  const byDay = new Map<string, { inCents: number; outCents: number }>();
+  for (const row of rows) {
+    const flows = { inCents: toNumber(row.inCents), outCents: toNumber(row.outCents) };
+    if (row.day === "before") balanceCents += flows.inCents - flows.outCents;
+    else byDay.set(row.day, flows);
+  }
   const days: CashFlowDay[] = [];
   for (let day = range.firstDay; day <= range.lastDay; day = addDays(day, 1)) {
-    const row = byDay.get(day);
-    const inCents = toNumber(row?.inCents);
-    const outCents = toNumber(row?.outCents);
+    const { inCents, outCents } = byDay.get(day) ?? { inCents: 0, outCents: 0 };
     balanceCents += inCents - outCents;
     days.push({ day, inCents, outCents, balanceCents });
   }
@@ -189,20 +174,26 @@ export async function lastTwelveMonthsInTx(reader: Reader, month: string): Promi
   const ranges = months.map((each) => ({ month: each, ...shopMonthRange(each) }));
   const first = ranges[0]!;
   const last = ranges.at(-1)!;
-  const entryRows = await rowsOf<{ month: string; resultLine: FinanceResultLine; cents: unknown }>(
+  // Summed by month and category (a few hundred rows), then put in result lines here.
+  const entryRows = await rowsOf<{ month: string; categoryId: number; cents: unknown }>(
     reader,
-    sql`select to_char(e.paid_date, 'YYYY-MM') as month, c.result_line as "resultLine",
-          sum(case when e.direction = 'in' then e.amount_cents else -e.amount_cents end) as cents
-        from finance_entries e join finance_categories c on c.id = e.category_id
-        where e.cancelled_at is null and e.paid_date is not null
-          and e.paid_date >= ${first.firstDay}::date and e.paid_date <= ${last.lastDay}::date
-          and c.result_line <> 'outside-result'
+    sql`select to_char(day, 'YYYY-MM') as month, category_id as "categoryId", sum(in_cents - out_cents) as cents
+        from finance_daily_totals
+        where day >= ${first.firstDay}::date and day <= ${last.lastDay}::date
         group by 1, 2`,
   );
-  // Month boundaries are São Paulo's, computed in lib/dates: each movement is matched to its month's instants.
+  const lineOf = new Map(
+    (
+      await rowsOf<{ id: number; resultLine: FinanceResultLine }>(
+        reader,
+        sql`select id, result_line as "resultLine" from finance_categories`,
+      )
+    ).map((row) => [Number(row.id), row.resultLine]),
+  );
+  // Month boundaries are São Paulo's, computed in lib/dates: each hour of cost is matched to its month's instants.
   const stockRows = await rowsOf<{ month: string; cents: unknown }>(
     reader,
-    sql`select m.month, coalesce(sum(-s.quantity::bigint * s.unit_cost_cents), 0) as cents
+    sql`select m.month, coalesce(sum(h.cost_cents), 0) as cents
         from unnest(${arrayOf(months, "text")}, ${arrayOf(
           ranges.map((range) => range.from.toISOString()),
           "timestamptz",
@@ -210,16 +201,21 @@ export async function lastTwelveMonthsInTx(reader: Reader, month: string): Promi
           ranges.map((range) => range.to.toISOString()),
           "timestamptz",
         )}) as m(month, from_at, to_at)
-        join stock_movements s on s.created_at >= m.from_at and s.created_at < m.to_at and s.kind in ${COST_OF_GOODS_KINDS}
+        join finance_cost_of_goods_hours h on h.hour >= m.from_at and h.hour < m.to_at
         group by m.month`,
   );
+  const summaries = new Map(months.map((each) => [each, { revenueCents: 0, resultCents: 0 }]));
+  for (const row of entryRows) {
+    const line = lineOf.get(Number(row.categoryId));
+    const summary = summaries.get(row.month);
+    if (!summary || !line || line === "outside-result") continue;
+    const cents = toNumber(row.cents);
+    if (line === "gross-revenue") summary.revenueCents += cents;
+    summary.resultCents += cents;
+  }
   return months.map((each) => {
-    const lines = entryRows.filter((row) => row.month === each);
-    const revenueCents = lines
-      .filter((row) => row.resultLine === "gross-revenue")
-      .reduce((sum, row) => sum + toNumber(row.cents), 0);
-    const stockCost = toNumber(stockRows.find((row) => row.month === each)?.cents);
-    const resultCents = lines.reduce((sum, row) => sum + toNumber(row.cents), 0) - stockCost;
+    const { revenueCents, resultCents: entriesCents } = summaries.get(each)!;
+    const resultCents = entriesCents - toNumber(stockRows.find((row) => row.month === each)?.cents);
     return { month: each, revenueCents, expensesCents: revenueCents - resultCents, resultCents };
   });
 }
