@@ -57,11 +57,7 @@ export async function insertRows(writer: Writer, table: SeededTable, rows: Recor
 }
 
 /** Ids drawn from a table's own sequence, so rows inserted later by the app never collide with them. */
-export async function nextIds(
-  writer: Writer,
-  table: string,
-  count: number,
-): Promise<number[]> {
+export async function nextIds(writer: Writer, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];
   const result = await writer.execute(
     sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count})`,
