@@ -25,21 +25,36 @@ export function shortMonth(month: string) {
   return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]}/${month.slice(2, 4)}`;
 }
 
-/** Horizontal grid lines at round amounts, each labelled above its line at the left. */
-function Grid({ scale }: { scale: ChartScale }) {
+/** Horizontal grid lines at round amounts. */
+function GridLines({ scale }: { scale: ChartScale }) {
   return (
     <g>
       {scale.ticks.map((tick) => {
         const y = yOf(scale, tick, TOP, PLOT);
         return (
-          <g key={tick}>
-            <line x1="0" x2="100%" y1={y} y2={y} className={tick === 0 ? "stroke-slate-500" : "stroke-slate-200"} />
-            <text x="2" y={y - 3} className="fill-slate-600 text-[11px]">
-              {shortReais(tick)}
-            </text>
-          </g>
+          <line key={tick} x1="0" x2="100%" y1={y} y2={y} className={tick === 0 ? "stroke-slate-500" : "stroke-slate-200"} />
         );
       })}
+    </g>
+  );
+}
+
+/** Each grid line's amount, above it at the left, drawn over the bars with a white halo so a bar never hides it. */
+function GridLabels({ scale }: { scale: ChartScale }) {
+  return (
+    <g>
+      {scale.ticks.map((tick) => (
+        <text
+          key={tick}
+          x="2"
+          y={yOf(scale, tick, TOP, PLOT) - 3}
+          className="fill-slate-600 stroke-white text-[11px]"
+          strokeWidth={3}
+          paintOrder="stroke"
+        >
+          {shortReais(tick)}
+        </text>
+      ))}
     </g>
   );
 }
@@ -81,7 +96,7 @@ export function CashFlowChart({ days }: { days: readonly CashFlowPoint[] }) {
     <figure className="space-y-2" data-testid="cash-flow-chart">
       {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label. */}
       <svg role="img" aria-label={summary} width="100%" height={HEIGHT} className="block overflow-visible">
-        <Grid scale={scale} />
+        <GridLines scale={scale} />
         {days.map((day, index) => {
           const x = index * slot + (slot - barWidth) / 2;
           const up = zero - yOf(scale, day.inCents, TOP, PLOT);
@@ -129,6 +144,7 @@ export function CashFlowChart({ days }: { days: readonly CashFlowPoint[] }) {
             </text>
           ) : null,
         )}
+        <GridLabels scale={scale} />
       </svg>
       <Legend
         items={[
@@ -205,7 +221,7 @@ export function TwelveMonthsChart({ months }: { months: readonly MonthPoint[] })
     <figure className="space-y-2" data-testid="twelve-months-chart">
       {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label. */}
       <svg role="img" aria-label={summary} width="100%" height={HEIGHT} className="block overflow-visible">
-        <Grid scale={scale} />
+        <GridLines scale={scale} />
         {months.map((month, index) => (
           <g key={month.month}>
             <title>{`${shortMonth(month.month)}: receita ${formatCents(month.revenueCents)}, despesas ${formatCents(month.expensesCents)}, resultado ${formatCents(month.resultCents)}`}</title>
@@ -245,6 +261,7 @@ export function TwelveMonthsChart({ months }: { months: readonly MonthPoint[] })
             {MONTH_NAMES[Number(month.month.slice(5, 7)) - 1]}
           </text>
         ))}
+        <GridLabels scale={scale} />
       </svg>
       <Legend
         items={[
