@@ -162,7 +162,8 @@ export async function seedMoneyScale({
     // Calendar months (the first one from `firstDay`), so each month's bills fall in their own batch.
     const monthEnd = [addDays(addMonths(`${monthStart.slice(0, 7)}-01`, 1), -1), today].sort()[0]!;
     const written = await db.transaction(async (tx) => {
-      const batch = new MonthBatch(tx, random, targets, today);
+      // Each item's stock as the month starts: where its ledger's running balance picks up.
+      const batch = new MonthBatch(tx, random, targets, today, new Map(stock));
       // Restock at the month's start: each item back to its level, bought from a supplier (a payable, paid 15 days later).
       for (const product of goods) {
         const missing = setup.startStock - stock.get(product.id)!;
@@ -249,6 +250,7 @@ class MonthBatch {
     private readonly random: Random,
     private readonly targets: Targets,
     private readonly today: string,
+    private readonly stockAtStart: ReadonlyMap<number, number>,
   ) {}
 
   private add(table: string, row: Row) {
@@ -509,9 +511,8 @@ class MonthBatch {
     const running = new Map<number, number>();
     const movementIds = await nextIds(tx, "stock_movements", movements.length);
     const idOfMovement = new Map<number, number>();
-    const startOf = await this.stockBeforeInTx(movements.map((movement) => movement.product.id));
     movements.forEach((movement, index) => {
-      const before = running.get(movement.product.id) ?? startOf.get(movement.product.id) ?? 0;
+      const before = running.get(movement.product.id) ?? this.stockAtStart.get(movement.product.id) ?? 0;
       const after = before + (movement.row.quantity as number);
       running.set(movement.product.id, after);
       movement.row.balanceAfter = after;
@@ -584,24 +585,6 @@ class MonthBatch {
       }));
     await insertRows(tx, financeTransfers, transfers);
     this.salesWritten = saleRows.length;
-  }
-
-  private async stockBeforeInTx(productIds: number[]) {
-    const ids = [...new Set(productIds)];
-    if (ids.length === 0) return new Map<number, number>();
-    const rows = await this.tx.execute(
-      sql`select distinct on (product_id) product_id as "productId", balance_after as "balanceAfter" from stock_movements
-          where product_id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )}) order by product_id, created_at desc, id desc`,
-    );
-    return new Map(
-      (rows.rows as { productId: number; balanceAfter: number }[]).map((row) => [
-        Number(row.productId),
-        Number(row.balanceAfter),
-      ]),
-    );
   }
 
   /**
