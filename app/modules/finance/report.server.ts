@@ -287,12 +287,12 @@ export async function getFinanceReport(actor: Actor, { month, today }: { month: 
   assertStaffActor(actor);
   if (!isIsoMonth(month)) throw new RangeError(`Não é um mês (aaaa-mm): ${JSON.stringify(month)}`);
   const db = await getDb();
-  return {
-    month,
-    result: await monthResultInTx(db, month),
-    cashFlow: await cashFlowByDayInTx(db, month),
-    lastTwelveMonths: await lastTwelveMonthsInTx(db, month),
-    overdue: await overdueEntriesInTx(db, today),
-    dueThisWeek: await entriesDueThisWeekInTx(db, today),
-  };
+  const [result, cashFlow, lastTwelveMonths, overdue, dueThisWeek] = await Promise.all([
+    monthResultInTx(db, month),
+    cashFlowByDayInTx(db, month),
+    lastTwelveMonthsInTx(db, month),
+    overdueEntriesInTx(db, today),
+    entriesDueThisWeekInTx(db, today),
+  ]);
+  return { month, result, cashFlow, lastTwelveMonths, overdue, dueThisWeek };
 }

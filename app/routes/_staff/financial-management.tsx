@@ -27,6 +27,9 @@ const MONTH_NAMES = [
   "dezembro",
 ];
 
+const MONTH_LINK_CLASS =
+  "inline-flex h-11 items-center gap-1 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-50";
+
 const monthHref = (month: string) => `/financial-management?${MONTH_PARAM}=${month}`;
 const monthTitle = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} de ${month.slice(0, 4)}`;
 
@@ -111,14 +114,6 @@ export default function FinancialManagement({ loaderData }: Route.ComponentProps
           <span className="block text-lg font-semibold text-slate-700 first-letter:uppercase">{monthTitle(month)}</span>
         </h1>
         <nav aria-label="Escolher o mês" className="flex flex-wrap items-end gap-2">
-          <Link
-            to={monthHref(previous)}
-            className="inline-flex h-11 items-center gap-1 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-50"
-          >
-            <ChevronLeft aria-hidden className="size-4" />
-            {shortMonth(previous)}
-            <span className="sr-only"> (mês anterior)</span>
-          </Link>
           <Form method="get" className="flex items-end gap-2">
             <label className="space-y-1 text-sm font-medium text-slate-800">
               <span className="block">Mês</span>
@@ -128,14 +123,18 @@ export default function FinancialManagement({ loaderData }: Route.ComponentProps
               Ver
             </Button>
           </Form>
-          <Link
-            to={monthHref(next)}
-            className="inline-flex h-11 items-center gap-1 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-50"
-          >
-            {shortMonth(next)}
-            <span className="sr-only"> (próximo mês)</span>
-            <ChevronRight aria-hidden className="size-4" />
-          </Link>
+          <div className="flex gap-2">
+            <Link to={monthHref(previous)} className={MONTH_LINK_CLASS}>
+              <ChevronLeft aria-hidden className="size-4" />
+              {shortMonth(previous)}
+              <span className="sr-only"> (mês anterior)</span>
+            </Link>
+            <Link to={monthHref(next)} className={MONTH_LINK_CLASS}>
+              {shortMonth(next)}
+              <span className="sr-only"> (próximo mês)</span>
+              <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          </div>
         </nav>
       </div>
 
