@@ -4,8 +4,11 @@
  *
  * npm run db:seed -- --scale=100000 — adds the large data set on top: that
  * many service orders over three years (and 40% as many customers), for the
- * speed budget of lists and searches (`npm run bench:orders`). Use a DATA_DIR
- * of its own: it is not something to leave in the shop's database.
+ * speed budget of lists and searches (`npm run bench:orders`), then the
+ * money set (seedMoneyScale: a year of counter sales with their finance
+ * postings and stock costs, expenses, 5 000 crediário plans, IOUs; `npm run
+ * bench:money`). Use a DATA_DIR of its own: it is not something to leave in
+ * the shop's database.
  *
  * npm run db:seed -- --catalogue=100000 — adds that many products, parts and
  * service items with a year of stock movements (seedLargeCatalogue), for the
@@ -14,6 +17,7 @@
 import { closeDb, databaseKind } from "~/db/client.server";
 import { seedLargeDataSet } from "~/modules/demo/demo-service-orders.server";
 import { seedLargeCatalogue } from "~/modules/demo/large-catalogue.server";
+import { seedMoneyScale } from "~/modules/demo/money-scale.server";
 import { seedDemoData } from "~/modules/demo/seed.server";
 
 const DEFAULT_SCALE = 100_000;
@@ -71,6 +75,17 @@ if (scale) {
   });
   console.log(
     `Pronto: ${numbers.format(result.orders)} ordens e ${numbers.format(result.customers)} clientes em ${(result.elapsedMs / 1000).toFixed(1)} s (VACUUM ANALYZE incluído).`,
+  );
+  console.log("Criando um ano de vendas com os lançamentos financeiros, despesas, 5.000 crediários e fiados…");
+  const money = await seedMoneyScale({
+    plans: 5_000,
+    onProgress: ({ month, sales, plans, entries, elapsedMs }) =>
+      console.log(
+        `  ${month}: ${numbers.format(sales)} vendas, ${numbers.format(plans)} crediários, ${numbers.format(entries)} lançamentos (${(elapsedMs / 1000).toFixed(1)} s)`,
+      ),
+  });
+  console.log(
+    `Pronto: ${numbers.format(money.sales)} vendas e ${numbers.format(money.plans)} crediários em ${(money.elapsedMs / 1000).toFixed(1)} s.`,
   );
 }
 if (catalogue) {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -284,3 +285,39 @@ export const cardReceivables = pgTable(
     ),
   ],
 );
+
+/**
+ * Paid entries summed per day, account and category (in and out), kept by
+ * triggers on finance_entries (migration 0019), whoever writes the entries
+ * (the posting core, the owner's forms, the scale seed). The month result,
+ * the cash flow (whose balance line needs every day before the month) and
+ * the 12-month chart read these few thousand rows instead of every entry of
+ * the year: PGlite has no autovacuum, so even an index-only scan visits
+ * every row, and a year of sales passed the 100 ms budget. Cancelled and
+ * open entries are not in it.
+ */
+export const financeDailyTotals = pgTable(
+  "finance_daily_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    accountId: integer("account_id").notNull(),
+    categoryId: integer("category_id").notNull(),
+    inCents: bigint("in_cents", { mode: "number" }).notNull().default(0),
+    outCents: bigint("out_cents", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.accountId, table.categoryId] })],
+);
+
+/**
+ * The cost of goods sold per hour, from the stock ledger: what left as a
+ * sale or an order part at its cost, less what came back (a return, a
+ * cancelled sale), kept by triggers on stock_movements (migration 0019).
+ * The month result and the 12-month chart read a month as the hours between
+ * its São Paulo boundaries (whole hours in any offset the zone has had),
+ * instead of every movement of the month: a catalogue at scale moves tens
+ * of thousands of items a month.
+ */
+export const financeCostOfGoodsHours = pgTable("finance_cost_of_goods_hours", {
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
+  costCents: bigint("cost_cents", { mode: "number" }).notNull().default(0),
+});

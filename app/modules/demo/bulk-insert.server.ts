@@ -1,8 +1,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
-import { productUnits, products, stockMovements } from "~/db/schema/inventory";
 import { serviceOrderLines, serviceOrderPayments, serviceOrderStatusEvents, serviceOrders } from "~/db/schema/service-orders";
 import { generateTrackingCode } from "~/modules/service-orders/tracking-code";
 import type { CustomerRow } from "./fake-people";
@@ -10,15 +9,8 @@ import type { ServiceOrderPlan } from "./service-order-plan";
 
 export type Writer = Database | Transaction;
 
-type SeededTable =
-  | typeof customers
-  | typeof serviceOrders
-  | typeof serviceOrderLines
-  | typeof serviceOrderPayments
-  | typeof serviceOrderStatusEvents
-  | typeof products
-  | typeof productUnits
-  | typeof stockMovements;
+/** Any of the app's tables: the large seeds fill orders, the catalogue and the money tables alike. */
+type SeededTable = PgTable;
 
 /** One value inside a PostgreSQL array literal ('{"a","b",NULL}'). */
 function arrayElement(value: unknown) {
@@ -65,11 +57,7 @@ export async function insertRows(writer: Writer, table: SeededTable, rows: Recor
 }
 
 /** Ids drawn from a table's own sequence, so rows inserted later by the app never collide with them. */
-export async function nextIds(
-  writer: Writer,
-  table: "customers" | "service_orders" | "products" | "product_units" | "stock_movements",
-  count: number,
-): Promise<number[]> {
+export async function nextIds(writer: Writer, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];
   const result = await writer.execute(
     sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count})`,

@@ -1,0 +1,298 @@
+import { sql, type SQL } from "drizzle-orm";
+import { getDb, type Database, type Transaction } from "~/db/client.server";
+import type { FinanceDirection, FinanceResultLine } from "~/db/schema/finance";
+import { addDays, addMonths, isIsoMonth, shopMonthRange } from "~/lib/dates";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+
+type Reader = Database | Transaction;
+
+/** One category's part of the month result: positive adds to it (revenue), negative takes from it (an expense). */
+export type ResultCategoryLine = {
+  categoryId: number;
+  name: string;
+  systemKey: string | null;
+  resultCents: number;
+};
+
+export type ResultSection = { lines: ResultCategoryLine[]; totalCents: number };
+
+/**
+ * The month result (DRE) on a cash basis, as Brazilian small businesses read
+ * it. Every amount is its effect on the result: deductions, costs and
+ * expenses are negative.
+ */
+export type MonthResult = {
+  month: string;
+  grossRevenue: ResultSection;
+  deductions: ResultSection;
+  netRevenueCents: number;
+  /** The stock ledger's cost of what was sold or fitted (negative), then "cost-of-goods" entries. */
+  costOfGoods: ResultSection & { stockLedgerCents: number };
+  grossProfitCents: number;
+  operatingExpenses: ResultSection;
+  operatingResultCents: number;
+  otherResults: ResultSection;
+  resultCents: number;
+};
+
+const toNumber = (value: unknown) => Number(value ?? 0);
+
+/** Rows of a raw query, the same on PGlite and node-postgres. */
+async function rowsOf<T>(reader: Reader, query: SQL): Promise<T[]> {
+  return (await reader.execute(query)).rows as T[];
+}
+
+/**
+ * The cost of goods sold between two instants, as a positive amount: what
+ * left stock sold or fitted to an order at its cost, less what came back (a
+ * return, a cancelled sale, so its cost leaves the result with its revenue),
+ * from the stock ledger's hourly totals (finance_cost_of_goods_hours,
+ * migration 0019; São Paulo's month boundaries are whole hours).
+ */
+async function stockCostOfGoodsInTx(reader: Reader, from: Date, to: Date): Promise<number> {
+  const [row] = await rowsOf<{ cents: unknown }>(
+    reader,
+    sql`select coalesce(sum(cost_cents), 0) as cents from finance_cost_of_goods_hours
+        where hour >= ${from.toISOString()}::timestamptz and hour < ${to.toISOString()}::timestamptz`,
+  );
+  return toNumber(row?.cents);
+}
+
+/**
+ * The month result of `month` ("2026-11"). Revenue and expenses are the
+ * entries paid in the month (paid_date, a calendar day of the shop);
+ * cancelled entries and categories outside the result (stock purchases,
+ * loans, capital) are left out; the cost of goods is the stock ledger's, for
+ * the movements of the month in São Paulo time.
+ */
+export async function monthResultInTx(reader: Reader, month: string): Promise<MonthResult> {
+  const range = shopMonthRange(month);
+  // Revenue and deduction lines are always shown (a month without discounts says R$ 0,00); others when they moved.
+  const categoryRows = await rowsOf<{
+    id: number;
+    name: string;
+    systemKey: string | null;
+    resultLine: FinanceResultLine;
+    cents: unknown;
+  }>(
+    reader,
+    sql`with paid as (
+          select category_id, sum(in_cents - out_cents) as cents
+          from finance_daily_totals
+          where day >= ${range.firstDay}::date and day <= ${range.lastDay}::date
+          group by category_id
+        )
+        select c.id, c.name, c.system_key as "systemKey", c.result_line as "resultLine", coalesce(p.cents, 0) as cents
+        from finance_categories c left join paid p on p.category_id = c.id
+        where c.result_line <> 'outside-result'
+          and (p.cents <> 0 or (c.archived_at is null and c.result_line in ('gross-revenue', 'deduction')))
+        order by c.position, c.id`,
+  );
+  const stockCost = await stockCostOfGoodsInTx(reader, range.from, range.to);
+
+  const section = (line: FinanceResultLine): ResultSection => {
+    const lines = categoryRows
+      .filter((row) => row.resultLine === line)
+      .map((row) => ({ categoryId: row.id, name: row.name, systemKey: row.systemKey, resultCents: toNumber(row.cents) }));
+    return { lines, totalCents: lines.reduce((sum, row) => sum + row.resultCents, 0) };
+  };
+  const grossRevenue = section("gross-revenue");
+  const deductions = section("deduction");
+  const costEntries = section("cost-of-goods");
+  const operatingExpenses = section("operating-expense");
+  const otherResults = section("other-result");
+  const netRevenueCents = grossRevenue.totalCents + deductions.totalCents;
+  const costOfGoods = { ...costEntries, stockLedgerCents: -stockCost, totalCents: costEntries.totalCents - stockCost };
+  const grossProfitCents = netRevenueCents + costOfGoods.totalCents;
+  const operatingResultCents = grossProfitCents + operatingExpenses.totalCents;
+  return {
+    month,
+    grossRevenue,
+    deductions,
+    netRevenueCents,
+    costOfGoods,
+    grossProfitCents,
+    operatingExpenses,
+    operatingResultCents,
+    otherResults,
+    resultCents: operatingResultCents + otherResults.totalCents,
+  };
+}
+
+export type CashFlowDay = { day: string; inCents: number; outCents: number; balanceCents: number };
+
+/**
+ * Cash in and out of the month by day, every paid entry included (stock
+ * purchases and capital too: this is cash, not result), and the accounts'
+ * total balance at the end of each day.
+ */
+export async function cashFlowByDayInTx(reader: Reader, month: string): Promise<CashFlowDay[]> {
+  const range = shopMonthRange(month);
+  // One pass over the daily totals up to the month's end: the days before it make the opening balance, the month's its bars.
+  const rows = await rowsOf<{ day: string; inCents: unknown; outCents: unknown }>(
+    reader,
+    sql`select case when day < ${range.firstDay}::date then 'before' else to_char(day, 'YYYY-MM-DD') end as day,
+          sum(in_cents) as "inCents", sum(out_cents) as "outCents"
+        from finance_daily_totals
+        where day <= ${range.lastDay}::date
+        group by 1`,
+  );
+  const [opening] = await rowsOf<{ cents: unknown }>(
+    reader,
+    sql`select coalesce(sum(opening_balance_cents), 0) as cents from finance_accounts`,
+  );
+  let balanceCents = toNumber(opening?.cents);
+  const byDay = new Map<string, { inCents: number; outCents: number }>();
+  for (const row of rows) {
+    const flows = { inCents: toNumber(row.inCents), outCents: toNumber(row.outCents) };
+    if (row.day === "before") balanceCents += flows.inCents - flows.outCents;
+    else byDay.set(row.day, flows);
+  }
+  const days: CashFlowDay[] = [];
+  for (let day = range.firstDay; day <= range.lastDay; day = addDays(day, 1)) {
+    const { inCents, outCents } = byDay.get(day) ?? { inCents: 0, outCents: 0 };
+    balanceCents += inCents - outCents;
+    days.push({ day, inCents, outCents, balanceCents });
+  }
+  return days;
+}
+
+/** An array parameter as one literal: the same on PGlite and node-postgres. */
+function arrayOf(values: readonly string[], type: "text" | "timestamptz") {
+  return sql`${`{${values.map((value) => `"${value}"`).join(",")}}`}::${sql.raw(type)}[]`;
+}
+
+export type MonthSummary = { month: string; revenueCents: number; expensesCents: number; resultCents: number };
+
+/**
+ * The last 12 months up to `month`, oldest first: gross revenue, everything
+ * the result takes from it (deductions, costs, expenses, less other
+ * income), and the result, so revenue − expenses = result.
+ */
+export async function lastTwelveMonthsInTx(reader: Reader, month: string): Promise<MonthSummary[]> {
+  const months = Array.from({ length: 12 }, (_, index) => addMonths(`${month}-01`, index - 11).slice(0, 7));
+  const ranges = months.map((each) => ({ month: each, ...shopMonthRange(each) }));
+  const first = ranges[0]!;
+  const last = ranges.at(-1)!;
+  // Summed by month and category (a few hundred rows), then put in result lines here.
+  const entryRows = await rowsOf<{ month: string; categoryId: number; cents: unknown }>(
+    reader,
+    sql`select to_char(day, 'YYYY-MM') as month, category_id as "categoryId", sum(in_cents - out_cents) as cents
+        from finance_daily_totals
+        where day >= ${first.firstDay}::date and day <= ${last.lastDay}::date
+        group by 1, 2`,
+  );
+  const lineOf = new Map(
+    (
+      await rowsOf<{ id: number; resultLine: FinanceResultLine }>(
+        reader,
+        sql`select id, result_line as "resultLine" from finance_categories`,
+      )
+    ).map((row) => [Number(row.id), row.resultLine]),
+  );
+  // Month boundaries are São Paulo's, computed in lib/dates: each hour of cost is matched to its month's instants.
+  const stockRows = await rowsOf<{ month: string; cents: unknown }>(
+    reader,
+    sql`select m.month, coalesce(sum(h.cost_cents), 0) as cents
+        from unnest(${arrayOf(months, "text")}, ${arrayOf(
+          ranges.map((range) => range.from.toISOString()),
+          "timestamptz",
+        )}, ${arrayOf(
+          ranges.map((range) => range.to.toISOString()),
+          "timestamptz",
+        )}) as m(month, from_at, to_at)
+        join finance_cost_of_goods_hours h on h.hour >= m.from_at and h.hour < m.to_at
+        group by m.month`,
+  );
+  const summaries = new Map(months.map((each) => [each, { revenueCents: 0, resultCents: 0 }]));
+  for (const row of entryRows) {
+    const line = lineOf.get(Number(row.categoryId));
+    const summary = summaries.get(row.month);
+    if (!summary || !line || line === "outside-result") continue;
+    const cents = toNumber(row.cents);
+    if (line === "gross-revenue") summary.revenueCents += cents;
+    summary.resultCents += cents;
+  }
+  return months.map((each) => {
+    const { revenueCents, resultCents: entriesCents } = summaries.get(each)!;
+    const resultCents = entriesCents - toNumber(stockRows.find((row) => row.month === each)?.cents);
+    return { month: each, revenueCents, expensesCents: revenueCents - resultCents, resultCents };
+  });
+}
+
+export type OpenEntry = {
+  id: number;
+  direction: FinanceDirection;
+  description: string;
+  categoryName: string;
+  counterparty: string;
+  amountCents: number;
+  dueDate: string;
+};
+
+export type OpenEntryList = { entries: OpenEntry[]; count: number; inCents: number; outCents: number };
+
+/** How many of each list the page shows; the totals count them all. */
+export const OPEN_ENTRIES_SHOWN = 8;
+
+/** Open entries (not paid, not cancelled) due in [from, to], the earliest first, with the totals of them all. */
+async function openEntriesDueInTx(reader: Reader, from: string | null, to: string): Promise<OpenEntryList> {
+  const lower = from === null ? sql`true` : sql`e.due_date >= ${from}::date`;
+  const where = sql`e.cancelled_at is null and e.paid_date is null and ${lower} and e.due_date <= ${to}::date`;
+  const entries = await rowsOf<OpenEntry & { amountCents: unknown }>(
+    reader,
+    sql`select e.id, e.direction, e.description, c.name as "categoryName", e.counterparty,
+          e.amount_cents as "amountCents", to_char(e.due_date, 'YYYY-MM-DD') as "dueDate"
+        from finance_entries e join finance_categories c on c.id = e.category_id
+        where ${where}
+        order by e.due_date, e.id
+        limit ${OPEN_ENTRIES_SHOWN}`,
+  );
+  const [totals] = await rowsOf<{ count: unknown; inCents: unknown; outCents: unknown }>(
+    reader,
+    sql`select count(*) as count,
+          coalesce(sum(case when e.direction = 'in' then e.amount_cents else 0 end), 0) as "inCents",
+          coalesce(sum(case when e.direction = 'out' then e.amount_cents else 0 end), 0) as "outCents"
+        from finance_entries e where ${where}`,
+  );
+  return {
+    entries: entries.map((entry) => ({ ...entry, id: toNumber(entry.id), amountCents: toNumber(entry.amountCents) })),
+    count: toNumber(totals?.count),
+    inCents: toNumber(totals?.inCents),
+    outCents: toNumber(totals?.outCents),
+  };
+}
+
+/** Open entries whose due date has passed (before `today`). */
+export function overdueEntriesInTx(reader: Reader, today: string) {
+  return openEntriesDueInTx(reader, null, addDays(today, -1));
+}
+
+/** Open entries due from `today` to six days later: this week's to pay and to receive. */
+export function entriesDueThisWeekInTx(reader: Reader, today: string) {
+  return openEntriesDueInTx(reader, today, addDays(today, 6));
+}
+
+export type FinanceReport = {
+  month: string;
+  result: MonthResult;
+  cashFlow: CashFlowDay[];
+  lastTwelveMonths: MonthSummary[];
+  overdue: OpenEntryList;
+  dueThisWeek: OpenEntryList;
+};
+
+/** Everything `/financial-management` shows for `month`, with "today" given by the caller (never the database's clock). */
+export async function getFinanceReport(actor: Actor, { month, today }: { month: string; today: string }): Promise<FinanceReport> {
+  assertStaffActor(actor);
+  if (!isIsoMonth(month)) throw new RangeError(`Não é um mês (aaaa-mm): ${JSON.stringify(month)}`);
+  const db = await getDb();
+  const [result, cashFlow, lastTwelveMonths, overdue, dueThisWeek] = await Promise.all([
+    monthResultInTx(db, month),
+    cashFlowByDayInTx(db, month),
+    lastTwelveMonthsInTx(db, month),
+    overdueEntriesInTx(db, today),
+    entriesDueThisWeekInTx(db, today),
+  ]);
+  return { month, result, cashFlow, lastTwelveMonths, overdue, dueThisWeek };
+}

@@ -1,0 +1,3 @@
+import { defineFinanceReportSuite } from "./finance-report-suite";
+
+defineFinanceReportSuite("postgres");
