@@ -100,6 +100,14 @@ async function restoreSequences(tx: Transaction, header: BackupHeader, catalog: 
 }
 
 /**
+ * Tables a migration fills with the shop's starting setup (migration 0017:
+ * the finance accounts, their roles, the categories, the card fees). A
+ * database with rows only there has never been used: it counts as empty, and
+ * the restore replaces those rows with the backup's like every other table.
+ */
+const MIGRATION_SEEDED_TABLES = new Set(["finance_accounts", "finance_account_roles", "finance_categories", "card_fee_rates"]);
+
+/**
  * Restores a backup into an empty database, in one transaction: the
  * migrations up to the backup's, its rows, its sequences, then the newer
  * migrations. Anything that fails (a damaged file, a row the schema
@@ -127,7 +135,9 @@ export async function restoreBackup(
         `O banco de destino já tem migrações mais novas que as da cópia (${backupMigration.tag}): restaure num banco novo, vazio; as migrações mais novas são aplicadas depois dos dados.`,
       );
     }
-    const existing = await tablesWithRows(tx, (await readCatalog(tx)).tables);
+    const existing = (await tablesWithRows(tx, (await readCatalog(tx)).tables)).filter(
+      (table) => !MIGRATION_SEEDED_TABLES.has(table),
+    );
     if (existing.length > 0) {
       throw new BackupError(
         `O banco de destino não está vazio (${existing.slice(0, 5).join(", ")}${existing.length > 5 ? "…" : ""}). A restauração só grava num banco sem dados, para nunca misturar duas lojas: use um banco novo.`,
