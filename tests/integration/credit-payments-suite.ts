@@ -476,6 +476,23 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       expect(cancelledEntry!.cancelReason).toBe("PIX não chegou");
     });
 
+    it("cancelling a debt's payment from the register's page gives it back to the debt, as its own page does", async () => {
+      const debtId = await insertIou(4_000, addDays(shopToday(), -1));
+      const paid = await app.client.inTransaction((tx) =>
+        app.debtPayments.payDebtInTx(tx, STAFF, debtId, { amount: "40,00", method: "pix", idempotencyKey: key() }),
+      );
+      const { cancelRegisterEntry } = await import("~/modules/cash-register/entries.server");
+      await cancelRegisterEntry(STAFF, paid.registerEntryId, { reason: "Pago na conta errada" });
+      const [debt] = await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.id, debtId));
+      expect(debt).toMatchObject({ paidCents: 0, settledAt: null });
+      const [payment] = await app.db
+        .select()
+        .from(app.tables.debtPayments)
+        .where(eq(app.tables.debtPayments.id, paid.debtPaymentId));
+      expect(payment!.cancelledAt).not.toBeNull();
+      expect(await postingsOf(paid.registerEntryId)).toEqual({});
+    });
+
     it("settles an order, an instalment and an IOU with one payment, oldest first", async () => {
       const [other] = await app.db
         .insert(app.tables.customers)

@@ -1,12 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
+import { cashRegisters, registerEntries, type RegisterEntryKind } from "~/db/schema/cash-register";
+import { creditPayments, debtPayments } from "~/db/schema/credit";
 import { parseInput, readId } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
+import { cancelDebtPaymentInTx } from "~/modules/credit/debt-payments.server";
+import { cancelCreditPaymentInTx } from "~/modules/credit/payments.server";
 import { reverseServiceOrderPaymentInTx } from "~/modules/service-orders/mutations.server";
 import { CashRegisterInputError, CashRegisterNotFoundError, CashRegisterStateError } from "./errors";
 import { lockOpenRegisterForUpdateInTx, RegisterClosedError, recordRegisterEntryInTx } from "./register-entries.server";
@@ -109,6 +112,10 @@ export async function cancelRegisterEntryInTx(
   const { entry, register } = await lockEntryInTx(tx, rawEntryId);
   // A second click of the same cancel finds it done: nothing more to write.
   if (entry.cancelledAt) return { entryId: entry.id, wasCancelled: true };
+  // A plan's or a debt's payment is undone by its own core: it gives the amount back to the instalments or the debt, and cancels this entry.
+  if (entry.kind === "credit-payment" || entry.kind === "debt-payment") {
+    return cancelOwnedPaymentInTx(tx, actor, entry, input);
+  }
   if (!CANCELLABLE_KINDS.includes(entry.kind)) {
     throw new CashRegisterStateError(
       "entry-not-cancellable",
@@ -152,6 +159,28 @@ export async function cancelRegisterEntryInTx(
       reason: input.reason,
     },
   });
+  return { entryId: entry.id, wasCancelled: false };
+}
+
+async function cancelOwnedPaymentInTx(
+  tx: Transaction,
+  actor: Actor,
+  entry: { id: number; kind: RegisterEntryKind },
+  input: { reason: string },
+): Promise<CancelledEntry> {
+  if (entry.kind === "credit-payment") {
+    const [payment] = await tx
+      .select({ id: creditPayments.id })
+      .from(creditPayments)
+      .where(eq(creditPayments.registerEntryId, entry.id));
+    if (payment) await cancelCreditPaymentInTx(tx, actor, payment.id, input);
+  } else {
+    const [payment] = await tx
+      .select({ id: debtPayments.id })
+      .from(debtPayments)
+      .where(eq(debtPayments.registerEntryId, entry.id));
+    if (payment) await cancelDebtPaymentInTx(tx, actor, payment.id, input);
+  }
   return { entryId: entry.id, wasCancelled: false };
 }
 

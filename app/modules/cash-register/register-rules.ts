@@ -40,7 +40,13 @@ export const CHECKED_METHODS = ["pix", "debit", "credit"] as const satisfies rea
 export type CheckedMethod = (typeof CHECKED_METHODS)[number];
 
 /** Entries this register may cancel from its page; a sale's and a refund's go through the sale's own page (stock comes back there). */
-export const CANCELLABLE_KINDS: readonly RegisterEntryKind[] = ["supply", "withdrawal", "order-payment"];
+export const CANCELLABLE_KINDS: readonly RegisterEntryKind[] = [
+  "supply",
+  "withdrawal",
+  "order-payment",
+  "credit-payment",
+  "debt-payment",
+];
 
 export type EntryForTotals = { method: RegisterMethod; amountCents: number; isCancelled: boolean };
 
