@@ -1,19 +1,15 @@
-import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { request, type Browser } from "@playwright/test";
+import { type Browser } from "@playwright/test";
 import { drizzle } from "drizzle-orm/pglite";
 import type { Database } from "~/db/client.server";
 import { PGLITE_OPTIONS } from "~/db/pglite-options";
-import { sendAdminCommand } from "~/lib/admin-socket.server";
 import { addDays, shopToday } from "~/lib/dates";
 import { insertTestCreditPlan } from "../support/credit-plans";
 import { accessibilityViolations } from "./support/axe";
-import { DATA_DIR } from "./support/e2e-env";
-import { waitForEmailLink } from "./support/outbox";
+import { freshOwnDataDir, signUpOn } from "./support/own-server";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, failedLoad, test } from "./support/test";
-import { PASSWORD } from "./support/users";
 
 /**
  * Paying the crediário, on a server of its own whose database gets the
@@ -117,42 +113,13 @@ async function prepareDatabase(dataDir: string) {
   }
 }
 
-async function signUp(dataDir: string, person: { email: string; name: string }, role: "staff" | null) {
-  const api = await request.newContext({ baseURL: server.url });
-  try {
-    const headers = { origin: server.url };
-    const created = await api.post("/api/auth/sign-up/email", {
-      headers,
-      data: { name: person.name, email: person.email, password: PASSWORD, callbackURL: "/auth?verificado=1" },
-    });
-    expect(created.status(), await created.text()).toBe(200);
-    const link = await waitForEmailLink(person.email, "/api/auth/verify-email", 15_000, path.join(dataDir, "outbox"));
-    await api.get(link, { maxRedirects: 0 });
-    if (role) {
-      const reply = await sendAdminCommand(dataDir, { command: "set-role", email: person.email, role });
-      expect(reply, reply.message).toMatchObject({ ok: true });
-    }
-    const signIn = await api.post("/api/auth/sign-in/email", { headers, data: { email: person.email, password: PASSWORD } });
-    expect(signIn.status(), await signIn.text()).toBe(200);
-    const state = path.join(dataDir, `${person.email}.json`);
-    await api.storageState({ path: state });
-    return state;
-  } finally {
-    await api.dispose();
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = path.join(path.dirname(DATA_DIR), `${path.basename(DATA_DIR)}-crediario-${test.info().project.name}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const { copyPgliteTemplate } = await import("../support/pglite-template");
-  await copyPgliteTemplate(dataDir);
+  const dataDir = await freshOwnDataDir("crediario-pagamentos", test.info().project.name);
   await prepareDatabase(dataDir);
   server = await startExtraServer({ dataDir, keepData: true });
-  staffState = await signUp(dataDir, STAFF, "staff");
-  customerState = await signUp(dataDir, CUSTOMER, null);
+  staffState = await signUpOn(server, dataDir, STAFF, "staff");
+  customerState = await signUpOn(server, dataDir, CUSTOMER, null);
 });
 
 test.afterAll(async () => {

@@ -1,16 +1,12 @@
-import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { request, type Page } from "@playwright/test";
 import * as fc from "fast-check";
 import { PGLITE_OPTIONS } from "~/db/pglite-options";
-import { sendAdminCommand } from "~/lib/admin-socket.server";
 import { accessibilityViolations } from "./support/axe";
-import { DATA_DIR } from "./support/e2e-env";
-import { waitForEmailLink } from "./support/outbox";
+import { freshOwnDataDir, signUpOn } from "./support/own-server";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, failedLoad, test } from "./support/test";
-import { PASSWORD } from "./support/users";
 
 /**
  * The counter's sale, on a server of its own: its database gets the products
@@ -64,33 +60,11 @@ async function prepareDatabase(dataDir: string) {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const testInfo = test.info();
-  const dataDir = path.join(path.dirname(DATA_DIR), `${path.basename(DATA_DIR)}-vendas-${testInfo.project.name}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const { copyPgliteTemplate } = await import("../support/pglite-template");
-  await copyPgliteTemplate(dataDir);
+  const dataDir = await freshOwnDataDir("vendas", testInfo.project.name);
   await prepareDatabase(dataDir);
   server = await startExtraServer({ dataDir, keepData: true });
 
-  const api = await request.newContext({ baseURL: server.url });
-  try {
-    const headers = { origin: server.url };
-    const signUp = await api.post("/api/auth/sign-up/email", {
-      headers,
-      data: { name: STAFF.name, email: STAFF.email, password: PASSWORD, callbackURL: "/auth?verificado=1" },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(200);
-    const link = await waitForEmailLink(STAFF.email, "/api/auth/verify-email", 15_000, path.join(dataDir, "outbox"));
-    await api.get(link, { maxRedirects: 0 });
-    const reply = await sendAdminCommand(dataDir, { command: "set-role", email: STAFF.email, role: "staff" });
-    expect(reply, reply.message).toMatchObject({ ok: true });
-    const signIn = await api.post("/api/auth/sign-in/email", { headers, data: { email: STAFF.email, password: PASSWORD } });
-    expect(signIn.status(), await signIn.text()).toBe(200);
-    storageState = path.join(dataDir, "caixa.json");
-    await api.storageState({ path: storageState });
-  } finally {
-    await api.dispose();
-  }
+  storageState = await signUpOn(server, dataDir, STAFF, "staff");
 });
 
 test.afterAll(async () => {

@@ -79,9 +79,9 @@ export function priceSchedule(input: ScheduleInput): Schedule {
       carriedInterest +
       (number === 1
         ? roundCents(financedCents * ((1 + rate) ** (firstPeriodDays / DAYS_PER_MONTH) - 1))
-        : basisPointsOf(balance, input.monthlyRateBasisPoints));
+        : basisPointsOf(balance + carriedInterest, input.monthlyRateBasisPoints));
     const isLast = number === count;
-    // At a high rate a long first period can accrue more than an instalment: the excess is paid with the next one.
+    // At a high rate a long first period can accrue more than an instalment: the excess is paid with the next one, earning interest meanwhile as the formula assumes.
     const interestCents = isLast ? accrued : Math.min(accrued, instalmentCents);
     carriedInterest = accrued - interestCents;
     // An instalment never pays back more than is owed; the last pays back all of it.
