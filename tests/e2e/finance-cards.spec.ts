@@ -37,6 +37,8 @@ test.describe("cartões no financeiro", () => {
     await payment.getByRole("button", { name: /Usar o restante/ }).click();
     await page.getByRole("button", { name: "Concluir venda" }).click();
     await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
+    // The sale's page has rendered once its heading names the sale (the URL changes first).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/VENDA\d+/);
     const saleCode = (await page.getByRole("heading", { level: 1 }).textContent())?.match(/VENDA\d+/)?.[0];
     expect(saleCode).toBeTruthy();
     // The seeded fee for credit in 2× is 4,59%: R$ 4,59 of R$ 100,00.
