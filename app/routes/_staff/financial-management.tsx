@@ -2,16 +2,18 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { addMonths, formatDate, isIsoMonth, shopMonthOf, shopToday } from "~/lib/dates";
+import { addDays, addMonths, formatDate, isIsoMonth, shopMonthOf, shopToday } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { FinanceTabs } from "~/modules/finance/components/finance-tabs";
 import { MonthResultTable } from "~/modules/finance/components/month-result-table";
 import { CashFlowChart, shortMonth, TwelveMonthsChart } from "~/modules/finance/components/report-charts";
+import { entriesHref, entryFiltersFromSearchParams } from "~/modules/finance/entry-filters";
+import { ensureRecurringEntries } from "~/modules/finance/recurring.server";
 import { getFinanceReport, type OpenEntryList } from "~/modules/finance/report.server";
 import type { Route } from "./+types/financial-management";
 
 const MONTH_PARAM = "mes";
-const ENTRIES_PATH = "/financial-management/lancamentos";
 const MONTH_NAMES = [
   "janeiro",
   "fevereiro",
@@ -41,7 +43,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A month the shop can have records for; anything else (a typo, a hostile value) is the current month.
   if (raw !== null && !(isIsoMonth(raw) && raw >= "2000-01" && raw <= "2100-12")) throw redirect("/financial-management");
   const month = raw ?? shopMonthOf(today);
-  return getFinanceReport(actorOf(currentUser(context)), { month, today });
+  const actor = actorOf(currentUser(context));
+  // This month's rent and bills are on the page's lists before anyone opens the entries' list.
+  await ensureRecurringEntries(today);
+  const report = await getFinanceReport(actor, { month, today });
+  const noFilters = entryFiltersFromSearchParams(new URLSearchParams());
+  return {
+    ...report,
+    overdueHref: entriesHref({ ...noFilters, status: "overdue" }),
+    dueThisWeekHref: entriesHref({ ...noFilters, status: "open", dueFrom: today, dueTo: addDays(today, 6) }),
+  };
 }
 
 function OpenEntries({
@@ -137,6 +148,7 @@ export default function FinancialManagement({ loaderData }: Route.ComponentProps
           </div>
         </nav>
       </div>
+      <FinanceTabs />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="space-y-2 rounded-md border border-slate-200 bg-white p-4" aria-labelledby="result-title">
@@ -154,14 +166,14 @@ export default function FinancialManagement({ loaderData }: Route.ComponentProps
             title="Vencidos"
             list={overdue}
             emptyText="Nenhum lançamento vencido em aberto."
-            href={`${ENTRIES_PATH}?status=overdue`}
+            href={loaderData.overdueHref}
             testId="overdue-entries"
           />
           <OpenEntries
             title="Vencem nos próximos 7 dias"
             list={dueThisWeek}
             emptyText="Nada a pagar ou receber nos próximos 7 dias."
-            href={`${ENTRIES_PATH}?status=open`}
+            href={loaderData.dueThisWeekHref}
             testId="due-this-week"
           />
         </div>
