@@ -408,6 +408,21 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       await app.sales.cancelSale(STAFF, sale.saleId, { reason: "Venda errada" });
       const [cancelled] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, plan!.id));
       expect(cancelled!.status).toBe("cancelled");
+      // A cancelled sale owes nothing.
+      expect(await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.saleId, sale.saleId))).toEqual([]);
+
+      // The plan alone cancelled (its terms to be redone): the sale stays owed, as a debt the debtors page lists and a new plan takes.
+      const second = await app.sales.recordSale(
+        STAFF,
+        saleForm({ instalmentCount: "2", monthlyRate: "0", firstDueDate: addDays(today, 30) }),
+      );
+      await app.plans.cancelCreditPlan(STAFF, second.creditPlanId!, { reason: "Refazer as condições" });
+      const owed = await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.saleId, second.saleId));
+      expect(owed).toMatchObject([{ kind: "sale", amountCents: 50_000, paidCents: 0, customerId, settledAt: null }]);
+      // Cancelled afterwards, the sale takes that debt with it.
+      await app.sales.cancelSale(STAFF, second.saleId, { reason: "Cliente devolveu tudo" });
+      const [dropped] = await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.saleId, second.saleId));
+      expect(dropped!.cancelledAt).not.toBeNull();
       await app.db
         .update(app.tables.cashRegisters)
         .set({ isOpen: false, closedAt: new Date(), closedByLabel: "teste" })

@@ -494,7 +494,13 @@ export const CancelPlanSchema = z.object({
  * it came from: an order's balance reopens (its crediário payment is
  * reversed), a debt reopens, a sale's crediário waits for a new plan.
  */
-export async function cancelCreditPlanInTx(tx: Transaction, actor: Actor, planId: number, rawInput: unknown) {
+export async function cancelCreditPlanInTx(
+  tx: Transaction,
+  actor: Actor,
+  planId: number,
+  rawInput: unknown,
+  { withSale = false }: { withSale?: boolean } = {},
+) {
   assertStaffActor(actor);
   const { reason } = parseInput(CancelPlanSchema, rawInput, refuse);
   const [plan] = await tx.select().from(creditPlans).where(eq(creditPlans.id, planId)).for("update");
@@ -518,6 +524,21 @@ export async function cancelCreditPlanInTx(tx: Transaction, actor: Actor, planId
     .where(eq(creditPlans.id, planId));
   if (plan.serviceOrderId !== null) await reverseOrderCreditPaymentInTx(tx, actor, plan, reason);
   if (plan.debtId !== null) await tx.update(debts).set({ settledAt: null }).where(eq(debts.id, plan.debtId));
+  // A sale's plan cancelled on its own: the sale is still owed (a debt the debtors page lists; a new plan can take it).
+  if (plan.saleId !== null && !withSale) {
+    const [sale] = await tx.select({ code: sales.code }).from(sales).where(eq(sales.id, plan.saleId));
+    await tx.insert(debts).values({
+      customerId: plan.customerId,
+      kind: "sale",
+      saleId: plan.saleId,
+      description: `Venda ${sale?.code ?? plan.saleId} (crediário nº ${planId} cancelado)`,
+      amountCents: plan.financedCents,
+      incurredOn: plan.contractDate,
+      dueDate: shopToday(),
+      createdByUserId: actor.userId,
+      createdByLabel: actor.label,
+    });
+  }
   await recordAudit(tx, {
     actorUserId: actor.userId,
     actorLabel: actor.label,
@@ -570,5 +591,10 @@ export async function cancelSaleCreditPlanInTx(tx: Transaction, actor: Actor, sa
     .select({ id: creditPlans.id })
     .from(creditPlans)
     .where(and(eq(creditPlans.saleId, saleId), ne(creditPlans.status, "cancelled")));
-  if (plan) await cancelCreditPlanInTx(tx, actor, plan.id, { reason });
+  if (plan) await cancelCreditPlanInTx(tx, actor, plan.id, { reason }, { withSale: true });
+  // What a plan cancelled earlier left owed goes with the sale.
+  await tx
+    .update(debts)
+    .set({ cancelledAt: new Date(), cancelledByLabel: actor.label, cancelReason: reason })
+    .where(and(eq(debts.saleId, saleId), isNull(debts.settledAt), isNull(debts.cancelledAt)));
 }
