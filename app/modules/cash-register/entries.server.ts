@@ -7,12 +7,16 @@ import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
 import { cancelDebtPaymentInTx } from "~/modules/credit/debt-payments.server";
 import { cancelCreditPaymentInTx } from "~/modules/credit/payments.server";
 import { reverseServiceOrderPaymentInTx } from "~/modules/service-orders/mutations.server";
 import { CashRegisterInputError, CashRegisterNotFoundError, CashRegisterStateError } from "./errors";
-import { lockOpenRegisterForUpdateInTx, RegisterClosedError, recordRegisterEntryInTx } from "./register-entries.server";
+import {
+  lockOpenRegisterForUpdateInTx,
+  markRegisterEntryCancelledInTx,
+  RegisterClosedError,
+  recordRegisterEntryInTx,
+} from "./register-entries.server";
 import { CANCELLABLE_KINDS, ENTRY_KIND_LABELS } from "./register-rules";
 import { CancelEntrySchema, CashMovementSchema } from "./validation";
 
@@ -135,13 +139,7 @@ export async function cancelRegisterEntryInTx(
       `O caixa nº ${register.id} já foi fechado: seus lançamentos não mudam mais.`,
     );
   }
-  const now = new Date();
-  await tx
-    .update(registerEntries)
-    .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: input.reason })
-    .where(eq(registerEntries.id, entry.id));
-  // What the entry posted to finance (revenue, a card's fee and receivables, a sangria's transfer) is undone with it.
-  await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entry.id }, input.reason);
+  await markRegisterEntryCancelledInTx(tx, actor, entry.id, input.reason);
   if (entry.kind === "order-payment" && entry.serviceOrderPaymentId !== null) {
     await reverseServiceOrderPaymentInTx(tx, actor, entry.serviceOrderPaymentId, input.reason);
   }

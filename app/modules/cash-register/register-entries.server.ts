@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { cashRegisters, registerEntries, type RegisterEntryKind, type RegisterMethod } from "~/db/schema/cash-register";
 import { shopToday } from "~/lib/dates";
 import { InputError } from "~/lib/errors";
 import type { Actor } from "~/modules/accounts/roles";
+import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
 import { postRegisterEntryInTx } from "~/modules/finance/register-postings.server";
 import type { ReceiptPart } from "~/modules/finance/revenue-parts";
 
@@ -112,4 +113,19 @@ export async function recordRegisterEntryInTx(
     parts: input.financeParts,
   });
   return { entryId: entry!.id, registerId: open?.id ?? null };
+}
+
+/**
+ * An entry cancelled, with who and why, and what it posted to finance
+ * (revenue, a card's fee and receivables, a sangria's transfer) undone with
+ * it; an entry already cancelled is left as it was. The caller has checked
+ * that it may be (its register open, its sale or payment being undone).
+ */
+export async function markRegisterEntryCancelledInTx(tx: Transaction, actor: Actor, entryId: number, reason: string) {
+  const [cancelled] = await tx
+    .update(registerEntries)
+    .set({ cancelledAt: new Date(), cancelledByLabel: actor.label, cancelReason: reason })
+    .where(and(eq(registerEntries.id, entryId), isNull(registerEntries.cancelledAt)))
+    .returning({ id: registerEntries.id });
+  if (cancelled) await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entryId }, reason);
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { cashRegisters, registerEntries, type RegisterMethod } from "~/db/schema/cash-register";
 import { debtPayments, debts } from "~/db/schema/credit";
@@ -8,8 +8,7 @@ import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
-import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
+import { markRegisterEntryCancelledInTx, recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
 import { REVENUE_CATEGORY_OF, revenuePartsOf, type ReceiptPart } from "~/modules/finance/revenue-parts";
 import { saleRevenueOf } from "./payment-dues.server";
 import { CreditPaymentNotFoundError, CreditPaymentRuleError, DebtNotFoundError } from "./payment-errors";
@@ -165,11 +164,7 @@ export async function cancelDebtPaymentInTx(tx: Transaction, actor: Actor, debtP
     .set({ paidCents: debt.paidCents - payment.amountCents, settledAt: null })
     .where(eq(debts.id, debt.id));
   if (payment.registerEntryId !== null) {
-    await tx
-      .update(registerEntries)
-      .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: input.reason })
-      .where(and(eq(registerEntries.id, payment.registerEntryId), isNull(registerEntries.cancelledAt)));
-    await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: payment.registerEntryId }, input.reason);
+    await markRegisterEntryCancelledInTx(tx, actor, payment.registerEntryId, input.reason);
   }
   await recordAudit(tx, {
     actorUserId: actor.userId,

@@ -8,8 +8,7 @@ import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
-import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
+import { markRegisterEntryCancelledInTx, recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
 import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "~/modules/finance/revenue-parts";
 import { CreditPaymentNotFoundError, CreditPaymentRuleError, CreditPlanNotFoundError } from "./payment-errors";
 import {
@@ -334,11 +333,7 @@ export async function cancelCreditPaymentInTx(tx: Transaction, actor: Actor, pay
   await tx.update(creditPayments).set({ cancelledAt: now, cancelReason: input.reason }).where(eq(creditPayments.id, paymentId));
   if (plan.status === "paid") await tx.update(creditPlans).set({ status: "active" }).where(eq(creditPlans.id, plan.id));
   if (payment.registerEntryId !== null) {
-    await tx
-      .update(registerEntries)
-      .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: input.reason })
-      .where(and(eq(registerEntries.id, payment.registerEntryId), isNull(registerEntries.cancelledAt)));
-    await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: payment.registerEntryId }, input.reason);
+    await markRegisterEntryCancelledInTx(tx, actor, payment.registerEntryId, input.reason);
   }
   await recordAudit(tx, {
     actorUserId: actor.userId,

@@ -12,7 +12,7 @@ import { runOnce } from "~/lib/idempotency.server";
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
+import { markRegisterEntryCancelledInTx } from "~/modules/cash-register/register-entries.server";
 import {
   addServiceOrderCreditPaymentInTx,
   addServiceOrderPaymentInTx,
@@ -577,11 +577,7 @@ async function reverseOrderCreditPaymentInTx(
     .limit(1);
   if (!entry) return;
   // A crediário entry moves no money: cancelling it changes no register's counted cash, even a closed one.
-  await tx
-    .update(registerEntries)
-    .set({ cancelledAt: new Date(), cancelledByLabel: actor.label, cancelReason: reason })
-    .where(eq(registerEntries.id, entry.id));
-  await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entry.id }, reason);
+  await markRegisterEntryCancelledInTx(tx, actor, entry.id, reason);
   await reverseServiceOrderPaymentInTx(tx, actor, entry.paymentId, reason);
 }
 
