@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
+import { FLASH_MESSAGE_MAX_LENGTH } from "./flash";
 import { FLASH_COOKIE, flashMiddleware, flashOf, hasFlashCookieHeader, redirectWithFlash } from "./flash.server";
 
 /** The cookie a redirect set, as the browser sends it back. */
@@ -45,6 +46,15 @@ describe("flash messages", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
   });
 
+  it("clips a message too long for the cookie instead of failing the write it reports (it was a 500 after the commit)", async () => {
+    const long = `Foram apagados: ${Array.from({ length: 40 }, (_, index) => `${index + 1} itens do tipo ${index}`).join("; ")}.`;
+    const redirect = redirectWithFlash("/configuracoes/demonstracao", { title: "Dados de demonstração apagados", message: long });
+    const { flash } = await runMiddleware(cookieOf(redirect), () => new Response("página"));
+    expect(flash?.message.length).toBe(FLASH_MESSAGE_MAX_LENGTH);
+    expect(flash?.message.endsWith("…")).toBe(true);
+    expect(long.startsWith(flash!.message.slice(0, -1))).toBe(true);
+  });
+
   it("passes the message on through another redirect, and leaves a page without one alone", async () => {
     const cookie = cookieOf(redirectWithFlash("/customers", { message: "Salvo." }));
     const { response } = await runMiddleware(cookie, () => new Response(null, { status: 302, headers: { location: "/x" } }));
@@ -60,7 +70,7 @@ describe("flash messages", () => {
   it("ignores a forged or broken cookie, and never links to another site", async () => {
     for (const cookie of [
       `${FLASH_COOKIE}=não-é-base64`,
-      forged({ message: "x".repeat(301) }),
+      forged({ message: "x".repeat(FLASH_MESSAGE_MAX_LENGTH + 1) }),
       forged({ message: "Clique", link: { href: "https://golpe.example", label: "aqui" } }),
       forged({ message: "Clique", link: { href: "//golpe.example", label: "aqui" } }),
       forged({ message: "Olá", tone: "destructive" }),

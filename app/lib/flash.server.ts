@@ -1,5 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { FlashSchema, type Flash, type ShownFlash } from "./flash";
+import { FLASH_MESSAGE_MAX_LENGTH, FlashSchema, type Flash, type ShownFlash } from "./flash";
 
 /**
  * The one way a page shows what the form posted before the redirect did
@@ -35,7 +35,10 @@ function flashCookie(value: string, maxAge: number) {
 
 /** Redirects to `path` with `flash` for the page there to show once. */
 export function redirectWithFlash(path: string, flash: Flash, init: ResponseInit = {}) {
-  const value = Buffer.from(JSON.stringify(FlashSchema.parse(flash)), "utf8").toString("base64url");
+  // Called after the write committed: a message too long is clipped, so the answer is never a 500 for a done deed.
+  const message =
+    flash.message.length > FLASH_MESSAGE_MAX_LENGTH ? `${flash.message.slice(0, FLASH_MESSAGE_MAX_LENGTH - 1)}…` : flash.message;
+  const value = Buffer.from(JSON.stringify(FlashSchema.parse({ ...flash, message })), "utf8").toString("base64url");
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", flashCookie(value, MAX_AGE_SECONDS));
   return redirect(path, { ...init, headers });
