@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasNoNul, searchTextOf } from "./text-input";
+import { escapeLike, hasNoNul, searchTextOf } from "./text-input";
 
 describe("searchTextOf", () => {
   it("drops the NUL characters PostgreSQL refuses, trims and cuts the search text", () => {
@@ -7,5 +7,11 @@ describe("searchTextOf", () => {
     expect(hasNoNul(searchTextOf("\u0000 capa \u0000", 100))).toBe(true);
     expect(searchTextOf("  película  ", 4)).toBe("pelí");
     expect(searchTextOf(null, 10)).toBe("");
+  });
+});
+
+describe("escapeLike", () => {
+  it("makes LIKE's wildcards literal", () => {
+    expect(escapeLike("50%_off\\")).toBe("50\\%\\_off\\\\");
   });
 });

@@ -15,3 +15,8 @@ export function hasNoNul(value: string) {
 export function searchTextOf(value: string | null | undefined, maxLength: number) {
   return (value ?? "").replaceAll("\u0000", "").trim().slice(0, maxLength);
 }
+
+/** A LIKE pattern's wildcards and escape character typed by a person, taken literally ("50%" finds "50%", not "500"). */
+export function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, "\\$&");
+}

@@ -2,7 +2,8 @@ import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "d
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { maskDocument } from "./document";
-import { escapeLike, parseCustomerSearch, type CustomerMatch } from "./search-terms";
+import { escapeLike } from "~/lib/text-input";
+import { parseCustomerSearch, type CustomerMatch } from "./search-terms";
 import type { CustomerLookupItem, CustomerSummary } from "./summary";
 
 export const CUSTOMER_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeLike, parseCustomerSearch } from "./search-terms";
+import { parseCustomerSearch } from "./search-terms";
 
 describe("parseCustomerSearch", () => {
   it("is no search at all for an empty box", () => {
@@ -83,11 +83,5 @@ describe("parseCustomerSearch", () => {
         }
       }),
     );
-  });
-});
-
-describe("escapeLike", () => {
-  it("makes LIKE's wildcards literal", () => {
-    expect(escapeLike("50%_off\\")).toBe("50\\%\\_off\\\\");
   });
 });

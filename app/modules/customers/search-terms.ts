@@ -77,8 +77,3 @@ function phoneMatch(digits: string): CustomerMatch {
   const suffix = digits.length >= MIN_SUFFIX_DIGITS && digits.length < 8 ? digits : null;
   return { kind: "phone", prefix: digits, suffix, numbers };
 }
-
-/** A LIKE pattern's wildcards and escape character, taken literally. */
-export function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}

@@ -3,6 +3,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { financeAccounts, financeCategories, financeEntries, financeRecurring } from "~/db/schema/finance";
 import { shopToday } from "~/lib/dates";
+import { escapeLike } from "~/lib/text-input";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { isFiltered, type EntryFilters } from "./entry-filters";
 
@@ -13,8 +14,6 @@ export const ENTRY_PAGE_SIZE = 50;
  * for: page 1 000 of 100 000 entries took over a second on PGlite.
  */
 export const MAX_ENTRY_PAGE = 400;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** The list's conditions; cancelled entries appear only when asked for. */
 function conditionsOf(filters: EntryFilters, today: string): SQL[] {

@@ -1,4 +1,4 @@
-import { searchTextOf } from "~/lib/text-input";
+import { escapeLike, searchTextOf } from "~/lib/text-input";
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "~/db/client.server";
 import { productUnits, products, type PartOrigin } from "~/db/schema/inventory";
@@ -363,7 +363,6 @@ const QUOTE_LOOKUP_LIMIT = 8;
 const QUOTE_LOOKUP_UNITS = 20;
 
 /** LIKE's wildcards typed by a person are searched for as themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * Products and parts for a quote line, by name (every word), SKU or

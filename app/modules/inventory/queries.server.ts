@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } f
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { productUnits, products, stockCountItems, stockCounts, stockMovements, type ProductKind } from "~/db/schema/inventory";
 import { MAX_ID } from "~/lib/forms";
-import { escapeLike, MIN_INDEXED_WORD, parseProductSearch, type ProductSearch } from "./search-terms";
+import { escapeLike } from "~/lib/text-input";
+import { MIN_INDEXED_WORD, parseProductSearch, type ProductSearch } from "./search-terms";
 
 export const PRODUCT_PAGE_SIZE = 25;
 /** Beyond this a clerk refines the search; it also bounds the OFFSET a crafted URL can ask for. */

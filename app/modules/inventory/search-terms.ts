@@ -23,8 +23,3 @@ export function parseProductSearch(query: string): ProductSearch | null {
       .slice(0, 8),
   };
 }
-
-/** LIKE's wildcards typed by the user are searched for literally. */
-export function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, "\\$&");
-}

@@ -15,6 +15,7 @@ import {
 import { addDays, startOfShopDay } from "~/lib/dates";
 import { isDeactivatedSql, personNameSql } from "~/modules/accounts/person-name.server";
 import { phoneDigits } from "~/lib/phone";
+import { escapeLike } from "~/lib/text-input";
 import { normaliseImeiOrSerial } from "./imei";
 import { SEARCH_RESULT_LIMIT, SERVICE_ORDERS_PAGE_SIZE } from "./list-limits";
 import { isOrderNumber } from "./order-number";
@@ -131,11 +132,6 @@ export async function listServiceOrders(filters: ServiceOrderListFilters) {
 const FEW_CUSTOMERS = 500;
 /** Up to this many orders whose IMEI/serial ends with what was typed, they are read by id. */
 const FEW_ORDERS = 500;
-
-/** LIKE's wildcards typed by a person are searched for as themselves. */
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /** Fewer characters than this at the end of a phone or an IMEI/serial would match a large share of them. */
 const MIN_END_LENGTH = 4;

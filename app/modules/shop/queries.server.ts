@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { products, type PartOrigin, type ProductKind } from "~/db/schema/inventory";
 import { formatCents } from "~/lib/money";
+import { escapeLike } from "~/lib/text-input";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { getUploadedImages } from "~/modules/uploads/queries.server";
 import { shopAvailability, type ShopAvailability } from "./availability";
@@ -68,10 +69,6 @@ const cardColumns = {
   photoUploadId: products.photoUploadId,
   isInStock,
 };
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /** The text products_shop_search_idx indexes (trigrams): a condition must name it exactly so to use the index. */
 const searchableText = sql`(${products.name} || ' ' || ${products.brand})`;
