@@ -224,6 +224,9 @@ export function defineDemoDataSuite(database: TestDatabase) {
         expect(rows[kind].demo, kind).toBeGreaterThan(0);
         expect(rows[kind].real, kind).toBe(0);
       }
+      // The fiados and the plans' debts both: the debtors page shows every source.
+      const seededDebts = await app.db.select({ kind: app.tables.debts.kind }).from(app.tables.debts);
+      expect(seededDebts.filter((debt) => debt.kind === "iou").length).toBeGreaterThanOrEqual(5);
       expect(rows.hasDemoData).toBe(true);
       // A second run adds nothing.
       await app.seed.seedDemoData();

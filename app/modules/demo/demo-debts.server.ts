@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { debtContacts, debts } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
@@ -24,7 +24,8 @@ export async function seedDemoDebtsInTx(tx: Transaction, now = new Date()): Prom
     .select({ id: customers.id })
     .from(customers)
     .where(eq(customers.isDemo, true))
-    .orderBy(asc(customers.id))
+    // From the last demo customers: the demo plans take the first ones, and the debtors page shows more people.
+    .orderBy(desc(customers.id))
     .limit(DEMO_IOUS.length);
   if (demoCustomers.length < DEMO_IOUS.length) return false;
   const today = shopToday(now);

@@ -75,8 +75,9 @@ export async function seedDemoData() {
       hasCreated = true;
     }
     if (await seedDemoServiceOrders(tx)) hasCreated = true;
-    if (await seedDemoCreditPlansInTx(tx)) hasCreated = true;
+    // The fiados first: they are seeded only while there is no debt at all, and the demo plans carry debts of their own.
     if (await seedDemoDebtsInTx(tx)) hasCreated = true;
+    if (await seedDemoCreditPlansInTx(tx)) hasCreated = true;
     if (await seedDemoCatalogueInTx(tx, catalogue)) hasCreated = true;
     if (await seedDemoFinanceInTx(tx)) hasCreated = true;
     if (hasCreated) await markShopHasDemoDataInTx(tx);
