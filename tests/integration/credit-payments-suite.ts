@@ -476,6 +476,25 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       expect(cancelledEntry!.cancelReason).toBe("PIX não chegou");
     });
 
+    it("keeps a debt's payment once its register is closed: the cancel is refused and the debt stays paid", async () => {
+      const debtId = await insertIou(3_000, addDays(shopToday(), -1));
+      const paid = await app.client.inTransaction((tx) =>
+        app.debtPayments.payDebtInTx(tx, STAFF, debtId, { amount: "30,00", method: "cash", idempotencyKey: key() }),
+      );
+      await app.db
+        .update(app.tables.cashRegisters)
+        .set({ isOpen: false, closedAt: new Date(), closedByLabel: "teste" })
+        .where(eq(app.tables.cashRegisters.isOpen, true));
+      await expect(
+        app.client.inTransaction((tx) =>
+          app.debtPayments.cancelDebtPaymentInTx(tx, STAFF, paid.debtPaymentId, { reason: "Tarde demais" }),
+        ),
+      ).rejects.toThrow(/já foi fechado/);
+      const [debt] = await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.id, debtId));
+      expect(debt).toMatchObject({ paidCents: 3_000 });
+      expect(debt!.settledAt).not.toBeNull();
+    });
+
     it("cancelling a debt's payment from the register's page gives it back to the debt, as its own page does", async () => {
       const debtId = await insertIou(4_000, addDays(shopToday(), -1));
       const paid = await app.client.inTransaction((tx) =>

@@ -129,3 +129,19 @@ export async function markRegisterEntryCancelledInTx(tx: Transaction, actor: Act
     .returning({ id: registerEntries.id });
   if (cancelled) await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entryId }, reason);
 }
+
+/**
+ * The number of the closed register an entry belongs to, or null while it
+ * is open (or the entry had none), with the entry locked until the caller's
+ * transaction ends: a closed register's entries never change, so a caller
+ * undoing a payment refuses in its own words.
+ */
+export async function closedRegisterOfEntryInTx(tx: Transaction, entryId: number): Promise<number | null> {
+  const [entry] = await tx
+    .select({ registerId: registerEntries.registerId, isOpen: cashRegisters.isOpen })
+    .from(registerEntries)
+    .leftJoin(cashRegisters, eq(cashRegisters.id, registerEntries.registerId))
+    .where(eq(registerEntries.id, entryId))
+    .for("update", { of: registerEntries });
+  return entry?.registerId != null && entry.isOpen === false ? entry.registerId : null;
+}

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { cashRegisters, registerEntries, type RegisterMethod } from "~/db/schema/cash-register";
+import type { RegisterMethod } from "~/db/schema/cash-register";
 import { debtPayments, debts } from "~/db/schema/credit";
 import { shopToday } from "~/lib/dates";
 import { parseInput } from "~/lib/forms";
@@ -8,7 +8,11 @@ import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { markRegisterEntryCancelledInTx, recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
+import {
+  closedRegisterOfEntryInTx,
+  markRegisterEntryCancelledInTx,
+  recordRegisterEntryInTx,
+} from "~/modules/cash-register/register-entries.server";
 import { REVENUE_CATEGORY_OF, revenuePartsOf, type ReceiptPart } from "~/modules/finance/revenue-parts";
 import { saleRevenueOf } from "./payment-dues.server";
 import { CreditPaymentNotFoundError, CreditPaymentRuleError, DebtNotFoundError } from "./payment-errors";
@@ -144,18 +148,11 @@ export async function cancelDebtPaymentInTx(tx: Transaction, actor: Actor, debtP
   const [payment] = await tx.select().from(debtPayments).where(eq(debtPayments.id, debtPaymentId)).for("update");
   if (!debt || !payment) throw new CreditPaymentNotFoundError();
   if (payment.cancelledAt) return { debtPaymentId, debtId: debt.id, wasCancelled: true };
-  if (payment.registerEntryId !== null) {
-    const [entry] = await tx
-      .select({ registerId: registerEntries.registerId, isOpen: cashRegisters.isOpen })
-      .from(registerEntries)
-      .leftJoin(cashRegisters, eq(cashRegisters.id, registerEntries.registerId))
-      .where(eq(registerEntries.id, payment.registerEntryId))
-      .for("update", { of: registerEntries });
-    if (entry?.registerId !== null && entry?.isOpen === false) {
-      throw new CreditPaymentRuleError(
-        `O caixa nº ${entry.registerId} já foi fechado: este pagamento não se cancela mais. Registre um ajuste no financeiro.`,
-      );
-    }
+  const closedRegisterId = payment.registerEntryId === null ? null : await closedRegisterOfEntryInTx(tx, payment.registerEntryId);
+  if (closedRegisterId !== null) {
+    throw new CreditPaymentRuleError(
+      `O caixa nº ${closedRegisterId} já foi fechado: este pagamento não se cancela mais. Registre um ajuste no financeiro.`,
+    );
   }
   const now = new Date();
   await tx.update(debtPayments).set({ cancelledAt: now }).where(eq(debtPayments.id, debtPaymentId));

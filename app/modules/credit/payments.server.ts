@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { creditInstalments, creditPaymentItems, creditPayments, creditPlans } from "~/db/schema/credit";
 import { shopToday } from "~/lib/dates";
 import { parseInput } from "~/lib/forms";
@@ -8,7 +7,11 @@ import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { markRegisterEntryCancelledInTx, recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
+import {
+  closedRegisterOfEntryInTx,
+  markRegisterEntryCancelledInTx,
+  recordRegisterEntryInTx,
+} from "~/modules/cash-register/register-entries.server";
 import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "~/modules/finance/revenue-parts";
 import { CreditPaymentNotFoundError, CreditPaymentRuleError, CreditPlanNotFoundError } from "./payment-errors";
 import {
@@ -303,18 +306,11 @@ export async function cancelCreditPaymentInTx(tx: Transaction, actor: Actor, pay
       `Cancele antes o pagamento nº ${later.id}, feito depois deste: os encargos dele contam com este pagamento.`,
     );
   }
-  if (payment.registerEntryId !== null) {
-    const [entry] = await tx
-      .select({ registerId: registerEntries.registerId, isOpen: cashRegisters.isOpen })
-      .from(registerEntries)
-      .leftJoin(cashRegisters, eq(cashRegisters.id, registerEntries.registerId))
-      .where(eq(registerEntries.id, payment.registerEntryId))
-      .for("update", { of: registerEntries });
-    if (entry?.registerId !== null && entry?.isOpen === false) {
-      throw new CreditPaymentRuleError(
-        `O caixa nº ${entry.registerId} já foi fechado: este pagamento não se cancela mais. Registre um ajuste no financeiro.`,
-      );
-    }
+  const closedRegisterId = payment.registerEntryId === null ? null : await closedRegisterOfEntryInTx(tx, payment.registerEntryId);
+  if (closedRegisterId !== null) {
+    throw new CreditPaymentRuleError(
+      `O caixa nº ${closedRegisterId} já foi fechado: este pagamento não se cancela mais. Registre um ajuste no financeiro.`,
+    );
   }
   const items = await tx.select().from(creditPaymentItems).where(eq(creditPaymentItems.paymentId, paymentId));
   for (const item of items) {
