@@ -26,6 +26,7 @@ import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
 import * as uploads from "./schema/uploads";
+import * as warranties from "./schema/warranties";
 import { newTransactionState, runAfterCommit, watchWrites, type TransactionState } from "./committed-writes.server";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 import { openPglite } from "./open-pglite.server";
@@ -48,6 +49,7 @@ export const schema = {
   ...idempotency,
   ...uploads,
   ...printDocuments,
+  ...warranties,
 };
 export type Schema = typeof schema;
 

@@ -294,7 +294,7 @@ export const pageCache = singleton("page-cache", () => new PageCache());
  * price, photo, shown or not: the stock ledger writes the product row with
  * every movement), the blog, the FAQ and the reviews.
  */
-export const PUBLIC_CONTENT_TABLES = ["products", "product_units", "blog_posts", "faq_entries", "reviews"] as const;
+export const PUBLIC_CONTENT_TABLES = ["products", "product_units", "blog_posts", "faq_entries", "site_texts", "reviews"] as const;
 
 /**
  * Drops every cached public page. Runs by itself after a transaction that

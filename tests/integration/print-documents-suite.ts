@@ -130,11 +130,12 @@ export function definePrintDocumentsSuite(database: TestDatabase) {
       expect(receipt.status === "ready" && receipt.html).toContain("sem reparo, no estado em que foi deixado");
     });
 
-    it("prints from the shop's own template for that kind and paper only, and the 58 mm roll from the 80 mm one", async () => {
+    it("prints from the shop's default template for that kind and paper only, and the 58 mm roll from the 80 mm one", async () => {
       const orderId = await readyOrder(903);
       await app.db.insert(app.tables.printTemplates).values({
         kind: "service-order-entry",
         paper: "80mm",
+        isDefault: true,
         body: "<p>Recibo próprio da OS {{ os.numero }} para {{ os.cliente.nome }} em {{ papel }}</p>",
       });
       try {

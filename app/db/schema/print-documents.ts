@@ -1,12 +1,17 @@
-import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
+/** Margins of a printed page, in millimetres. */
+export type PrintMargins = { top: number; right: number; bottom: number; left: number };
+
 /**
- * The shop's own version of a printed document's template, for one kind and
- * one paper the templates are written for ("a4", "80mm"). A kind and paper
- * with no row prints from the default shipped with the code
- * (modules/print-templates/defaults), so a new default reaches every shop
- * that did not change it; deleting the row restores the default (decision 0009).
+ * The shop's own templates of a printed document: any number per kind and
+ * paper ("a4", "80mm", "58mm", "label"), one of them the default that
+ * printing uses. A kind and paper with no default row prints from the
+ * template shipped with the code (modules/print-templates/defaults), so a new
+ * default reaches every shop that did not change it; "restaurar o padrão"
+ * drops the shop's default (decision 0009).
  */
 export const printTemplates = pgTable(
   "print_templates",
@@ -14,12 +19,22 @@ export const printTemplates = pgTable(
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
     paper: text("paper").notNull(),
+    name: text("name").notNull().default(""),
     /** LiquidJS source. */
     body: text("body").notNull(),
+    /** Null: the paper's usual margins. */
+    margins: jsonb("margins").$type<PrintMargins>(),
+    isDefault: boolean("is_default").notNull().default(false),
     updatedByUserId: text("updated_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (table) => [uniqueIndex("print_templates_kind_paper_idx").on(table.kind, table.paper)],
+  (table) => [
+    uniqueIndex("print_templates_default_idx")
+      .on(table.kind, table.paper)
+      .where(sql`${table.isDefault}`),
+    index("print_templates_kind_idx").on(table.kind, table.paper, table.name),
+  ],
 );
 
 /**

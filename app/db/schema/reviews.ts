@@ -1,7 +1,17 @@
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { uploads } from "./uploads";
 
-/** Customer reviews shown in the testimonials block: data from the review service, kept here. */
+/** Where a review came from: typed by the staff, imported from the review service's export, or the demo. */
+export const REVIEW_SOURCES = ["manual", "import", "demo"] as const;
+export type ReviewSource = (typeof REVIEW_SOURCES)[number];
+
+/**
+ * The shop's reviews: typed by the staff or imported from the review
+ * service's export. `isPublished` false hides the card only: the summary
+ * (average, total, satisfaction) counts every review, hidden ones included
+ * (CDC art. 37: leaving bad ratings out would mislead).
+ */
 export const reviews = pgTable(
   "reviews",
   {
@@ -10,17 +20,26 @@ export const reviews = pgTable(
     rating: integer("rating").notNull(),
     text: text("text").notNull().default(""),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }).notNull(),
+    /** A demo review's photo (a file of public/); the shop's reviews use `photoUploadId`, never a URL fetched from elsewhere. */
     profilePhotoUrl: text("profile_photo_url"),
+    photoUploadId: text("photo_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     authorReviewCount: integer("author_review_count").notNull().default(1),
     authorPhotoCount: integer("author_photo_count").notNull().default(0),
     isLocalGuide: boolean("is_local_guide").notNull().default(false),
     isVerified: boolean("is_verified").notNull().default(true),
     isPublished: boolean("is_published").notNull().default(true),
+    /** The staff's order in the carousel, ascending; ties newest first. */
+    position: integer("position").notNull().default(0),
+    source: text("source").$type<ReviewSource>().notNull().default("manual"),
+    /** An imported review's fingerprint (author, date, rating, text): importing the same export twice adds nothing. */
+    importKey: text("import_key"),
     /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these rows. */
     isDemo: boolean("is_demo").notNull().default(false),
   },
   (table) => [
     check("reviews_rating_range", sql`${table.rating} between 1 and 5`),
     index("reviews_published_idx").on(table.isPublished, table.reviewedAt),
+    index("reviews_position_idx").on(table.position, table.reviewedAt),
+    uniqueIndex("reviews_import_key_idx").on(table.importKey),
   ],
 );

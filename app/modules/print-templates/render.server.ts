@@ -34,12 +34,12 @@ export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>>
 
 type Reader = Database | Transaction;
 
-/** The shop's own template for the kind and paper, else the default. */
+/** The shop's default template for the kind and paper, else the one shipped with Balcão. */
 export async function templateFor(db: Reader, kind: PrintKind, paper: TemplatePaper) {
   const [own] = await db
     .select({ body: printTemplates.body })
     .from(printTemplates)
-    .where(and(eq(printTemplates.kind, kind), eq(printTemplates.paper, paper)));
+    .where(and(eq(printTemplates.kind, kind), eq(printTemplates.paper, paper), eq(printTemplates.isDefault, true)));
   return own?.body ?? DEFAULT_TEMPLATES[kind][paper];
 }
 
