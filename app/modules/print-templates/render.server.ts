@@ -5,6 +5,8 @@ import { CASH_MOVEMENT_SLIP } from "./defaults/cash-movement-slip";
 import { CREDIT_PAYMENT_RECEIPT } from "./defaults/credit-payment-receipt";
 import { CASH_REGISTER_CLOSING_80MM, CASH_REGISTER_CLOSING_A4 } from "./defaults/cash-register-closing";
 import { CREDIT_CONTRACT_80MM, CREDIT_CONTRACT_A4 } from "./defaults/credit-contract";
+import { DEBT_REMINDER_LETTER } from "./defaults/debt-reminder-letter";
+import { DEVICE_LABEL } from "./defaults/device-label";
 import { PICKUP_CONTACT_LOG } from "./defaults/pickup-contact-log";
 import { SALE_RECEIPT_80MM, SALE_RECEIPT_A4 } from "./defaults/sale-receipt";
 import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
@@ -30,6 +32,8 @@ export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>>
   "cash-register-closing": { a4: CASH_REGISTER_CLOSING_A4, "80mm": CASH_REGISTER_CLOSING_80MM },
   "credit-contract": { a4: CREDIT_CONTRACT_A4, "80mm": CREDIT_CONTRACT_80MM },
   "credit-payment-receipt": { a4: CREDIT_PAYMENT_RECEIPT, "80mm": CREDIT_PAYMENT_RECEIPT },
+  "device-label": { a4: DEVICE_LABEL, "80mm": DEVICE_LABEL },
+  "debt-reminder-letter": { a4: DEBT_REMINDER_LETTER, "80mm": DEBT_REMINDER_LETTER },
 };
 
 type Reader = Database | Transaction;
