@@ -174,7 +174,7 @@ export function defineNewPrintsSuite(database: TestDatabase) {
         seed: 1401,
         overrides: { promisedDate: "2026-12-03", brand: "Motorola", model: "Moto G84" },
       });
-      const label = await app.printing.printOrderDocument(STAFF, order.id, "etiqueta", "a4");
+      const label = await app.printing.printOrderDocument(STAFF, order.id, "etiqueta", "label");
       expect(label.status).toBe("ready");
       if (label.status !== "ready") return;
       const text = visibleText(label.html);

@@ -6,14 +6,15 @@ import { readId } from "~/lib/forms";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printDebtReminderLetter } from "~/modules/debtors/letter.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
-import { PAPERS, paperFromSearch, type Paper } from "~/modules/print-templates/papers";
+import { paperFromSearch, paperLinksOf, papersOf } from "~/modules/print-templates/papers";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/devedor-carta";
 
 /** Shown bare by the signed-in layout: no staff shell on paper. */
 export const handle: PageHandle = { isPrintPage: true };
 
-const TITLE = PRINT_KINDS["debt-reminder-letter"].title;
+const KIND = "debt-reminder-letter";
+const TITLE = PRINT_KINDS[KIND].title;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${TITLE} · ${loaderData.customerName} — Balcão` : "Impressão — Balcão";
@@ -24,11 +25,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const customerId = readId(params.customerId ?? "");
   if (customerId === null) throw data({ reason: "not-found" }, { status: 404 });
-  const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
+  const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"), KIND);
   const print = await printDebtReminderLetter(actor, customerId, paper, shopToday());
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });
   const base = `/devedores/${customerId}/carta`;
-  const paperLinks = Object.fromEntries(PAPERS.map((option) => [option, `${base}?papel=${option}`])) as Record<Paper, string>;
+  const paperLinks = paperLinksOf(base, papersOf(KIND));
   const page = { customerId, customerName: print.customerName, paper, paperLinks };
   if (print.status !== "ready") return data({ ...page, html: null }, { status: 409 });
   return { ...page, html: print.html };

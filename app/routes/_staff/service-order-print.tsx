@@ -3,7 +3,7 @@ import { PrintFrame } from "~/components/print/print-frame";
 import { buttonClass } from "~/components/ui/button";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
-import { PAPERS, paperFromSearch, type Paper } from "~/modules/print-templates/papers";
+import { paperFromSearch, paperLinksOf, papersOf } from "~/modules/print-templates/papers";
 import { parseOrderNumber } from "~/modules/service-orders/order-number";
 import { isOrderDocument, ORDER_DOCUMENTS, printOrderDocument } from "~/modules/service-orders/print-documents.server";
 import type { PageHandle } from "../_account/layout";
@@ -22,10 +22,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const orderNumber = parseOrderNumber(params.id);
   const document = params.document;
   if (!orderNumber || !isOrderDocument(document)) throw data({ reason: "not-found" }, { status: 404 });
-  const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
-  const title = PRINT_KINDS[ORDER_DOCUMENTS[document]].title;
+  const kind = ORDER_DOCUMENTS[document];
+  const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"), kind);
+  const title = PRINT_KINDS[kind].title;
   const base = `/service-orders/${orderNumber}/print/${document}`;
-  const paperLinks = Object.fromEntries(PAPERS.map((option) => [option, `${base}?papel=${option}`])) as Record<Paper, string>;
+  const paperLinks = paperLinksOf(base, papersOf(kind));
 
   const print = await printOrderDocument(actor, orderNumber, document, paper);
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });
