@@ -188,6 +188,35 @@ export function defineNewPrintsSuite(database: TestDatabase) {
       expect(label.issuedAt).toBeNull();
     });
 
+    it("a reimpressão de um comprovante dias depois é 2ª via; o comprovante de entrega impresso na entrega não; a etiqueta nunca", async () => {
+      const { reprintedAtOf } = await import("~/modules/print-templates/reprint");
+      const sara = await newCustomer({ name: "Sara Segunda Via" });
+      const createdAt = new Date(Date.now() - 3 * 86_400_000);
+      const order = await app.factory.createTestServiceOrder(app.db, {
+        customerId: sara.id,
+        status: "ready",
+        seed: 1403,
+        createdAt,
+      });
+      const entry = await app.printing.printOrderDocument(STAFF, order.id, "entrada", "80mm");
+      expect(entry.status === "ready" && entry.actAt).toBe(createdAt.toISOString());
+      expect(entry.status === "ready" && reprintedAtOf(entry.actAt)).toBeTruthy();
+
+      const orderMutations = await import("~/modules/service-orders/mutations.server");
+      const { db } = app;
+      const { serviceOrders } = await import("~/db/schema/service-orders");
+      const { eq } = await import("drizzle-orm");
+      // Paid in full, so the delivery needs no debt.
+      await db.update(serviceOrders).set({ paidCents: 1_000_000, discountCents: 0 }).where(eq(serviceOrders.id, order.id));
+      await orderMutations.deliverServiceOrder(STAFF, order.id, { deliveredTo: "Sara", registerDebt: false });
+      const delivery = await app.printing.printOrderDocument(STAFF, order.id, "entrega", "a4");
+      expect(delivery.status === "ready" && delivery.actAt).toBe(delivery.status === "ready" && delivery.issuedAt);
+      expect(delivery.status === "ready" && reprintedAtOf(delivery.actAt)).toBeNull();
+
+      const label = await app.printing.printOrderDocument(STAFF, order.id, "etiqueta", "label");
+      expect(label.status === "ready" && label.actAt).toBeNull();
+    });
+
     it("as impressões de uma OS são só da equipe, a etiqueta inclusive", async () => {
       const rita = await newCustomer({ name: "Rita Acesso" });
       const order = await app.factory.createTestServiceOrder(app.db, { customerId: rita.id, status: "received", seed: 1402 });

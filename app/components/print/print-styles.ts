@@ -64,6 +64,7 @@ const DOCUMENT_RULES = `
 .documento[data-papel="label"] { width: 58mm; height: 26mm; overflow: hidden; padding: 0; font: 8px/1.2 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .documento[data-papel="label"] .rodape { display: none; }
 .documento[data-papel="58mm"] { width: 32ch; padding: 0.75rem 0; font: 9.4px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.documento .segunda-via { margin-bottom: 0.5rem; border: 2px solid #0f172a; padding: 0.125rem 0.25rem; text-align: center; font-weight: 700; }
 .documento .demonstracao { margin-bottom: 0.5rem; border: 2px solid #0f172a; padding: 0.125rem 0.25rem; text-align: center; font-weight: 700; letter-spacing: 0.05em; }
 .documento .loja { border-bottom: 1px solid #0f172a; padding-bottom: 0.5rem; }
 .documento .nome-loja { font-weight: 700; font-size: 1.25rem; }

@@ -159,7 +159,8 @@ export type OrderPrint =
   | { status: "not-delivered" }
   /** The device went back unrepaired: there is no warranty to print. */
   | { status: "no-warranty" }
-  | { status: "ready"; html: string; issuedAt: string | null };
+  /** `actAt`: when what the document attests happened (a print long after it is a "2ª via"); null for a label or a log printed as of now. */
+  | { status: "ready"; html: string; issuedAt: string | null; actAt: string | null };
 
 /** One of an order's documents, rendered for a paper: staff only, checked here as well as by the route's guard. */
 export async function printOrderDocument(
@@ -195,17 +196,22 @@ export async function printOrderDocument(
       })),
       emitido_em: new Date().toISOString(),
     };
-    return { status: "ready", html: await renderPrintDocument(kind, paper, data), issuedAt: null };
+    return { status: "ready", html: await renderPrintDocument(kind, paper, data), issuedAt: null, actAt: null };
   }
 
   if (PRINT_KINDS[kind].isIssued) {
     const issued = await findIssuedDocument(kind, subjectOf(orderId), paper);
-    if (issued) return { status: "ready", html: issued.html, issuedAt: issued.issuedAt };
+    if (issued) return { status: "ready", html: issued.html, issuedAt: issued.issuedAt, actAt: issued.issuedAt };
   }
   const order = await getServiceOrder(orderId);
   if (!order) return { status: "not-found" };
   if (document === "etiqueta") {
-    return { status: "ready", html: await renderPrintDocument(kind, paper, { os: labelData(order) }), issuedAt: null };
+    return {
+      status: "ready",
+      html: await renderPrintDocument(kind, paper, { os: labelData(order) }),
+      issuedAt: null,
+      actAt: null,
+    };
   }
   const os = orderData(order);
   // Orders delivered before these documents were stored as issued print from their current data.
@@ -213,5 +219,7 @@ export async function printOrderDocument(
   if (document === "garantia" && !os.foi_reparado) return { status: "no-warranty" };
   // The shop as it is now: a document stored as issued kept the shop as it was.
   const loja = await currentShopData();
-  return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os }), issuedAt: null };
+  // The entry receipt attests the order's taking in; a delivery document printed from current data, the delivery.
+  const actAt = document === "entrada" ? os.entrada : os.entrega;
+  return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os }), issuedAt: null, actAt };
 }

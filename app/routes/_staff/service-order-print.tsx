@@ -6,6 +6,7 @@ import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf, papersOf } from "~/modules/print-templates/papers";
 import { parseOrderNumber } from "~/modules/service-orders/order-number";
 import { isOrderDocument, ORDER_DOCUMENTS, printOrderDocument } from "~/modules/service-orders/print-documents.server";
+import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/service-order-print";
 
@@ -32,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });
   const page = { orderNumber, title, paper, paperLinks };
   if (print.status !== "ready") return data({ ...page, print: null, refusal: print.status }, { status: 409 });
-  return { ...page, print: { html: print.html, issuedAt: print.issuedAt }, refusal: null };
+  return { ...page, print: { html: print.html, issuedAt: print.issuedAt, reprintedAt: reprintedAtOf(print.actAt) }, refusal: null };
 }
 
 export default function ServiceOrderPrint({ loaderData }: Route.ComponentProps) {
@@ -61,6 +62,13 @@ export default function ServiceOrderPrint({ loaderData }: Route.ComponentProps) 
     );
   }
   return (
-    <PrintFrame title={title} paper={paper} paperLinks={paperLinks} html={print.html} issuedAt={print.issuedAt ?? undefined} />
+    <PrintFrame
+      title={title}
+      paper={paper}
+      paperLinks={paperLinks}
+      html={print.html}
+      issuedAt={print.issuedAt ?? undefined}
+      reprintedAt={print.reprintedAt}
+    />
   );
 }
