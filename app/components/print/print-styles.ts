@@ -98,8 +98,11 @@ const DOCUMENT_RULES = `
 .documento .etiqueta { display: flex; gap: 1.5mm; align-items: center; height: 100%; }
 .documento .etiqueta-qr { flex: none; width: 24mm; height: 24mm; }
 .documento .etiqueta-dados { min-width: 0; }
-.documento .etiqueta-os { font-size: 16px; font-weight: 700; line-height: 1.1; }
+.documento .etiqueta-os { font-size: 18px; font-weight: 700; line-height: 1.1; }
+.documento .etiqueta-nome { font-size: 10px; font-weight: 700; }
 .documento .etiqueta-aparelho { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
+@media screen { .documento[data-papel="label"] { outline: 1px dashed #94a3b8; outline-offset: 1.5mm; margin-top: 1rem; } }
+.documento .clausula { margin-top: 0.25rem; }
 .documento[data-papel="label"] .demonstracao { margin-bottom: 0.5mm; border-width: 1px; padding: 0; font-size: 6px; letter-spacing: 0; }
 .documento ol { list-style: decimal; padding-left: 2.2em; }
 .documento ul { list-style: disc; padding-left: 2.2em; }
@@ -110,6 +113,7 @@ const DOCUMENT_RULES = `
 .documento .detalhe { color: #334155; }
 .documento .rodape { margin-top: 0.75rem; border-top: 1px solid #cbd5e1; padding-top: 0.25rem; text-align: center; font-size: 0.9em; }
 .documento:not([data-papel="a4"]) { overflow-wrap: anywhere; }
+.documento:not([data-papel="a4"]) :is(ol, ul) { padding-left: 3ch; }
 .documento:not([data-papel="a4"]) :is(th, td) { padding: 0 0.5ch; }
 .documento:not([data-papel="a4"]) :is(th, td):first-child { padding-left: 0; }
 .documento:not([data-papel="a4"]) :is(th, td):last-child { padding-right: 0; }

@@ -331,8 +331,8 @@ function LetterSection({ customerId }: { customerId: number }) {
         Carta de cobrança
       </h2>
       <p className="max-w-3xl text-sm text-slate-700">
-        Em A4, com o que está em aberto, os vencimentos e o PIX. Entregue só ao próprio cliente, em mãos ou em envelope fechado em
-        nome dele, nunca a outra pessoa (CDC art. 42); depois, registre o contato “Carta” abaixo.
+        Em A4: o que está em aberto, os vencimentos e como pagar. Entregue só ao próprio cliente, em mãos ou em envelope fechado
+        em nome dele, nunca a outra pessoa (CDC art. 42); depois, registre o contato “Carta” abaixo.
       </p>
       <a
         href={`/devedores/${customerId}/carta`}

@@ -18,9 +18,9 @@ export const DEBT_REMINDER_LETTER = `{% render "cabecalho_loja", loja: loja %}
 <h1>Lembrete de pagamento</h1>
 <p class="bloco">Olá, {{ cliente.primeiro_nome }}.</p>
 {% if cobranca.vencido > 0 %}
-<p>Escrevemos para lembrar, com todo o respeito, que constam em aberto em seu nome, na {{ loja.nome }}, os valores abaixo, alguns já vencidos. Pode ter sido um esquecimento: estamos à disposição para ajudar.</p>
+<p class="bloco">Escrevemos para lembrar, com todo o respeito, que constam em aberto em seu nome, na {{ loja.nome }}, os valores abaixo, alguns já vencidos. Pode ter sido um esquecimento: estamos à disposição para ajudar.</p>
 {% else %}
-<p>Escrevemos para lembrar, com antecedência, os valores abaixo, que vencem nas datas indicadas.</p>
+<p class="bloco">Escrevemos para lembrar, com antecedência, os valores abaixo, que vencem nas datas indicadas.</p>
 {% endif %}
 <section>
   <h2>Valores em aberto</h2>

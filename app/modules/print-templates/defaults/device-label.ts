@@ -10,7 +10,7 @@ export const DEVICE_LABEL = `<div class="etiqueta">
   <img class="etiqueta-qr" src="{{ os.url_consulta | qrcode }}" alt="QR code da OS nº {{ os.numero }}">
   <div class="etiqueta-dados">
     <p class="etiqueta-os">OS {{ os.numero }}</p>
-    <p>{{ os.cliente.primeiro_nome }}</p>
+    <p class="etiqueta-nome">{{ os.cliente.primeiro_nome }}</p>
     <p class="etiqueta-aparelho">{{ os.aparelho.nome }}</p>
     {% if os.previsao %}<p>Previsão {{ os.previsao | data }}</p>{% endif %}
     <p class="codigo">{{ os.codigo }}</p>

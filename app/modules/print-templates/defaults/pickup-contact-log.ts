@@ -7,7 +7,7 @@
 const LOG_HEAD = `{% render "cabecalho_loja", loja: loja %}
 <h1>Registro de contatos para retirada · OS nº {{ os.numero }}</h1>
 <div class="dados">
-  <p>Código de acompanhamento: {{ os.codigo }}</p>
+  <p>Código de acompanhamento: <span class="codigo">{{ os.codigo }}</span></p>
   <p>Aparelho: {{ os.aparelho.nome }}</p>
   <p>Entrada na loja: {{ os.entrada | data }}</p>
   <p>Situação: {% if os.entrega %}entregue em {{ os.entrega | data_hora }}{% else %}{{ os.situacao }} desde {{ os.aguardando_desde | data }}{% endif %}</p>
