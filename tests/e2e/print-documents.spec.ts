@@ -136,3 +136,19 @@ test("no telefone, os botões da etiqueta e da carta aparecem e as páginas cabe
   await page.goto(`/devedores/${order.customerId}/carta`);
   await expect(page.getByRole("heading", { name: "Lembrete de pagamento", level: 1 })).toBeVisible();
 });
+
+test("um comprovante reimpresso dias depois diz 2ª via; o impresso na abertura da OS não", async ({ page, isMobile }) => {
+  test.skip(isMobile, "a jornada roda no desktop");
+  const order = await prepareOrder("received");
+  await page.goto(`/service-orders/${order.id}/print/entrada?papel=80mm`);
+  await expect(page.getByRole("heading", { name: `Comprovante de entrada · OS nº ${order.id}`, level: 1 })).toBeVisible();
+  await expect(page.locator("main.documento")).not.toContainText("2ª via");
+
+  // The demo's first order came in days ago: its entry receipt printed today is a reprint, on every paper.
+  for (const paper of ["a4", "80mm", "58mm"]) {
+    await page.goto(`/service-orders/1/print/entrada?papel=${paper}`);
+    await expect(page.locator("main.documento .segunda-via")).toHaveText(
+      /^2ª via · reimpressa em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/,
+    );
+  }
+});

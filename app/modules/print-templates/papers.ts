@@ -19,9 +19,9 @@ export const PAPER_LABELS: Record<Paper, string> = {
 };
 export const PAPER_SHORT_LABELS: Record<Paper, string> = { a4: "A4", "80mm": "80 mm", "58mm": "58 mm", label: "Etiqueta" };
 
-/** Kinds printed on the label only; every other kind prints on A4 and the rolls. */
+/** Kinds printed on the label only. */
 const LABEL_KINDS: ReadonlySet<string> = new Set<PrintKind | string>(["device-label"]);
-/** Kinds printed on A4 only: a letter is folded into an envelope, not torn off a roll. */
+/** Kinds printed on A4 only (a letter is folded into an envelope, not torn off a roll); every other kind prints on A4 and the rolls. */
 const A4_KINDS: ReadonlySet<string> = new Set<PrintKind | string>(["debt-reminder-letter"]);
 
 export function papersOf(kind: PrintKind): readonly Paper[] {
