@@ -4,6 +4,7 @@ import { blogPosts, blogSlugRedirects, type BlogPostStatus } from "~/db/schema/b
 import { escapeLike, hasNoNul } from "~/lib/text-input";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { getUploadedImages } from "~/modules/uploads/queries.server";
+import { STAFF_POSTS_PAGE_SIZE, type StaffPostFilter } from "./staff-list";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type BlogPostSummary = Pick<
@@ -137,10 +138,6 @@ export async function listPostsForFeed(limit: number, now = new Date()) {
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
     .limit(limit);
 }
-
-export const STAFF_POSTS_PAGE_SIZE = 20;
-export const STAFF_POST_FILTERS = ["all", "draft", "scheduled", "published"] as const;
-export type StaffPostFilter = (typeof STAFF_POST_FILTERS)[number];
 
 /**
  * The status a reader would see: a scheduled post whose time has passed is

@@ -13,7 +13,8 @@ import { assertStaffActor } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { ContentTabs } from "~/modules/blog/components/content-tabs";
 import { PostStatusBadge } from "~/modules/blog/components/post-status-badge";
-import { listPostsForStaff, STAFF_POST_FILTERS, type StaffPostFilter } from "~/modules/blog/queries.server";
+import { listPostsForStaff } from "~/modules/blog/queries.server";
+import { STAFF_POST_FILTERS, type StaffPostFilter } from "~/modules/blog/staff-list";
 import type { Route } from "./+types/blog-management";
 
 const QUERY_PARAM = "q";

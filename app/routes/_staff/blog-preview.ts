@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { formText } from "~/lib/forms";
 import { assertStaffActor } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
@@ -15,10 +14,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertStaffActor(actorOf(currentUser(context)));
   const form = await request.formData().catch(() => null);
   const text = form ? formText(form, "bodyMarkdown") : "";
-  if (text.length > BLOG_POST_LIMITS.bodyMarkdown) return data({ html: "" }, { status: 400 });
-  return { html: renderMarkdown(text) };
+  if (text.length > BLOG_POST_LIMITS.bodyMarkdown) return Response.json({ html: "" }, { status: 400 });
+  return Response.json({ html: renderMarkdown(text) });
 }
 
-export function loader() {
-  throw data(null, { status: 405 });
+/** Opened by address: the preview of nothing (the editor only posts here). */
+export function loader({ context }: Route.LoaderArgs) {
+  assertStaffActor(actorOf(currentUser(context)));
+  return Response.json({ html: "" });
 }

@@ -80,10 +80,10 @@ function MarkdownWithPreview({
         className="[&_textarea]:min-h-96 [&_textarea]:font-mono [&_textarea]:text-sm"
       />
       <section aria-labelledby="previa-titulo" className="min-w-0 space-y-1.5">
-        <h3 id="previa-titulo" className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <h2 id="previa-titulo" className="flex items-center gap-2 text-sm font-medium text-slate-800">
           Pré-visualização
           {fetcher.state !== "idle" ? <Spinner /> : null}
-        </h3>
+        </h2>
         <div
           data-testid="pre-visualizacao"
           aria-live="polite"
