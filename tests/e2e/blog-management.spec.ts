@@ -59,6 +59,13 @@ test("a equipe escreve e publica um post com capa, e o visitante o lê em /blog 
   await expect(page.getByText("Descreva a imagem de capa para quem não pode vê-la.")).toBeVisible();
   await expect(page.getByLabel("Título", { exact: true })).toHaveValue(title);
   await page.getByLabel("Descrição da imagem").fill("Celular com a tela trincada sobre a bancada");
+  // Sent right after typing, before the preview's pause ends (with a cover, the save takes a moment):
+  // the late preview request must not swallow the save.
+  await page
+    .getByLabel("Texto (Markdown)")
+    .fill(
+      "## Quando trocar\n\nSe o **touch** falha, troque.\n\n<script>alert('x')</script>\n\n[perigo](javascript:alert(1))\n\nFim.",
+    );
   await page.getByLabel("Imagem de capa (opcional)").setInputFiles({
     name: "capa.jpg",
     mimeType: "image/jpeg",

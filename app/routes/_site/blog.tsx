@@ -45,13 +45,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     <main id="conteudo">
       <PageIntro title="Blog & Dicas">
         <p>Como cuidar do celular e do computador, proteger seus dados e aproveitar melhor seus aparelhos.</p>
+        <p className="mt-2 text-base">
+          <a href={BLOG_FEED_PATH} className="font-medium text-white underline underline-offset-2">
+            Assine o blog por RSS
+          </a>
+        </p>
       </PageIntro>
       <StaticPostList posts={posts} covers={covers} page={page} pageCount={pageCount} />
-      <p className="mx-auto max-w-6xl px-4 pb-12 text-sm text-slate-600">
-        <a href={BLOG_FEED_PATH} className="font-medium text-brand-700 underline underline-offset-2">
-          Assine o blog por RSS
-        </a>
-      </p>
     </main>
   );
 }

@@ -58,7 +58,20 @@ function MarkdownWithPreview({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // The latest preview typed here, else the server's (the saved text, or the no-JavaScript "Pré-visualizar").
   const html = fetcher.data?.html ?? initialHtml;
-  useEffect(() => () => (timer.current ? clearTimeout(timer.current) : undefined), []);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // A preview still waiting when the form is sent would be posted after it: dropped instead.
+    const cancel = () => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+    };
+    const form = textarea.current?.form;
+    form?.addEventListener("submit", cancel);
+    return () => {
+      form?.removeEventListener("submit", cancel);
+      cancel();
+    };
+  }, []);
 
   function schedulePreview(text: string) {
     if (timer.current) clearTimeout(timer.current);
@@ -76,6 +89,7 @@ function MarkdownWithPreview({
         maxLength={BLOG_POST_LIMITS.bodyMarkdown}
         error={error}
         hint="## Subtítulo, **negrito**, *itálico*, - listas, [link](https://…). HTML aparece como texto."
+        ref={textarea}
         onChange={(event) => schedulePreview(event.target.value)}
         className="[&_textarea]:min-h-96 [&_textarea]:font-mono [&_textarea]:text-sm"
       />
