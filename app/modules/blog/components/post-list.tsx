@@ -26,13 +26,15 @@ export function PostList({
         <EmptyState title="Nenhum post ainda">Volte em breve: estamos escrevendo as primeiras dicas.</EmptyState>
       ) : (
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <li key={post.id}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                 <PostCover
                   image={covers[post.id] ?? null}
                   sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw"
                   isDecorative
+                  // The first card's cover is on screen at once (the page's largest paint on a phone): not lazy.
+                  isEager={index === 0}
                 />
                 <div className="flex flex-1 flex-col gap-2 p-5">
                   {post.publishedAt ? (

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { renderRssFeed } from "./rss";
+import { parseTags, PostSchema } from "./validation";
+
+describe("post fields", () => {
+  it("tags: trimmed, blank ones dropped, repeats once whatever the case", () => {
+    expect(parseTags(" Bateria, dicas ,,bateria,  Dicas  , tela  trincada ")).toEqual(["Bateria", "dicas", "tela trincada"]);
+  });
+
+  it("slug: lower case accepted as typed in capitals, refused with accents, spaces or digits only", () => {
+    const slugOf = (slug: string) => PostSchema.safeParse({ title: "T", slug });
+    expect(slugOf("Troca-De-Tela").data?.slug).toBe("troca-de-tela");
+    for (const slug of ["troca de tela", "ção", "-a", "a--b", "a.xml", "2026"]) expect(slugOf(slug).success, slug).toBe(false);
+  });
+
+  it("the body keeps its text, with the browser's CRLF stored as LF", () => {
+    expect(PostSchema.parse({ title: "T", bodyMarkdown: "a\r\nb\rc" }).bodyMarkdown).toBe("a\nb\nc");
+  });
+});
+
+describe("renderRssFeed", () => {
+  it("escapes text, drops characters XML forbids and dates items in RFC 822", () => {
+    const xml = renderRssFeed({
+      origin: "https://loja.example",
+      shopName: "Loja & Cia <Teste>",
+      posts: [
+        {
+          slug: "a-b",
+          title: 'Dica "boa" <script>\u0007',
+          excerpt: "Resumo & mais",
+          tags: ["tela"],
+          publishedAt: new Date("2026-11-20T15:00:00Z"),
+          authorName: "",
+        },
+      ],
+    });
+    expect(xml).toContain("<title>Blog &#38; Dicas — Loja &#38; Cia &#60;Teste&#62;</title>");
+    expect(xml).toContain("<title>Dica &#34;boa&#34; &#60;script&#62;</title>");
+    expect(xml).toContain("<pubDate>Fri, 20 Nov 2026 15:00:00 GMT</pubDate>");
+    expect(xml).toContain('<guid isPermaLink="true">https://loja.example/blog/a-b</guid>');
+    expect(xml).not.toContain("\u0007");
+  });
+});
