@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 import { renderRssFeed } from "./rss";
 import { parseTags, PostSchema } from "./validation";
 
+function slugOf(slug: string) {
+  return PostSchema.safeParse({ title: "T", slug });
+}
+
 describe("post fields", () => {
   it("tags: trimmed, blank ones dropped, repeats once whatever the case", () => {
     expect(parseTags(" Bateria, dicas ,,bateria,  Dicas  , tela  trincada ")).toEqual(["Bateria", "dicas", "tela trincada"]);
   });
 
   it("slug: lower case accepted as typed in capitals, refused with accents, spaces or digits only", () => {
-    const slugOf = (slug: string) => PostSchema.safeParse({ title: "T", slug });
     expect(slugOf("Troca-De-Tela").data?.slug).toBe("troca-de-tela");
     for (const slug of ["troca de tela", "ção", "-a", "a--b", "a.xml", "2026"]) expect(slugOf(slug).success, slug).toBe(false);
   });
