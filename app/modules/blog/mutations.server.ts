@@ -8,9 +8,10 @@ import { processImage, type ProcessedImage } from "~/lib/uploads/process-image.s
 import type { UploadedFile } from "~/lib/uploads/read-upload-form.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { slugify } from "~/modules/inventory/slug";
 import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { BlogInputError, PostNotFoundError } from "./errors";
+import { slugWithSuffix } from "~/modules/inventory/slug";
+import { slugFromTitle } from "./slug";
 import { wakeScheduledPublishing } from "./scheduled-publishing.server";
 import {
   COVER_ALT_MESSAGE,
@@ -34,11 +35,6 @@ function assertPostId(id: number) {
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new PostNotFoundError(id);
 }
 
-/** "Troca de tela!" → "troca-de-tela"; a title with no letter or digit → "post". */
-export function slugFromTitle(title: string) {
-  return /[\p{L}\p{N}]/u.test(title) ? slugify(title).replace(/^\d+$/, (digits) => `post-${digits}`) : "post";
-}
-
 /** The slug asked for, or the title's with "-2", "-3"… until no other post has it. */
 async function chosenSlugInTx(tx: Transaction, values: PostInput, exceptId: number | null): Promise<string> {
   const other = exceptId === null ? undefined : ne(blogPosts.id, exceptId);
@@ -56,7 +52,7 @@ async function chosenSlugInTx(tx: Transaction, values: PostInput, exceptId: numb
   }
   const base = slugFromTitle(values.title);
   for (let suffix = 1; ; suffix++) {
-    const slug = suffix === 1 ? base : `${base.slice(0, 80 - `-${suffix}`.length).replace(/-+$/, "")}-${suffix}`;
+    const slug = slugWithSuffix(base, suffix);
     if (!(await isTaken(slug))) return slug;
   }
 }

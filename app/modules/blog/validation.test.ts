@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderRssFeed } from "./rss";
+import { slugFromTitle } from "./slug";
 import { parseTags, PostSchema } from "./validation";
 
 function slugOf(slug: string) {
@@ -14,6 +15,13 @@ describe("post fields", () => {
   it("slug: lower case accepted as typed in capitals, refused with accents, spaces or digits only", () => {
     expect(slugOf("Troca-De-Tela").data?.slug).toBe("troca-de-tela");
     for (const slug of ["troca de tela", "ção", "-a", "a--b", "a.xml", "2026"]) expect(slugOf(slug).success, slug).toBe(false);
+  });
+
+  it("a slug from the title: accents folded, punctuation dropped, never empty nor digits only", () => {
+    expect(slugFromTitle("Troca de tela: quanto custa?")).toBe("troca-de-tela-quanto-custa");
+    expect(slugFromTitle("Película & capinha — ação!")).toBe("pelicula-capinha-acao");
+    expect(slugFromTitle("日本語")).toBe("post");
+    expect(slugFromTitle("2026")).toBe("post-2026");
   });
 
   it("the body keeps its text, with the browser's CRLF stored as LF", () => {
