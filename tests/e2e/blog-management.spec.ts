@@ -144,3 +144,20 @@ test("no celular, a lista e o editor de posts cabem na tela", async ({ page, isM
   await page.getByLabel("Texto (Markdown)").fill("## Olá do celular");
   await expect(page.getByTestId("pre-visualizacao").getByRole("heading", { name: "Olá do celular" })).toBeVisible();
 });
+
+test.describe("sem JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("o botão Pré-visualizar mostra o texto como no site, sem salvar nada", async ({ page, isMobile }) => {
+    test.skip(isMobile, "o mesmo formulário: basta no computador");
+    await page.goto("/blog-management/posts/novo");
+    await page.getByLabel("Título", { exact: true }).fill("Rascunho sem script");
+    await page.getByLabel("Texto (Markdown)").fill("## Sem JavaScript\n\n<img src=x onerror=alert(1)>");
+    await page.getByRole("button", { name: "Pré-visualizar" }).click();
+    const preview = page.getByTestId("pre-visualizacao");
+    await expect(preview.getByRole("heading", { name: "Sem JavaScript", level: 2 })).toBeVisible();
+    await expect(preview).toContainText("<img src=x onerror=alert(1)>");
+    await expect(page.getByLabel("Título", { exact: true })).toHaveValue("Rascunho sem script");
+    await expect(page).toHaveURL("/blog-management/posts/novo");
+  });
+});
