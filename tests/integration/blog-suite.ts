@@ -254,6 +254,11 @@ export function defineBlogSuite(database: TestDatabase) {
       expect(scheduled.publishedAt?.toISOString()).toBe("2026-11-20T17:30:00.000Z");
       expect(await app.findPublishedPost(scheduled.slug, T0)).toBeNull();
       expect(await app.listPublishedPostsForSitemap(T0)).toEqual([]);
+      // Once its time has come the sitemap lists it, changed no earlier than it appeared (even before the timer's write).
+      const due = new Date("2026-11-20T17:30:00Z");
+      const [listed] = await app.listPublishedPostsForSitemap(due);
+      expect(listed?.slug).toBe(scheduled.slug);
+      expect(listed?.updatedAt.getTime()).toBe(due.getTime());
 
       // A page cached before the time: the timer's write must drop it.
       await app.pageCache.fill(

@@ -71,14 +71,22 @@ export async function findPublishedPost(idOrSlug: string, now = new Date()): Pro
   return post ?? null;
 }
 
-/** Every visible post's slug and last change, newest first, for sitemap.xml. */
+/**
+ * Every visible post's slug and last change, newest first, for sitemap.xml.
+ * A scheduled post changed when it appeared, even if it was last saved
+ * before (the timer's write may not have happened yet).
+ */
 export async function listPublishedPostsForSitemap(now = new Date()): Promise<{ slug: string; updatedAt: Date }[]> {
   const db = await getDb();
-  return db
-    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+  const rows = await db
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt, publishedAt: blogPosts.publishedAt })
     .from(blogPosts)
     .where(isVisible(now))
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+  return rows.map(({ slug, updatedAt, publishedAt }) => ({
+    slug,
+    updatedAt: publishedAt && publishedAt > updatedAt ? publishedAt : updatedAt,
+  }));
 }
 
 /**

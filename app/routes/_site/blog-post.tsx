@@ -46,7 +46,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       seoDescription: post.seoDescription,
       authorName: post.authorName,
       publishedAt: post.publishedAt,
-      updatedAt: post.updatedAt,
+      // A scheduled post changed when it appeared, even if the timer has not written yet (as in the sitemap).
+      updatedAt: post.publishedAt && post.publishedAt > post.updatedAt ? post.publishedAt : post.updatedAt,
     },
     cover: covers[post.id] ?? null,
     html: renderMarkdown(post.bodyMarkdown),
