@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderRssFeed } from "./rss";
 import { slugFromTitle } from "./slug";
-import { parseTags, PostSchema } from "./validation";
+import { formValuesOfPost, parseTags, PostSchema } from "./validation";
 
 function slugOf(slug: string) {
   return PostSchema.safeParse({ title: "T", slug });
@@ -50,5 +50,32 @@ describe("renderRssFeed", () => {
     expect(xml).toContain("<pubDate>Fri, 20 Nov 2026 15:00:00 GMT</pubDate>");
     expect(xml).toContain('<guid isPermaLink="true">https://loja.example/blog/a-b</guid>');
     expect(xml).not.toContain("\u0007");
+  });
+});
+
+describe("formValuesOfPost", () => {
+  const post = {
+    title: "T",
+    slug: "t",
+    excerpt: "",
+    bodyMarkdown: "",
+    coverAlt: "",
+    tags: ["a", "b"],
+    seoTitle: "",
+    seoDescription: "",
+    status: "scheduled" as const,
+    publishedAt: new Date("2026-11-20T17:30:00Z"),
+  };
+
+  it("a scheduled post shows its time on the shop's clock", () => {
+    expect(formValuesOfPost(post, new Date("2026-11-20T15:00:00Z"))).toMatchObject({
+      status: "scheduled",
+      publishAt: "2026-11-20T14:30",
+      tags: "a, b",
+    });
+  });
+
+  it("a scheduled post whose time has come is edited as published (saving it as scheduled in the past would be refused)", () => {
+    expect(formValuesOfPost(post, new Date("2026-11-20T17:31:00Z"))).toMatchObject({ status: "published", publishAt: "" });
   });
 });

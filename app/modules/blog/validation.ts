@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/db/schema/blog";
+import type { blogPosts } from "~/db/schema/blog";
+import { toShopDateTimeInput } from "~/lib/dates";
 import { optionalText, requiredText, tooLongMessage } from "~/lib/forms";
 
 /**
@@ -95,4 +97,30 @@ export function postFormValues(form: FormData): PostFormValues {
     if (typeof value === "string") values[name] = value;
   }
   return values;
+}
+
+type EditablePost = Pick<
+  typeof blogPosts.$inferSelect,
+  "title" | "slug" | "excerpt" | "bodyMarkdown" | "coverAlt" | "tags" | "seoTitle" | "seoDescription" | "status" | "publishedAt"
+>;
+
+/**
+ * A stored post as the editor's fields. A scheduled post whose time has
+ * come is public already (the timer flips it within a minute): it is edited
+ * as published, since saving it as scheduled in the past would be refused.
+ */
+export function formValuesOfPost(post: EditablePost, now: Date): PostFormValues {
+  const isWaiting = post.status === "scheduled" && post.publishedAt !== null && post.publishedAt.getTime() > now.getTime();
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    bodyMarkdown: post.bodyMarkdown,
+    coverAlt: post.coverAlt,
+    tags: post.tags.join(", "),
+    seoTitle: post.seoTitle,
+    seoDescription: post.seoDescription,
+    status: post.status === "scheduled" && !isWaiting ? "published" : post.status,
+    publishAt: isWaiting && post.publishedAt ? toShopDateTimeInput(post.publishedAt) : "",
+  };
 }

@@ -4,7 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import type { FieldErrors } from "~/lib/errors";
-import { formatDateTime, toShopDateTimeInput } from "~/lib/dates";
+import { formatDateTime } from "~/lib/dates";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
@@ -17,8 +17,8 @@ import { PostEditor } from "~/modules/blog/components/post-editor";
 import { PostStatusBadge } from "~/modules/blog/components/post-status-badge";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
 import { deletePost, savePost, unpublishPost } from "~/modules/blog/mutations.server";
-import { getPostCovers, getPostForEditor, listOldSlugs, type BlogPost } from "~/modules/blog/queries.server";
-import { postFormValues, type PostFormValues } from "~/modules/blog/validation";
+import { getPostCovers, getPostForEditor, listOldSlugs } from "~/modules/blog/queries.server";
+import { formValuesOfPost, postFormValues, type PostFormValues } from "~/modules/blog/validation";
 import type { Route } from "./+types/blog-post-editor";
 
 const LIST_PATH = "/blog-management";
@@ -26,21 +26,6 @@ const LIST_PATH = "/blog-management";
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.post ? `${loaderData.post.title} — Blog — Balcão` : "Novo post — Blog — Balcão";
   return [{ title }, { name: "robots", content: "noindex" }];
-}
-
-function formValuesOf(post: BlogPost): PostFormValues {
-  return {
-    title: post.title,
-    slug: post.slug,
-    excerpt: post.excerpt,
-    bodyMarkdown: post.bodyMarkdown,
-    coverAlt: post.coverAlt,
-    tags: post.tags.join(", "),
-    seoTitle: post.seoTitle,
-    seoDescription: post.seoDescription,
-    status: post.status,
-    publishAt: post.status === "scheduled" && post.publishedAt ? toShopDateTimeInput(post.publishedAt) : "",
-  };
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -66,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       isDemo: post.isDemo,
       isPublic,
     },
-    values: formValuesOf(post),
+    values: formValuesOfPost(post, now),
     cover: covers[post.id] ?? null,
     previewHtml: renderMarkdown(post.bodyMarkdown),
     oldSlugs,
