@@ -271,6 +271,8 @@ export function defineBlogSuite(database: TestDatabase) {
       try {
         await timer.settled();
         expect(await statusOf(scheduled.id)).toBe("scheduled");
+        // A look that publishes nothing leaves the cached pages alone (it runs every minute).
+        expect(app.pageCache.get("/blog")).toBeDefined();
         // It sleeps at most a minute at a time (another server may schedule posts too).
         expect(manual.pendingTimers()).toEqual([app.scheduling.MAX_SLEEP_MS]);
 

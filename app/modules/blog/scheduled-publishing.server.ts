@@ -12,11 +12,16 @@ const ENTITY = "blog_post";
  * pages, the feed and the sitemap refresh when it commits, with no request.
  */
 export async function publishDuePosts(now: Date): Promise<{ id: number; slug: string }[]> {
+  const isDue = and(eq(blogPosts.status, "scheduled"), lte(blogPosts.publishedAt, now));
+  // Looked up first: an UPDATE of blog_posts drops the public page cache even when it changes no row,
+  // and the timer looks every minute.
+  const [anyDue] = await (await getDb()).select({ id: blogPosts.id }).from(blogPosts).where(isDue).limit(1);
+  if (!anyDue) return [];
   return inTransaction(async (tx) => {
     const due = await tx
       .update(blogPosts)
       .set({ status: "published", updatedAt: now })
-      .where(and(eq(blogPosts.status, "scheduled"), lte(blogPosts.publishedAt, now)))
+      .where(isDue)
       .returning({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, publishedAt: blogPosts.publishedAt });
     for (const post of due) {
       await recordAudit(tx, {
