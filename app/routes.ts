@@ -80,6 +80,9 @@ export default [
       route("cdc/:id/pagamentos/:paymentId/recibo", "routes/_staff/cdc-recibo.tsx"),
       route("warranty-contract", "routes/_staff/warranty-contract.tsx"),
       route("blog-management", "routes/_staff/blog-management.tsx"),
+      route("blog-management/posts/novo", "routes/_staff/blog-post-editor.tsx", { id: "new-blog-post" }),
+      route("blog-management/posts/:id", "routes/_staff/blog-post-editor.tsx", { id: "edit-blog-post" }),
+      route("blog-management/pre-visualizar", "routes/_staff/blog-preview.ts"),
       route("print-templates", "routes/_staff/print-templates.tsx"),
       route("print-template-editor", "routes/_staff/print-template-editor.tsx", { id: "new-print-template" }),
       route("print-template-editor/:id", "routes/_staff/print-template-editor.tsx", { id: "edit-print-template" }),
@@ -95,5 +98,6 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("arquivos/:file", "routes/arquivos.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;
