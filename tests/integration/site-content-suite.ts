@@ -11,22 +11,27 @@ const NOW = new Date("2026-11-20T15:00:00Z");
 const bytesOf = (text: string) => new TextEncoder().encode(text);
 
 async function loadModules() {
-  const [db, auth, reviewsSchema, audit, reviewQueries, reviewMutations, reviewImport] = await Promise.all([
-    import("~/db/client.server"),
-    import("~/db/schema/auth"),
-    import("~/db/schema/reviews"),
-    import("~/db/schema/audit"),
-    import("~/modules/reviews/queries.server"),
-    import("~/modules/reviews/mutations.server"),
-    import("~/modules/reviews/review-import.server"),
-  ]);
+  const [db, auth, reviewsSchema, audit, reviewQueries, reviewMutations, reviewImport, faqSchema, faqQueries, faqMutations] =
+    await Promise.all([
+      import("~/db/client.server"),
+      import("~/db/schema/auth"),
+      import("~/db/schema/reviews"),
+      import("~/db/schema/audit"),
+      import("~/modules/reviews/queries.server"),
+      import("~/modules/reviews/mutations.server"),
+      import("~/modules/reviews/review-import.server"),
+      import("~/db/schema/faq"),
+      import("~/modules/faq/queries.server"),
+      import("~/modules/faq/mutations.server"),
+    ]);
   return {
     db: await db.getDb(),
     kind: db.databaseKind(),
-    tables: { ...auth, ...reviewsSchema, ...audit },
+    tables: { ...auth, ...reviewsSchema, ...audit, ...faqSchema },
     ...reviewQueries,
     ...reviewMutations,
     ...reviewImport,
+    faq: { ...faqQueries, ...faqMutations },
   };
 }
 
@@ -244,6 +249,71 @@ export function defineSiteContentSuite(database: TestDatabase) {
       await expect(app.listReviewsForStaff(CUSTOMER, { query: "", visibility: "all", page: 1 })).rejects.toMatchObject({
         name: "ForbiddenError",
       });
+    });
+
+    const HOSTILE_MARKDOWN = [
+      "Veja **a garantia**: [clique](javascript:alert(1)) e [aqui](JaVaScRiPt:alert(2)).",
+      "",
+      '<script>alert("x")</script> <img src=x onerror=alert(3)>',
+      "",
+      "![foto](data:text/html;base64,PHNjcmlwdD4=)",
+    ].join("\n");
+
+    it("FAQ answers are Markdown through the one sanitiser, and FAQPage data gets them as plain text", async () => {
+      await app.db.delete(app.tables.faqEntries);
+      await expect(app.faq.createFaqEntry(STAFF, { question: "", answer: "" })).rejects.toMatchObject({
+        fieldErrors: { question: "Informe a pergunta.", answer: "Informe a resposta." },
+      });
+      await expect(app.faq.createFaqEntry(CUSTOMER, { question: "P?", answer: "R" })).rejects.toMatchObject({
+        name: "ForbiddenError",
+      });
+      expect(await app.db.select().from(app.tables.faqEntries)).toEqual([]);
+
+      const first = await app.faq.createFaqEntry(STAFF, {
+        question: "Qual é a garantia?",
+        answer: HOSTILE_MARKDOWN,
+        isPublished: "on",
+      });
+      const second = await app.faq.createFaqEntry(STAFF, {
+        question: "Aceitam PIX?",
+        answer: "Sim, *aceitamos*.",
+        isPublished: "on",
+      });
+      const [entry] = await app.faq.listPublishedFaq();
+      expect(entry!.id).toBe(first);
+      expect(entry!.answerHtml).toContain("<strong>a garantia</strong>");
+      expect(entry!.answerHtml).not.toMatch(/javascript:|<script|<img[^>]*onerror|data:text/i);
+      expect(entry!.answerHtml).toContain("&lt;script&gt;");
+      expect(entry!.answerText).toBe('Veja a garantia: clique e aqui. <script>alert("x")</script> <img src=x onerror=alert(3)>');
+
+      expect(await app.faq.moveFaqEntry(STAFF, second, "up")).toBe(true);
+      expect((await app.faq.listPublishedFaq()).map((row) => row.question)).toEqual(["Aceitam PIX?", "Qual é a garantia?"]);
+      expect(await app.faq.setFaqEntryPublished(STAFF, second, false)).toBe(true);
+      expect((await app.faq.listPublishedFaq()).map((row) => row.question)).toEqual(["Qual é a garantia?"]);
+      await app.faq.updateFaqEntry(STAFF, first, { question: "Garantia?", answer: "90 dias.", isPublished: "on" });
+      expect((await app.faq.listPublishedFaq())[0]).toMatchObject({ question: "Garantia?", answerText: "90 dias." });
+      await app.faq.deleteFaqEntry(STAFF, first);
+      expect(await app.faq.listPublishedFaq()).toEqual([]);
+      expect((await app.faq.listFaqForStaff(STAFF)).map((row) => row.id)).toEqual([second]);
+    });
+
+    it("the story is the shop's Markdown, sanitised; saving a demo story makes it the shop's own", async () => {
+      await app.db.delete(app.tables.siteTexts);
+      expect(await app.faq.getStoryHtml()).toBeNull();
+      await app.db.insert(app.tables.siteTexts).values({ key: "story", bodyMarkdown: "Demo", isDemo: true });
+      await expect(app.faq.saveStory(STAFF, { bodyMarkdown: "   " })).rejects.toMatchObject({
+        fieldErrors: { bodyMarkdown: "Informe o texto da história." },
+      });
+      await expect(app.faq.saveStory(CUSTOMER, { bodyMarkdown: "x" })).rejects.toMatchObject({ name: "ForbiddenError" });
+      expect(await app.faq.getStoryMarkdown()).toMatchObject({ bodyMarkdown: "Demo", isDemo: true });
+
+      await app.faq.saveStory(STAFF, { bodyMarkdown: `## Desde 2019\n\n${HOSTILE_MARKDOWN}` });
+      expect(await app.faq.getStoryMarkdown()).toMatchObject({ isDemo: false });
+      const html = (await app.faq.getStoryHtml())!;
+      expect(html).toContain("<h2>Desde 2019</h2>");
+      expect(html).not.toMatch(/javascript:|<script|<img[^>]*onerror|data:text/i);
+      const [audit] = await app.db.select().from(app.tables.auditLog).where(eq(app.tables.auditLog.action, "site_text.update"));
+      expect(audit).toMatchObject({ entityId: "story", actorUserId: STAFF.userId });
     });
   });
 }

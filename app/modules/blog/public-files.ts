@@ -2,4 +2,4 @@
  * The files of blog that other modules and app/components may import
  * (decision 0011); routes may import any file.
  */
-export const PUBLIC_FILES: readonly string[] = ["demo-posts.ts", "queries.server.ts"];
+export const PUBLIC_FILES: readonly string[] = ["demo-posts.ts", "markdown.server.ts", "queries.server.ts"];
