@@ -7,6 +7,7 @@ import { escapeLike } from "~/lib/text-input";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { getUploadedImage, getUploadedImages } from "~/modules/uploads/queries.server";
+import { REVIEWS_PER_PAGE, type ReviewVisibility } from "./list-filters";
 import { describeTimeAgo } from "./relative-time";
 
 /** Spec §9: the carousel shows 75 reviews. */
@@ -83,12 +84,6 @@ export async function getReviewSummary(): Promise<ReviewSummary> {
     satisfiedPercent: total ? Math.round(((row?.satisfied ?? 0) / total) * 100) : 0,
   };
 }
-
-export const REVIEW_VISIBILITIES = ["all", "shown", "hidden"] as const;
-export type ReviewVisibility = (typeof REVIEW_VISIBILITIES)[number];
-export const REVIEWS_PER_PAGE = 20;
-/** Deep enough for any real shop; an address asking further is answered with the last page. */
-export const MAX_REVIEW_PAGE = 1000;
 
 export type StaffReviewRow = {
   id: number;

@@ -18,12 +18,8 @@ import { ContentTabs } from "~/modules/blog/components/content-tabs";
 import { AuthorAvatar } from "~/modules/reviews/components/author-avatar";
 import { StarRating, ReviewIconSprite } from "~/modules/reviews/components/review-icons";
 import { deleteReview, moveReview, setReviewPublished } from "~/modules/reviews/mutations.server";
-import {
-  listReviewsForStaff,
-  MAX_REVIEW_PAGE,
-  REVIEW_VISIBILITIES,
-  type ReviewVisibility,
-} from "~/modules/reviews/queries.server";
+import { MAX_REVIEW_PAGE, REVIEW_VISIBILITIES, type ReviewVisibility } from "~/modules/reviews/list-filters";
+import { listReviewsForStaff } from "~/modules/reviews/queries.server";
 import type { Route } from "./+types/content-reviews";
 
 export const meta = () => staffAreaMeta("blogManagement");
