@@ -181,17 +181,17 @@ test("no celular, as páginas de conteúdo cabem na tela e funcionam", async ({ 
   test.skip(!isMobile, "Verificação curta de celular; a jornada completa roda no desktop.");
   const context = await browser.newContext({ storageState, baseURL: server.url, viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
-  for (const [path, heading] of [
+  for (const [address, heading] of [
     ["/blog-management/avaliacoes", "Avaliações"],
     ["/blog-management/avaliacoes/importar", "Importar avaliações"],
     ["/blog-management/avaliacoes/nova", "Nova avaliação"],
     ["/blog-management/perguntas", "Perguntas frequentes"],
     ["/blog-management/historia", "Nossa história"],
   ] as const) {
-    await page.goto(path);
+    await page.goto(address);
     await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, path).toBeLessThanOrEqual(0);
+    expect(overflow, address).toBeLessThanOrEqual(0);
   }
   // A review typed on the phone shows on the list.
   await page.goto("/blog-management/avaliacoes/nova");
