@@ -30,7 +30,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-4xl space-y-14 px-4 py-12">
         {storyHtml ? (
           // The shop's own text (/blog-management/historia), rendered by the blog's sanitiser.
-          <PostBody html={storyHtml} />
+          <div className="[&>div]:mt-0 [&>div>:first-child]:mt-0">
+            <PostBody html={storyHtml} />
+          </div>
         ) : (
           // No story written yet: only what the settings say, never an invented past.
           <p className="text-lg leading-relaxed text-slate-800">

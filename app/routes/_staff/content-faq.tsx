@@ -32,7 +32,8 @@ const PATH = "/blog-management/perguntas";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const entries = await listFaqForStaff(actorOf(currentUser(context)));
-  return { entries, flash: flashOf(context) };
+  // Each editor opens with its answer's preview already drawn.
+  return { entries: entries.map((entry) => ({ ...entry, answerHtml: renderMarkdown(entry.answer) })), flash: flashOf(context) };
 }
 
 type ActionResult = {
@@ -224,7 +225,7 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
                         : { question: entry.question, answer: entry.answer, isPublished: entry.isPublished ? "on" : "" }
                     }
                     errors={isEditing(entry.id) ? (result!.errors ?? {}) : {}}
-                    previewHtml={isEditing(entry.id) ? (result!.previewHtml ?? null) : null}
+                    previewHtml={isEditing(entry.id) ? (result!.previewHtml ?? null) : entry.answerHtml}
                   />
                   <Form method="post" action={PATH}>
                     <input type="hidden" name="entryId" value={entry.id} />

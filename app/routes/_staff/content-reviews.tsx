@@ -194,7 +194,7 @@ export default function ContentReviews({ loaderData, actionData }: Route.Compone
                       )}
                     </p>
                     <p className="text-sm text-slate-600">
-                      {formatDate(row.reviewedOn)} · {SOURCE_LABELS[row.source]}
+                      {formatDate(row.reviewedOn)} · {row.isDemo ? SOURCE_LABELS.demo : SOURCE_LABELS[row.source]}
                     </p>
                     {row.text ? <p className="line-clamp-3 text-sm break-words text-slate-800">{row.text}</p> : null}
                   </div>
