@@ -15,6 +15,7 @@ import { formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
 import { IMAGE_FIELD } from "~/lib/uploads/image-upload-error";
 import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
+import { assertStaffActor } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { ContentTabs } from "~/modules/blog/components/content-tabs";
 import { createReview, deleteReview, updateReview } from "~/modules/reviews/mutations.server";
@@ -33,7 +34,10 @@ const RATING_OPTIONS = [5, 4, 3, 2, 1].map((stars) => ({
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const today = shopToday();
-  if (!params.id) return { review: null, today };
+  if (!params.id) {
+    assertStaffActor(actor);
+    return { review: null, today };
+  }
   const review = await getReviewForStaff(actor, params.id);
   if (!review) throw data(null, { status: 404 });
   return { review, today };
