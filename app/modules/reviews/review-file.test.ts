@@ -17,7 +17,7 @@ describe("parseReviewDate", () => {
     expect(parseReviewDate("25/12/2025 09:30")?.toISOString()).toBe("2025-12-25T12:30:00.000Z");
     expect(parseReviewDate("2025-12-25T09:30:00")?.toISOString()).toBe("2025-12-25T12:30:00.000Z");
     expect(parseReviewDate("2025-12-25T09:30:00.123Z")?.toISOString()).toBe("2025-12-25T09:30:00.123Z");
-    expect(parseReviewDate("2025-12-25T09:30:00-03:00")?.toISOString()).toBe("2025-12-25T12:30:00.000Z");
+    expect(parseReviewDate("2025-12-25T09:30:00+01:00")?.toISOString()).toBe("2025-12-25T08:30:00.000Z");
   });
 
   it("refuses days that do not exist and other shapes", () => {
