@@ -9,6 +9,11 @@ import type { Route } from "./+types/content-markdown-preview";
  * sanitiser renders what is typed, so the preview is exactly what the site
  * will show. Staff only (the _staff guard, and checked here again).
  */
+/** A GET has no text to preview: the empty preview (the editors post). */
+export function loader() {
+  return Response.json({ html: "" });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isStaffRole(currentUser(context).role)) return Response.json({ html: null }, { status: 403 });
   const form = await request.formData().catch(() => null);
