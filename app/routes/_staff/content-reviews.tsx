@@ -175,7 +175,7 @@ export default function ContentReviews({ loaderData, actionData }: Route.Compone
           </h2>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {rows.map((row) => (
-              <li key={row.id} className="grid gap-3 px-4 py-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
+              <li key={row.id} className="grid gap-3 px-4 py-3 xl:grid-cols-[minmax(0,1fr)_auto] xl:items-start">
                 <div className="flex min-w-0 gap-3">
                   <AuthorAvatar name={row.authorName} photoUrl={row.photoUrl} />
                   <div className="min-w-0 space-y-1">
@@ -199,7 +199,7 @@ export default function ContentReviews({ loaderData, actionData }: Route.Compone
                     {row.text ? <p className="line-clamp-3 text-sm break-words text-slate-800">{row.text}</p> : null}
                   </div>
                 </div>
-                <Form method="post" action={actionPath} className="flex flex-wrap gap-2 md:justify-end">
+                <Form method="post" action={actionPath} className="flex flex-wrap gap-2 xl:justify-end">
                   <input type="hidden" name="reviewId" value={row.id} />
                   <Button type="submit" name="intent" value="up" variant="outline" size="sm" disabled={row.place === 1}>
                     <ArrowUp aria-hidden className="size-4" />
