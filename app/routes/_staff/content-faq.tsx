@@ -10,6 +10,7 @@ import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
+import { assertStaffActor } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { ContentTabs } from "~/modules/blog/components/content-tabs";
 import { PostBody } from "~/modules/blog/components/post-body";
@@ -66,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "preview":
         // The no-JavaScript preview: the form comes back as typed, with the answer rendered beside it.
+        assertStaffActor(actor);
         return { intent, entryId, values, previewHtml: renderMarkdown(values.answer ?? "") } satisfies ActionResult;
       case "create":
         await createFaqEntry(actor, values);
