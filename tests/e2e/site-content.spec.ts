@@ -197,6 +197,22 @@ test("a equipe escreve uma pergunta e a história em Markdown, e o site mostra o
   await context.close();
 });
 
+test("sem JavaScript, “Pré-visualizar” devolve a página com o texto formatado pelo servidor", async ({ browser, isMobile }) => {
+  test.skip(isMobile, "A mesma página do desktop; o celular tem a verificação curta abaixo.");
+  const context = await browser.newContext({ storageState, baseURL: server.url, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/blog-management/historia");
+  await page.getByRole("textbox", { name: "Texto da página (Markdown)" }).fill("## Rascunho\n\nAinda *não* salvo.");
+  await page.getByRole("button", { name: "Pré-visualizar" }).click();
+  const preview = page.getByRole("region", { name: "Pré-visualização: Texto da página (Markdown)" });
+  await expect(preview.getByRole("heading", { name: "Rascunho", level: 2 })).toBeVisible();
+  await expect(preview.locator("em")).toHaveText("não");
+  await expect(page.getByRole("textbox", { name: "Texto da página (Markdown)" })).toHaveValue(
+    "## Rascunho\n\nAinda *não* salvo.",
+  );
+  await context.close();
+});
+
 test("no celular, as páginas de conteúdo cabem na tela e funcionam", async ({ browser, isMobile }) => {
   test.skip(!isMobile, "Verificação curta de celular; a jornada completa roda no desktop.");
   const context = await browser.newContext({ storageState, baseURL: server.url, viewport: { width: 360, height: 780 } });
