@@ -124,7 +124,7 @@ test.describe("avaliações", () => {
     await page.goto("/");
     const section = page.getByRole("region", { name: "O que nossos clientes dizem" });
     await expect(section.getByText("5,0", { exact: true })).toBeVisible();
-    await expect(section.getByText("75 avaliações no Google")).toBeVisible();
+    await expect(section.getByText("75 avaliações", { exact: true })).toBeVisible();
     await expect(section.getByText("100% de satisfação")).toBeVisible();
     const carousel = section.getByRole("region", { name: "Avaliações de clientes" });
     await expect(carousel.locator("li:not([aria-hidden])")).toHaveCount(75);

@@ -19,6 +19,7 @@ const DEMO_KINDS = [
   "reviews",
   "blogPosts",
   "faqEntries",
+  "siteTexts",
   "contactMessages",
   "accounts",
   "products",
@@ -136,6 +137,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
           | typeof t.reviews
           | typeof t.blogPosts
           | typeof t.faqEntries
+          | typeof t.siteTexts
           | typeof t.contactMessages
           | typeof t.user
           | typeof t.products
@@ -167,6 +169,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         reviews: await split(t.reviews),
         blogPosts: await split(t.blogPosts),
         faqEntries: await split(t.faqEntries),
+        siteTexts: await split(t.siteTexts),
         contactMessages: await split(t.contactMessages),
         accounts: await split(t.user),
         products: await split(t.products),
@@ -215,6 +218,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         "reviews",
         "blogPosts",
         "faqEntries",
+        "siteTexts",
         "accounts",
         "products",
         "creditPlans",
@@ -459,6 +463,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         reviews: before.reviews.demo,
         blogPosts: before.blogPosts.demo,
         faqEntries: before.faqEntries.demo,
+        siteTexts: before.siteTexts.demo,
         contactMessages: 1,
         accounts: before.accounts.demo,
         products: before.products.demo,

@@ -4,7 +4,7 @@
  * a portrait and a landscape photo both stay whole, and a small original
  * gives fewer, smaller variants instead of blurry ones.
  */
-export const UPLOAD_PURPOSES = ["logo", "product-photo", "blog-cover"] as const;
+export const UPLOAD_PURPOSES = ["logo", "product-photo", "blog-cover", "review-photo"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** Formats the pipeline writes: WebP for the site, JPEG/PNG for places that may not read WebP. */
@@ -30,6 +30,8 @@ export type ImagePurposeSpec = {
   /** Below this the image would look poor where the purpose is shown: refused. */
   minWidth: number;
   minHeight: number;
+  /** Cut to a centred square (a reviewer's round avatar): every variant is box × box, never a strip. */
+  isSquare?: boolean;
 };
 
 /**
@@ -37,7 +39,8 @@ export type ImagePurposeSpec = {
  * - logo: the header (about 40 CSS px tall), printed documents and e-mails;
  * - product-photo: catalogue cards (about 160–300 CSS px wide) and a product's own view (up to 640);
  * - blog-cover: the blog list (up to about 480) and the post's full-width cover (up to 800);
- *   its JPEG is 1200 px, the width link previews ask of og:image.
+ *   its JPEG is 1200 px, the width link previews ask of og:image;
+ * - review-photo: the reviewer's 40 CSS px round avatar on the testimonial cards (80 px at 2×), square.
  */
 export const IMAGE_PURPOSE_SPECS: Record<UploadPurpose, ImagePurposeSpec> = {
   logo: { webpSizes: [128, 256, 512], share: { format: "png", size: 512 }, quality: 90, minWidth: 64, minHeight: 16 },
@@ -54,6 +57,14 @@ export const IMAGE_PURPOSE_SPECS: Record<UploadPurpose, ImagePurposeSpec> = {
     quality: 80,
     minWidth: 600,
     minHeight: 300,
+  },
+  "review-photo": {
+    webpSizes: [80, 160],
+    share: { format: "jpeg", size: 160 },
+    quality: 80,
+    minWidth: 64,
+    minHeight: 64,
+    isSquare: true,
   },
 };
 

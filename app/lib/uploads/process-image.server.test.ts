@@ -74,6 +74,10 @@ describe("processImage", () => {
           for (const variant of result.variants) {
             expect(variant.width).toBeLessThanOrEqual(width);
             expect(variant.height).toBeLessThanOrEqual(height);
+            if (spec.isSquare) {
+              expect(variant.width).toBe(variant.height);
+              continue;
+            }
             // The shape survives the resize, to the pixel of rounding.
             const scale = Math.max(variant.width, variant.height) / Math.max(width, height);
             expect(Math.abs(variant.width - width * scale)).toBeLessThanOrEqual(1);
@@ -85,6 +89,25 @@ describe("processImage", () => {
       ),
       { numRuns: 12 },
     );
+  });
+
+  it("cuts a reviewer's photo to a centred square, small, whatever its shape", async () => {
+    const landscape = await processImage(await jpegPhoto({ width: 1200, height: 800 }), "review-photo");
+    expect(landscape.variants.map(({ format, width, height }) => [format, width, height])).toEqual([
+      ["webp", 80, 80],
+      ["webp", 160, 160],
+      ["jpeg", 160, 160],
+    ]);
+    const smallPortrait = await processImage(await pngImage(100, 300), "review-photo");
+    expect(smallPortrait.variants.map(({ format, width, height }) => [format, width, height])).toEqual([
+      ["webp", 80, 80],
+      ["webp", 100, 100],
+      ["jpeg", 100, 100],
+    ]);
+    for (const variant of [...landscape.variants, ...smallPortrait.variants]) {
+      const metadata = await sharp(variant.bytes).metadata();
+      expect([metadata.width, metadata.height]).toEqual([variant.width, variant.height]);
+    }
   });
 
   it("removes EXIF, its GPS position and every other metadata from what it writes", async () => {

@@ -47,7 +47,9 @@ type PlannedVariant = { format: VariantFormat; box: number; width: number };
 
 /** Sizes that would come out identical (a small original fits every box) are made once. */
 function planVariants(spec: ImagePurposeSpec, width: number, height: number): PlannedVariant[] {
-  const longest = Math.max(width, height);
+  // A square purpose is cut to the shorter side first, so that side is what the boxes measure.
+  const longest = spec.isSquare ? Math.min(width, height) : Math.max(width, height);
+  if (spec.isSquare) width = longest;
   const outputWidth = (box: number) => Math.max(1, Math.round(width * Math.min(1, box / longest)));
   const planned: PlannedVariant[] = [];
   const boxes: [VariantFormat, number][] = [
@@ -70,12 +72,17 @@ function refusalFor(error: unknown): ImageUploadError {
   return new ImageUploadError("unreadable", undefined, { cause: error });
 }
 
-async function encodeVariant(bytes: Uint8Array, plan: PlannedVariant, quality: number): Promise<ImageVariant> {
+async function encodeVariant(bytes: Uint8Array, plan: PlannedVariant, spec: ImagePurposeSpec): Promise<ImageVariant> {
+  const { quality } = spec;
   // autoOrient turns the pixels as the EXIF orientation says; the output then carries no metadata at all
   // (sharp's default: EXIF with its GPS position, XMP and IPTC dropped, colours converted to sRGB).
   const resized = sharp(bytes, INPUT_OPTIONS)
     .autoOrient()
-    .resize({ width: plan.box, height: plan.box, fit: "inside", withoutEnlargement: true });
+    .resize(
+      spec.isSquare
+        ? { width: plan.width, height: plan.width, fit: "cover", position: "centre" }
+        : { width: plan.box, height: plan.box, fit: "inside", withoutEnlargement: true },
+    );
   const encoded =
     plan.format === "webp"
       ? resized.webp({ quality, alphaQuality: 100 })
@@ -111,7 +118,7 @@ export async function processImage(bytes: Uint8Array, purpose: UploadPurpose): P
     const { width, height } = metadata.autoOrient;
     if (width < spec.minWidth || height < spec.minHeight) throw tooSmallError(spec.minWidth, spec.minHeight);
 
-    const encoded = await Promise.all(planVariants(spec, width, height).map((plan) => encodeVariant(bytes, plan, spec.quality)));
+    const encoded = await Promise.all(planVariants(spec, width, height).map((plan) => encodeVariant(bytes, plan, spec)));
     // Rounding may still make two sizes equal: the URL (id, width, format) must name one file.
     const variants = encoded.filter(
       (variant, index) =>

@@ -3,4 +3,4 @@
  * (decision 0011); routes may import any file. markdown.server.ts is the one
  * Markdown renderer and sanitiser: reviews, the FAQ and the story use it too.
  */
-export const PUBLIC_FILES: readonly string[] = ["demo-posts.ts", "queries.server.ts", "markdown.server.ts"];
+export const PUBLIC_FILES: readonly string[] = ["demo-posts.ts", "markdown.server.ts", "queries.server.ts"];

@@ -6,7 +6,7 @@ import { registerEntries } from "~/db/schema/cash-register";
 import { contactMessages } from "~/db/schema/contact";
 import { creditPayments, creditPlans, debtContacts, debtPayments, debts } from "~/db/schema/credit";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
-import { faqEntries } from "~/db/schema/faq";
+import { faqEntries, siteTexts } from "~/db/schema/faq";
 import { financeEntries, financeRecurring } from "~/db/schema/finance";
 import { productUnits, products, stockCountItems, stockMovements } from "~/db/schema/inventory";
 import { issuedDocuments } from "~/db/schema/print-documents";
@@ -26,6 +26,7 @@ export type DemoDataCounts = {
   reviews: number;
   blogPosts: number;
   faqEntries: number;
+  siteTexts: number;
   contactMessages: number;
   products: number;
   creditPlans: number;
@@ -43,6 +44,7 @@ export const DEMO_DATA_KIND_LABELS: Record<keyof DemoDataCounts, { one: string; 
   reviews: { one: "avaliação", many: "avaliações" },
   blogPosts: { one: "post do blog", many: "posts do blog" },
   faqEntries: { one: "pergunta frequente", many: "perguntas frequentes" },
+  siteTexts: { one: "texto do site (Nossa história)", many: "textos do site (Nossa história)" },
   contactMessages: { one: "mensagem de contato", many: "mensagens de contato" },
   products: {
     one: "item do estoque (com unidades, movimentos e contagens)",
@@ -91,6 +93,7 @@ async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
     (select count(*)::int from ${reviews} where is_demo) as "reviews",
     (select count(*)::int from ${blogPosts} where is_demo) as "blogPosts",
     (select count(*)::int from ${faqEntries} where is_demo) as "faqEntries",
+    (select count(*)::int from ${siteTexts} where is_demo) as "siteTexts",
     (select count(*)::int from ${contactMessages} where is_demo) as "contactMessages",
     (select count(*)::int from ${products} where is_demo) as "products",
     (select count(*)::int from ${creditPlans} where is_demo) as "creditPlans",
@@ -272,6 +275,7 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   await tx.delete(reviews).where(eq(reviews.isDemo, true));
   await tx.delete(blogPosts).where(eq(blogPosts.isDemo, true));
   await tx.delete(faqEntries).where(eq(faqEntries.isDemo, true));
+  await tx.delete(siteTexts).where(eq(siteTexts.isDemo, true));
   await tx.delete(contactMessages).where(eq(contactMessages.isDemo, true));
   // The demo's payables and recurring expenses with every entry they generated (paid or not: the recurring's foreign key needs them gone first).
   await tx

@@ -4,11 +4,12 @@ import { getDb, inTransaction } from "~/db/client.server";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { blogPosts } from "~/db/schema/blog";
-import { faqEntries } from "~/db/schema/faq";
+import { faqEntries, siteTexts } from "~/db/schema/faq";
 import { reviews } from "~/db/schema/reviews";
 import { shopSettings } from "~/db/schema/shop-settings";
 import { DEMO_BLOG_POSTS } from "~/modules/blog/demo-posts";
 import { DEMO_FAQ } from "~/modules/faq/demo-faq";
+import { DEMO_STORY_MARKDOWN } from "~/modules/faq/demo-story";
 import { DEMO_REVIEWS } from "~/modules/reviews/demo-reviews";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { hasAnyProduct, prepareDemoCatalogue, seedDemoCatalogueInTx } from "./demo-catalogue.server";
@@ -70,6 +71,12 @@ export async function seedDemoData() {
       await tx.insert(faqEntries).values(asDemo(DEMO_FAQ));
       hasCreated = true;
     }
+    const [story] = await tx
+      .insert(siteTexts)
+      .values({ key: "story", bodyMarkdown: DEMO_STORY_MARKDOWN, isDemo: true })
+      .onConflictDoNothing()
+      .returning({ key: siteTexts.key });
+    if (story) hasCreated = true;
     if (DEMO_BLOG_POSTS.length && (await isEmpty(blogPosts))) {
       await tx.insert(blogPosts).values(asDemo(DEMO_BLOG_POSTS));
       hasCreated = true;

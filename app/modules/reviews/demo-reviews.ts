@@ -95,4 +95,5 @@ export const DEMO_REVIEWS: (typeof reviews.$inferInsert)[] = ENTRIES.map(([autho
   isLocalGuide,
   isVerified: true,
   isPublished: true,
+  source: "demo",
 }));

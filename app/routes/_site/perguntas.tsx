@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { faqPageData } from "~/modules/faq/faq-page-data";
 import { listPublishedFaq } from "~/modules/faq/queries.server";
+import { PostBody } from "~/modules/blog/components/post-body";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/perguntas";
 
@@ -51,7 +52,10 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
                       className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
                     />
                   </summary>
-                  <p className="pb-5 leading-relaxed text-slate-700">{entry.answer}</p>
+                  {/* Markdown rendered by the blog's sanitiser: raw HTML shows as text, no script or javascript: link. */}
+                  <div className="pb-5 [&>div]:mt-0 [&>div]:text-base [&>div>:first-child]:mt-0 [&>div>:last-child]:mb-0">
+                    <PostBody html={entry.answerHtml} />
+                  </div>
                 </details>
               ))}
             </div>

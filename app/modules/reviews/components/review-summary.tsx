@@ -18,7 +18,7 @@ export function ReviewSummaryCard({ summary, address }: { summary: ReviewSummary
           <div className="space-y-1">
             <StarRating rating={Math.round(summary.average)} className="h-6" />
             <p className="text-sm text-slate-700">
-              {summary.total} {summary.total === 1 ? "avaliação" : "avaliações"} no Google
+              {summary.total} {summary.total === 1 ? "avaliação" : "avaliações"}
             </p>
           </div>
         </div>

@@ -1,0 +1,109 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { FieldMessage } from "~/components/ui/field";
+
+/** Where the live preview is rendered by the server's sanitiser (app/routes/_staff/content-markdown-preview.ts). */
+export const MARKDOWN_PREVIEW_PATH = "/blog-management/conteudo/previsualizar";
+const PREVIEW_DELAY_MS = 400;
+
+/**
+ * A Markdown textarea beside its preview. Without JavaScript the
+ * "Pré-visualizar" button posts the form and the page comes back with the
+ * preview; with it, the preview follows the typing (debounced), rendered by
+ * the server so it is exactly what the site shows. `renderHtml` draws the
+ * HTML the way the public page does.
+ */
+export function MarkdownEditor({
+  label,
+  name,
+  defaultValue,
+  maxLength,
+  rows = 10,
+  error,
+  hint,
+  previewHtml,
+  renderHtml,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  maxLength: number;
+  rows?: number;
+  error?: string;
+  hint?: string;
+  /** The preview the page came back with (the button's post), if any. */
+  previewHtml: string | null;
+  renderHtml: (html: string) => ReactNode;
+}) {
+  const id = useId();
+  const [html, setHtml] = useState(previewHtml);
+  // A new preview from the page (the button's post) replaces the live one, during render (React's derived-state pattern).
+  const [pagePreview, setPagePreview] = useState(previewHtml);
+  if (pagePreview !== previewHtml) {
+    setPagePreview(previewHtml);
+    setHtml(previewHtml);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const request = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      request.current?.abort();
+    },
+    [],
+  );
+
+  function schedulePreview(markdown: string) {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      request.current?.abort();
+      const controller = new AbortController();
+      request.current = controller;
+      const body = new FormData();
+      body.set("markdown", markdown);
+      fetch(MARKDOWN_PREVIEW_PATH, { method: "POST", body, signal: controller.signal })
+        .then((response) => (response.ok ? (response.json() as Promise<{ html: string | null }>) : null))
+        .then((result) => {
+          if (result?.html !== undefined) setHtml(result.html);
+        })
+        // A preview that fails (offline, aborted by newer typing) leaves the last one shown.
+        .catch(() => undefined);
+    }, PREVIEW_DELAY_MS);
+  }
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className="space-y-1.5">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <textarea
+          id={id}
+          name={name}
+          rows={rows}
+          maxLength={maxLength}
+          defaultValue={defaultValue}
+          onChange={(event) => schedulePreview(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus-visible:border-brand-600 aria-invalid:border-red-600"
+        />
+        <FieldMessage id={id} error={error} hint={hint} />
+        <Button type="submit" name="intent" value="preview" variant="outline" size="sm">
+          Pré-visualizar
+        </Button>
+      </div>
+      <section
+        aria-label={`Pré-visualização: ${label}`}
+        className="min-w-0 rounded-md border border-dashed border-slate-300 bg-slate-50 p-3"
+      >
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Pré-visualização</p>
+        {html ? (
+          <div aria-live="polite">{renderHtml(html)}</div>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">Digite o texto ou toque em “Pré-visualizar” para ver como fica no site.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { defineSiteContentSuite } from "./site-content-suite";
+
+defineSiteContentSuite("pglite");
