@@ -38,7 +38,7 @@ test("a equipe escreve e publica um post com capa, e o visitante o lê em /blog 
   await page.getByLabel("Resumo").fill("Quando a película segura e quando a tela precisa ser trocada.");
   // The preview is the server's rendering: Markdown becomes HTML, raw HTML stays text.
   await page
-    .getByLabel("Texto (Markdown)")
+    .getByRole("textbox", { name: "Texto (Markdown)" })
     .fill("## Quando trocar\n\nSe o **touch** falha, troque.\n\n<script>alert('x')</script>\n\n[perigo](javascript:alert(1))");
   const preview = page.getByTestId("pre-visualizacao");
   await expect(preview.getByRole("heading", { name: "Quando trocar", level: 2 })).toBeVisible();
@@ -62,7 +62,7 @@ test("a equipe escreve e publica um post com capa, e o visitante o lê em /blog 
   // Sent right after typing, before the preview's pause ends (with a cover, the save takes a moment):
   // the late preview request must not swallow the save.
   await page
-    .getByLabel("Texto (Markdown)")
+    .getByRole("textbox", { name: "Texto (Markdown)" })
     .fill(
       "## Quando trocar\n\nSe o **touch** falha, troque.\n\n<script>alert('x')</script>\n\n[perigo](javascript:alert(1))\n\nFim.",
     );
@@ -141,7 +141,7 @@ test("no celular, a lista e o editor de posts cabem na tela", async ({ page, isM
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
   await page.goto("/blog-management/posts/novo");
-  await page.getByLabel("Texto (Markdown)").fill("## Olá do celular");
+  await page.getByRole("textbox", { name: "Texto (Markdown)" }).fill("## Olá do celular");
   await expect(page.getByTestId("pre-visualizacao").getByRole("heading", { name: "Olá do celular" })).toBeVisible();
 });
 
@@ -152,7 +152,7 @@ test.describe("sem JavaScript", () => {
     test.skip(isMobile, "o mesmo formulário: basta no computador");
     await page.goto("/blog-management/posts/novo");
     await page.getByLabel("Título", { exact: true }).fill("Rascunho sem script");
-    await page.getByLabel("Texto (Markdown)").fill("## Sem JavaScript\n\n<img src=x onerror=alert(1)>");
+    await page.getByRole("textbox", { name: "Texto (Markdown)" }).fill("## Sem JavaScript\n\n<img src=x onerror=alert(1)>");
     await page.getByRole("button", { name: "Pré-visualizar" }).click();
     const preview = page.getByTestId("pre-visualizacao");
     await expect(preview.getByRole("heading", { name: "Sem JavaScript", level: 2 })).toBeVisible();

@@ -15,7 +15,7 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { ContentTabs } from "~/modules/blog/components/content-tabs";
 import { PostBody } from "~/modules/blog/components/post-body";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
-import { MarkdownEditor } from "~/modules/faq/components/markdown-editor";
+import { MarkdownEditor } from "~/components/ui/markdown-editor";
 import {
   createFaqEntry,
   deleteFaqEntry,

@@ -13,7 +13,7 @@ import { assertStaffActor } from "~/modules/accounts/roles";
 import { ContentTabs } from "~/modules/blog/components/content-tabs";
 import { PostBody } from "~/modules/blog/components/post-body";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
-import { MarkdownEditor } from "~/modules/faq/components/markdown-editor";
+import { MarkdownEditor } from "~/components/ui/markdown-editor";
 import { saveStory } from "~/modules/faq/mutations.server";
 import { getStoryMarkdown } from "~/modules/faq/queries.server";
 import { FAQ_LIMITS } from "~/modules/faq/validation";

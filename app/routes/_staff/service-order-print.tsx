@@ -33,7 +33,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });
   const page = { orderNumber, title, paper, paperLinks };
   if (print.status !== "ready") return data({ ...page, print: null, refusal: print.status }, { status: 409 });
-  return { ...page, print: { html: print.html, issuedAt: print.issuedAt, reprintedAt: reprintedAtOf(print.actAt) }, refusal: null };
+  return {
+    ...page,
+    print: { html: print.html, issuedAt: print.issuedAt, reprintedAt: reprintedAtOf(print.actAt) },
+    refusal: null,
+  };
 }
 
 export default function ServiceOrderPrint({ loaderData }: Route.ComponentProps) {

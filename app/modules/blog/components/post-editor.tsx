@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Form, useFetcher } from "react-router";
+import { useState } from "react";
+import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { ImageUploadField } from "~/components/ui/image-upload-field";
+import { MarkdownEditor } from "~/components/ui/markdown-editor";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
@@ -14,104 +15,12 @@ import type { PostCoverImage } from "../queries.server";
 import { BLOG_POST_LIMITS, MAX_TAGS, POST_STATUS_LABELS, type PostFormValues } from "../validation";
 import { PostBody } from "./post-body";
 
-/** The resource route rendering Markdown through the server's sanitiser (routes/_staff/blog-preview.ts). */
-export const PREVIEW_PATH = "/blog-management/pre-visualizar";
-const PREVIEW_DEBOUNCE_MS = 400;
-
-const noSubscription = () => () => undefined;
-
-/** False in the server's HTML and during hydration, true once React runs in the browser. */
-function useIsHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 function FormSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
       <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
       {children}
     </fieldset>
-  );
-}
-
-/**
- * The body in Markdown beside its preview. The preview is the server's
- * rendering (the same sanitiser as /blog): typed text goes to the preview
- * route after a pause; without JavaScript the "Pré-visualizar" button posts
- * the form and the page comes back with the preview.
- */
-function MarkdownWithPreview({
-  defaultValue,
-  error,
-  initialHtml,
-}: {
-  defaultValue: string;
-  error?: string;
-  initialHtml: string;
-}) {
-  const fetcher = useFetcher<{ html: string }>();
-  const isHydrated = useIsHydrated();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // The latest preview typed here, else the server's (the saved text, or the no-JavaScript "Pré-visualizar").
-  const html = fetcher.data?.html ?? initialHtml;
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    // A preview still waiting when the form is sent would be posted after it: dropped instead.
-    const cancel = () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-    };
-    const form = textarea.current?.form;
-    form?.addEventListener("submit", cancel);
-    return () => {
-      form?.removeEventListener("submit", cancel);
-      cancel();
-    };
-  }, []);
-
-  function schedulePreview(text: string) {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void fetcher.submit({ bodyMarkdown: text }, { method: "post", action: PREVIEW_PATH });
-    }, PREVIEW_DEBOUNCE_MS);
-  }
-
-  return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <TextareaField
-        label="Texto (Markdown)"
-        name="bodyMarkdown"
-        defaultValue={defaultValue}
-        maxLength={BLOG_POST_LIMITS.bodyMarkdown}
-        error={error}
-        hint="## Subtítulo, **negrito**, *itálico*, - listas, [link](https://…). HTML aparece como texto."
-        ref={textarea}
-        onChange={(event) => schedulePreview(event.target.value)}
-        className="[&_textarea]:min-h-96 [&_textarea]:font-mono [&_textarea]:text-sm"
-      />
-      <section aria-labelledby="previa-titulo" className="min-w-0 space-y-1.5">
-        <h2 id="previa-titulo" className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          Pré-visualização
-          {fetcher.state !== "idle" ? <Spinner /> : null}
-        </h2>
-        <div
-          data-testid="pre-visualizacao"
-          aria-live="polite"
-          className="max-h-[40rem] min-h-96 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 px-4 pb-4"
-        >
-          {html ? <PostBody html={html} /> : <p className="pt-4 text-slate-600">O texto aparece aqui como no site.</p>}
-        </div>
-        {isHydrated ? null : (
-          <Button type="submit" name="intent" value="preview" variant="outline" size="sm">
-            Pré-visualizar
-          </Button>
-        )}
-      </section>
-    </div>
   );
 }
 
@@ -171,7 +80,17 @@ export function PostEditor({
           hint="Uma ou duas frases: aparece na lista do blog e no feed."
           className="[&_textarea]:min-h-20"
         />
-        <MarkdownWithPreview defaultValue={values.bodyMarkdown ?? ""} error={errors.bodyMarkdown} initialHtml={previewHtml} />
+        <MarkdownEditor
+          label="Texto (Markdown)"
+          name="bodyMarkdown"
+          defaultValue={values.bodyMarkdown ?? ""}
+          maxLength={BLOG_POST_LIMITS.bodyMarkdown}
+          isTall
+          error={errors.bodyMarkdown}
+          hint="## Subtítulo, **negrito**, *itálico*, - listas, [link](https://…). HTML aparece como texto."
+          previewHtml={previewHtml || null}
+          renderHtml={(html) => <PostBody html={html} />}
+        />
         <Field
           label="Assuntos (opcional)"
           {...fieldProps("tags")}

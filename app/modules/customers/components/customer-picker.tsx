@@ -1,19 +1,11 @@
 import { Check, UserPlus } from "lucide-react";
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ChangeEvent,
-  type KeyboardEvent,
-} from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, FieldMessage, inputClass } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
+import { useIsHydrated } from "~/components/ui/use-is-hydrated";
 import { cx } from "~/lib/class-names";
 import { formatPhone } from "~/lib/phone";
 import type { CustomerLookupItem, CustomerSummary } from "../summary";
@@ -29,17 +21,6 @@ const CREATE_ACTION = "/customers/new?inline=1";
 type LookupData = { customers: CustomerLookupItem[] };
 type InlineFields = "name" | "phone" | "document" | "email";
 type InlineResult = { customer: CustomerSummary } | { errors: Partial<Record<InlineFields | "form", string>> };
-
-const noSubscription = () => () => undefined;
-
-/** False in the server's HTML and during hydration, true once React runs in the browser. */
-function useIsHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * Picks the customer of a form (a new service order, a sale, a referral):

@@ -1,21 +1,11 @@
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { useIsHydrated } from "~/components/ui/use-is-hydrated";
 import { formatCents } from "~/lib/money";
 import type { PixCharge as PixChargeData } from "../pix-charge";
 import { PixDiscountNotice } from "./pix-discount-notice";
 
 const QR_SIZE = 224;
-
-const noSubscription = () => () => undefined;
-
-/** False on the server and during hydration, true once React runs in the browser. */
-function useIsHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * Copies the code: the Clipboard API where the page may use it, otherwise

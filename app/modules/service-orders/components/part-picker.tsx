@@ -1,5 +1,5 @@
 import { PackageSearch, Unlink } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -11,17 +11,6 @@ import { needsPartsConsent, PART_STOCK_LABELS, partOriginLabel } from "../part-o
 const LOOKUP_PATH = "/service-orders/parts-lookup";
 const DEBOUNCE_MS = 250;
 const MIN_QUERY_LENGTH = 2;
-
-const noSubscription = () => () => undefined;
-
-/** False in the server's HTML and during hydration, true once React runs in the browser. */
-export function useIsHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /** What choosing a stock item puts in the line. */
 export type PickedPart = {

@@ -2,11 +2,12 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FieldMessage } from "~/components/ui/field";
+import { useIsHydrated } from "~/components/ui/use-is-hydrated";
 import { cx } from "~/lib/class-names";
 import { centsToInput, formatCents, parseMoneyToCents } from "~/lib/money";
 import { LINE_KINDS, MAX_LINES, PAYMENT_METHODS, type ServiceOrderFormValues } from "../validation";
 import { optionsOf, SelectField } from "~/components/ui/select-field";
-import { PartPicker, useIsHydrated } from "./part-picker";
+import { PartPicker } from "./part-picker";
 
 type Line = ServiceOrderFormValues["lines"][number] & { key: number };
 

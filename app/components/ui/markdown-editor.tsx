@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Button } from "~/components/ui/button";
-import { FieldMessage } from "~/components/ui/field";
+import { cx } from "~/lib/class-names";
+import { Button } from "./button";
+import { FieldMessage } from "./field";
 
-/** Where the live preview is rendered by the server's sanitiser (app/routes/_staff/content-markdown-preview.ts). */
-export const MARKDOWN_PREVIEW_PATH = "/blog-management/conteudo/previsualizar";
+/** Where the live preview is rendered by the server's sanitiser (app/routes/_staff/markdown-preview.ts). */
+export const MARKDOWN_PREVIEW_PATH = "/blog-management/pre-visualizar";
 const PREVIEW_DELAY_MS = 400;
 
 /**
@@ -11,7 +12,8 @@ const PREVIEW_DELAY_MS = 400;
  * "Pré-visualizar" button posts the form and the page comes back with the
  * preview; with it, the preview follows the typing (debounced), rendered by
  * the server so it is exactly what the site shows. `renderHtml` draws the
- * HTML the way the public page does.
+ * HTML the way the public page does. Used by the blog's posts, the FAQ and
+ * the story.
  */
 export function MarkdownEditor({
   label,
@@ -19,6 +21,7 @@ export function MarkdownEditor({
   defaultValue,
   maxLength,
   rows = 10,
+  isTall = false,
   error,
   hint,
   previewHtml,
@@ -29,6 +32,8 @@ export function MarkdownEditor({
   defaultValue: string;
   maxLength: number;
   rows?: number;
+  /** A long text (a post): textarea and preview as tall as a screen. */
+  isTall?: boolean;
   error?: string;
   hint?: string;
   /** The preview the page came back with (the button's post), if any. */
@@ -45,13 +50,21 @@ export function MarkdownEditor({
   }
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const request = useRef<AbortController | null>(null);
-  useEffect(
-    () => () => {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // A preview still waiting when the form is sent would answer after it: dropped instead.
+    const cancel = () => {
       if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
       request.current?.abort();
-    },
-    [],
-  );
+    };
+    const form = textarea.current?.form;
+    form?.addEventListener("submit", cancel);
+    return () => {
+      form?.removeEventListener("submit", cancel);
+      cancel();
+    };
+  }, []);
 
   function schedulePreview(markdown: string) {
     if (timer.current) clearTimeout(timer.current);
@@ -78,6 +91,7 @@ export function MarkdownEditor({
           {label}
         </label>
         <textarea
+          ref={textarea}
           id={id}
           name={name}
           rows={rows}
@@ -86,7 +100,10 @@ export function MarkdownEditor({
           onChange={(event) => schedulePreview(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus-visible:border-brand-600 aria-invalid:border-red-600"
+          className={cx(
+            "w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus-visible:border-brand-600 aria-invalid:border-red-600",
+            isTall && "min-h-96",
+          )}
         />
         <FieldMessage id={id} error={error} hint={hint} />
         <Button type="submit" name="intent" value="preview" variant="outline" size="sm">
@@ -99,7 +116,13 @@ export function MarkdownEditor({
       >
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Pré-visualização</p>
         {html ? (
-          <div aria-live="polite">{renderHtml(html)}</div>
+          <div
+            data-testid="pre-visualizacao"
+            aria-live="polite"
+            className={cx(isTall && "max-h-[40rem] min-h-96 overflow-y-auto")}
+          >
+            {renderHtml(html)}
+          </div>
         ) : (
           <p className="mt-2 text-sm text-slate-600">Digite o texto ou toque em “Pré-visualizar” para ver como fica no site.</p>
         )}
