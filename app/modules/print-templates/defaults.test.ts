@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { renderTemplate } from "./engine.server";
-import { DEFAULT_TEMPLATES } from "./render.server";
+import { renderDocumentTemplate, renderTemplate } from "./engine.server";
+import type { PrintKind } from "./kinds";
+import type { Paper } from "./papers";
+import { defaultTemplateOf } from "./render.server";
+
+/** A document from its shipped template, locked clauses filled, as printing renders it. */
+async function renderDefault(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
+  return (await renderDocumentTemplate(kind, defaultTemplateOf(kind, paper), data)).html;
+}
 
 const SHOP = {
   nome: "Loja X",
@@ -107,12 +114,12 @@ function visibleLines(html: string) {
  */
 describe("the default templates", () => {
   it("print the delivery receipt on A4 as before", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["service-order-delivery"].a4, { loja: SHOP, os: ORDER, papel: "a4" });
+    const html = await renderDefault("service-order-delivery", "a4", { loja: SHOP, os: ORDER, papel: "a4" });
     expect(visibleLines(html)).toEqual(DELIVERY_A4);
   });
 
   it("print the entry receipt of a bare order on the 80 mm roll as before", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["service-order-entry"]["80mm"], {
+    const html = await renderDefault("service-order-entry", "80mm", {
       loja: SHOP,
       os: BARE_ORDER,
       papel: "80mm",
@@ -146,7 +153,7 @@ describe("the default templates", () => {
   };
 
   it("print a repair's warranty term with its period, coverage, exclusions and the legal warranty after it", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["warranty-term"].a4, { loja: SHOP, garantia: WARRANTY, papel: "a4" });
+    const html = await renderDefault("warranty-term", "a4", { loja: SHOP, garantia: WARRANTY, papel: "a4" });
     const lines = visibleLines(html);
     expect(lines).toContain("Termo de garantia nº 7 · OS nº 42");
     expect(lines).toContain("Aparelho: Celular · Apple iPhone 11 · IMEI/série 356938035643809");
@@ -156,7 +163,7 @@ describe("the default templates", () => {
     expect(lines).toContain("Danos causados por contato com líquido ou umidade.");
     expect(html).toContain("Ana &lt;b&gt;Souza&lt;/b&gt;");
     const legal = lines.find((line) => line.startsWith("Esta garantia complementa a garantia legal"));
-    expect(legal).toMatch(/art\. 50\).*contados depois do fim da garantia contratual/);
+    expect(legal).toMatch(/art\. 50\).*90 dias nos produtos e serviços duráveis.*contado depois do fim dela, até 19\/05\/2027\./);
   });
 
   it("print a sold unit's warranty term with its IMEI and sale", async () => {
@@ -166,7 +173,7 @@ describe("the default templates", () => {
       os: null,
       venda: { numero: 12, codigo: "VENDA12", data: "2026-11-20T15:00:00.000Z" },
     };
-    const lines = visibleLines(await renderTemplate(DEFAULT_TEMPLATES["warranty-term"]["80mm"], { loja: SHOP, garantia: sold, papel: "80mm" }));
+    const lines = visibleLines(await renderDefault("warranty-term", "80mm", { loja: SHOP, garantia: sold, papel: "80mm" }));
     expect(lines).toContain("Termo de garantia nº 7 · Venda nº 12");
     expect(lines).toContain("Produto: iPhone 12 128 GB · IMEI/série 356938035643809");
     expect(lines).toContain("Assinatura do cliente");
@@ -174,7 +181,7 @@ describe("the default templates", () => {
   });
 
   it("print the pickup contact log on the 80 mm roll as before", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["pickup-contact-log"]["80mm"], {
+    const html = await renderDefault("pickup-contact-log", "80mm", {
       loja: SHOP,
       ...CONTACT_LOG,
       papel: "80mm",
@@ -271,6 +278,7 @@ const ENTRY_BARE_80MM = [
   "O prazo prometido é uma previsão e pode mudar se for preciso encomendar peças; avisaremos pelo telefone informado.",
   "O serviço executado tem garantia de 90 dias a partir da entrega (Código de Defesa do Consumidor, art. 26, II).",
   "Concluído o serviço, recusado o orçamento ou constatada a falta de reparo, o cliente é avisado para retirar o aparelho. Aparelhos não retirados em até 90 dias após o aviso continuam guardados, e a loja registra cada tentativa de contato; as providências seguintes serão as previstas em lei.",
+  "O orçamento informado é válido por 10 (dez) dias, contados do seu recebimento pelo cliente, salvo prazo diferente escrito nele (Código de Defesa do Consumidor, art. 40, § 1º).",
   "Assinatura do cliente",
   "B",
   "Assinatura da loja",
@@ -306,7 +314,7 @@ const CONTACT_LOG_80MM = [
 
 describe("the shop's header on every default document", () => {
   it("shows the shop's logo when it has one, and none otherwise", async () => {
-    const source = DEFAULT_TEMPLATES["service-order-entry"].a4;
+    const source = defaultTemplateOf("service-order-entry", "a4");
     const withLogo = await renderTemplate(source, {
       loja: { ...SHOP, logo_url: "/arquivos/0123456789abcdef0123456789abcdef-512.png" },
       os: ORDER,
@@ -318,7 +326,7 @@ describe("the shop's header on every default document", () => {
   });
 
   it("names a CPF as a CPF (a shop run by one person)", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["service-order-entry"].a4, {
+    const html = await renderDefault("service-order-entry", "a4", {
       loja: { ...SHOP, cnpj: "529.982.247-25", documento_rotulo: "CPF" },
       os: ORDER,
       papel: "a4",
@@ -381,7 +389,7 @@ const CLOSING = {
 
 describe("the register's documents", () => {
   it("print a sangria's slip with the amount, the reason escaped and two signature lines", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["cash-movement-slip"]["80mm"], {
+    const html = await renderDefault("cash-movement-slip", "80mm", {
       loja: SHOP,
       movimento: MOVEMENT,
       emitido_em: "2026-11-20T21:05:00.000Z",
@@ -405,7 +413,7 @@ describe("the register's documents", () => {
 
   it("print the closing report on A4 and 80 mm: expected, counted and difference per method, notes counted, every entry", async () => {
     for (const paper of ["a4", "80mm"] as const) {
-      const html = await renderTemplate(DEFAULT_TEMPLATES["cash-register-closing"][paper], {
+      const html = await renderDefault("cash-register-closing", paper, {
         loja: SHOP,
         caixa: CLOSING,
         emitido_em: "2026-11-20T21:31:00.000Z",

@@ -10,37 +10,49 @@ import { SALE_RECEIPT_80MM, SALE_RECEIPT_A4 } from "./defaults/sale-receipt";
 import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
 import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
 import { WARRANTY_TERM } from "./defaults/warranty-term";
-import { renderTemplate } from "./engine.server";
+import { renderDocumentTemplate } from "./engine.server";
 import type { PrintKind } from "./kinds";
-import { templatePaperOf, type Paper, type TemplatePaper } from "./papers";
+import type { Paper } from "./papers";
+
+/** A document's shipped templates: A4, the 80 mm roll, and the 58 mm roll (the 80 mm source unless it needs its own). */
+function onDocumentPapers(a4: string, roll80mm: string, roll58mm = roll80mm) {
+  return { a4, "80mm": roll80mm, "58mm": roll58mm };
+}
 
 /**
- * The templates shipped with Balcão, per kind and paper. A4 and 80 mm share
- * one source where the layout differs only in what the frame's styles and
- * the `papel` variable already adapt (the unit-price column, the centred
- * header); the shop can replace either paper's on its own later.
+ * The templates shipped with Balcão, per kind and paper. A4 and the rolls
+ * share one source where the layout differs only in what the frame's styles
+ * and the `papel` variable already adapt (the unit-price column, the centred
+ * header); the shop can replace any paper's on its own.
  */
-export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>> = {
-  "service-order-entry": { a4: SERVICE_ORDER_ENTRY, "80mm": SERVICE_ORDER_ENTRY },
-  "service-order-delivery": { a4: SERVICE_ORDER_DELIVERY, "80mm": SERVICE_ORDER_DELIVERY },
-  "pickup-contact-log": { a4: PICKUP_CONTACT_LOG, "80mm": PICKUP_CONTACT_LOG },
-  "warranty-term": { a4: WARRANTY_TERM, "80mm": WARRANTY_TERM },
-  "sale-receipt": { a4: SALE_RECEIPT_A4, "80mm": SALE_RECEIPT_80MM },
-  "cash-movement-slip": { a4: CASH_MOVEMENT_SLIP, "80mm": CASH_MOVEMENT_SLIP },
-  "cash-register-closing": { a4: CASH_REGISTER_CLOSING_A4, "80mm": CASH_REGISTER_CLOSING_80MM },
-  "credit-contract": { a4: CREDIT_CONTRACT_A4, "80mm": CREDIT_CONTRACT_80MM },
-  "credit-payment-receipt": { a4: CREDIT_PAYMENT_RECEIPT, "80mm": CREDIT_PAYMENT_RECEIPT },
+export const DEFAULT_TEMPLATES: Record<PrintKind, Partial<Record<Paper, string>>> = {
+  "service-order-entry": onDocumentPapers(SERVICE_ORDER_ENTRY, SERVICE_ORDER_ENTRY),
+  "service-order-delivery": onDocumentPapers(SERVICE_ORDER_DELIVERY, SERVICE_ORDER_DELIVERY),
+  "pickup-contact-log": onDocumentPapers(PICKUP_CONTACT_LOG, PICKUP_CONTACT_LOG),
+  "warranty-term": onDocumentPapers(WARRANTY_TERM, WARRANTY_TERM),
+  "sale-receipt": onDocumentPapers(SALE_RECEIPT_A4, SALE_RECEIPT_80MM),
+  "cash-movement-slip": onDocumentPapers(CASH_MOVEMENT_SLIP, CASH_MOVEMENT_SLIP),
+  "cash-register-closing": onDocumentPapers(CASH_REGISTER_CLOSING_A4, CASH_REGISTER_CLOSING_80MM),
+  "credit-contract": onDocumentPapers(CREDIT_CONTRACT_A4, CREDIT_CONTRACT_80MM),
+  "credit-payment-receipt": onDocumentPapers(CREDIT_PAYMENT_RECEIPT, CREDIT_PAYMENT_RECEIPT),
 };
+
+/** The shipped template of a kind for a paper it prints on. */
+export function defaultTemplateOf(kind: PrintKind, paper: Paper): string {
+  const source = DEFAULT_TEMPLATES[kind][paper];
+  if (source === undefined) throw new Error(`${kind} não é impresso em ${paper}`);
+  return source;
+}
 
 type Reader = Database | Transaction;
 
 /** The shop's default template for the kind and paper, else the one shipped with Balcão. */
-export async function templateFor(db: Reader, kind: PrintKind, paper: TemplatePaper) {
+export async function templateFor(db: Reader, kind: PrintKind, paper: Paper) {
   const [own] = await db
     .select({ body: printTemplates.body })
     .from(printTemplates)
     .where(and(eq(printTemplates.kind, kind), eq(printTemplates.paper, paper), eq(printTemplates.isDefault, true)));
-  return own?.body ?? DEFAULT_TEMPLATES[kind][paper];
+  return own?.body ?? defaultTemplateOf(kind, paper);
 }
 
 /**
@@ -60,11 +72,10 @@ function isDemonstration(data: Record<string, unknown>) {
 /**
  * A document's HTML for a paper, ready for the print frame
  * (components/print/print-frame.tsx): its template filled with `data`,
- * which also receives `papel`, the template's paper.
+ * which also receives `papel`, the paper.
  */
 export async function renderPrintDocumentWith(db: Reader, kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
-  const templatePaper = templatePaperOf(paper);
-  const html = await renderTemplate(await templateFor(db, kind, templatePaper), { ...data, papel: templatePaper });
+  const { html } = await renderDocumentTemplate(kind, await templateFor(db, kind, paper), { ...data, papel: paper });
   return isDemonstration(data) ? DEMONSTRATION_MARK_HTML + html : html;
 }
 

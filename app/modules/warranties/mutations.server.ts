@@ -51,10 +51,7 @@ export async function issueOrderWarrantyInTx(tx: Transaction, actor: Actor, orde
       409,
     );
   }
-  const [existing] = await tx
-    .select({ id: warranties.id })
-    .from(warranties)
-    .where(eq(warranties.serviceOrderId, orderId));
+  const [existing] = await tx.select({ id: warranties.id }).from(warranties).where(eq(warranties.serviceOrderId, orderId));
   if (existing) throw new WarrantyInputError({ form: `A OS nº ${orderId} já tem a garantia nº ${existing.id}.` }, 409);
   const subject = orderWarrantySubject(order);
   const { warranty, garantia } = await insertWarrantyInTx(
@@ -95,9 +92,7 @@ export async function issueSaleWarrantiesInTx(tx: Transaction, actor: Actor, sal
   if (sale.status === "cancelled") {
     throw new WarrantyInputError({ form: `A venda nº ${saleId} foi cancelada: não há garantia a emitir.` }, 409);
   }
-  const customer = sale.customerId
-    ? (await tx.select().from(customers).where(eq(customers.id, sale.customerId)))[0]
-    : undefined;
+  const customer = sale.customerId ? (await tx.select().from(customers).where(eq(customers.id, sale.customerId)))[0] : undefined;
   const customerName = customer?.name ?? input.customerName;
   if (!customerName) throw refuse({ customerName: "Informe o nome do cliente: a venda não tem cliente cadastrado." });
 
@@ -191,7 +186,9 @@ export async function openWarrantyClaimInTx(
   }
   if (warranty.customerId === null) {
     throw new WarrantyInputError(
-      { form: `Esta garantia foi emitida para “${warranty.customerName}”, sem cadastro: cadastre o cliente e abra a OS pela tela de nova OS.` },
+      {
+        form: `Esta garantia foi emitida para “${warranty.customerName}”, sem cadastro: cadastre o cliente e abra a OS pela tela de nova OS.`,
+      },
       409,
     );
   }
@@ -214,7 +211,9 @@ export async function openWarrantyClaimInTx(
       : standing.status === "legal-only"
         ? "garantia legal (CDC art. 26), depois da contratual"
         : "cortesia da loja: garantia vencida";
-  const notes = [`${claimOrderNote({ ...warranty, warrantyId: warranty.id })} (${basis}).`, input.note].filter(Boolean).join("\n");
+  const notes = [`${claimOrderNote({ ...warranty, warrantyId: warranty.id })} (${basis}).`, input.note]
+    .filter(Boolean)
+    .join("\n");
   const created = await createServiceOrderInTx(tx, actor, {
     customerId: String(warranty.customerId),
     ...device,
@@ -241,7 +240,12 @@ export async function openWarrantyClaimInTx(
     action: "warranty.claim",
     entity: WARRANTY_ENTITY,
     entityId: String(warrantyId),
-    details: { claimId: claim!.id, serviceOrderId: created.id, status: standing.status, isCourtesy: standing.status === "expired" },
+    details: {
+      claimId: claim!.id,
+      serviceOrderId: created.id,
+      status: standing.status,
+      isCourtesy: standing.status === "expired",
+    },
   });
   return { claimId: claim!.id, serviceOrderId: created.id, isRepeat: false };
 }

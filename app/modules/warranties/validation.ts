@@ -26,7 +26,14 @@ export const SaleWarrantySchema = WarrantyTermsSchema.extend({
   /** Who the warranty names when the sale has no registered customer. */
   customerName: optionalText(120),
   saleItemIds: z
-    .array(z.string().trim().regex(/^\d{1,10}$/, "Item inválido.").transform(Number), { error: "Escolha os itens." })
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/, "Item inválido.")
+        .transform(Number),
+      { error: "Escolha os itens." },
+    )
     .min(1, "Escolha pelo menos um item da venda.")
     .max(100, "Escolha no máximo 100 itens.")
     .transform((ids) => [...new Set(ids)]),

@@ -2,7 +2,7 @@
  * A warranty on its own, for a repaired device (`garantia.os`) or a sold
  * item (`garantia.venda`, with the unit's IMEI or serial): the contractual
  * period, what it covers and excludes, and the legal warranty that is
- * counted after it (CDC arts. 26 and 50). Stored as issued (at the delivery,
+ * counted after it (CDC arts. 26 and 50, a locked clause). Stored as issued (at the delivery,
  * or when issued on /warranty-contract). Data: loja, garantia, papel (and
  * `os` at a delivery).
  */
@@ -34,10 +34,7 @@ export const WARRANTY_TERM = `{% render "cabecalho_loja", loja: loja %}
     {% for exclusao in garantia.exclusoes %}<li>{{ exclusao }}</li>{% endfor %}
   </ol>
 </section>
-<section>
-  <h2>Garantia legal</h2>
-  <p>Esta garantia complementa a garantia legal e não a substitui (Código de Defesa do Consumidor, art. 50): os 90 dias da lei para produtos e serviços duráveis (art. 26, II) são contados depois do fim da garantia contratual. De um defeito oculto, o prazo começa quando ele ficar evidente (art. 26, § 3º).</p>
-</section>
+{% clausula "garantia_legal" %}
 <section>
   <h2>Como usar</h2>
   <p>Traga o {% if garantia.os %}aparelho{% else %}produto{% endif %} com este termo ou informe o número da garantia ({{ garantia.numero }}). A loja examina e, se o defeito for coberto, o reparo é feito sem custo.</p>
