@@ -17,7 +17,7 @@ import { orderWarrantySubject, readShopDataInTx } from "~/modules/service-orders
 import { readServiceOrder } from "~/modules/service-orders/queries.server";
 import { WarrantyInputError, WarrantyNotFoundError } from "./errors";
 import { attachWarrantyDocumentInTx, insertWarrantyInTx } from "./order-warranties.server";
-import { claimOrderNote, DEFAULT_EXCLUSIONS, DEFAULT_SALE_COVERAGE, warrantyStanding } from "./rules";
+import { claimOrderNote, warrantyStanding } from "./rules";
 import { WARRANTY_ENTITY, warrantySubject, warrantyTermData, type TermSale } from "./term-data";
 import { SaleWarrantySchema, WarrantyClaimSchema, WarrantyTermsSchema } from "./validation";
 
