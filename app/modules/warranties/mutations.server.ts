@@ -39,7 +39,7 @@ export async function issueOrderWarrantyInTx(tx: Transaction, actor: Actor, orde
   assertStaffActor(actor);
   const terms = parseInput(WarrantyTermsSchema, rawInput, refuse);
   const [locked] = await tx
-    .select({ id: serviceOrders.id })
+    .select({ id: serviceOrders.id, isDemo: serviceOrders.isDemo })
     .from(serviceOrders)
     .where(eq(serviceOrders.id, orderId))
     .for("update");
@@ -66,6 +66,8 @@ export async function issueOrderWarrantyInTx(tx: Transaction, actor: Actor, orde
       imeiOrSerial: subject.imeiOrSerial,
       startsOn: shopToday(new Date(order.deliveredAt)),
       technicianUserId: subject.technicianUserId,
+      // A demo order's warranty goes with the demo data.
+      isDemo: locked!.isDemo,
       ...terms,
     },
     { os: subject.termOrder },

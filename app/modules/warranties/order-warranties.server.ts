@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
+import { serviceOrders } from "~/db/schema/service-orders";
 import { warranties } from "~/db/schema/warranties";
 import { addDays, shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -106,6 +107,11 @@ export async function recordDeliveredOrderWarrantyInTx(
   },
 ) {
   assertStaffActor(actor);
+  // A demo order's warranty is demo too: "Apagar dados de demonstração" takes it with the order.
+  const [{ isDemo } = { isDemo: false }] = await tx
+    .select({ isDemo: serviceOrders.isDemo })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.id, order.id));
   return insertWarrantyInTx(
     tx,
     actor,
@@ -121,6 +127,7 @@ export async function recordDeliveredOrderWarrantyInTx(
       coverage: DEFAULT_ORDER_COVERAGE,
       exclusions: DEFAULT_EXCLUSIONS,
       technicianUserId: order.technicianUserId,
+      isDemo,
     },
     { os: order.termOrder },
   );
