@@ -215,6 +215,7 @@ export function defineWarrantiesSuite(database: TestDatabase) {
       expect(warranty).toMatchObject({
         saleId,
         saleItemId: phoneItemId,
+        itemDescription: "iPhone 12 128 GB",
         imeiOrSerial: IMEI,
         contractualDays: 180,
         serviceOrderId: null,

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { saleItems, sales } from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
-import { productUnits } from "~/db/schema/inventory";
+import { productUnits, products } from "~/db/schema/inventory";
 import { issuedDocuments } from "~/db/schema/print-documents";
 import { serviceOrders } from "~/db/schema/service-orders";
 import { warranties, warrantyClaims } from "~/db/schema/warranties";
@@ -99,8 +99,9 @@ export async function issueSaleWarrantiesInTx(tx: Transaction, actor: Actor, sal
   if (!customerName) throw refuse({ customerName: "Informe o nome do cliente: a venda não tem cliente cadastrado." });
 
   const items = await tx
-    .select({ item: saleItems, serial: productUnits.serial, warrantyId: warranties.id })
+    .select({ item: saleItems, serial: productUnits.serial, productName: products.name, warrantyId: warranties.id })
     .from(saleItems)
+    .innerJoin(products, eq(products.id, saleItems.productId))
     .leftJoin(productUnits, eq(productUnits.id, saleItems.unitId))
     .leftJoin(warranties, eq(warranties.saleItemId, saleItems.id))
     .where(and(eq(saleItems.saleId, saleId), inArray(saleItems.id, input.saleItemIds)));
@@ -117,7 +118,7 @@ export async function issueSaleWarrantiesInTx(tx: Transaction, actor: Actor, sal
   const venda: TermSale = { numero: sale.id, codigo: sale.code, data: sale.createdAt.toISOString() };
   const loja = await readShopDataInTx(tx);
   const ids: number[] = [];
-  for (const { item, serial } of items.sort((a, b) => a.item.position - b.item.position || a.item.id - b.item.id)) {
+  for (const { item, serial, productName } of items.sort((a, b) => a.item.position - b.item.position || a.item.id - b.item.id)) {
     const { warranty, garantia } = await insertWarrantyInTx(
       tx,
       actor,
@@ -128,7 +129,8 @@ export async function issueSaleWarrantiesInTx(tx: Transaction, actor: Actor, sal
         customerId: sale.customerId,
         customerName,
         customerPhone: customer?.phone ?? "",
-        itemDescription: item.description,
+        // A unit's line names its IMEI too ("iPhone 12 · IMEI …"): the term prints the product, then the IMEI once.
+        itemDescription: serial ? productName : item.description,
         imeiOrSerial: serial ?? "",
         startsOn: shopToday(sale.createdAt),
         contractualDays: input.contractualDays,
