@@ -89,6 +89,7 @@ test("a equipe emite a garantia do celular vendido, imprime o termo, aciona a ga
   consoleErrors,
 }) => {
   test.skip(isMobile, "Jornada longa do balcão: roda no desktop; o celular tem a verificação curta abaixo.");
+  test.setTimeout(120_000);
   // The refused period is answered 400, which Chrome logs as a failed load of the page's .data request.
   consoleErrors.allow(failedLoad(400));
   const context = await browser.newContext({ storageState, baseURL: server.url });
