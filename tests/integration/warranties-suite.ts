@@ -180,7 +180,7 @@ export function defineWarrantiesSuite(database: TestDatabase) {
       expect(term.status === "ready" && term.html).toContain("contado depois do fim dela");
       // The warranty's own print reads the same issued document.
       expect((await app.mutations.printWarrantyTerm(STAFF, warranty.id, "a4"))?.html).toBe(term.status === "ready" && term.html);
-      expect(await app.queries.getOrderWarrantyLinks(orderId)).toMatchObject({
+      expect(await app.queries.getOrderWarrantyLinks(STAFF, orderId)).toMatchObject({
         warranty: { id: warranty.id },
         claims: [],
         claimOf: null,
@@ -312,11 +312,11 @@ export function defineWarrantiesSuite(database: TestDatabase) {
         .where(eq(app.tables.serviceOrderLines.orderId, claim.serviceOrderId));
       expect(lines[0]!.total).toBe(0);
 
-      expect(await app.queries.getOrderWarrantyLinks(orderId)).toMatchObject({
+      expect(await app.queries.getOrderWarrantyLinks(STAFF, orderId)).toMatchObject({
         warranty: { id: warranty.id },
         claims: [{ serviceOrderId: claim.serviceOrderId }],
       });
-      expect(await app.queries.getOrderWarrantyLinks(claim.serviceOrderId)).toMatchObject({
+      expect(await app.queries.getOrderWarrantyLinks(STAFF, claim.serviceOrderId)).toMatchObject({
         warranty: null,
         claimOf: { warrantyId: warranty.id, serviceOrderId: orderId },
       });

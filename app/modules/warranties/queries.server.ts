@@ -161,7 +161,8 @@ export async function getWarranty(actor: Actor, warrantyId: number, today: strin
  * the claims under it, and, for an order a claim opened, the warranty and
  * original order it is a claim of.
  */
-export async function getOrderWarrantyLinks(orderId: number) {
+export async function getOrderWarrantyLinks(actor: Actor, orderId: number) {
+  assertStaffActor(actor);
   const db = await getDb();
   const [own] = await db
     .select({ id: warranties.id, endsOn: warranties.endsOn })

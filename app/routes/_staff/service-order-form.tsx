@@ -101,7 +101,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = id ? await getServiceOrder(id) : null;
   if (!order) throw data(null, { status: 404 });
   const dueCents = order.linesTotalCents - order.discountCents;
-  const [registerOpen, warrantyLinks] = await Promise.all([isRegisterOpen(), getOrderWarrantyLinks(order.id)]);
+  const [registerOpen, warrantyLinks] = await Promise.all([
+    isRegisterOpen(),
+    getOrderWarrantyLinks(actorOf(currentUser(context)), order.id),
+  ]);
   return {
     registerOpen,
     warrantyLinks,
