@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
+import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { Pager } from "~/components/ui/pager";
@@ -58,14 +59,15 @@ export default function WarrantyContracts({ loaderData }: Route.ComponentProps) 
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <h1 className="text-2xl font-bold text-slate-900">Garantias</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">Garantias</h1>
+          <ButtonLink to="/warranty-contract/nova" variant="outline">
+            Emitir garantia
+          </ButtonLink>
+        </div>
         <p className="max-w-3xl text-slate-700">
           As garantias dadas pela loja: de cada ordem de serviço entregue com reparo e dos itens de vendas. A garantia legal de 90
           dias (CDC art. 26) corre depois do fim da contratual. Situação em {formatDate(today)}.
-        </p>
-        <p className="text-sm text-slate-700">
-          Para emitir uma garantia de venda, abra a venda no caixa e use “Emitir garantia”; a de uma OS entregue sem garantia,
-          pela página da OS.
         </p>
       </div>
 

@@ -25,25 +25,29 @@ import type { Route } from "./+types/warranty-new";
 
 export const meta = () => [{ title: "Emitir garantia — Garantias — Balcão" }, { name: "robots", content: "noindex" }];
 
-/** `?os=12` or `?venda=7`: what the warranty is for; anything else goes back to the list. */
+/** `?os=12` or `?venda=7`: what the warranty is for; null when neither (or not a number): the page asks. */
 function subjectOf(request: Request) {
   const { searchParams } = new URL(request.url);
-  const os = searchParams.get("os");
-  const sale = searchParams.get("venda");
+  const os = searchParams.get("os")?.trim() || null;
+  const sale = searchParams.get("venda")?.trim() || null;
+  const asked = os !== null || sale !== null;
   if (os !== null && sale === null) {
     const id = readId(os);
-    if (id !== null) return { kind: "order" as const, id };
+    if (id !== null) return { kind: "order" as const, id, asked };
   }
   if (sale !== null && os === null) {
     const id = readId(sale);
-    if (id !== null) return { kind: "sale" as const, id };
+    if (id !== null) return { kind: "sale" as const, id, asked };
   }
-  throw redirect("/warranty-contract");
+  return { kind: null, id: null, asked };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const subject = subjectOf(request);
+  if (subject.kind === null) {
+    return { subject, order: null, sale: null, defaults: null, today: shopToday() };
+  }
   const settings = await getShopSettings();
   const shopDays = Math.max(settings.defaultWarrantyDays, MIN_CONTRACTUAL_DAYS);
   if (subject.kind === "order") {
@@ -75,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
   const subject = subjectOf(request);
   const form = await request.formData().catch(() => null);
-  if (!form) return formProblem({ values: {} as Values });
+  if (!form || subject.kind === null) return formProblem({ values: {} as Values });
   const input = warrantyFormInput(form);
   const values: Values = {
     contractualDays: formText(form, "contractualDays"),
@@ -98,11 +102,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewWarranty({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, sale, defaults } = loaderData;
+  const { order, sale, defaults, subject } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const values: Values = actionData?.values ?? {};
   const navigation = useNavigation();
   const isSaving = navigation.state === "submitting";
+  if (!defaults) return <ChooseSubject isInvalid={subject.asked} />;
   const blocked = order
     ? !order.isDelivered
       ? `A OS nº ${order.id} ainda não foi entregue: a garantia começa na entrega do aparelho.`
@@ -239,6 +244,38 @@ export default function NewWarranty({ loaderData, actionData }: Route.ComponentP
           </Button>
         </Form>
       )}
+    </div>
+  );
+}
+
+/** /warranty-contract/nova with no order or sale named: which one the warranty is for. */
+function ChooseSubject({ isInvalid }: { isInvalid: boolean }) {
+  return (
+    <div className="max-w-3xl space-y-6">
+      <nav aria-label="Caminho" className="text-sm">
+        <Link to="/warranty-contract" className="text-brand-700 underline underline-offset-2">
+          Garantias
+        </Link>
+      </nav>
+      <h1 className="text-2xl font-bold text-slate-900">Emitir garantia</h1>
+      <p className="text-slate-700">
+        Uma garantia é de uma OS entregue ou de itens de uma venda. Cada OS entregue com reparo já ganha a sua na entrega.
+      </p>
+      {isInvalid ? <Alert tone="destructive">Informe o número de uma OS ou de uma venda.</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Form method="get" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <Field label="Número da OS" name="os" inputMode="numeric" required maxLength={10} />
+          <Button type="submit" variant="outline">
+            Continuar com a OS
+          </Button>
+        </Form>
+        <Form method="get" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <Field label="Número da venda" name="venda" inputMode="numeric" required maxLength={10} />
+          <Button type="submit" variant="outline">
+            Continuar com a venda
+          </Button>
+        </Form>
+      </div>
     </div>
   );
 }
