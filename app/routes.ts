@@ -68,6 +68,7 @@ export default [
       route("financial-management/cartoes", "routes/_staff/finance-cards.tsx"),
       route("devedores", "routes/_staff/devedores.tsx"),
       route("devedores/:customerId/pagamento", "routes/_staff/devedores-pagamento.tsx"),
+      route("devedores/:customerId/carta", "routes/_staff/devedor-carta.tsx"),
       route("devedores/:customerId", "routes/_staff/devedor.tsx"),
       route("cdc", "routes/_staff/cdc.tsx"),
       route("cdc/novo", "routes/_staff/cdc-new.tsx"),

@@ -14,7 +14,9 @@ export const NOT_A_TAX_DOCUMENT = "Não é documento fiscal.";
  * and the 'Imprimir' button (both hidden on paper), then the document's
  * HTML as its template rendered it (escaped by the template engine), and a
  * foot the template cannot remove: "Não é documento fiscal", and for a
- * document stored as issued, when it was issued.
+ * document stored as issued, when it was issued. A reprint is headed "2ª
+ * via" by the frame, outside the template, so no template can drop it and
+ * an issued document's stored HTML stays as signed.
  */
 export function PrintFrame({
   title,
@@ -22,6 +24,7 @@ export function PrintFrame({
   paperLinks,
   html,
   issuedAt,
+  reprintedAt,
 }: {
   title: string;
   paper: Paper;
@@ -30,6 +33,8 @@ export function PrintFrame({
   html: string;
   /** Set for a document stored as issued: this print is a copy of what was signed then. */
   issuedAt?: string;
+  /** Set when this print is a reprint (print-templates/reprint.ts): when it was printed; the copy says "2ª via". */
+  reprintedAt?: string | null;
 }) {
   const documentRef = useRef<HTMLElement>(null);
   const [rollLength, setRollLength] = useState(UNMEASURED_ROLL_LENGTH_MM);
@@ -81,6 +86,7 @@ export function PrintFrame({
         </Button>
       </div>
       <main ref={documentRef} id="conteudo" className="documento" data-papel={paper}>
+        {reprintedAt ? <p className="segunda-via">2ª via · reimpressa em {formatDateTime(reprintedAt)}</p> : null}
         <article dangerouslySetInnerHTML={{ __html: html }} />
         <footer className="rodape">
           {issuedAt ? (
