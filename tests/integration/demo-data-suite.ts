@@ -56,7 +56,11 @@ async function loadDemoApp(database: TestDatabase) {
     import("~/db/schema/service-orders"),
     Promise.all([import("~/db/schema/reviews"), import("~/db/schema/blog"), import("~/db/schema/faq")]),
     import("~/db/schema/contact"),
-    import("~/db/schema/print-documents"),
+    // The printed documents and the warranties (their terms) together.
+    Promise.all([import("~/db/schema/print-documents"), import("~/db/schema/warranties")]).then(([printed, warranties]) => ({
+      ...printed,
+      ...warranties,
+    })),
     Promise.all([import("~/db/schema/inventory"), import("~/db/schema/cash-register")]),
     import("~/db/schema/shop-settings"),
     import("~/db/schema/audit"),
@@ -232,6 +236,19 @@ export function defineDemoDataSuite(database: TestDatabase) {
       const seededDebts = await app.db.select({ kind: app.tables.debts.kind }).from(app.tables.debts);
       expect(seededDebts.filter((debt) => debt.kind === "iou").length).toBeGreaterThanOrEqual(5);
       expect(rows.hasDemoData).toBe(true);
+      // Warranties of the last repaired deliveries, and one claim: a new demo order saying whose warranty it is.
+      const seededWarranties = await app.db.select().from(app.tables.warranties);
+      expect(seededWarranties.length).toBeGreaterThan(0);
+      expect(seededWarranties.every((warranty) => warranty.isDemo && warranty.serviceOrderId !== null)).toBe(true);
+      const [claim] = await app.db.select().from(app.tables.warrantyClaims);
+      expect(claim).toMatchObject({ isDemo: true });
+      const [claimOrder] = await app.db
+        .select()
+        .from(app.tables.serviceOrders)
+        .where(eq(app.tables.serviceOrders.id, claim!.serviceOrderId));
+      const claimed = seededWarranties.find((warranty) => warranty.id === claim!.warrantyId)!;
+      expect(claimOrder).toMatchObject({ isDemo: true, status: "received", linesTotalCents: 0, customerId: claimed.customerId });
+      expect(claimOrder!.notes).toContain(`Garantia da OS nº ${claimed.serviceOrderId}`);
       // A second run adds nothing.
       await app.seed.seedDemoData();
       expect(await snapshot()).toEqual(rows);
@@ -475,6 +492,9 @@ export function defineDemoDataSuite(database: TestDatabase) {
       const removed = await app.removal.removeDemoData(OWNER);
 
       expect(removed).toEqual(overview.counts);
+      // The demo warranties and their claim went with the demo orders.
+      expect(await app.db.select().from(t.warrantyClaims)).toEqual([]);
+      expect((await app.db.select().from(t.warranties)).filter((warranty) => warranty.isDemo)).toEqual([]);
       const after = await snapshot();
       for (const kind of DEMO_KINDS) {
         expect(after[kind], kind).toEqual({ demo: 0, real: before[kind].real });

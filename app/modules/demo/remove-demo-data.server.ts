@@ -12,6 +12,7 @@ import { productUnits, products, stockCountItems, stockMovements } from "~/db/sc
 import { issuedDocuments } from "~/db/schema/print-documents";
 import { reviews } from "~/db/schema/reviews";
 import { serviceOrders } from "~/db/schema/service-orders";
+import { warranties, warrantyClaims } from "~/db/schema/warranties";
 import { uploads } from "~/db/schema/uploads";
 import { shopSettings } from "~/db/schema/shop-settings";
 import { InputError } from "~/lib/errors";
@@ -169,7 +170,19 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
     sql`select 'Documento emitido nº ' || d.id || ': emitido pela conta de demonstração ' || u.email || '.' as description
         from issued_documents d join "user" u on u.id = d.issued_by_user_id
         where u.is_demo and d.subject not in (select 'service_order:' || id from service_orders where is_demo)
-          and d.subject not in (select 'credit_plan:' || id from credit_plans where is_demo) order by d.id`,
+          and d.subject not in (select 'credit_plan:' || id from credit_plans where is_demo)
+          and d.subject not in (select 'warranty:' || id from warranties where is_demo) order by d.id`,
+    sql`select 'Garantia nº ' || w.id || ': é de uma OS, venda ou cliente de demonstração.' as description,
+          '/warranty-contract/' || w.id as href
+        from warranties w
+        where not w.is_demo and (
+          w.service_order_id in (select id from service_orders where is_demo)
+          or w.customer_id in (select id from customers where is_demo)
+        ) order by w.id`,
+    sql`select 'Acionamento da garantia nº ' || k.warranty_id || ': a garantia é de demonstração.' as description,
+          '/service-orders/' || k.service_order_id || '/edit' as href
+        from warranty_claims k join warranties w on w.id = k.warranty_id
+        where not k.is_demo and w.is_demo order by k.id`,
     sql`select 'Convite para ' || i.email || ': ligado à conta de demonstração ' || u.email || '.' as description
         from staff_invites i join "user" u on u.id in (i.invited_by_user_id, i.used_by_user_id) where u.is_demo order by i.id`,
   ];
@@ -211,6 +224,31 @@ async function removeDemoCreditInTx(tx: Transaction) {
   await tx.delete(debts).where(eq(debts.isDemo, true));
 }
 
+/**
+ * The demo warranties, their claims and terms (before the demo orders and
+ * the issued documents they point at). A real warranty of a demo order or
+ * customer is a blocker (findDemoDataBlockers).
+ */
+async function removeDemoWarrantiesInTx(tx: Transaction) {
+  const demo = await tx.select({ id: warranties.id }).from(warranties).where(eq(warranties.isDemo, true));
+  const ids = demo.map((row) => row.id);
+  await tx
+    .delete(warrantyClaims)
+    .where(
+      ids.length > 0
+        ? sql`${warrantyClaims.isDemo} or ${inArray(warrantyClaims.warrantyId, ids)}`
+        : eq(warrantyClaims.isDemo, true),
+    );
+  if (ids.length === 0) return;
+  await tx.delete(warranties).where(inArray(warranties.id, ids));
+  await tx.delete(issuedDocuments).where(
+    inArray(
+      issuedDocuments.subject,
+      ids.map((id) => `warranty:${id}`),
+    ),
+  );
+}
+
 const demoOrderSubjects = sql`(select 'service_order:' || id from ${serviceOrders} where ${serviceOrders.isDemo})`;
 
 /**
@@ -231,6 +269,7 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   if (blockers.length > 0) throw new DemoDataBlockedError(blockers);
   const counts = await countDemoRows(tx);
 
+  await removeDemoWarrantiesInTx(tx);
   await tx.delete(issuedDocuments).where(sql`${issuedDocuments.subject} in ${demoOrderSubjects}`);
   await removeDemoCreditInTx(tx);
   await tx.delete(customerAccountLinks).where(

@@ -17,6 +17,7 @@ import { seedDemoCreditPlansInTx } from "./demo-credit-plans.server";
 import { seedDemoDebtsInTx } from "./demo-debts.server";
 import { seedDemoFinanceInTx } from "./demo-finance.server";
 import { seedDemoServiceOrders } from "./demo-service-orders.server";
+import { seedDemoWarrantiesInTx } from "./demo-warranties.server";
 import { markShopHasDemoDataInTx } from "./demo-flag.server";
 
 /**
@@ -82,6 +83,7 @@ export async function seedDemoData() {
       hasCreated = true;
     }
     if (await seedDemoServiceOrders(tx)) hasCreated = true;
+    if (await seedDemoWarrantiesInTx(tx)) hasCreated = true;
     // The fiados first: they are seeded only while there is no debt at all, and the demo plans carry debts of their own.
     if (await seedDemoDebtsInTx(tx)) hasCreated = true;
     if (await seedDemoCreditPlansInTx(tx)) hasCreated = true;

@@ -127,19 +127,57 @@ describe("the default templates", () => {
     expect(visibleLines(html)).toEqual(ENTRY_BARE_80MM);
   });
 
-  it("print a warranty term with its period, coverage, exclusions and the legal warranty", async () => {
-    const html = await renderDefault("warranty-term", "a4", { loja: SHOP, os: ORDER, papel: "a4" });
+  const WARRANTY = {
+    numero: 7,
+    item: "Celular · Apple iPhone 11",
+    imei_serie: "356938035643809",
+    inicio: "2026-11-20",
+    fim: "2027-02-18",
+    dias: 90,
+    dias_garantia_legal: 90,
+    fim_garantia_legal: "2027-05-19",
+    cobertura: "O serviço executado e as peças substituídas.",
+    exclusoes: ["Danos causados por contato com líquido ou umidade.", "Quedas, impactos, pressão ou trincas."],
+    cliente: { nome: "Ana <b>Souza</b>", telefone: "11912345678" },
+    os: {
+      numero: 42,
+      entrega: "2026-11-20T22:30:00.000Z",
+      retirado_por: "João Souza",
+      itens: [
+        { descricao: "Troca de conector", quantidade: 1 },
+        { descricao: "Película", quantidade: 2 },
+      ],
+      diagnostico: "Conector ruim",
+    },
+    venda: null,
+  };
+
+  it("print a repair's warranty term with its period, coverage, exclusions and the legal warranty after it", async () => {
+    const html = await renderDefault("warranty-term", "a4", { loja: SHOP, garantia: WARRANTY, papel: "a4" });
     const lines = visibleLines(html);
-    expect(lines).toContain("Termo de garantia · OS nº 42");
+    expect(lines).toContain("Termo de garantia nº 7 · OS nº 42");
     expect(lines).toContain("Aparelho: Celular · Apple iPhone 11 · IMEI/série 356938035643809");
     expect(lines).toContain("Garantia contratual de 90 dias, de 20/11/2026 até 18/02/2027.");
+    expect(lines).toContain("Terminada a garantia contratual, corre a garantia legal de 90 dias, até 19/05/2027.");
     expect(lines).toEqual(expect.arrayContaining(["Troca de conector", "Película (2)", "Defeito reparado: Conector ruim"]));
     expect(lines).toContain("Danos causados por contato com líquido ou umidade.");
-    expect(lines).toContain("Aparelho aberto, ajustado ou consertado por terceiros depois desta entrega.");
+    expect(html).toContain("Ana &lt;b&gt;Souza&lt;/b&gt;");
     const legal = lines.find((line) => line.startsWith("Esta garantia complementa a garantia legal"));
-    expect(legal).toMatch(
-      /art\. 50\).*90 dias nos produtos e serviços duráveis.*30 dias nos não duráveis, como impressões \(art\. 26, I e II\)/,
-    );
+    expect(legal).toMatch(/art\. 50\).*90 dias nos produtos e serviços duráveis.*contado depois do fim dela, até 19\/05\/2027\./);
+  });
+
+  it("print a sold unit's warranty term with its IMEI and sale", async () => {
+    const sold = {
+      ...WARRANTY,
+      item: "iPhone 12 128 GB",
+      os: null,
+      venda: { numero: 12, codigo: "VENDA12", data: "2026-11-20T15:00:00.000Z" },
+    };
+    const lines = visibleLines(await renderDefault("warranty-term", "80mm", { loja: SHOP, garantia: sold, papel: "80mm" }));
+    expect(lines).toContain("Termo de garantia nº 7 · Venda nº 12");
+    expect(lines).toContain("Produto: iPhone 12 128 GB · IMEI/série 356938035643809");
+    expect(lines).toContain("Assinatura do cliente");
+    expect(lines.some((line) => line.startsWith("Defeito reparado"))).toBe(false);
   });
 
   it("print the pickup contact log on the 80 mm roll as before", async () => {

@@ -20,7 +20,7 @@ export const LOCKED_CLAUSES = {
     kinds: ["warranty-term"],
     source: `<section>
   <h2>Garantia legal</h2>
-  <p>Esta garantia complementa a garantia legal e não a substitui (Código de Defesa do Consumidor, art. 50). Pela lei, o consumidor pode reclamar de defeitos aparentes em até 90 dias nos produtos e serviços duráveis, como o reparo deste aparelho, e em até 30 dias nos não duráveis, como impressões (art. 26, I e II), contados da entrega; de um defeito oculto, a partir do momento em que ele ficar evidente (art. 26, § 3º).</p>
+  <p>Esta garantia complementa a garantia legal e não a substitui (Código de Defesa do Consumidor, art. 50). Pela lei, o consumidor pode reclamar de defeitos aparentes em até 90 dias nos produtos e serviços duráveis, como o reparo de um aparelho, e em até 30 dias nos não duráveis, como impressões (art. 26, I e II); sendo complementar, a garantia contratual não consome esse prazo: ele é contado depois do fim dela{% if garantia.fim_garantia_legal %}, até {{ garantia.fim_garantia_legal | data }}{% endif %}. De um defeito oculto, o prazo começa quando ele ficar evidente (art. 26, § 3º).</p>
 </section>`,
   },
   // A rate pair or the CET's parts wrap between their halves (`valor`), never inside one: 32 columns hold one half.

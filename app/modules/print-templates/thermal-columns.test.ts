@@ -150,7 +150,32 @@ const ORDER = {
 const SAMPLES: Record<Exclude<PrintKind, "device-label" | "debt-reminder-letter">, Record<string, unknown>> = {
   "service-order-entry": { loja: SHOP, os: ORDER },
   "service-order-delivery": { loja: SHOP, os: ORDER },
-  "warranty-term": { loja: SHOP, os: ORDER },
+  // The warranty term reads its own `garantia` (modules/warranties/term-data.ts), for a repair or a sold unit.
+  "warranty-term": {
+    loja: SHOP,
+    os: ORDER,
+    garantia: {
+      numero: 4321,
+      item: ORDER.aparelho.nome,
+      imei_serie: ORDER.aparelho.imei_serie,
+      inicio: "2026-11-24",
+      fim: "2027-05-23",
+      dias: 180,
+      dias_garantia_legal: 90,
+      fim_garantia_legal: "2027-08-21",
+      cobertura: "O serviço executado e as peças substituídas nesta ordem de serviço.",
+      exclusoes: ["Danos causados por contato com líquido ou umidade.", "Aparelho aberto por terceiros depois da entrega."],
+      cliente: CUSTOMER,
+      os: {
+        numero: ORDER.numero,
+        entrega: ORDER.entrega,
+        retirado_por: ORDER.retirado_por,
+        itens: ORDER.itens,
+        diagnostico: ORDER.diagnostico,
+      },
+      venda: null,
+    },
+  },
   "pickup-contact-log": {
     loja: SHOP,
     os: {

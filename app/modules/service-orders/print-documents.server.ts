@@ -1,4 +1,4 @@
-import type { Transaction } from "~/db/client.server";
+import { getDb, type Transaction } from "~/db/client.server";
 import { describedWithOrigin } from "./part-origin";
 import { addDays, shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
@@ -9,6 +9,12 @@ import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates
 import { PRINT_KINDS, type PrintKind } from "~/modules/print-templates/kinds";
 import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
+import {
+  attachWarrantyDocumentInTx,
+  readOrderWarranty,
+  recordDeliveredOrderWarrantyInTx,
+} from "~/modules/warranties/order-warranties.server";
+import { warrantyTermData, type TermOrder } from "~/modules/warranties/term-data";
 import {
   getShopLogo,
   getShopSettings,
@@ -150,7 +156,40 @@ export async function issueDeliveryDocumentsInTx(tx: Transaction, actor: Actor, 
   const data = { loja: shopData(settings, await readShopLogoInTx(tx, settings)), os };
   const subject = subjectOf(orderId);
   await issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.entrega, subject, data });
-  if (os.foi_reparado) await issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.garantia, subject, data });
+  if (!os.foi_reparado) return;
+  // The warranty row (found on /warranty-contract, claimed against) and its term are born with the delivery.
+  const { warranty, garantia } = await recordDeliveredOrderWarrantyInTx(tx, actor, {
+    ...orderWarrantySubject(order),
+    deliveredAt: new Date(order.deliveredAt ?? Date.now()),
+  });
+  const term = await issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.garantia, subject, data: { ...data, garantia } });
+  await attachWarrantyDocumentInTx(tx, warranty.id, term.id);
+}
+
+/** What a repair's warranty names and covers, from the order (the delivery's and /warranty-contract/nova's). */
+export function orderWarrantySubject(order: ServiceOrderDetail) {
+  const termOrder: TermOrder = {
+    numero: order.id,
+    entrega: order.deliveredAt ? new Date(order.deliveredAt).toISOString() : null,
+    retirado_por: order.deliveredTo,
+    itens: order.lines.map((line) => ({
+      descricao: describedWithOrigin(line.description, line.partOrigin),
+      quantidade: line.quantity,
+    })),
+    diagnostico: order.diagnosis,
+  };
+  return {
+    id: order.id,
+    customerId: order.customer.id,
+    customerName: order.customer.name,
+    customerPhone: order.customer.phone,
+    itemDescription: deviceName(order),
+    imeiOrSerial: order.imeiOrSerial,
+    warrantyDays: order.warrantyDays,
+    technicianUserId: order.technicianUserId,
+    wasRepaired: order.events.some((event) => event.toStatus === "ready"),
+    termOrder,
+  };
 }
 
 export type OrderPrint =
@@ -216,10 +255,20 @@ export async function printOrderDocument(
   const os = orderData(order);
   // Orders delivered before these documents were stored as issued print from their current data.
   if (PRINT_KINDS[kind].isIssued && !order.deliveredAt) return { status: "not-delivered" };
-  if (document === "garantia" && !os.foi_reparado) return { status: "no-warranty" };
   // The shop as it is now: a document stored as issued kept the shop as it was.
   const loja = await currentShopData();
   // The entry receipt attests the order's taking in; a delivery document printed from current data, the delivery.
   const actAt = document === "entrada" ? os.entrada : os.entrega;
+  if (document === "garantia") {
+    // A warranty the migration gave an order delivered before warranties were rows (0022).
+    const warranty = await readOrderWarranty(await getDb(), orderId);
+    if (!warranty) return { status: "no-warranty" };
+    const garantia = warrantyTermData(
+      warranty,
+      { nome: order.customer.name, telefone: order.customer.phone },
+      { os: orderWarrantySubject(order).termOrder },
+    );
+    return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os, garantia }), issuedAt: null, actAt };
+  }
   return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os }), issuedAt: null, actAt };
 }

@@ -6,6 +6,7 @@
  */
 export const PUBLIC_FILES: readonly string[] = [
   "account-orders.server.ts",
+  "device-name.ts",
   "imei.ts",
   "mutations.server.ts",
   "pickups.server.ts",

@@ -1,4 +1,4 @@
-import { ArrowLeft, Printer } from "lucide-react";
+import { ArrowLeft, Printer, ShieldCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -145,6 +145,12 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
         <a href={`${printBase}?papel=a4`} className={buttonClass({ variant: "outline" })}>
           Recibo em A4
         </a>
+        {isCancelled ? null : (
+          <Link to={`/warranty-contract/nova?venda=${sale.id}`} className={buttonClass({ variant: "outline" })}>
+            <ShieldCheck aria-hidden className="size-4" />
+            Emitir garantia
+          </Link>
+        )}
       </div>
 
       {pixCharges.map(({ entryId, result }) => (

@@ -23,6 +23,8 @@ import { Panel } from "~/components/ui/panel";
 import { PaymentsPanel } from "~/modules/service-orders/components/payments-panel";
 import { ServiceOrderForm } from "~/modules/service-orders/components/service-order-form";
 import { ServiceOrderSummary } from "~/modules/service-orders/components/service-order-summary";
+import { OrderWarrantyLinks } from "~/modules/warranties/components/order-warranty-links";
+import { getOrderWarrantyLinks } from "~/modules/warranties/queries.server";
 import { StatusActions } from "~/modules/service-orders/components/status-actions";
 import { StatusBadge } from "~/modules/service-orders/components/status-badge";
 import { UnlockCodePanel } from "~/modules/service-orders/components/unlock-code-panel";
@@ -100,9 +102,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = id ? await getServiceOrder(id) : null;
   if (!order) throw data(null, { status: 404 });
   const dueCents = order.linesTotalCents - order.discountCents;
-  const registerOpen = await isRegisterOpen();
+  const [registerOpen, warrantyLinks] = await Promise.all([
+    isRegisterOpen(),
+    getOrderWarrantyLinks(actorOf(currentUser(context)), order.id),
+  ]);
   return {
     registerOpen,
+    warrantyLinks,
     order: {
       ...order,
       trackingCodeFormatted: formatTrackingCode(order.trackingCode),
@@ -304,6 +310,9 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
             Entregue a {order.deliveredTo}
             {order.owedAtDeliveryCents > 0 ? ` com ${formatCents(order.owedAtDeliveryCents)} registrados como dívida` : ""}.
           </p>
+        ) : null}
+        {loaderData.warrantyLinks ? (
+          <OrderWarrantyLinks orderId={order.id} isDelivered={order.status === "delivered"} links={loaderData.warrantyLinks} />
         ) : null}
       </header>
 

@@ -1,0 +1,3 @@
+import { defineWarrantiesSuite } from "./warranties-suite";
+
+defineWarrantiesSuite("pglite");
