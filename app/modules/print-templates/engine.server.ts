@@ -1,4 +1,4 @@
-import { Liquid, type Template } from "liquidjs";
+import { Liquid, LiquidError, Tag, type Template } from "liquidjs";
 import QRCode from "qrcode";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
@@ -62,6 +62,33 @@ export const FILTER_NAMES = Object.keys(FILTERS);
 
 for (const [name, filter] of Object.entries(FILTERS)) liquid.registerFilter(name, filter);
 
+/** Said when a template uses `{% raw %}`: it would print its text unescaped, outside what the engine checks. */
+export const RAW_TAG_MESSAGE = "A etiqueta {% raw %} não é permitida: ela imprimiria o texto sem proteção.";
+
+/** Refuses `{% raw %}` when the template is parsed, so a saved template can never hold one. */
+liquid.registerTag(
+  "raw",
+  class RefusedRaw extends Tag {
+    constructor(...args: ConstructorParameters<typeof Tag>) {
+      super(...args);
+      throw new Error(RAW_TAG_MESSAGE);
+    }
+    *render() {}
+  },
+);
+
+/** Registers a tag of the shop's templates (the locked clauses); only this module's files call it. */
+export function registerEngineTag(name: string, tag: Parameters<Liquid["registerTag"]>[1]) {
+  liquid.registerTag(name, tag);
+}
+
+/** Where in the source a LiquidJS error points (line and column from 1), when it says. */
+export function errorPosition(error: unknown): { line: number; column: number } | null {
+  if (!(error instanceof LiquidError)) return null;
+  const [line = 1, column = 1] = error.token.getPosition();
+  return { line, column };
+}
+
 /** Parsed templates by source: a handful of templates are printed over and over. */
 const parsed = new Map<string, Template[]>();
 const MAX_PARSED = 100;
@@ -74,6 +101,11 @@ function parse(source: string) {
     parsed.set(source, templates);
   }
   return templates;
+}
+
+/** Parses a template's source (cached): a syntax error, an unknown tag or filter, or `{% raw %}` throws LiquidError. */
+export function parseTemplate(source: string) {
+  return parse(source);
 }
 
 /** Renders a template's source with its data; a syntax error or an unknown filter throws LiquidError. */

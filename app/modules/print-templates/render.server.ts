@@ -12,6 +12,8 @@ import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
 import { WARRANTY_TERM } from "./defaults/warranty-term";
 import { renderTemplate } from "./engine.server";
 import type { PrintKind } from "./kinds";
+import { withMargins, type PrintMargins } from "./margins";
+import { sanitizePrintHtml } from "./sanitize.server";
 import { templatePaperOf, type Paper, type TemplatePaper } from "./papers";
 
 /**
@@ -34,13 +36,17 @@ export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>>
 
 type Reader = Database | Transaction;
 
-/** The shop's default template for the kind and paper, else the one shipped with Balcão. */
-export async function templateFor(db: Reader, kind: PrintKind, paper: TemplatePaper) {
+/** The shop's default template for the kind and paper, else the one shipped with Balcão; margins null: the paper's usual. */
+export async function templateFor(
+  db: Reader,
+  kind: PrintKind,
+  paper: TemplatePaper,
+): Promise<{ body: string; margins: PrintMargins | null }> {
   const [own] = await db
-    .select({ body: printTemplates.body })
+    .select({ body: printTemplates.body, margins: printTemplates.margins })
     .from(printTemplates)
     .where(and(eq(printTemplates.kind, kind), eq(printTemplates.paper, paper), eq(printTemplates.isDefault, true)));
-  return own?.body ?? DEFAULT_TEMPLATES[kind][paper];
+  return own ?? { body: DEFAULT_TEMPLATES[kind][paper], margins: null };
 }
 
 /**
@@ -57,15 +63,45 @@ function isDemonstration(data: Record<string, unknown>) {
   return typeof shop === "object" && shop !== null && (shop as { demonstracao?: unknown }).demonstracao === true;
 }
 
+/** The most a printed document may weigh (characters of HTML): a receipt is a few kilobytes; past this a template runs away. */
+export const MAX_DOCUMENT_LENGTH = 2_000_000;
+
+export class DocumentTooLargeError extends Error {
+  override name = "DocumentTooLargeError";
+  constructor() {
+    super("O documento ficou grande demais (mais de 2 MB): confira os laços do modelo.");
+  }
+}
+
+/**
+ * A template's source filled with `data` (which also receives `papel`), as
+ * the print frame receives it: checked for size, sanitised by the allowlist
+ * (sanitize.server.ts), marked when the shop's details are the demo's, with
+ * its own margins at its head when it has some (margins.ts). Printing and the editor's preview
+ * both come through here, so the preview shows what will print.
+ */
+export async function renderTemplateSource(
+  source: string,
+  paper: TemplatePaper,
+  data: Record<string, unknown>,
+  margins: PrintMargins | null,
+) {
+  const rendered = await renderTemplate(source, { ...data, papel: paper });
+  if (rendered.length > MAX_DOCUMENT_LENGTH) throw new DocumentTooLargeError();
+  const html = sanitizePrintHtml(rendered);
+  const marked = isDemonstration(data) ? DEMONSTRATION_MARK_HTML + html : html;
+  return margins ? withMargins(marked, margins) : marked;
+}
+
 /**
  * A document's HTML for a paper, ready for the print frame
- * (components/print/print-frame.tsx): its template filled with `data`,
- * which also receives `papel`, the template's paper.
+ * (components/print/print-frame.tsx): the kind's default template for the
+ * paper filled with `data` (renderTemplateSource).
  */
 export async function renderPrintDocumentWith(db: Reader, kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
   const templatePaper = templatePaperOf(paper);
-  const html = await renderTemplate(await templateFor(db, kind, templatePaper), { ...data, papel: templatePaper });
-  return isDemonstration(data) ? DEMONSTRATION_MARK_HTML + html : html;
+  const { body, margins } = await templateFor(db, kind, templatePaper);
+  return renderTemplateSource(body, templatePaper, data, margins);
 }
 
 export async function renderPrintDocument(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { formatCents } from "~/lib/money";
+import type { Actor } from "~/modules/accounts/roles";
+import { FIELD_CATALOGUE } from "./catalogue";
+import { previewTemplate } from "./templates.server";
+
+const STAFF: Actor = { userId: "staff-editor", label: "editor@loja.test", role: "staff" };
+
+/** What the editor's preview makes of a source for the entry receipt on A4: the path a saved template prints through. */
+function preview(body: string, kind = "service-order-entry", paper = "a4") {
+  return previewTemplate(STAFF, { kind, paper, body });
+}
+
+describe("a template rendered through the editor's path", () => {
+  it("escapes every value and formats with the shop's filters", async () => {
+    const sample = FIELD_CATALOGUE["service-order-entry"].sample as { os: { cliente: { nome: string } } };
+    expect(sample.os.cliente.nome).toBe("Ana Paula Souza");
+    const { html, problems } = await preview(
+      '<p>{{ "<script>alert(1)</script>" }} {{ os.total | moeda }} {{ os.entrada | data }} {{ loja.cnpj | cpf_cnpj }} {{ os.cliente.telefone | telefone }}</p>',
+    );
+    expect(problems).toEqual([]);
+    expect(html).toBe(
+      `<p>&lt;script&gt;alert(1)&lt;/script&gt; ${formatCents(20000)} 20/11/2026 12.345.678/0001-95 (11) 91234-5678</p>`,
+    );
+  });
+
+  it("reports a syntax error with its line and column, in Portuguese, and renders nothing", async () => {
+    const { html, problems } = await preview(
+      "<p>Linha 1</p>\n<p>Linha 2</p>\n{% if os.previsao %}\n<p>{{ os.previsao | data }}</p>\n",
+    );
+    expect(html).toBe("");
+    expect(problems).toEqual([
+      { line: 3, column: 1, message: "O bloco {% if %} foi aberto e não foi fechado: falta {% endif %}." },
+    ]);
+    expect((await preview("<p>\n  {{ os.total | dinheiro }}</p>")).problems).toEqual([
+      {
+        line: 2,
+        column: 3,
+        message: expect.stringMatching(/^Filtro desconhecido: “dinheiro”\. Os filtros próprios são moeda, /),
+      },
+    ]);
+    expect((await preview("a\n{% endfor %}")).problems[0]).toMatchObject({
+      line: 2,
+      message: expect.stringContaining("{% endfor %}"),
+    });
+    expect((await preview("{% executar 'ls' %}")).problems[0]!.message).toBe("Etiqueta desconhecida: {% executar %}.");
+    expect((await preview("{{ os.numero ")).problems[0]!.message).toBe("Um {{ foi aberto e não foi fechado: falta }}.");
+  });
+
+  it("refuses {% raw %}, which would print its text outside the engine's escaping", async () => {
+    const { problems } = await preview("<p>ok</p>\n{% raw %}<script>alert(1)</script>{% endraw %}");
+    expect(problems).toEqual([
+      { line: 2, column: 1, message: "A etiqueta {% raw %} não é permitida: ela imprimiria o texto sem proteção." },
+    ]);
+  });
+
+  it("reaches nothing outside the data it is given", async () => {
+    const { html } = await preview(
+      "[{{ os.constructor }}{{ os.__proto__ }}{{ os.toString }}{{ os.numero.constructor.name }}{{ process.env.DATABASE_URL }}{{ process }}{{ global }}{{ globalThis }}{{ require }}{{ this }}{{ os.hasOwnProperty }}]",
+    );
+    expect(html).toBe("[]");
+    for (const source of ['{% render "/etc/passwd" %}', '{% include "../../package.json" %}', '{% layout "../.env" %}']) {
+      const { problems } = await preview(source);
+      expect(problems, source).toEqual([{ line: 1, column: 1, message: expect.stringMatching(/^Bloco não encontrado/) }]);
+    }
+  });
+
+  it("stops a template that loops forever", async () => {
+    const { problems } = await preview("{% for a in (1..100000) %}{% for b in (1..100000) %}{% endfor %}{% endfor %}");
+    expect(problems).toEqual([
+      { line: 1, column: 27, message: "O modelo demora demais para ser preenchido (um laço que não para?)." },
+    ]);
+  }, 20_000);
+
+  it("stops a template that renders megabytes", async () => {
+    const doubling = "{% assign s = 'xxxxxxxxxx' %}{% for i in (1..30) %}{% assign s = s | append: s %}{% endfor %}{{ s }}";
+    expect((await preview(doubling)).problems).toEqual([
+      { line: 1, column: 52, message: "O modelo produz texto demais (um laço que não para?)." },
+    ]);
+    const repeating = "{% for a in (1..3000) %}{% for b in (1..40) %}{{ loja.razao_social }}{% endfor %}{% endfor %}";
+    expect((await preview(repeating)).problems).toEqual([
+      { line: null, column: null, message: "O documento ficou grande demais (mais de 2 MB): confira os laços do modelo." },
+    ]);
+  }, 20_000);
+
+  it("keeps out scripts, styles, frames, forms, event handlers and javascript: addresses a template writes", async () => {
+    const { html, problems } = await preview(
+      [
+        '<p onclick="alert(1)" style="display:none" hidden class="rotulo">a</p>',
+        "<script>alert(1)</script><style>body{display:none}</style>",
+        '<iframe src="https://mal.example"></iframe><object data="x"></object><embed src="x">',
+        '<form action="https://mal.example"><input name="senha"><button>ok</button></form>',
+        '<a href="javascript:alert(1)">j</a><a href="JaVaScRiPt:alert(1)">k</a><a href="https://loja.example">l</a>',
+        '<img src="data:text/html;base64,PHNjcmlwdD4=" alt="x"><img src="x" onerror="alert(1)" alt="y">',
+        '<svg onload="alert(1)"><circle r="1"/></svg><math><mi>x</mi></math><meta http-equiv="refresh" content="0;url=https://mal.example">',
+        '<img src="{{ os.url_consulta | qrcode }}" alt="QR">',
+      ].join("\n"),
+    );
+    expect(problems).toEqual([]);
+    expect(html).not.toMatch(
+      /<script|<style|<iframe|<object|<embed|<form|<input|<button|<svg|<meta|onclick|onerror|onload|style=|hidden|javascript:/i,
+    );
+    expect(html).toContain('<p class="rotulo">a</p>');
+    expect(html).toContain('<a href="https://loja.example">l</a>');
+    expect(html).toContain('<img alt="x" />');
+    expect(html).toMatch(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="QR" \/>/);
+  });
+
+  it("previews every kind's sample data with its shipped default", async () => {
+    const { DEFAULT_TEMPLATES } = await import("./render.server");
+    for (const [kind, papers] of Object.entries(DEFAULT_TEMPLATES)) {
+      for (const [paper, body] of Object.entries(papers)) {
+        const { html, problems } = await preview(body, kind, paper);
+        expect(problems, `${kind} ${paper}`).toEqual([]);
+        expect(html.length, `${kind} ${paper}`).toBeGreaterThan(500);
+      }
+    }
+  });
+});
