@@ -80,8 +80,9 @@ export default [
       route("warranty-contract", "routes/_staff/warranty-contract.tsx"),
       route("blog-management", "routes/_staff/blog-management.tsx"),
       route("print-templates", "routes/_staff/print-templates.tsx"),
-      route("print-template-editor", "routes/_staff/print-template-editor.tsx", { id: "new-print-template" }),
-      route("print-template-editor/:id", "routes/_staff/print-template-editor.tsx", { id: "edit-print-template" }),
+      route("print-template-editor", "routes/_staff/print-template-new.tsx"),
+      route("print-template-editor/pre-visualizar", "routes/_staff/print-template-preview.ts"),
+      route("print-template-editor/:id", "routes/_staff/print-template-editor.tsx"),
       route("traffic-analysis", "routes/_staff/traffic-analysis.tsx"),
       layout("routes/_owner/layout.tsx", [
         route("equipe", "routes/_owner/equipe.tsx"),

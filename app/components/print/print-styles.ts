@@ -1,12 +1,10 @@
+import { DEFAULT_MARGINS, type PrintMargins } from "~/modules/print-templates/margins";
 import type { Paper } from "~/modules/print-templates/papers";
 
 const MM_PER_CSS_PX = 25.4 / 96;
 
-/** A thermal roll's width and the printer's margins (top and bottom, sides), in mm. */
-const ROLLS = {
-  "80mm": { width: 80, margins: [3, 2] },
-  "58mm": { width: 58, margins: [2, 1] },
-} as const;
+/** A thermal roll's width, in mm (its usual margins: DEFAULT_MARGINS). */
+const ROLLS = { "80mm": { width: 80 }, "58mm": { width: 58 } } as const;
 
 /**
  * A roll prints as one page as long as its document (`rollLengthMm`, measured
@@ -16,16 +14,22 @@ const ROLLS = {
 export const UNMEASURED_ROLL_LENGTH_MM = 297;
 
 /** The page length that holds a document `heightPx` tall (CSS pixels) on a roll, with its margins and 2 mm to spare. */
-export function rollLengthMm(paper: Exclude<Paper, "a4">, heightPx: number) {
-  const [vertical] = ROLLS[paper].margins;
-  return Math.ceil(heightPx * MM_PER_CSS_PX + 2 * vertical + 2);
+export function rollLengthMm(paper: Exclude<Paper, "a4">, heightPx: number, margins: PrintMargins = DEFAULT_MARGINS[paper]) {
+  return Math.ceil(heightPx * MM_PER_CSS_PX + margins.top + margins.bottom + 2);
 }
 
-/** `@page` sets the sheet; on paper a roll's page is the roll's width (on screen the toolbar keeps the window's). */
-function pageRule(paper: Paper, lengthMm: number) {
-  if (paper === "a4") return "@page { size: A4; margin: 14mm 12mm; }";
-  const { width, margins } = ROLLS[paper];
-  return `@page { size: ${width}mm ${lengthMm}mm; margin: ${margins[0]}mm ${margins[1]}mm; } @media print { html, body { width: ${width}mm; } }`;
+/**
+ * `@page` sets the sheet and its margins (the template's, else the
+ * paper's usual); on paper a roll's page is the roll's width (on screen the
+ * toolbar keeps the window's), and the document fills what the side
+ * margins leave of it.
+ */
+function pageRule(paper: Paper, lengthMm: number, margins: PrintMargins) {
+  const margin = `margin: ${margins.top}mm ${margins.right}mm ${margins.bottom}mm ${margins.left}mm;`;
+  if (paper === "a4") return `@page { size: A4; ${margin} }`;
+  const { width } = ROLLS[paper];
+  const content = width - margins.left - margins.right;
+  return `@page { size: ${width}mm ${lengthMm}mm; ${margin} } @media print { html, body { width: ${width}mm; } .documento[data-papel] { width: ${content}mm; } }`;
 }
 
 /**
@@ -37,7 +41,7 @@ function pageRule(paper: Paper, lengthMm: number) {
  * sections side by side on A4. On a roll, the
  * header centres, sections are split by dashed lines and signatures stack.
  */
-const DOCUMENT_RULES = `
+export const DOCUMENT_RULES = `
 .documento { margin: 0 auto; background: #fff; color: #020617; }
 .documento[data-papel="a4"] { max-width: 186mm; padding: 1.5rem 1rem; font-size: 12px; line-height: 1.35; }
 .documento[data-papel="80mm"] { width: 76mm; padding: 0.75rem 0.25rem; font: 11px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
@@ -89,6 +93,6 @@ const DOCUMENT_RULES = `
 @media print { body { background: #fff; } .documento { margin: 0; padding: 0 !important; } }
 `;
 
-export function printStyles(paper: Paper, rollLength = UNMEASURED_ROLL_LENGTH_MM) {
-  return `${pageRule(paper, rollLength)}${DOCUMENT_RULES}`;
+export function printStyles(paper: Paper, rollLength = UNMEASURED_ROLL_LENGTH_MM, margins: PrintMargins | null = null) {
+  return `${pageRule(paper, rollLength, margins ?? DEFAULT_MARGINS[paper])}${DOCUMENT_RULES}`;
 }
