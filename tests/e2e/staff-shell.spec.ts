@@ -46,6 +46,13 @@ test.describe("equipe", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("a página de dentro de uma área marca a área na navegação", async ({ page, isMobile }) => {
+    await page.goto("/financial-management/cartoes");
+    const navigation = await openStaffNavigation(page, isMobile);
+    await expect(navigation.getByRole("link", { name: "Financeiro", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(navigation.locator('[aria-current="page"]')).toHaveCount(1);
+  });
+
   test("as páginas do proprietário respondem 403", async ({ page, consoleErrors }) => {
     // Each document is answered 403, which Chrome logs as a failed load.
     consoleErrors.allow(failedLoad(403));

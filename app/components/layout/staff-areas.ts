@@ -160,6 +160,23 @@ export const STAFF_AREAS = {
 
 export type StaffAreaKey = keyof typeof STAFF_AREAS;
 
+/**
+ * The sidebar item a page belongs to: the area whose address is the longest
+ * whole-segment prefix of the page's (`/cdc/12/pagar` is the crediário's,
+ * `/service-orders/search` the search's, not the orders'), the template
+ * editor counting as the templates' page; null when none is.
+ */
+export function sidebarAreaOf(pathname: string): StaffAreaKey | null {
+  const path = pathname.startsWith(STAFF_AREAS.printTemplateEditor.to) ? STAFF_AREAS.printTemplates.to : pathname;
+  let best: StaffAreaKey | null = null;
+  for (const key of SIDEBAR_AREAS) {
+    const { to } = STAFF_AREAS[key];
+    const isWithin = path === to || path.startsWith(`${to}/`);
+    if (isWithin && (best === null || to.length > STAFF_AREAS[best].to.length)) best = key;
+  }
+  return best;
+}
+
 /** The sidebar: every area but the editor, which opens from the templates list. */
 export const SIDEBAR_AREAS: StaffAreaKey[] = [
   "dashboard",

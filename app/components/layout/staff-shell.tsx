@@ -1,34 +1,38 @@
 import { Wrench } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
 import type { Role } from "~/modules/accounts/roles";
 import { AccountMenu } from "./account-menu";
 import { DemoBanner, type DemoState } from "./demo-banner";
-import { SIDEBAR_AREAS, STAFF_AREAS } from "./staff-areas";
+import { SIDEBAR_AREAS, sidebarAreaOf, STAFF_AREAS } from "./staff-areas";
 
+/** The areas' links; the one the page belongs to (its own address or one under it) marked as current. */
 function StaffNavigation({ role }: { role: Role }) {
-  const areas = SIDEBAR_AREAS.map((key) => STAFF_AREAS[key]).filter((area) => role === "owner" || !("isOwnerOnly" in area));
+  const current = sidebarAreaOf(useLocation().pathname);
+  const keys = SIDEBAR_AREAS.filter((key) => role === "owner" || !("isOwnerOnly" in STAFF_AREAS[key]));
   return (
     <ul className="space-y-0.5">
-      {areas.map(({ to, title, icon: Icon }) => (
-        <li key={to}>
-          <NavLink
-            to={to}
-            end
-            className={({ isActive }) =>
-              cx(
+      {keys.map((key) => {
+        const { to, title, icon: Icon } = STAFF_AREAS[key];
+        const isCurrent = key === current;
+        return (
+          <li key={to}>
+            <Link
+              to={to}
+              aria-current={isCurrent ? "page" : undefined}
+              className={cx(
                 "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-                isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-200 hover:text-slate-900",
-              )
-            }
-          >
-            <Icon aria-hidden className="size-4 shrink-0" />
-            {title}
-          </NavLink>
-        </li>
-      ))}
+                isCurrent ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-200 hover:text-slate-900",
+              )}
+            >
+              <Icon aria-hidden className="size-4 shrink-0" />
+              {title}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

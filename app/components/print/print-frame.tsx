@@ -5,7 +5,7 @@ import { cx } from "~/lib/class-names";
 import { formatDateTime } from "~/lib/dates";
 import { splitMargins } from "~/modules/print-templates/margins";
 import { PAPER_LABELS, PAPERS, type Paper } from "~/modules/print-templates/papers";
-import { printStyles, rollLengthMm, UNMEASURED_ROLL_LENGTH_MM } from "./print-styles";
+import { isRoll, printStyles, rollLengthMm, UNMEASURED_ROLL_LENGTH_MM } from "./print-styles";
 
 /** Printed at the foot of every document: Balcão issues no electronic invoice (NF-e / NFC-e). */
 export const NOT_A_TAX_DOCUMENT = "Não é documento fiscal.";
@@ -28,7 +28,8 @@ export function PrintFrame({
 }: {
   title: string;
   paper: Paper;
-  paperLinks: Record<Paper, string>;
+  /** The papers this document prints on, each with its page's address. */
+  paperLinks: Partial<Record<Paper, string>>;
   html: string;
   /** Set for a document stored as issued: this print is a copy of what was signed then. */
   issuedAt?: string;
@@ -38,7 +39,7 @@ export function PrintFrame({
   const [rollLength, setRollLength] = useState(UNMEASURED_ROLL_LENGTH_MM);
   useEffect(() => {
     const element = documentRef.current;
-    if (paper === "a4" || !element) return;
+    if (!isRoll(paper) || !element) return;
     // A roll is continuous: one page exactly as long as the document, measured as laid out (the print
     // styles only drop the screen's padding) whenever its size changes, and again just before printing.
     const measure = () => {
@@ -63,7 +64,7 @@ export function PrintFrame({
         <p className="font-semibold text-slate-900">{title}</p>
         <nav aria-label="Tamanho do papel" className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-slate-700">Papel:</span>
-          {PAPERS.map((option) => (
+          {PAPERS.filter((option) => paperLinks[option]).map((option) => (
             <a
               key={option}
               href={paperLinks[option]}

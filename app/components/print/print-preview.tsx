@@ -5,7 +5,7 @@ import { DOCUMENT_RULES } from "./print-styles";
 import { NOT_A_TAX_DOCUMENT } from "./print-frame";
 
 /** A paper's width as printed, in mm. */
-const PAPER_WIDTH_MM: Record<Paper, number> = { a4: 210, "80mm": 80, "58mm": 58 };
+const PAPER_WIDTH_MM: Record<Paper, number> = { a4: 210, "80mm": 80, "58mm": 58, label: 62 };
 
 /**
  * The page a document's HTML prints as, for an iframe's `srcdoc`: the

@@ -13,8 +13,17 @@ const ROLLS = { "80mm": { width: 80 }, "58mm": { width: 58 } } as const;
  */
 export const UNMEASURED_ROLL_LENGTH_MM = 297;
 
+export type RollPaper = keyof typeof ROLLS;
+
+export function isRoll(paper: Paper): paper is RollPaper {
+  return paper in ROLLS;
+}
+
+/** The adhesive label: one per device, 62 × 29 mm (the common desktop label printers' roll); its usual margins: DEFAULT_MARGINS. */
+const LABEL = { width: 62, height: 29 } as const;
+
 /** The page length that holds a document `heightPx` tall (CSS pixels) on a roll, with its margins and 2 mm to spare. */
-export function rollLengthMm(paper: Exclude<Paper, "a4">, heightPx: number, margins: PrintMargins = DEFAULT_MARGINS[paper]) {
+export function rollLengthMm(paper: RollPaper, heightPx: number, margins: PrintMargins = DEFAULT_MARGINS[paper]) {
   return Math.ceil(heightPx * MM_PER_CSS_PX + margins.top + margins.bottom + 2);
 }
 
@@ -27,9 +36,9 @@ export function rollLengthMm(paper: Exclude<Paper, "a4">, heightPx: number, marg
 function pageRule(paper: Paper, lengthMm: number, margins: PrintMargins) {
   const margin = `margin: ${margins.top}mm ${margins.right}mm ${margins.bottom}mm ${margins.left}mm;`;
   if (paper === "a4") return `@page { size: A4; ${margin} }`;
-  const { width } = ROLLS[paper];
+  const { width, height } = paper === "label" ? LABEL : { width: ROLLS[paper].width, height: lengthMm };
   const content = width - margins.left - margins.right;
-  return `@page { size: ${width}mm ${lengthMm}mm; ${margin} } @media print { html, body { width: ${width}mm; } .documento[data-papel] { width: ${content}mm; } }`;
+  return `@page { size: ${width}mm ${height}mm; ${margin} } @media print { html, body { width: ${width}mm; } .documento[data-papel] { width: ${content}mm; } }`;
 }
 
 /**
@@ -45,6 +54,8 @@ export const DOCUMENT_RULES = `
 .documento { margin: 0 auto; background: #fff; color: #020617; }
 .documento[data-papel="a4"] { max-width: 186mm; padding: 1.5rem 1rem; font-size: 12px; line-height: 1.35; }
 .documento[data-papel="80mm"] { width: 76mm; padding: 0.75rem 0.25rem; font: 11px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.documento[data-papel="label"] { width: 58mm; height: 26mm; overflow: hidden; padding: 0; font: 8px/1.2 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.documento[data-papel="label"] .rodape { display: none; }
 .documento[data-papel="58mm"] { width: 55mm; padding: 0.75rem 0.125rem; font: 9.5px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .documento .demonstracao { margin-bottom: 0.5rem; border: 2px solid #0f172a; padding: 0.125rem 0.25rem; text-align: center; font-weight: 700; letter-spacing: 0.05em; }
 .documento .loja { border-bottom: 1px solid #0f172a; padding-bottom: 0.5rem; }

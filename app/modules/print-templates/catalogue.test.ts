@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import { FIELD_CATALOGUE } from "./catalogue";
 import { PARTIALS } from "./defaults/partials";
 import { PRINT_KINDS, type PrintKind } from "./kinds";
+import { LOCKED_CLAUSES, requiredClausesOf } from "./locked-clauses";
 import { DEFAULT_TEMPLATES } from "./render.server";
 
 const analyser = new Liquid({ templates: PARTIALS });
+// The clause tag reads no variable of the template: its text (below) does.
+analyser.registerTag("clausula", { parse() {}, render() {} });
 
 /** `{% for item in os.itens %}` → item means os.itens[]; `{% render "p", os: os %}` → the partial's os means os. */
 function aliasesOf(source: string) {
@@ -53,7 +56,8 @@ describe("the field catalogue", () => {
     const { fields, sample } = FIELD_CATALOGUE[kind];
     const documented = new Set(fields.map((field) => field.path));
     const roots = new Set([...Object.keys(sample), "papel"]);
-    for (const source of Object.values(DEFAULT_TEMPLATES[kind])) {
+    const clauses = requiredClausesOf(kind).map((name) => LOCKED_CLAUSES[name].source);
+    for (const source of [...Object.values(DEFAULT_TEMPLATES[kind]), ...clauses]) {
       for (const path of pathsUsedBy(source)) {
         if (!roots.has(path.split(/[.[]/)[0]!)) continue;
         // A whole object handed on (`loja: loja`) is documented through its fields.

@@ -1,7 +1,8 @@
 import { FIELD_CATALOGUE } from "./catalogue";
 import { errorPosition, FILTER_NAMES, parseTemplate } from "./engine.server";
 import type { PrintKind } from "./kinds";
-import type { TemplatePaper } from "./papers";
+import { CLAUSE_NAMES, LOCKED_CLAUSES } from "./locked-clauses";
+import type { Paper } from "./papers";
 import { DocumentTooLargeError, renderTemplateSource } from "./render.server";
 
 /** A problem of a template, where it is (line and column from 1; null for the whole template) and what to do, in Portuguese. */
@@ -36,6 +37,8 @@ function translate(message: string): string {
   if (/parse length limit exceeded/.test(message)) return "O modelo é longo demais.";
   if (/^expected variable name$/.test(message)) return "Falta o nome da variável.";
   if (message.startsWith("A etiqueta ")) return message;
+  if ((match = /^cláusula desconhecida: "(.*)"$/.exec(message)))
+    return `Cláusula desconhecida: “${match[1]}”. As cláusulas travadas são ${CLAUSE_NAMES.join(", ")}.`;
   return `Erro no modelo: ${message}.`;
 }
 
@@ -47,12 +50,13 @@ function problemOf(error: unknown): TemplateProblem {
 
 /**
  * What keeps a template from being saved, in the order the shop fixes
- * them: its length, its syntax (unknown tags and filters, `{% raw %}`), and
- * a render with the kind's sample data through the printing path (which
- * stops a template that runs away or grows past the limits). An empty list:
- * the template prints.
+ * them: its length, its syntax (unknown tags, filters and clauses,
+ * `{% raw %}`), and a render with the kind's sample data through the
+ * printing path (which stops a template that runs away or grows past the
+ * limits, and names each locked clause the kind requires that the template
+ * does not place). An empty list: the template prints.
  */
-export async function checkTemplate(kind: PrintKind, paper: TemplatePaper, source: string): Promise<TemplateProblem[]> {
+export async function checkTemplate(kind: PrintKind, paper: Paper, source: string): Promise<TemplateProblem[]> {
   if (source.trim() === "") return [{ line: null, column: null, message: "Escreva o modelo: ele está vazio." }];
   if (source.length > MAX_TEMPLATE_LENGTH)
     return [
@@ -64,11 +68,15 @@ export async function checkTemplate(kind: PrintKind, paper: TemplatePaper, sourc
     return [problemOf(error)];
   }
   try {
-    await renderTemplateSource(source, paper, FIELD_CATALOGUE[kind].sample, null);
+    const { missingClauses } = await renderTemplateSource(kind, source, paper, FIELD_CATALOGUE[kind].sample, null);
+    return missingClauses.map((name) => ({
+      line: null,
+      column: null,
+      message: `Falta a cláusula travada “${LOCKED_CLAUSES[name].title}”: coloque {% clausula "${name}" %} onde ela deve aparecer (fora de condições e comentários). O texto dela é fixo: a lei o exige.`,
+    }));
   } catch (error) {
     return [problemOf(error)];
   }
-  return [];
 }
 
 /** The problems as one line each, for a message: "Linha 3, coluna 5: …". */

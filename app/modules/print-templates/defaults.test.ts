@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { renderTemplate } from "./engine.server";
-import { DEFAULT_TEMPLATES } from "./render.server";
+import { renderDocumentTemplate, renderTemplate } from "./engine.server";
+import type { PrintKind } from "./kinds";
+import type { Paper } from "./papers";
+import { defaultTemplateOf } from "./render.server";
+
+/** A document from its shipped template, locked clauses filled, as printing renders it. */
+async function renderDefault(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
+  return (await renderDocumentTemplate(kind, defaultTemplateOf(kind, paper), data)).html;
+}
 
 const SHOP = {
   nome: "Loja X",
@@ -107,12 +114,12 @@ function visibleLines(html: string) {
  */
 describe("the default templates", () => {
   it("print the delivery receipt on A4 as before", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["service-order-delivery"].a4, { loja: SHOP, os: ORDER, papel: "a4" });
+    const html = await renderDefault("service-order-delivery", "a4", { loja: SHOP, os: ORDER, papel: "a4" });
     expect(visibleLines(html)).toEqual(DELIVERY_A4);
   });
 
   it("print the entry receipt of a bare order on the 80 mm roll as before", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["service-order-entry"]["80mm"], {
+    const html = await renderDefault("service-order-entry", "80mm", {
       loja: SHOP,
       os: BARE_ORDER,
       papel: "80mm",
@@ -121,7 +128,7 @@ describe("the default templates", () => {
   });
 
   it("print a warranty term with its period, coverage, exclusions and the legal warranty", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["warranty-term"].a4, { loja: SHOP, os: ORDER, papel: "a4" });
+    const html = await renderDefault("warranty-term", "a4", { loja: SHOP, os: ORDER, papel: "a4" });
     const lines = visibleLines(html);
     expect(lines).toContain("Termo de garantia · OS nº 42");
     expect(lines).toContain("Aparelho: Celular · Apple iPhone 11 · IMEI/série 356938035643809");
@@ -136,7 +143,7 @@ describe("the default templates", () => {
   });
 
   it("print the pickup contact log on the 80 mm roll as before", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["pickup-contact-log"]["80mm"], {
+    const html = await renderDefault("pickup-contact-log", "80mm", {
       loja: SHOP,
       ...CONTACT_LOG,
       papel: "80mm",
@@ -233,6 +240,7 @@ const ENTRY_BARE_80MM = [
   "O prazo prometido é uma previsão e pode mudar se for preciso encomendar peças; avisaremos pelo telefone informado.",
   "O serviço executado tem garantia de 90 dias a partir da entrega (Código de Defesa do Consumidor, art. 26, II).",
   "Concluído o serviço, recusado o orçamento ou constatada a falta de reparo, o cliente é avisado para retirar o aparelho. Aparelhos não retirados em até 90 dias após o aviso continuam guardados, e a loja registra cada tentativa de contato; as providências seguintes serão as previstas em lei.",
+  "O orçamento informado é válido por 10 (dez) dias, contados do seu recebimento pelo cliente, salvo prazo diferente escrito nele (Código de Defesa do Consumidor, art. 40, § 1º).",
   "Assinatura do cliente",
   "B",
   "Assinatura da loja",
@@ -268,7 +276,7 @@ const CONTACT_LOG_80MM = [
 
 describe("the shop's header on every default document", () => {
   it("shows the shop's logo when it has one, and none otherwise", async () => {
-    const source = DEFAULT_TEMPLATES["service-order-entry"].a4;
+    const source = defaultTemplateOf("service-order-entry", "a4");
     const withLogo = await renderTemplate(source, {
       loja: { ...SHOP, logo_url: "/arquivos/0123456789abcdef0123456789abcdef-512.png" },
       os: ORDER,
@@ -280,7 +288,7 @@ describe("the shop's header on every default document", () => {
   });
 
   it("names a CPF as a CPF (a shop run by one person)", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["service-order-entry"].a4, {
+    const html = await renderDefault("service-order-entry", "a4", {
       loja: { ...SHOP, cnpj: "529.982.247-25", documento_rotulo: "CPF" },
       os: ORDER,
       papel: "a4",
@@ -343,7 +351,7 @@ const CLOSING = {
 
 describe("the register's documents", () => {
   it("print a sangria's slip with the amount, the reason escaped and two signature lines", async () => {
-    const html = await renderTemplate(DEFAULT_TEMPLATES["cash-movement-slip"]["80mm"], {
+    const html = await renderDefault("cash-movement-slip", "80mm", {
       loja: SHOP,
       movimento: MOVEMENT,
       emitido_em: "2026-11-20T21:05:00.000Z",
@@ -367,7 +375,7 @@ describe("the register's documents", () => {
 
   it("print the closing report on A4 and 80 mm: expected, counted and difference per method, notes counted, every entry", async () => {
     for (const paper of ["a4", "80mm"] as const) {
-      const html = await renderTemplate(DEFAULT_TEMPLATES["cash-register-closing"][paper], {
+      const html = await renderDefault("cash-register-closing", paper, {
         loja: SHOP,
         caixa: CLOSING,
         emitido_em: "2026-11-20T21:31:00.000Z",

@@ -6,14 +6,19 @@ import { previewTemplate } from "./templates.server";
 
 const STAFF: Actor = { userId: "staff-editor", label: "editor@loja.test", role: "staff" };
 
-/** What the editor's preview makes of a source for the entry receipt on A4: the path a saved template prints through. */
-function preview(body: string, kind = "service-order-entry", paper = "a4") {
+/** What the editor's preview makes of a source (the delivery receipt on A4 unless said): the path a saved template prints through. */
+function preview(body: string, kind = "service-order-delivery", paper = "a4") {
   return previewTemplate(STAFF, { kind, paper, body });
+}
+
+/** The entry receipt, whose kind requires the quote's validity clause (CDC art. 40). */
+function entry(body: string) {
+  return preview(body, "service-order-entry");
 }
 
 describe("a template rendered through the editor's path", () => {
   it("escapes every value and formats with the shop's filters", async () => {
-    const sample = FIELD_CATALOGUE["service-order-entry"].sample as { os: { cliente: { nome: string } } };
+    const sample = FIELD_CATALOGUE["service-order-delivery"].sample as { os: { cliente: { nome: string } } };
     expect(sample.os.cliente.nome).toBe("Ana Paula Souza");
     const { html, problems } = await preview(
       '<p>{{ "<script>alert(1)</script>" }} {{ os.total | moeda }} {{ os.entrada | data }} {{ loja.cnpj | cpf_cnpj }} {{ os.cliente.telefone | telefone }}</p>',
@@ -77,7 +82,8 @@ describe("a template rendered through the editor's path", () => {
     expect((await preview(doubling)).problems).toEqual([
       { line: 1, column: 52, message: "O modelo produz texto demais (um laço que não para?)." },
     ]);
-    const repeating = "{% for a in (1..3000) %}{% for b in (1..40) %}{{ loja.razao_social }}{% endfor %}{% endfor %}";
+    // Few iterations of a long text: past the 2 MB cap long before any time limit.
+    const repeating = `{% for a in (1..40) %}<p>${"Texto fixo do modelo. ".repeat(3000)}</p>{% endfor %}`;
     expect((await preview(repeating)).problems).toEqual([
       { line: null, column: null, message: "O documento ficou grande demais (mais de 2 MB): confira os laços do modelo." },
     ]);
@@ -104,6 +110,30 @@ describe("a template rendered through the editor's path", () => {
     expect(html).toContain('<a href="https://loja.example">l</a>');
     expect(html).toContain('<img alt="x" />');
     expect(html).toMatch(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="QR" \/>/);
+  });
+
+  it("refuses a template that leaves out, hides or rewrites a locked clause, and prints the clause's own text where it is placed", async () => {
+    const missing = {
+      line: null,
+      column: null,
+      message: expect.stringMatching(
+        /^Falta a cláusula travada “Validade do orçamento \(CDC art\. 40\)”: coloque {% clausula "validade_orcamento" %}/,
+      ),
+    };
+    // Removed, written over in the template's own words, hidden in a false condition, a comment or an attribute.
+    expect((await entry("<p>Orçamento válido por 3 dias.</p>")).problems).toEqual([missing]);
+    expect((await entry('{% if false %}{% clausula "validade_orcamento" %}{% endif %}')).problems).toEqual([missing]);
+    expect((await entry('<!-- {% clausula "validade_orcamento" %} -->')).problems).toEqual([missing]);
+    expect((await entry('<img alt="{% clausula "validade_orcamento" %}">')).problems).toEqual([missing]);
+    expect((await entry('{% clausula "validade_inventada" %}')).problems).toEqual([
+      { line: 1, column: 1, message: expect.stringMatching(/^Cláusula desconhecida: “validade_inventada”/) },
+    ]);
+    // Placed: the law's text, whatever the template wrote around it.
+    const placed = await entry('<h2>Prazo</h2>\n{% clausula "validade_orcamento" %}\n<p>Fim.</p>');
+    expect(placed.problems).toEqual([]);
+    expect(placed.html).toContain("válido por 10 (dez) dias");
+    expect(placed.html.indexOf("10 (dez) dias")).toBeGreaterThan(placed.html.indexOf("Prazo"));
+    expect(placed.html.indexOf("10 (dez) dias")).toBeLessThan(placed.html.indexOf("Fim."));
   });
 
   it("previews every kind's sample data with its shipped default", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCents } from "~/lib/money";
-import { FILTER_NAMES, renderTemplate } from "./engine.server";
+import { FILTER_NAMES, renderDocumentTemplate, renderTemplate } from "./engine.server";
 
 describe("the print template engine", () => {
   it("escapes every value it prints", async () => {
@@ -53,5 +53,52 @@ describe("the print template engine", () => {
 
   it("stops a template that would run away", async () => {
     await expect(renderTemplate("{% for i in (1..100000000) %}{{ i }}{% endfor %}", {})).rejects.toThrow(/limit/i);
+  });
+});
+
+describe("locked clauses", () => {
+  const CONTRACT = { contrato: { preco_a_vista: 100000, multa: "2%", juros_mora: "1%", validade_oferta: "2026-11-30" } };
+
+  it("fills a placed clause with its own text and the document's data, whatever the template assigned", async () => {
+    const source =
+      '<h1>Contrato</h1>{% assign contrato = "nada" %}{% clausula "crediario_condicoes" %}<p>fim</p>{% clausula "crediario_atraso_antecipacao" %}';
+    const { html, missingClauses } = await renderDocumentTemplate("credit-contract", source, CONTRACT);
+    expect(missingClauses).toEqual([]);
+    expect(html).toMatch(/^<h1>Contrato<\/h1><div class="clausula" data-clausula="crediario_condicoes">/);
+    expect(html).toContain("Condições (CDC, arts. 52 e 54-B)");
+    expect(html).toContain("R$\u00a01.000,00");
+    expect(html).toContain("multa de 2% (no máximo 2%, CDC art. 52, § 1º)");
+  });
+
+  it("appends a required clause the template left out, hid behind a false condition, in a tag or in a comment", async () => {
+    const hidden = [
+      "<p>Termo</p>",
+      '{% if false %}{% clausula "garantia_legal" %}{% endif %}',
+      '<img alt="{% clausula "garantia_legal" %}">',
+      '<!-- {% clausula "garantia_legal" %} -->',
+    ];
+    for (const source of hidden) {
+      const { html, missingClauses } = await renderDocumentTemplate("warranty-term", source, {});
+      expect(missingClauses, source).toEqual(["garantia_legal"]);
+      expect(html, source).toMatch(
+        /<div class="clausula" data-clausula="garantia_legal"><section>\s*<h2>Garantia legal<\/h2>[\s\S]*<\/div>$/,
+      );
+    }
+  });
+
+  it("cannot be forged: the placeholder is random, so typing one prints it as text", async () => {
+    const { html, missingClauses } = await renderDocumentTemplate(
+      "service-order-entry",
+      "<p>\u2063clausula-0000:validade_orcamento\u2063</p>",
+      {},
+    );
+    expect(missingClauses).toEqual(["validade_orcamento"]);
+    expect(html).toContain("art. 40, § 1º");
+  });
+
+  it("refuses an unknown clause with the line it is on", async () => {
+    await expect(renderTemplate('<p>a</p>\n\n{% clausula "sem_garantia" %}', {})).rejects.toThrow(
+      /cláusula desconhecida: "sem_garantia", line:3/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Liquid, LiquidError, Tag, type Template } from "liquidjs";
 import QRCode from "qrcode";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -5,6 +6,8 @@ import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
 import { formatDocument } from "~/modules/customers/document";
 import { PARTIALS } from "./defaults/partials";
+import type { PrintKind } from "./kinds";
+import { isClauseName, LOCKED_CLAUSES, requiredClausesOf, type ClauseName } from "./locked-clauses";
 
 /**
  * The template engine every printed document renders through (decision
@@ -77,17 +80,31 @@ liquid.registerTag(
   },
 );
 
-/** Registers a tag of the shop's templates (the locked clauses); only this module's files call it. */
-export function registerEngineTag(name: string, tag: Parameters<Liquid["registerTag"]>[1]) {
-  liquid.registerTag(name, tag);
-}
-
 /** Where in the source a LiquidJS error points (line and column from 1), when it says. */
 export function errorPosition(error: unknown): { line: number; column: number } | null {
   if (!(error instanceof LiquidError)) return null;
   const [line = 1, column = 1] = error.token.getPosition();
   return { line, column };
 }
+
+/**
+ * What `{% clausula "name" %}` leaves in the template's output until the
+ * clause's own text replaces it (renderDocumentTemplate): random per
+ * process, so a template can never write one itself.
+ */
+const CLAUSE_MARK = `\u2063clausula-${randomBytes(9).toString("hex")}:`;
+const CLAUSE_PLACEHOLDER = new RegExp(`${CLAUSE_MARK}([a-z_]+)\u2063`, "g");
+
+liquid.registerTag("clausula", {
+  parse(token) {
+    const name = token.args.trim().replace(/^(["'])(.*)\1$/, "$2");
+    if (!isClauseName(name)) throw new Error(`cláusula desconhecida: "${name}"`);
+    this.clause = name;
+  },
+  render() {
+    return `${CLAUSE_MARK}${this.clause as ClauseName}\u2063`;
+  },
+});
 
 /** Parsed templates by source: a handful of templates are printed over and over. */
 const parsed = new Map<string, Template[]>();
@@ -111,4 +128,52 @@ export function parseTemplate(source: string) {
 /** Renders a template's source with its data; a syntax error or an unknown filter throws LiquidError. */
 export async function renderTemplate(source: string, data: Record<string, unknown>): Promise<string> {
   return String(await liquid.render(parse(source), data));
+}
+
+/** Whether `offset` in `html` is inside a tag (`<img alt="…">`) or a comment, where a clause would not be read. */
+function isHidden(html: string, offset: number) {
+  return (
+    html.lastIndexOf("<", offset) > html.lastIndexOf(">", offset) ||
+    html.lastIndexOf("<!--", offset) > html.lastIndexOf("-->", offset)
+  );
+}
+
+/**
+ * A document of `kind` from a template: the template rendered with `data`,
+ * passed through `clean` (the HTML allowlist), then each locked clause it
+ * placed filled in with its own text and `data`. A required clause the
+ * template left out, hid in a tag or a comment, is appended at the end, and
+ * named in `missingClauses` (the editor refuses such a template).
+ */
+export async function renderDocumentTemplate(
+  kind: PrintKind,
+  source: string,
+  data: Record<string, unknown>,
+  clean: (html: string) => string = (html) => html,
+): Promise<{ html: string; missingClauses: ClauseName[] }> {
+  const body = clean(await renderTemplate(source, data));
+  const placed = new Set<ClauseName>();
+  const texts = new Map<ClauseName, string>();
+  const clauseHtml = async (name: ClauseName) => {
+    let text = texts.get(name);
+    if (text === undefined) {
+      text = `<div class="clausula" data-clausula="${name}">${await renderTemplate(LOCKED_CLAUSES[name].source, data)}</div>`;
+      texts.set(name, text);
+    }
+    return text;
+  };
+  let html = "";
+  let last = 0;
+  for (const match of body.matchAll(CLAUSE_PLACEHOLDER)) {
+    const name = match[1]!;
+    html += body.slice(last, match.index);
+    last = match.index + match[0].length;
+    if (!isClauseName(name) || isHidden(body, match.index)) continue;
+    placed.add(name);
+    html += await clauseHtml(name);
+  }
+  html += body.slice(last);
+  const missingClauses = requiredClausesOf(kind).filter((name) => !placed.has(name));
+  for (const name of missingClauses) html += await clauseHtml(name);
+  return { html, missingClauses };
 }

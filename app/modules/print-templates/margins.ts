@@ -8,10 +8,11 @@ export const DEFAULT_MARGINS: Record<Paper, PrintMargins> = {
   a4: { top: 14, right: 12, bottom: 14, left: 12 },
   "80mm": { top: 3, right: 2, bottom: 3, left: 2 },
   "58mm": { top: 2, right: 1, bottom: 2, left: 1 },
+  label: { top: 1.5, right: 2, bottom: 1.5, left: 2 },
 };
 
 /** The widest margin a template may ask for on each paper (mm): past it little is left to print on. */
-export const MAX_MARGIN_MM: Record<Paper, number> = { a4: 40, "80mm": 10, "58mm": 8 };
+export const MAX_MARGIN_MM: Record<Paper, number> = { a4: 40, "80mm": 10, "58mm": 8, label: 5 };
 
 export const MARGIN_SIDES = ["top", "right", "bottom", "left"] as const;
 export const MARGIN_LABELS: Record<(typeof MARGIN_SIDES)[number], string> = {

@@ -10,29 +10,41 @@ import { SALE_RECEIPT_80MM, SALE_RECEIPT_A4 } from "./defaults/sale-receipt";
 import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
 import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
 import { WARRANTY_TERM } from "./defaults/warranty-term";
-import { renderTemplate } from "./engine.server";
+import { renderDocumentTemplate } from "./engine.server";
 import type { PrintKind } from "./kinds";
 import { withMargins, type PrintMargins } from "./margins";
+import type { Paper } from "./papers";
 import { sanitizePrintHtml } from "./sanitize.server";
-import { templatePaperOf, type Paper, type TemplatePaper } from "./papers";
+
+/** A document's shipped templates: A4, the 80 mm roll, and the 58 mm roll (the 80 mm source unless it needs its own). */
+function onDocumentPapers(a4: string, roll80mm: string, roll58mm = roll80mm) {
+  return { a4, "80mm": roll80mm, "58mm": roll58mm };
+}
 
 /**
- * The templates shipped with Balcão, per kind and paper. A4 and 80 mm share
- * one source where the layout differs only in what the frame's styles and
- * the `papel` variable already adapt (the unit-price column, the centred
- * header); the shop can replace either paper's on its own later.
+ * The templates shipped with Balcão, per kind and paper. A4 and the rolls
+ * share one source where the layout differs only in what the frame's styles
+ * and the `papel` variable already adapt (the unit-price column, the centred
+ * header); the shop can replace any paper's on its own.
  */
-export const DEFAULT_TEMPLATES: Record<PrintKind, Record<TemplatePaper, string>> = {
-  "service-order-entry": { a4: SERVICE_ORDER_ENTRY, "80mm": SERVICE_ORDER_ENTRY },
-  "service-order-delivery": { a4: SERVICE_ORDER_DELIVERY, "80mm": SERVICE_ORDER_DELIVERY },
-  "pickup-contact-log": { a4: PICKUP_CONTACT_LOG, "80mm": PICKUP_CONTACT_LOG },
-  "warranty-term": { a4: WARRANTY_TERM, "80mm": WARRANTY_TERM },
-  "sale-receipt": { a4: SALE_RECEIPT_A4, "80mm": SALE_RECEIPT_80MM },
-  "cash-movement-slip": { a4: CASH_MOVEMENT_SLIP, "80mm": CASH_MOVEMENT_SLIP },
-  "cash-register-closing": { a4: CASH_REGISTER_CLOSING_A4, "80mm": CASH_REGISTER_CLOSING_80MM },
-  "credit-contract": { a4: CREDIT_CONTRACT_A4, "80mm": CREDIT_CONTRACT_80MM },
-  "credit-payment-receipt": { a4: CREDIT_PAYMENT_RECEIPT, "80mm": CREDIT_PAYMENT_RECEIPT },
+export const DEFAULT_TEMPLATES: Record<PrintKind, Partial<Record<Paper, string>>> = {
+  "service-order-entry": onDocumentPapers(SERVICE_ORDER_ENTRY, SERVICE_ORDER_ENTRY),
+  "service-order-delivery": onDocumentPapers(SERVICE_ORDER_DELIVERY, SERVICE_ORDER_DELIVERY),
+  "pickup-contact-log": onDocumentPapers(PICKUP_CONTACT_LOG, PICKUP_CONTACT_LOG),
+  "warranty-term": onDocumentPapers(WARRANTY_TERM, WARRANTY_TERM),
+  "sale-receipt": onDocumentPapers(SALE_RECEIPT_A4, SALE_RECEIPT_80MM),
+  "cash-movement-slip": onDocumentPapers(CASH_MOVEMENT_SLIP, CASH_MOVEMENT_SLIP),
+  "cash-register-closing": onDocumentPapers(CASH_REGISTER_CLOSING_A4, CASH_REGISTER_CLOSING_80MM),
+  "credit-contract": onDocumentPapers(CREDIT_CONTRACT_A4, CREDIT_CONTRACT_80MM),
+  "credit-payment-receipt": onDocumentPapers(CREDIT_PAYMENT_RECEIPT, CREDIT_PAYMENT_RECEIPT),
 };
+
+/** The shipped template of a kind for a paper it prints on. */
+export function defaultTemplateOf(kind: PrintKind, paper: Paper): string {
+  const source = DEFAULT_TEMPLATES[kind][paper];
+  if (source === undefined) throw new Error(`${kind} não é impresso em ${paper}`);
+  return source;
+}
 
 type Reader = Database | Transaction;
 
@@ -40,13 +52,13 @@ type Reader = Database | Transaction;
 export async function templateFor(
   db: Reader,
   kind: PrintKind,
-  paper: TemplatePaper,
+  paper: Paper,
 ): Promise<{ body: string; margins: PrintMargins | null }> {
   const [own] = await db
     .select({ body: printTemplates.body, margins: printTemplates.margins })
     .from(printTemplates)
     .where(and(eq(printTemplates.kind, kind), eq(printTemplates.paper, paper), eq(printTemplates.isDefault, true)));
-  return own ?? { body: DEFAULT_TEMPLATES[kind][paper], margins: null };
+  return own ?? { body: defaultTemplateOf(kind, paper), margins: null };
 }
 
 /**
@@ -76,21 +88,25 @@ export class DocumentTooLargeError extends Error {
 /**
  * A template's source filled with `data` (which also receives `papel`), as
  * the print frame receives it: checked for size, sanitised by the allowlist
- * (sanitize.server.ts), marked when the shop's details are the demo's, with
- * its own margins at its head when it has some (margins.ts). Printing and the editor's preview
- * both come through here, so the preview shows what will print.
+ * (sanitize.server.ts), each locked clause filled in (a required one left
+ * out appended, and named in `missingClauses`: engine.server.ts), marked
+ * when the shop's details are the demo's, with its own margins at its head
+ * when it has some (margins.ts). Printing and the editor's preview both
+ * come through here, so the preview shows what will print.
  */
 export async function renderTemplateSource(
+  kind: PrintKind,
   source: string,
-  paper: TemplatePaper,
+  paper: Paper,
   data: Record<string, unknown>,
   margins: PrintMargins | null,
 ) {
-  const rendered = await renderTemplate(source, { ...data, papel: paper });
-  if (rendered.length > MAX_DOCUMENT_LENGTH) throw new DocumentTooLargeError();
-  const html = sanitizePrintHtml(rendered);
+  const { html, missingClauses } = await renderDocumentTemplate(kind, source, { ...data, papel: paper }, (rendered) => {
+    if (rendered.length > MAX_DOCUMENT_LENGTH) throw new DocumentTooLargeError();
+    return sanitizePrintHtml(rendered);
+  });
   const marked = isDemonstration(data) ? DEMONSTRATION_MARK_HTML + html : html;
-  return margins ? withMargins(marked, margins) : marked;
+  return { html: margins ? withMargins(marked, margins) : marked, missingClauses };
 }
 
 /**
@@ -99,9 +115,8 @@ export async function renderTemplateSource(
  * paper filled with `data` (renderTemplateSource).
  */
 export async function renderPrintDocumentWith(db: Reader, kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
-  const templatePaper = templatePaperOf(paper);
-  const { body, margins } = await templateFor(db, kind, templatePaper);
-  return renderTemplateSource(body, templatePaper, data, margins);
+  const { body, margins } = await templateFor(db, kind, paper);
+  return (await renderTemplateSource(kind, body, paper, data, margins)).html;
 }
 
 export async function renderPrintDocument(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {

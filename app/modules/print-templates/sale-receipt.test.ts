@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { renderTemplate } from "./engine.server";
-import { DEFAULT_TEMPLATES } from "./render.server";
+import { renderDocumentTemplate } from "./engine.server";
+import type { PrintKind } from "./kinds";
+import type { Paper } from "./papers";
+import { defaultTemplateOf } from "./render.server";
+
+/** A document from its shipped template, locked clauses filled, as printing renders it. */
+async function renderDefault(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
+  return (await renderDocumentTemplate(kind, defaultTemplateOf(kind, paper), data)).html;
+}
 
 const SHOP = {
   nome: "Loja X",
@@ -53,9 +60,7 @@ function visibleLines(html: string) {
 
 describe("the sale receipt's default templates", () => {
   it("print on A4 the unit price and each line's discount, the payments and the change", async () => {
-    const lines = visibleLines(
-      await renderTemplate(DEFAULT_TEMPLATES["sale-receipt"].a4, { loja: SHOP, venda: SALE, papel: "a4" }),
-    );
+    const lines = visibleLines(await renderDefault("sale-receipt", "a4", { loja: SHOP, venda: SALE, papel: "a4" }));
     expect(lines).toEqual(
       expect.arrayContaining([
         "Recibo de venda · VENDA12",
@@ -73,9 +78,7 @@ describe("the sale receipt's default templates", () => {
   });
 
   it("print on the 80 mm roll three columns, the discounts under them", async () => {
-    const lines = visibleLines(
-      await renderTemplate(DEFAULT_TEMPLATES["sale-receipt"]["80mm"], { loja: SHOP, venda: SALE, papel: "80mm" }),
-    );
+    const lines = visibleLines(await renderDefault("sale-receipt", "80mm", { loja: SHOP, venda: SALE, papel: "80mm" }));
     expect(lines).toEqual(
       expect.arrayContaining([
         "Capa Galaxy A54 (R$ 40,00 cada) 2 R$ 80,00",

@@ -8,9 +8,9 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { checkTemplate, describeProblem, type TemplateProblem } from "./check.server";
 import { PRINT_KINDS, type PrintKind } from "./kinds";
 import type { PrintMargins } from "./margins";
-import { TEMPLATE_PAPERS, type TemplatePaper } from "./papers";
+import { papersOf, type Paper } from "./papers";
 import { FIELD_CATALOGUE } from "./catalogue";
-import { DEFAULT_TEMPLATES, renderTemplateSource } from "./render.server";
+import { defaultTemplateOf, renderTemplateSource } from "./render.server";
 import { parseMargins, TemplateNameInputSchema, type TemplateFormValues } from "./validation";
 
 const TEMPLATE_ENTITY = "print_template";
@@ -29,16 +29,11 @@ export function isPrintKind(value: string): value is PrintKind {
   return Object.hasOwn(PRINT_KINDS, value);
 }
 
-/** The papers a kind has templates for. */
-export function templatePapersOf(_kind: PrintKind): readonly TemplatePaper[] {
-  return TEMPLATE_PAPERS;
+function isPaperOf(kind: PrintKind, value: string): value is Paper {
+  return papersOf(kind).some((paper) => paper === value);
 }
 
-function isTemplatePaperOf(kind: PrintKind, value: string): value is TemplatePaper {
-  return templatePapersOf(kind).some((paper) => paper === value);
-}
-
-export type TemplateRow = typeof printTemplates.$inferSelect & { kind: PrintKind; paper: TemplatePaper };
+export type TemplateRow = typeof printTemplates.$inferSelect & { kind: PrintKind; paper: Paper };
 
 function audit(tx: Transaction, actor: Actor, action: string, templateId: number, details: Record<string, unknown>) {
   return recordAudit(tx, {
@@ -55,11 +50,11 @@ async function lockTemplateInTx(tx: Transaction, rawId: unknown): Promise<Templa
   const id = typeof rawId === "string" || typeof rawId === "number" ? readId(rawId) : null;
   if (id === null) throw new NotFoundError("modelo não encontrado");
   const [row] = await tx.select().from(printTemplates).where(eq(printTemplates.id, id)).for("update");
-  if (!row || !isPrintKind(row.kind) || !isTemplatePaperOf(row.kind, row.paper)) throw new NotFoundError("modelo não encontrado");
+  if (!row || !isPrintKind(row.kind) || !isPaperOf(row.kind, row.paper)) throw new NotFoundError("modelo não encontrado");
   return row as TemplateRow;
 }
 
-async function assertPrints(kind: PrintKind, paper: TemplatePaper, body: string) {
+async function assertPrints(kind: PrintKind, paper: Paper, body: string) {
   const problems = await checkTemplate(kind, paper, body);
   if (problems.length > 0) throw new TemplateInputError({ body: problems.map(describeProblem).join(" ") }, problems);
 }
@@ -68,7 +63,7 @@ export type TemplateSummary = { id: number; name: string; isDefault: boolean; up
 export type KindTemplates = {
   kind: PrintKind;
   title: string;
-  papers: { paper: TemplatePaper; isShippedDefault: boolean; templates: TemplateSummary[] }[];
+  papers: { paper: Paper; isShippedDefault: boolean; templates: TemplateSummary[] }[];
 };
 
 /** Every kind with its papers: the shop's templates of each (the default first) and whether the shipped one prints. */
@@ -89,7 +84,7 @@ export async function listTemplates(actor: Actor): Promise<KindTemplates[]> {
   return (Object.keys(PRINT_KINDS) as PrintKind[]).map((kind) => ({
     kind,
     title: PRINT_KINDS[kind].title,
-    papers: templatePapersOf(kind).map((paper) => {
+    papers: papersOf(kind).map((paper) => {
       const templates = rows
         .filter((row) => row.kind === kind && row.paper === paper)
         .map((row) => ({ id: row.id, name: row.name, isDefault: row.isDefault, updatedAt: row.updatedAt.toISOString() }));
@@ -105,12 +100,12 @@ export async function getTemplate(actor: Actor, rawId: string | undefined): Prom
   if (id === null) return null;
   const db = await getDb();
   const [row] = await db.select().from(printTemplates).where(eq(printTemplates.id, id));
-  if (!row || !isPrintKind(row.kind) || !isTemplatePaperOf(row.kind, row.paper)) return null;
+  if (!row || !isPrintKind(row.kind) || !isPaperOf(row.kind, row.paper)) return null;
   return row as TemplateRow;
 }
 
 /** The shop's templates of a kind and paper, to start a new one from. */
-export async function listTemplatesOf(actor: Actor, kind: PrintKind, paper: TemplatePaper) {
+export async function listTemplatesOf(actor: Actor, kind: PrintKind, paper: Paper) {
   assertStaffActor(actor);
   const db = await getDb();
   return db
@@ -130,13 +125,13 @@ export async function createTemplate(actor: Actor, input: { kind: string; paper:
   const errors: Record<string, string> = {};
   const kind = isPrintKind(input.kind) ? input.kind : null;
   if (!kind) errors.kind = "Escolha o documento.";
-  const paper = kind && isTemplatePaperOf(kind, input.paper) ? input.paper : null;
+  const paper = kind && isPaperOf(kind, input.paper) ? input.paper : null;
   if (kind && !paper) errors.paper = "Escolha um papel deste documento.";
   const named = TemplateNameInputSchema.safeParse({ name: input.name });
   if (!named.success) errors.name = named.error.issues[0]!.message;
   if (!kind || !paper || !named.success) throw new TemplateInputError(errors);
   return inTransaction(async (tx) => {
-    let body = DEFAULT_TEMPLATES[kind][paper];
+    let body = defaultTemplateOf(kind, paper);
     let margins: PrintMargins | null = null;
     if (input.from !== "padrao") {
       const source = await lockTemplateInTx(tx, input.from).catch(() => null);
@@ -201,7 +196,7 @@ export async function duplicateTemplate(actor: Actor, rawId: string | undefined)
 }
 
 /** Locks every template of the kind and paper, so two "usar como padrão" at once leave one default. */
-async function lockKindPaperInTx(tx: Transaction, kind: PrintKind, paper: TemplatePaper) {
+async function lockKindPaperInTx(tx: Transaction, kind: PrintKind, paper: Paper) {
   await tx
     .select({ id: printTemplates.id })
     .from(printTemplates)
@@ -231,7 +226,7 @@ export async function makeDefaultTemplate(actor: Actor, rawId: string | undefine
 /** The kind and paper print with the template shipped with Balcão again; the shop's templates stay. */
 export async function useShippedTemplate(actor: Actor, kind: string, paper: string) {
   assertStaffActor(actor);
-  if (!isPrintKind(kind) || !isTemplatePaperOf(kind, paper)) throw new NotFoundError("documento não encontrado");
+  if (!isPrintKind(kind) || !isPaperOf(kind, paper)) throw new NotFoundError("documento não encontrado");
   return inTransaction(async (tx) => {
     await lockKindPaperInTx(tx, kind, paper);
     const unset = await tx
@@ -251,7 +246,7 @@ export async function restoreShippedSource(actor: Actor, rawId: string | undefin
     const row = await lockTemplateInTx(tx, rawId);
     await tx
       .update(printTemplates)
-      .set({ body: DEFAULT_TEMPLATES[row.kind][row.paper], margins: null, updatedByUserId: actor.userId, updatedAt: new Date() })
+      .set({ body: defaultTemplateOf(row.kind, row.paper), margins: null, updatedByUserId: actor.userId, updatedAt: new Date() })
       .where(eq(printTemplates.id, row.id));
     await audit(tx, actor, "restore_shipped", row.id, { kind: row.kind, paper: row.paper });
     return { id: row.id };
@@ -279,9 +274,9 @@ export async function previewTemplate(
   input: { kind: string; paper: string; body: string },
 ): Promise<{ html: string; problems: TemplateProblem[] }> {
   assertStaffActor(actor);
-  if (!isPrintKind(input.kind) || !isTemplatePaperOf(input.kind, input.paper))
-    throw new NotFoundError("documento não encontrado");
+  if (!isPrintKind(input.kind) || !isPaperOf(input.kind, input.paper)) throw new NotFoundError("documento não encontrado");
   const problems = await checkTemplate(input.kind, input.paper, input.body);
   if (problems.length > 0) return { html: "", problems };
-  return { html: await renderTemplateSource(input.body, input.paper, FIELD_CATALOGUE[input.kind].sample, null), problems };
+  const { html } = await renderTemplateSource(input.kind, input.body, input.paper, FIELD_CATALOGUE[input.kind].sample, null);
+  return { html, problems };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "~/lib/forms";
 import { MARGIN_SIDES, MAX_MARGIN_MM, type PrintMargins } from "./margins";
-import type { TemplatePaper } from "./papers";
+import type { Paper } from "./papers";
 
 /** Limits shared by the editor's form and the server. */
 export const TEMPLATE_LIMITS = { name: 80 } as const;
@@ -21,7 +21,7 @@ export type TemplateFormValues = {
  * comma or a point.
  */
 export function parseMargins(
-  paper: TemplatePaper,
+  paper: Paper,
   typed: TemplateFormValues["margins"],
 ): { margins: PrintMargins | null } | { errors: Record<string, string> } {
   if (MARGIN_SIDES.every((side) => typed[side].trim() === "")) return { margins: null };

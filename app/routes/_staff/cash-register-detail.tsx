@@ -8,7 +8,7 @@ import { formatCents } from "~/lib/money";
 import { ClosingSummary } from "~/modules/cash-register/components/closing-summary";
 import { EntryList } from "~/modules/cash-register/components/entry-list";
 import { getCashRegister } from "~/modules/cash-register/queries.server";
-import { PAPERS, PAPER_SHORT_LABELS } from "~/modules/print-templates/papers";
+import { DOCUMENT_PAPERS, PAPER_SHORT_LABELS } from "~/modules/print-templates/papers";
 import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/cash-register-detail";
 
@@ -58,7 +58,7 @@ export default function CashRegisterDetailPage({ loaderData }: Route.ComponentPr
         <Panel id="caixa-imprimir" title="Relatório de fechamento" className="self-start">
           <p className="flex flex-wrap items-center gap-3">
             <Printer aria-hidden className="size-4 text-slate-600" />
-            {PAPERS.map((paper) => (
+            {DOCUMENT_PAPERS.map((paper) => (
               <a
                 key={paper}
                 href={`/cash-register/${register.id}/print?papel=${paper}`}

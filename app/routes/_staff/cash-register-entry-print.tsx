@@ -4,7 +4,7 @@ import { readId } from "~/lib/forms";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printEntrySlip } from "~/modules/cash-register/print-documents.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
-import { PAPERS, paperFromSearch, type Paper } from "~/modules/print-templates/papers";
+import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/cash-register-entry-print";
 
@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (entryId === null) throw data({ reason: "not-found" }, { status: 404 });
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
   const base = `/cash-register/movimentos/${entryId}/print`;
-  const paperLinks = Object.fromEntries(PAPERS.map((option) => [option, `${base}?papel=${option}`])) as Record<Paper, string>;
+  const paperLinks = paperLinksOf(base);
   const print = await printEntrySlip(actorOf(currentUser(context)), String(entryId), paper);
   // Only a suprimento or a sangria has a slip: another entry's address is as unknown as a missing one.
   if (print.status !== "ready") throw data({ reason: "not-found" }, { status: 404 });

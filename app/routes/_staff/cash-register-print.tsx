@@ -5,7 +5,7 @@ import { readId } from "~/lib/forms";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printClosingReport } from "~/modules/cash-register/print-documents.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
-import { PAPERS, paperFromSearch, type Paper } from "~/modules/print-templates/papers";
+import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/cash-register-print";
 
@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (registerId === null) throw data({ reason: "not-found" }, { status: 404 });
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
   const base = `/cash-register/${registerId}/print`;
-  const paperLinks = Object.fromEntries(PAPERS.map((option) => [option, `${base}?papel=${option}`])) as Record<Paper, string>;
+  const paperLinks = paperLinksOf(base);
   const print = await printClosingReport(actorOf(currentUser(context)), String(registerId), paper);
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });
   if (print.status !== "ready") return data({ registerId, paper, paperLinks, html: null }, { status: 409 });

@@ -4,7 +4,7 @@ import { readId } from "~/lib/forms";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printCreditContract } from "~/modules/credit/contract.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
-import { PAPERS, paperFromSearch, type Paper } from "~/modules/print-templates/papers";
+import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/cdc-contract-print";
 
@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const printed = await printCreditContract(actor, planId, paper);
   if (!printed) throw data({ reason: "not-found" }, { status: 404 });
   const base = `/cdc/${planId}/contrato`;
-  const paperLinks = Object.fromEntries(PAPERS.map((option) => [option, `${base}?papel=${option}`])) as Record<Paper, string>;
+  const paperLinks = paperLinksOf(base);
   return { planId, html: printed.html, issuedAt: printed.issuedAt, paper, paperLinks };
 }
 

@@ -4,7 +4,7 @@ import { readId } from "~/lib/forms";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printCreditPaymentReceipt } from "~/modules/credit/payment-print.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
-import { PAPERS, paperFromSearch, type Paper } from "~/modules/print-templates/papers";
+import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/cdc-recibo";
 
@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const printed = await printCreditPaymentReceipt(actorOf(currentUser(context)), String(planId), String(paymentId), paper);
   if (!printed) throw data({ reason: "not-found" }, { status: 404 });
   const base = `/cdc/${planId}/pagamentos/${paymentId}/recibo`;
-  const paperLinks = Object.fromEntries(PAPERS.map((option) => [option, `${base}?papel=${option}`])) as Record<Paper, string>;
+  const paperLinks = paperLinksOf(base);
   return { html: printed.html, paper, paperLinks };
 }
 

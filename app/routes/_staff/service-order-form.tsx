@@ -11,7 +11,7 @@ import { readId } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
-import { PAPERS, PAPER_SHORT_LABELS } from "~/modules/print-templates/papers";
+import { DOCUMENT_PAPERS, PAPER_SHORT_LABELS } from "~/modules/print-templates/papers";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { isRegisterOpen } from "~/modules/cash-register/queries.server";
 import { isRegisterClosedError } from "~/modules/cash-register/register-entries.server";
@@ -410,7 +410,7 @@ function PrintLinks({ orderId }: { orderId: number }) {
         <li key={document} className="flex flex-wrap items-center gap-2">
           <Printer aria-hidden className="size-4 text-slate-600" />
           <span className="text-slate-800">{label}:</span>
-          {PAPERS.map((paper) => (
+          {DOCUMENT_PAPERS.map((paper) => (
             <a
               key={paper}
               href={`/service-orders/${orderId}/print/${document}?papel=${paper}`}

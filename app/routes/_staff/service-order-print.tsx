@@ -3,7 +3,7 @@ import { PrintFrame } from "~/components/print/print-frame";
 import { buttonClass } from "~/components/ui/button";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
-import { PAPERS, paperFromSearch, type Paper } from "~/modules/print-templates/papers";
+import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
 import { parseOrderNumber } from "~/modules/service-orders/order-number";
 import { isOrderDocument, ORDER_DOCUMENTS, printOrderDocument } from "~/modules/service-orders/print-documents.server";
 import type { PageHandle } from "../_account/layout";
@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
   const title = PRINT_KINDS[ORDER_DOCUMENTS[document]].title;
   const base = `/service-orders/${orderNumber}/print/${document}`;
-  const paperLinks = Object.fromEntries(PAPERS.map((option) => [option, `${base}?papel=${option}`])) as Record<Paper, string>;
+  const paperLinks = paperLinksOf(base);
 
   const print = await printOrderDocument(actor, orderNumber, document, paper);
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });

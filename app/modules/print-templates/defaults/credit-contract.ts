@@ -6,29 +6,10 @@
  * interest reduced, the offer's validity, and signature lines. Stored as
  * issued when the plan is saved. Data: loja, contrato, papel.
  */
-const TERMS = `<section>
-  <h2>Condições (CDC, arts. 52 e 54-B)</h2>
-  <table>
-    <tbody>
-      <tr><th scope="row">Preço à vista</th><td class="num">{{ contrato.preco_a_vista | moeda }}</td></tr>
-      <tr><th scope="row">Entrada</th><td class="num">{{ contrato.entrada | moeda }}</td></tr>
-      <tr><th scope="row">Valor financiado</th><td class="num">{{ contrato.valor_financiado | moeda }}</td></tr>
-      <tr><th scope="row">Taxa de juros efetiva</th><td class="num">{{ contrato.taxa_mensal }} a.m. · {{ contrato.taxa_anual }} a.a.</td></tr>
-      <tr><th scope="row">Custo Efetivo Total (CET)</th><td class="num">{{ contrato.cet_mensal }} a.m. · {{ contrato.cet_anual }} a.a.</td></tr>
-      <tr><th scope="row">Composição do CET</th><td class="num">juros {{ contrato.juros_total | moeda }} · tarifa {{ contrato.tarifa | moeda }}</td></tr>
-      <tr><th scope="row">Parcelas</th><td class="num">{{ contrato.parcelas_qtd }} × {{ contrato.parcela_valor | moeda }}</td></tr>
-      <tr><th scope="row">Total a prazo (entrada + tarifa + parcelas)</th><td class="num">{{ contrato.total_com_financiamento | moeda }}</td></tr>
-      <tr><th scope="row">Total à vista</th><td class="num">{{ contrato.total_sem_financiamento | moeda }}</td></tr>
-    </tbody>
-  </table>
-</section>`;
+/** The disclosure and the late and early-payment terms are locked clauses (locked-clauses.ts): placed here, written there. */
+const TERMS = `{% clausula "crediario_condicoes" %}`;
 
-const CLAUSES = `<section>
-  <h2>Atraso e pagamento antecipado</h2>
-  <p>Parcela paga depois do vencimento: multa de {{ contrato.multa }} (no máximo 2%, CDC art. 52, § 1º) e juros de mora de {{ contrato.juros_mora }} ao mês, proporcionais aos dias de atraso.</p>
-  <p>O cliente pode pagar antes do vencimento, no todo ou em parte, com redução proporcional dos juros (CDC art. 52, § 2º). Pagamento parcial quita primeiro os encargos, depois os juros, depois o principal (Código Civil, art. 354).</p>
-  <p>Esta oferta vale até {{ contrato.validade_oferta | data }}.</p>
-</section>`;
+const CLAUSES = `{% clausula "crediario_atraso_antecipacao" %}`;
 
 export const CREDIT_CONTRACT_A4 = `{% render "cabecalho_loja", loja: loja %}
 <h1>Contrato de crediário nº {{ contrato.numero }}</h1>

@@ -18,6 +18,7 @@ export const SERVICE_ORDER_ENTRY = `{% render "cabecalho_loja", loja: loja %}
     <li>O serviço executado tem garantia de {{ os.garantia_dias }} dias a partir da entrega (Código de Defesa do Consumidor, art. 26, II).</li>
     <li>Concluído o serviço, recusado o orçamento ou constatada a falta de reparo, o cliente é avisado para retirar o aparelho. Aparelhos não retirados em até 90 dias após o aviso continuam guardados, e a loja registra cada tentativa de contato; as providências seguintes serão as previstas em lei.</li>
   </ol>
+  {% clausula "validade_orcamento" %}
 </section>
 <div class="assinaturas">
   {% render "assinatura", rotulo: "Assinatura do cliente", detalhe: os.cliente.nome %}

@@ -1,7 +1,8 @@
 /**
  * The warranty of a repaired device, on its own: the contractual period and
  * what it covers and excludes, and the legal warranty that adds to it
- * (CDC arts. 26 and 50). Stored as issued at the delivery. Data: loja, os, papel.
+ * (CDC arts. 26 and 50, a locked clause). Stored as issued at the delivery.
+ * Data: loja, os, papel.
  */
 export const WARRANTY_TERM = `{% render "cabecalho_loja", loja: loja %}
 <h1>Termo de garantia · OS nº {{ os.numero }}</h1>
@@ -35,10 +36,7 @@ export const WARRANTY_TERM = `{% render "cabecalho_loja", loja: loja %}
     <li>Defeitos em outras partes do aparelho, sem relação com o serviço executado.</li>
   </ol>
 </section>
-<section>
-  <h2>Garantia legal</h2>
-  <p>Esta garantia complementa a garantia legal e não a substitui (Código de Defesa do Consumidor, art. 50). Pela lei, o consumidor pode reclamar de defeitos aparentes em até 90 dias nos produtos e serviços duráveis, como o reparo deste aparelho, e em até 30 dias nos não duráveis, como impressões (art. 26, I e II), contados da entrega; de um defeito oculto, a partir do momento em que ele ficar evidente (art. 26, § 3º).</p>
-</section>
+{% clausula "garantia_legal" %}
 <section>
   <h2>Como usar</h2>
   <p>Traga o aparelho com este termo ou informe o número da OS. A loja examina o aparelho e, se o defeito for coberto, o reparo é feito sem custo.</p>
