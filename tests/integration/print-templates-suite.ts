@@ -22,6 +22,11 @@ async function loadModules() {
 /** A delivery receipt's data, enough for a template that prints the order's number and customer. */
 const DATA = { loja: { nome: "Loja", demonstracao: false }, os: { numero: 77, cliente: { nome: "Rita" } } };
 
+/** What the editor posts: name, source and margins (blank: the paper's usual). */
+function values(body: string, name = "Entrega da loja", margins = { top: "", right: "", bottom: "", left: "" }) {
+  return { name, body, margins };
+}
+
 /**
  * The shop's print templates against a real database: created from the
  * shipped default or another template, saved only when they print, one
@@ -60,11 +65,6 @@ export function definePrintTemplatesSuite(database: TestDatabase) {
         );
     const row = async (id: number) =>
       (await app.db.select().from(app.tables.printTemplates).where(eq(app.tables.printTemplates.id, id)))[0];
-    const values = (body: string, name = "Entrega da loja", margins = { top: "", right: "", bottom: "", left: "" }) => ({
-      name,
-      body,
-      margins,
-    });
 
     it("creates, saves, sets as default and prints with a template of the shop, its margins included", async () => {
       const shippedHtml = await printed();
