@@ -243,7 +243,7 @@ export default function PrintTemplateEditor({ loaderData, actionData }: Route.Co
                 ? "Atualizando…"
                 : live.problems.length > 0
                   ? "Corrija o modelo para ver a pré-visualização atualizada."
-                  : `Na largura real do papel (${PAPER_LABELS[template.paper]}).`}
+                  : `Na largura real do papel (${PAPER_LABELS[template.paper]}), reduzida quando não cabe na tela.`}
             </p>
             <PrintPreview paper={template.paper} html={live.html || lastHtml} title={`Pré-visualização: ${template.name}`} />
           </section>
