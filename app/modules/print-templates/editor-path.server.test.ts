@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { formatCents } from "~/lib/money";
 import type { Actor } from "~/modules/accounts/roles";
+import sanitizeHtml from "sanitize-html";
 import { FIELD_CATALOGUE } from "./catalogue";
+import { renderDocumentTemplate } from "./engine.server";
+import type { PrintKind } from "./kinds";
+import { sanitizePrintHtml } from "./sanitize.server";
 import { previewTemplate } from "./templates.server";
 
 const STAFF: Actor = { userId: "staff-editor", label: "editor@loja.test", role: "staff" };
@@ -134,6 +138,21 @@ describe("a template rendered through the editor's path", () => {
     expect(placed.html).toContain("válido por 10 (dez) dias");
     expect(placed.html.indexOf("10 (dez) dias")).toBeGreaterThan(placed.html.indexOf("Prazo"));
     expect(placed.html.indexOf("10 (dez) dias")).toBeLessThan(placed.html.indexOf("Fim."));
+  });
+
+  it("takes nothing out of what the shipped defaults print", async () => {
+    const { DEFAULT_TEMPLATES } = await import("./render.server");
+    // Everything kept, only written the sanitiser's way: what the allowlist must leave as it is.
+    const keepAll = (html: string) =>
+      sanitizeHtml(html, { allowedTags: false, allowedAttributes: false, allowedSchemes: ["http", "https", "data"] });
+    for (const [kind, papers] of Object.entries(DEFAULT_TEMPLATES) as [PrintKind, Record<string, string>][]) {
+      for (const [paper, body] of Object.entries(papers)) {
+        const data = { ...FIELD_CATALOGUE[kind].sample, papel: paper };
+        const raw = await renderDocumentTemplate(kind, body, data, keepAll);
+        const clean = await renderDocumentTemplate(kind, body, data, sanitizePrintHtml);
+        expect(clean.html, `${kind} ${paper}`).toBe(raw.html);
+      }
+    }
   });
 
   it("previews every kind's sample data with its shipped default", async () => {
