@@ -15,6 +15,11 @@ function preview(body: string, kind = "service-order-delivery", paper = "a4") {
   return previewTemplate(STAFF, { kind, paper, body });
 }
 
+/** Everything kept, only written the sanitiser's way: what the allowlist must leave as it is in a default. */
+function keepAll(html: string) {
+  return sanitizeHtml(html, { allowedTags: false, allowedAttributes: false, allowedSchemes: ["http", "https", "data"] });
+}
+
 /** The entry receipt, whose kind requires the quote's validity clause (CDC art. 40). */
 function entry(body: string) {
   return preview(body, "service-order-entry");
@@ -142,9 +147,6 @@ describe("a template rendered through the editor's path", () => {
 
   it("takes nothing out of what the shipped defaults print", async () => {
     const { DEFAULT_TEMPLATES } = await import("./render.server");
-    // Everything kept, only written the sanitiser's way: what the allowlist must leave as it is.
-    const keepAll = (html: string) =>
-      sanitizeHtml(html, { allowedTags: false, allowedAttributes: false, allowedSchemes: ["http", "https", "data"] });
     for (const [kind, papers] of Object.entries(DEFAULT_TEMPLATES) as [PrintKind, Record<string, string>][]) {
       for (const [paper, body] of Object.entries(papers)) {
         const data = { ...FIELD_CATALOGUE[kind].sample, papel: paper };
