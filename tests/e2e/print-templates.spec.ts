@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { accessibilityViolations } from "./support/axe";
 import { freshOwnDataDir, signUpOn } from "./support/own-server";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { prepareOrderOn } from "./support/service-orders";
@@ -52,6 +53,7 @@ test("a loja edita o comprovante de entrada com pré-visualização ao vivo, def
 
   await page.goto("/print-templates");
   await expect(page.getByRole("heading", { name: "Modelos de impressão", level: 1 })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   const entry = page.getByRole("region", { name: "Comprovante de entrada" });
   await entry.locator('[data-papel="a4"]').getByRole("link", { name: "Criar modelo para este papel" }).click();
   await expect(page.getByRole("heading", { name: "Novo modelo de impressão" })).toBeVisible();
@@ -67,6 +69,7 @@ test("a loja edita o comprovante de entrada com pré-visualização ao vivo, def
   // Balcão's receipt filled with the sample order, the quote's validity (CDC art. 40) in its locked text.
   await expect(preview.locator("main.documento")).toContainText("Comprovante de entrada · OS nº 1042");
   await expect(preview.locator("main.documento")).toContainText("válido por 10 (dez) dias");
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   const source = page.getByLabel("Texto do modelo (Liquid)");
   const original = await source.inputValue();

@@ -109,6 +109,8 @@ describe("a template rendered through the editor's path", () => {
         '<img src="data:text/html;base64,PHNjcmlwdD4=" alt="x"><img src="x" onerror="alert(1)" alt="y">',
         '<svg onload="alert(1)"><circle r="1"/></svg><math><mi>x</mi></math><meta http-equiv="refresh" content="0;url=https://mal.example">',
         '<img src="{{ os.url_consulta | qrcode }}" alt="QR">',
+        // A value that becomes an address: escaping keeps it in the attribute, the allowlist drops the scheme.
+        '{% assign endereco = "javascript:alert(document.cookie)" %}<a href="{{ endereco }}">m</a>',
       ].join("\n"),
     );
     expect(problems).toEqual([]);
@@ -117,6 +119,7 @@ describe("a template rendered through the editor's path", () => {
     );
     expect(html).toContain('<p class="rotulo">a</p>');
     expect(html).toContain('<a href="https://loja.example">l</a>');
+    expect(html).toContain("<a>m</a>");
     expect(html).toContain('<img alt="x" />');
     expect(html).toMatch(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="QR" \/>/);
   });
