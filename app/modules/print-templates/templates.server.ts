@@ -150,17 +150,20 @@ export async function createTemplate(actor: Actor, input: { kind: string; paper:
 
 /** Saves the name, margins and source; refused (nothing changes) while the source has a problem. */
 export async function saveTemplate(actor: Actor, rawId: string | undefined, values: TemplateFormValues) {
-  assertStaffActor(actor);
+  const current = await getTemplate(actor, rawId);
+  if (!current) throw new NotFoundError("modelo não encontrado");
+  // Checked before the transaction: a render may take up to the engine's time limit, and on PGlite a
+  // transaction holds the only connection.
+  const errors: Record<string, string> = {};
+  const named = TemplateNameInputSchema.safeParse({ name: values.name });
+  if (!named.success) errors.name = named.error.issues[0]!.message;
+  const margins = parseMargins(current.paper, values.margins);
+  if ("errors" in margins) Object.assign(errors, margins.errors);
+  const problems = await checkTemplate(current.kind, current.paper, values.body);
+  if (problems.length > 0) errors.body = problems.map(describeProblem).join(" ");
+  if (!named.success || "errors" in margins || problems.length > 0) throw new TemplateInputError(errors, problems);
   return inTransaction(async (tx) => {
-    const row = await lockTemplateInTx(tx, rawId);
-    const errors: Record<string, string> = {};
-    const named = TemplateNameInputSchema.safeParse({ name: values.name });
-    if (!named.success) errors.name = named.error.issues[0]!.message;
-    const margins = parseMargins(row.paper, values.margins);
-    if ("errors" in margins) Object.assign(errors, margins.errors);
-    const problems = await checkTemplate(row.kind, row.paper, values.body);
-    if (problems.length > 0) errors.body = problems.map(describeProblem).join(" ");
-    if (!named.success || "errors" in margins || problems.length > 0) throw new TemplateInputError(errors, problems);
+    const row = await lockTemplateInTx(tx, current.id);
     await tx
       .update(printTemplates)
       .set({
@@ -206,13 +209,18 @@ async function lockKindPaperInTx(tx: Transaction, kind: PrintKind, paper: Paper)
 
 /** Makes the template the one its kind and paper print with (the previous default stays, as one of the shop's). */
 export async function makeDefaultTemplate(actor: Actor, rawId: string | undefined) {
-  assertStaffActor(actor);
+  const current = await getTemplate(actor, rawId);
+  if (!current) throw new NotFoundError("modelo não encontrado");
+  if (current.isDefault) return { wasUnchanged: true };
+  // A template saved before a rule changed (a locked clause added) must not start printing; checked outside the
+  // transaction (see saveTemplate), and the text checked is the text made default.
+  await assertPrints(current.kind, current.paper, current.body);
   return inTransaction(async (tx) => {
-    const row = await lockTemplateInTx(tx, rawId);
+    const row = await lockTemplateInTx(tx, current.id);
     await lockKindPaperInTx(tx, row.kind, row.paper);
+    if (row.body !== current.body)
+      throw new TemplateInputError({ form: "O modelo foi alterado enquanto isso: abra-o de novo e tente outra vez." });
     if (row.isDefault) return { wasUnchanged: true };
-    // A template saved before a rule changed (a locked clause added) must not start printing.
-    await assertPrints(row.kind, row.paper, row.body);
     await tx
       .update(printTemplates)
       .set({ isDefault: false })
