@@ -27,8 +27,9 @@ export function FieldList({ fields, onInsert }: { fields: CatalogueField[]; onIn
               type="button"
               onClick={() => onInsert(snippet)}
               className="block w-full px-3 py-2 text-left hover:bg-brand-50 focus-visible:bg-brand-50"
-              aria-label={`Inserir ${field.path}: ${field.description}`}
             >
+              {/* The visible words are the name, "Inserir" said before them (a name unlike the label misleads voice control). */}
+              <span className="sr-only">Inserir </span>
               <code className="block font-mono text-xs break-all text-brand-800">{field.path}</code>
               <span className="block text-slate-700">{field.description}</span>
             </button>
