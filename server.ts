@@ -39,6 +39,7 @@ import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
 import { hasSessionCookie, hasSessionCookieHeader } from "~/modules/accounts/session.server";
 import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
 import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
+import { startServerScheduledPublishing } from "~/modules/blog/scheduled-publishing.server";
 
 const BUILD_DIR = path.resolve("build");
 const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
@@ -325,6 +326,8 @@ async function main() {
   const app = createApp(build, env);
   const server = createAdaptorServer({ fetch: app.fetch });
   const adminSocket = databaseKind() === "pglite" ? startAdminSocket(env.DATA_DIR, runAdminCommand) : null;
+  // Scheduled blog posts publish themselves at their time, with no request (the page cache refreshes on the write).
+  const scheduledPublishing = startServerScheduledPublishing();
   server.listen(env.PORT, () => logger.info({ port: env.PORT, url: env.PUBLIC_URL, database: databaseKind() }, "Balcão no ar"));
 
   let isStopping = false;
@@ -342,6 +345,8 @@ async function main() {
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
     await adminSocket?.close();
+    scheduledPublishing.stop();
+    await scheduledPublishing.settled();
     // An e-mail sent after its answer (a reset link) still needs the database.
     await settleBackgroundTasks();
     await closeDb();

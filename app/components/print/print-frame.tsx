@@ -17,7 +17,9 @@ export const NOT_A_TAX_DOCUMENT = "Não é documento fiscal.";
  * sanitised, print-templates/render.server.ts), on the margins its
  * template asks for (print-templates/margins.ts), and a
  * foot the template cannot remove: "Não é documento fiscal", and for a
- * document stored as issued, when it was issued.
+ * document stored as issued, when it was issued. A reprint is headed "2ª
+ * via" by the frame, outside the template, so no template can drop it and
+ * an issued document's stored HTML stays as signed.
  */
 export function PrintFrame({
   title,
@@ -25,6 +27,7 @@ export function PrintFrame({
   paperLinks,
   html,
   issuedAt,
+  reprintedAt,
 }: {
   title: string;
   paper: Paper;
@@ -33,6 +36,8 @@ export function PrintFrame({
   html: string;
   /** Set for a document stored as issued: this print is a copy of what was signed then. */
   issuedAt?: string;
+  /** Set when this print is a reprint (print-templates/reprint.ts): when it was printed; the copy says "2ª via". */
+  reprintedAt?: string | null;
 }) {
   const { margins, html: documentHtml } = splitMargins(html);
   const documentRef = useRef<HTMLElement>(null);
@@ -86,6 +91,7 @@ export function PrintFrame({
         </Button>
       </div>
       <main ref={documentRef} id="conteudo" className="documento" data-papel={paper}>
+        {reprintedAt ? <p className="segunda-via">2ª via · reimpressa em {formatDateTime(reprintedAt)}</p> : null}
         <article dangerouslySetInnerHTML={{ __html: documentHtml }} />
         <footer className="rodape">
           {issuedAt ? (

@@ -3,7 +3,14 @@ import type { Paper } from "~/modules/print-templates/papers";
 
 const MM_PER_CSS_PX = 25.4 / 96;
 
-/** A thermal roll's width, in mm (its usual margins: DEFAULT_MARGINS). */
+/**
+ * A thermal roll's width, in mm. Its usual margins (DEFAULT_MARGINS in
+ * print-templates/margins.ts) leave the printable width of the common
+ * printers, 72 mm on the 80 mm roll and 48 mm on the 58 mm one, where their
+ * own font prints 48 and 32 characters a line (1.5 mm each); the document is
+ * that many characters wide (DOCUMENT_RULES), so what reads well on the
+ * printer's grid reads well here (print-templates/thermal-columns.test.ts).
+ */
 const ROLLS = { "80mm": { width: 80 }, "58mm": { width: 58 } } as const;
 
 /**
@@ -33,12 +40,13 @@ export function rollLengthMm(paper: RollPaper, heightPx: number, margins: PrintM
  * toolbar keeps the window's), and the document fills what the side
  * margins leave of it.
  */
-function pageRule(paper: Paper, lengthMm: number, margins: PrintMargins) {
+function pageRule(paper: Paper, lengthMm: number, margins: PrintMargins, isOwn: boolean) {
   const margin = `margin: ${margins.top}mm ${margins.right}mm ${margins.bottom}mm ${margins.left}mm;`;
   if (paper === "a4") return `@page { size: A4; ${margin} }`;
   const { width, height } = paper === "label" ? LABEL : { width: ROLLS[paper].width, height: lengthMm };
-  const content = width - margins.left - margins.right;
-  return `@page { size: ${width}mm ${height}mm; ${margin} } @media print { html, body { width: ${width}mm; } .documento[data-papel] { width: ${content}mm; } }`;
+  // The usual margins leave the width DOCUMENT_RULES already gives the document; a template's own, what they leave.
+  const content = isOwn ? ` .documento[data-papel] { width: ${width - margins.left - margins.right}mm; }` : "";
+  return `@page { size: ${width}mm ${height}mm; ${margin} } @media print { html, body { width: ${width}mm; }${content} }`;
 }
 
 /**
@@ -53,10 +61,11 @@ function pageRule(paper: Paper, lengthMm: number, margins: PrintMargins) {
 export const DOCUMENT_RULES = `
 .documento { margin: 0 auto; background: #fff; color: #020617; }
 .documento[data-papel="a4"] { max-width: 186mm; padding: 1.5rem 1rem; font-size: 12px; line-height: 1.35; }
-.documento[data-papel="80mm"] { width: 76mm; padding: 0.75rem 0.25rem; font: 11px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.documento[data-papel="80mm"] { width: 48ch; padding: 0.75rem 0; font: 9.4px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .documento[data-papel="label"] { width: 58mm; height: 26mm; overflow: hidden; padding: 0; font: 8px/1.2 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .documento[data-papel="label"] .rodape { display: none; }
-.documento[data-papel="58mm"] { width: 55mm; padding: 0.75rem 0.125rem; font: 9.5px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.documento[data-papel="58mm"] { width: 32ch; padding: 0.75rem 0; font: 9.4px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.documento .segunda-via { margin-bottom: 0.5rem; border: 2px solid #0f172a; padding: 0.125rem 0.25rem; text-align: center; font-weight: 700; }
 .documento .demonstracao { margin-bottom: 0.5rem; border: 2px solid #0f172a; padding: 0.125rem 0.25rem; text-align: center; font-weight: 700; letter-spacing: 0.05em; }
 .documento .loja { border-bottom: 1px solid #0f172a; padding-bottom: 0.5rem; }
 .documento .nome-loja { font-weight: 700; font-size: 1.25rem; }
@@ -85,6 +94,17 @@ export const DOCUMENT_RULES = `
 .documento tfoot th { text-align: right; }
 .documento .num { text-align: right; white-space: nowrap; }
 .documento .nowrap { white-space: nowrap; }
+.documento .valor { text-align: right; }
+.documento .pix { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; overflow-wrap: anywhere; }
+.documento .etiqueta { display: flex; gap: 1.5mm; align-items: center; height: 100%; }
+.documento .etiqueta-qr { flex: none; width: 24mm; height: 24mm; }
+.documento .etiqueta-dados { min-width: 0; }
+.documento .etiqueta-os { font-size: 18px; font-weight: 700; line-height: 1.1; }
+.documento .etiqueta-nome { font-size: 10px; font-weight: 700; }
+.documento .etiqueta-aparelho { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
+@media screen { .documento[data-papel="label"] { outline: 1px dashed #94a3b8; outline-offset: 1.5mm; margin-top: 1rem; } }
+.documento .clausula { margin-top: 0.25rem; }
+.documento[data-papel="label"] .demonstracao { margin-bottom: 0.5mm; border-width: 1px; padding: 0; font-size: 6px; letter-spacing: 0; }
 .documento ol { list-style: decimal; padding-left: 2.2em; }
 .documento ul { list-style: disc; padding-left: 2.2em; }
 .documento li + li { margin-top: 0.125rem; }
@@ -93,6 +113,11 @@ export const DOCUMENT_RULES = `
 .documento .assinatura > div { border-top: 1px solid #0f172a; padding-top: 0.25rem; text-align: center; }
 .documento .detalhe { color: #334155; }
 .documento .rodape { margin-top: 0.75rem; border-top: 1px solid #cbd5e1; padding-top: 0.25rem; text-align: center; font-size: 0.9em; }
+.documento:not([data-papel="a4"]) { overflow-wrap: anywhere; }
+.documento:not([data-papel="a4"]) :is(ol, ul) { padding-left: 3ch; }
+.documento:not([data-papel="a4"]) :is(th, td) { padding: 0 0.5ch; }
+.documento:not([data-papel="a4"]) :is(th, td):first-child { padding-left: 0; }
+.documento:not([data-papel="a4"]) :is(th, td):last-child { padding-right: 0; }
 .documento:not([data-papel="a4"]) .loja { text-align: center; }
 .documento:not([data-papel="a4"]) .nome-loja, .documento:not([data-papel="a4"]) h1 { font-size: 1.2em; }
 .documento:not([data-papel="a4"]) .abertura { flex-direction: column; align-items: center; text-align: center; }
@@ -105,5 +130,5 @@ export const DOCUMENT_RULES = `
 `;
 
 export function printStyles(paper: Paper, rollLength = UNMEASURED_ROLL_LENGTH_MM, margins: PrintMargins | null = null) {
-  return `${pageRule(paper, rollLength, margins ?? DEFAULT_MARGINS[paper])}${DOCUMENT_RULES}`;
+  return `${pageRule(paper, rollLength, margins ?? DEFAULT_MARGINS[paper], margins !== null)}${DOCUMENT_RULES}`;
 }

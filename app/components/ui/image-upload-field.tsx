@@ -20,7 +20,8 @@ export function ImageUploadField({
   hint,
   error,
 }: {
-  image: UploadedImage | null;
+  /** What it draws of the current image (an upload, or a post's picture of public/). */
+  image: Pick<UploadedImage, "src" | "srcSet" | "width" | "height"> | null;
   /** The input's label with no image yet, and with one. */
   label: string;
   replaceLabel: string;

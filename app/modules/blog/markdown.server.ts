@@ -6,11 +6,46 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 }
 
-/** Links and images may point to the web, an e-mail or this site, never run code (javascript:, data:). */
+/**
+ * The character references a browser decodes in an attribute, as far as a
+ * URL's scheme can be spelt with them: numeric ones, and the named ones for
+ * ASCII punctuation and whitespace (no named reference spells a letter).
+ */
+const NAMED_REFERENCES: Record<string, string> = {
+  colon: ":",
+  tab: "\t",
+  newline: "\n",
+  sol: "/",
+  amp: "&",
+  lpar: "(",
+  rpar: ")",
+  period: ".",
+  plus: "+",
+  hyphen: "-",
+  dash: "-",
+};
+
+function decodeReferences(text: string) {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
+    if (name[0] !== "#") return NAMED_REFERENCES[name.toLowerCase()] ?? whole;
+    const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
+  });
+}
+
+/**
+ * Links and images may point to the web, an e-mail, a phone or this site,
+ * never run code (javascript:, data:, vbscript:…). Judged on the URL as the
+ * browser will read it: Marked leaves character references in place
+ * ("&#106;avascript:") and the browser decodes them, then drops tabs and
+ * newlines ("java\tscript:") before reading the scheme.
+ */
 function isSafeUrl(href: string) {
-  const trimmed = href.trim();
-  if (/^(https?:|mailto:|tel:)/i.test(trimmed)) return true;
-  return !/^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !trimmed.startsWith("//");
+  // oxlint-disable-next-line no-control-regex -- the control characters a browser drops from a URL are the point.
+  const url = decodeReferences(href).replace(/[\u0000-\u0020\u007f]/g, "");
+  if (/^(https?:|mailto:|tel:)/i.test(url)) return true;
+  // "//host" and "/\\host" leave the site (a browser reads that backslash as a slash).
+  return !/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^[\\/]{2}/.test(url);
 }
 
 const markdown = new Marked({

@@ -7,7 +7,9 @@ import { DENOMINATIONS } from "./denominations";
 import { getCashRegister, getRegisterEntry, type CashRegisterDetail, type RegisterEntryView } from "./queries.server";
 import { ENTRY_KIND_LABELS, METHOD_LABELS, sortedClosingTotals } from "./register-rules";
 
-export type RegisterPrint = { status: "ready"; html: string } | { status: "not-found" } | { status: "not-printable" };
+/** `actAt`: when the act the document attests happened (a print long after it is a "2ª via", print-templates/reprint.ts). */
+export type RegisterPrint =
+  { status: "ready"; html: string; actAt: string } | { status: "not-found" } | { status: "not-printable" };
 
 /** A suprimento or sangria as its slip reads it (the `movimento` of the template). */
 function movementData(entry: RegisterEntryView) {
@@ -35,7 +37,7 @@ export async function printEntrySlip(actor: Actor, entryId: string | undefined, 
     movimento: movementData(entry),
     emitido_em: new Date().toISOString(),
   });
-  return { status: "ready", html };
+  return { status: "ready", html, actAt: new Date(entry.createdAt).toISOString() };
 }
 
 /** A closed register as its report reads it (the `caixa` of the template). */
@@ -89,5 +91,5 @@ export async function printClosingReport(actor: Actor, registerId: string | unde
     caixa: closingData(detail),
     emitido_em: new Date().toISOString(),
   });
-  return { status: "ready", html };
+  return { status: "ready", html, actAt: new Date(detail.register.closedAt ?? Date.now()).toISOString() };
 }

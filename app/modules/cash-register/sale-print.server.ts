@@ -44,5 +44,5 @@ export async function printSaleReceipt(actor: Actor, saleId: number, paper: Pape
   const sale = await getSaleDetail(actor, saleId);
   if (!sale) return null;
   const html = await renderPrintDocument("sale-receipt", paper, { loja: await currentShopData(), venda: saleReceiptData(sale) });
-  return { html, code: sale.code };
+  return { html, code: sale.code, actAt: sale.createdAt.toISOString() };
 }

@@ -48,5 +48,5 @@ export async function printCreditPaymentReceipt(
     },
     emitido_em: new Date().toISOString(),
   });
-  return { html };
+  return { html, actAt: new Date(payment.paidAt).toISOString() };
 }

@@ -1,5 +1,5 @@
 import { CONTRACT_FIELDS, CREDIT_PAYMENT_FIELDS, SAMPLE_CONTRACT, SAMPLE_CREDIT_PAYMENT } from "./fields/credit";
-import type { CatalogueField } from "./fields/field";
+import { fieldsOf, type CatalogueField } from "./fields/field";
 import {
   CLOSING_FIELDS,
   MOVEMENT_FIELDS,
@@ -9,7 +9,13 @@ import {
   SAMPLE_SALE,
 } from "./fields/money-documents";
 import { CONTACT_LOG_FIELDS, ORDER_FIELDS, SAMPLE_CONTACT_LOG, SAMPLE_ORDER } from "./fields/service-order";
-import { SAMPLE_SHOP, SHOP_FIELDS } from "./fields/shop";
+import { PAPER_FIELDS, SAMPLE_SHOP, SHOP_FIELDS } from "./fields/shop";
+import {
+  DEBT_LETTER_FIELD_PAIRS,
+  DEBT_LETTER_SAMPLE,
+  DEVICE_LABEL_FIELD_PAIRS,
+  DEVICE_LABEL_SAMPLE,
+} from "./defaults/new-kinds-fields";
 import type { PrintKind } from "./kinds";
 
 export type { CatalogueField };
@@ -43,5 +49,11 @@ export const FIELD_CATALOGUE: Record<PrintKind, KindCatalogue> = {
   "credit-payment-receipt": {
     fields: [...CREDIT_PAYMENT_FIELDS, ...SHOP_FIELDS],
     sample: { loja: SAMPLE_SHOP, pagamento: SAMPLE_CREDIT_PAYMENT, emitido_em: EMITTED_AT },
+  },
+  // The label is seen by everyone at the counter: no shop header, the customer's first name only.
+  "device-label": { fields: [...fieldsOf(DEVICE_LABEL_FIELD_PAIRS), ...PAPER_FIELDS], sample: DEVICE_LABEL_SAMPLE },
+  "debt-reminder-letter": {
+    fields: [...fieldsOf(DEBT_LETTER_FIELD_PAIRS), ...SHOP_FIELDS],
+    sample: { loja: SAMPLE_SHOP, ...DEBT_LETTER_SAMPLE },
   },
 };

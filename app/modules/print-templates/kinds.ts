@@ -13,6 +13,8 @@ export const PRINT_KINDS = {
   "cash-register-closing": { title: "Relatório de fechamento de caixa", isIssued: false },
   "credit-contract": { title: "Contrato de crediário", isIssued: true },
   "credit-payment-receipt": { title: "Recibo de pagamento do crediário", isIssued: false },
+  "device-label": { title: "Etiqueta do aparelho", isIssued: false },
+  "debt-reminder-letter": { title: "Carta de cobrança", isIssued: false },
 } as const satisfies Record<string, { title: string; isIssued: boolean }>;
 
 export type PrintKind = keyof typeof PRINT_KINDS;

@@ -23,6 +23,7 @@ export const LOCKED_CLAUSES = {
   <p>Esta garantia complementa a garantia legal e não a substitui (Código de Defesa do Consumidor, art. 50). Pela lei, o consumidor pode reclamar de defeitos aparentes em até 90 dias nos produtos e serviços duráveis, como o reparo deste aparelho, e em até 30 dias nos não duráveis, como impressões (art. 26, I e II), contados da entrega; de um defeito oculto, a partir do momento em que ele ficar evidente (art. 26, § 3º).</p>
 </section>`,
   },
+  // A rate pair or the CET's parts wrap between their halves (`valor`), never inside one: 32 columns hold one half.
   crediario_condicoes: {
     title: "Condições do crediário (CDC arts. 52 e 54-B)",
     kinds: ["credit-contract"],
@@ -33,9 +34,9 @@ export const LOCKED_CLAUSES = {
       <tr><th scope="row">Preço à vista</th><td class="num">{{ contrato.preco_a_vista | moeda }}</td></tr>
       <tr><th scope="row">Entrada</th><td class="num">{{ contrato.entrada | moeda }}</td></tr>
       <tr><th scope="row">Valor financiado</th><td class="num">{{ contrato.valor_financiado | moeda }}</td></tr>
-      <tr><th scope="row">Taxa de juros efetiva</th><td class="num">{{ contrato.taxa_mensal }} a.m. · {{ contrato.taxa_anual }} a.a.</td></tr>
-      <tr><th scope="row">Custo Efetivo Total (CET)</th><td class="num">{{ contrato.cet_mensal }} a.m. · {{ contrato.cet_anual }} a.a.</td></tr>
-      <tr><th scope="row">Composição do CET</th><td class="num">juros {{ contrato.juros_total | moeda }} · tarifa {{ contrato.tarifa | moeda }}</td></tr>
+      <tr><th scope="row">Taxa de juros efetiva</th><td class="valor"><span class="nowrap">{{ contrato.taxa_mensal }} a.m.</span> · <span class="nowrap">{{ contrato.taxa_anual }} a.a.</span></td></tr>
+      <tr><th scope="row">Custo Efetivo Total (CET)</th><td class="valor"><span class="nowrap">{{ contrato.cet_mensal }} a.m.</span> · <span class="nowrap">{{ contrato.cet_anual }} a.a.</span></td></tr>
+      <tr><th scope="row">Composição do CET</th><td class="valor"><span class="nowrap">juros {{ contrato.juros_total | moeda }}</span> · <span class="nowrap">tarifa {{ contrato.tarifa | moeda }}</span></td></tr>
       <tr><th scope="row">Parcelas</th><td class="num">{{ contrato.parcelas_qtd }} × {{ contrato.parcela_valor | moeda }}</td></tr>
       <tr><th scope="row">Total a prazo (entrada + tarifa + parcelas)</th><td class="num">{{ contrato.total_com_financiamento | moeda }}</td></tr>
       <tr><th scope="row">Total à vista</th><td class="num">{{ contrato.total_sem_financiamento | moeda }}</td></tr>

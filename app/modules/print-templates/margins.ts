@@ -3,11 +3,11 @@ import type { Paper } from "./papers";
 
 export type { PrintMargins };
 
-/** The paper's usual margins (mm): A4's sheet, and what the thermal printers cannot reach on a roll. */
+/** The paper's usual margins (mm): A4's sheet; on a roll, what leaves the common printers' printable width (components/print/print-styles.ts). */
 export const DEFAULT_MARGINS: Record<Paper, PrintMargins> = {
   a4: { top: 14, right: 12, bottom: 14, left: 12 },
-  "80mm": { top: 3, right: 2, bottom: 3, left: 2 },
-  "58mm": { top: 2, right: 1, bottom: 2, left: 1 },
+  "80mm": { top: 3, right: 4, bottom: 3, left: 4 },
+  "58mm": { top: 2, right: 5, bottom: 2, left: 5 },
   label: { top: 1.5, right: 2, bottom: 1.5, left: 2 },
 };
 

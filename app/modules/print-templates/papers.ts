@@ -19,11 +19,14 @@ export const PAPER_LABELS: Record<Paper, string> = {
 };
 export const PAPER_SHORT_LABELS: Record<Paper, string> = { a4: "A4", "80mm": "80 mm", "58mm": "58 mm", label: "Etiqueta" };
 
-/** Kinds printed on the label only; every other kind prints on A4 and the rolls. */
+/** Kinds printed on the label only. */
 const LABEL_KINDS: ReadonlySet<string> = new Set<PrintKind | string>(["device-label"]);
+/** Kinds printed on A4 only (a letter is folded into an envelope, not torn off a roll); every other kind prints on A4 and the rolls. */
+const A4_KINDS: ReadonlySet<string> = new Set<PrintKind | string>(["debt-reminder-letter"]);
 
 export function papersOf(kind: PrintKind): readonly Paper[] {
-  return LABEL_KINDS.has(kind) ? ["label"] : DOCUMENT_PAPERS;
+  if (LABEL_KINDS.has(kind)) return ["label"];
+  return A4_KINDS.has(kind) ? ["a4"] : DOCUMENT_PAPERS;
 }
 
 /** `?papel=` as one of the kind's papers; its first (A4, or the label) when absent or unknown. */

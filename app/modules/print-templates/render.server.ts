@@ -3,9 +3,15 @@ import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { printTemplates } from "~/db/schema/print-documents";
 import { CASH_MOVEMENT_SLIP } from "./defaults/cash-movement-slip";
 import { CREDIT_PAYMENT_RECEIPT } from "./defaults/credit-payment-receipt";
-import { CASH_REGISTER_CLOSING_80MM, CASH_REGISTER_CLOSING_A4 } from "./defaults/cash-register-closing";
+import {
+  CASH_REGISTER_CLOSING_58MM,
+  CASH_REGISTER_CLOSING_80MM,
+  CASH_REGISTER_CLOSING_A4,
+} from "./defaults/cash-register-closing";
 import { CREDIT_CONTRACT_80MM, CREDIT_CONTRACT_A4 } from "./defaults/credit-contract";
-import { PICKUP_CONTACT_LOG } from "./defaults/pickup-contact-log";
+import { DEBT_REMINDER_LETTER } from "./defaults/debt-reminder-letter";
+import { DEVICE_LABEL } from "./defaults/device-label";
+import { PICKUP_CONTACT_LOG, PICKUP_CONTACT_LOG_58MM } from "./defaults/pickup-contact-log";
 import { SALE_RECEIPT_80MM, SALE_RECEIPT_A4 } from "./defaults/sale-receipt";
 import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
 import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
@@ -30,13 +36,15 @@ function onDocumentPapers(a4: string, roll80mm: string, roll58mm = roll80mm) {
 export const DEFAULT_TEMPLATES: Record<PrintKind, Partial<Record<Paper, string>>> = {
   "service-order-entry": onDocumentPapers(SERVICE_ORDER_ENTRY, SERVICE_ORDER_ENTRY),
   "service-order-delivery": onDocumentPapers(SERVICE_ORDER_DELIVERY, SERVICE_ORDER_DELIVERY),
-  "pickup-contact-log": onDocumentPapers(PICKUP_CONTACT_LOG, PICKUP_CONTACT_LOG),
+  "pickup-contact-log": onDocumentPapers(PICKUP_CONTACT_LOG, PICKUP_CONTACT_LOG, PICKUP_CONTACT_LOG_58MM),
   "warranty-term": onDocumentPapers(WARRANTY_TERM, WARRANTY_TERM),
   "sale-receipt": onDocumentPapers(SALE_RECEIPT_A4, SALE_RECEIPT_80MM),
   "cash-movement-slip": onDocumentPapers(CASH_MOVEMENT_SLIP, CASH_MOVEMENT_SLIP),
-  "cash-register-closing": onDocumentPapers(CASH_REGISTER_CLOSING_A4, CASH_REGISTER_CLOSING_80MM),
+  "cash-register-closing": onDocumentPapers(CASH_REGISTER_CLOSING_A4, CASH_REGISTER_CLOSING_80MM, CASH_REGISTER_CLOSING_58MM),
   "credit-contract": onDocumentPapers(CREDIT_CONTRACT_A4, CREDIT_CONTRACT_80MM),
   "credit-payment-receipt": onDocumentPapers(CREDIT_PAYMENT_RECEIPT, CREDIT_PAYMENT_RECEIPT),
+  "device-label": { label: DEVICE_LABEL },
+  "debt-reminder-letter": { a4: DEBT_REMINDER_LETTER },
 };
 
 /** The shipped template of a kind for a paper it prints on. */

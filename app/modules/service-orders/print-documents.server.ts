@@ -3,7 +3,7 @@ import { describedWithOrigin } from "./part-origin";
 import { addDays, shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
-import type { Actor } from "~/modules/accounts/roles";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { documentKind, DOCUMENT_LABELS } from "~/modules/customers/document";
 import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates/issued-documents.server";
 import { PRINT_KINDS, type PrintKind } from "~/modules/print-templates/kinds";
@@ -31,6 +31,7 @@ export const ORDER_DOCUMENTS = {
   entrega: "service-order-delivery",
   contatos: "pickup-contact-log",
   garantia: "warranty-term",
+  etiqueta: "device-label",
 } as const satisfies Record<string, PrintKind>;
 
 export type OrderDocument = keyof typeof ORDER_DOCUMENTS;
@@ -120,6 +121,22 @@ function orderData(order: ServiceOrderDetail) {
 }
 
 /**
+ * The device label's data (the `os` of its template): everyone at the
+ * counter sees a label, so it names the customer by first name only and
+ * carries no phone.
+ */
+function labelData(order: ServiceOrderDetail) {
+  return {
+    numero: order.id,
+    codigo: formatTrackingCode(order.trackingCode),
+    url_consulta: trackingUrl(getEnv().PUBLIC_URL, order.trackingCode),
+    previsao: order.promisedDate,
+    cliente: { primeiro_nome: order.customer.name.trim().split(/\s+/)[0] ?? "" },
+    aparelho: { nome: deviceName(order) },
+  };
+}
+
+/**
  * Stores the delivery receipt, and for a repaired device its warranty term,
  * as issued inside the delivery's transaction: what the person collecting
  * the device signs (the warranty and its end date, the balance left owed) is
@@ -142,15 +159,17 @@ export type OrderPrint =
   | { status: "not-delivered" }
   /** The device went back unrepaired: there is no warranty to print. */
   | { status: "no-warranty" }
-  | { status: "ready"; html: string; issuedAt: string | null };
+  /** `actAt`: when what the document attests happened (a print long after it is a "2ª via"); null for a label or a log printed as of now. */
+  | { status: "ready"; html: string; issuedAt: string | null; actAt: string | null };
 
-/** One of an order's documents, rendered for a paper (staff only: the contact log checks it; the route's guard does for all). */
+/** One of an order's documents, rendered for a paper: staff only, checked here as well as by the route's guard. */
 export async function printOrderDocument(
   actor: Actor,
   orderId: number,
   document: OrderDocument,
   paper: Paper,
 ): Promise<OrderPrint> {
+  assertStaffActor(actor);
   const kind = ORDER_DOCUMENTS[document];
 
   if (document === "contatos") {
@@ -177,20 +196,30 @@ export async function printOrderDocument(
       })),
       emitido_em: new Date().toISOString(),
     };
-    return { status: "ready", html: await renderPrintDocument(kind, paper, data), issuedAt: null };
+    return { status: "ready", html: await renderPrintDocument(kind, paper, data), issuedAt: null, actAt: null };
   }
 
   if (PRINT_KINDS[kind].isIssued) {
     const issued = await findIssuedDocument(kind, subjectOf(orderId), paper);
-    if (issued) return { status: "ready", html: issued.html, issuedAt: issued.issuedAt };
+    if (issued) return { status: "ready", html: issued.html, issuedAt: issued.issuedAt, actAt: issued.issuedAt };
   }
   const order = await getServiceOrder(orderId);
   if (!order) return { status: "not-found" };
+  if (document === "etiqueta") {
+    return {
+      status: "ready",
+      html: await renderPrintDocument(kind, paper, { os: labelData(order) }),
+      issuedAt: null,
+      actAt: null,
+    };
+  }
   const os = orderData(order);
   // Orders delivered before these documents were stored as issued print from their current data.
   if (PRINT_KINDS[kind].isIssued && !order.deliveredAt) return { status: "not-delivered" };
   if (document === "garantia" && !os.foi_reparado) return { status: "no-warranty" };
   // The shop as it is now: a document stored as issued kept the shop as it was.
   const loja = await currentShopData();
-  return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os }), issuedAt: null };
+  // The entry receipt attests the order's taking in; a delivery document printed from current data, the delivery.
+  const actAt = document === "entrada" ? os.entrada : os.entrega;
+  return { status: "ready", html: await renderPrintDocument(kind, paper, { loja, os }), issuedAt: null, actAt };
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { useRootData } from "~/components/layout/root-data";
 import { StructuredData } from "~/components/structured-data";
 import { pageMeta, siteOrigin } from "~/lib/seo";
@@ -7,44 +7,55 @@ import { PostBody } from "~/modules/blog/components/post-body";
 import { PostCover } from "~/modules/blog/components/post-cover";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
 import { formatLongDate } from "~/lib/dates";
-import { findPublishedPost } from "~/modules/blog/queries.server";
+import { findPublishedPost, findRenamedPostSlug, getPostCovers } from "~/modules/blog/queries.server";
 import type { Route } from "./+types/blog-post";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { post } = loaderData;
   return pageMeta({
-    title: `${post.title} — Blog & Dicas`,
-    description: post.excerpt || post.title,
+    // The SEO fields when the staff wrote them, else the title and the excerpt.
+    title: post.seoTitle || `${post.title} — Blog & Dicas`,
+    description: post.seoDescription || post.excerpt || post.title,
     // One address per post, whether it was opened by id or by slug.
     path: `/blog/${post.slug}`,
     origin: siteOrigin(matches),
-    image: post.coverImageUrl ?? undefined,
+    // The JPEG variant: link previews (WhatsApp, Facebook) may not read WebP.
+    image: loaderData.cover?.share,
     type: "article",
   });
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await findPublishedPost(params.id);
-  if (!post) throw data(null, { status: 404 });
+  if (!post) {
+    // A renamed post: links shared before the rename move for good to its current address.
+    const slug = await findRenamedPostSlug(params.id);
+    if (slug) throw redirect(`/blog/${encodeURIComponent(slug)}`, 301);
+    throw data(null, { status: 404 });
+  }
+  const covers = await getPostCovers([post]);
   return {
     post: {
       id: post.id,
       slug: post.slug,
       title: post.title,
       excerpt: post.excerpt,
-      coverImageUrl: post.coverImageUrl,
       tags: post.tags,
+      seoTitle: post.seoTitle,
+      seoDescription: post.seoDescription,
       authorName: post.authorName,
       publishedAt: post.publishedAt,
-      updatedAt: post.updatedAt,
+      // A scheduled post changed when it appeared, even if the timer has not written yet (as in the sitemap).
+      updatedAt: post.publishedAt && post.publishedAt > post.updatedAt ? post.publishedAt : post.updatedAt,
     },
+    cover: covers[post.id] ?? null,
     html: renderMarkdown(post.bodyMarkdown),
   };
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, html } = loaderData;
+  const { post, cover, html } = loaderData;
   const origin = useRootData()?.origin ?? "";
   const published = post.publishedAt ? new Date(post.publishedAt) : null;
   return (
@@ -54,12 +65,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           "@context": "https://schema.org",
           "@type": "BlogPosting",
           headline: post.title,
-          description: post.excerpt,
+          description: post.seoDescription || post.excerpt,
           url: `${origin}/blog/${post.slug}`,
           datePublished: published?.toISOString(),
           dateModified: new Date(post.updatedAt).toISOString(),
           author: { "@type": "Organization", name: post.authorName || "Balcão" },
-          ...(post.coverImageUrl ? { image: post.coverImageUrl } : {}),
+          ...(cover ? { image: `${origin}${cover.share}` } : {}),
         }}
       />
       <article className="mx-auto max-w-3xl">
@@ -74,7 +85,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             {post.authorName ? <> · {post.authorName}</> : null}
           </p>
         </header>
-        {post.coverImageUrl ? <PostCover src={post.coverImageUrl} className="mt-6 rounded-xl" /> : null}
+        {cover ? (
+          <PostCover image={cover} sizes="(min-width: 800px) 768px, calc(100vw - 2rem)" isEager className="mt-6 rounded-xl" />
+        ) : null}
         <PostBody html={html} />
         {post.tags.length ? (
           <ul className="mt-10 flex flex-wrap gap-2" aria-label="Assuntos">

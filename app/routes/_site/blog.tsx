@@ -3,7 +3,8 @@ import { PageIntro } from "~/components/layout/page-intro";
 import { staticSection } from "~/components/ui/static-section";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { BLOG_PAGE_PARAM, BLOG_PAGE_SIZE, blogPageHref } from "~/modules/blog/blog-pages";
-import { countPublishedPosts, listPublishedPosts } from "~/modules/blog/queries.server";
+import { BLOG_FEED_PATH } from "~/modules/blog/feed";
+import { countPublishedPosts, getPostCovers, listPublishedPosts } from "~/modules/blog/queries.server";
 import type { Route } from "./+types/blog";
 
 // Nothing in the list reacts: the browser keeps the server's HTML and loads none of its code (static-section.tsx).
@@ -12,13 +13,17 @@ const StaticPostList = staticSection(() => import("~/modules/blog/components/pos
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { page } = loaderData;
-  return pageMeta({
-    title: page === 1 ? "Blog & Dicas — Balcão" : `Blog & Dicas, página ${page} — Balcão`,
-    description:
-      "Dicas de cuidado com o celular e o computador, segurança digital, acessórios e gráfica, escritas por quem conserta todo dia.",
-    path: blogPageHref(page),
-    origin: siteOrigin(matches),
-  });
+  return [
+    ...pageMeta({
+      title: page === 1 ? "Blog & Dicas — Balcão" : `Blog & Dicas, página ${page} — Balcão`,
+      description:
+        "Dicas de cuidado com o celular e o computador, segurança digital, acessórios e gráfica, escritas por quem conserta todo dia.",
+      path: blogPageHref(page),
+      origin: siteOrigin(matches),
+    }),
+    // Feed readers find the RSS feed from the blog's address.
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Blog & Dicas (RSS)", href: BLOG_FEED_PATH },
+  ];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,17 +36,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Past the last page (an old link, a post unpublished): the last page, at its own address.
   if (page > pageCount) throw redirect(blogPageHref(pageCount));
   const posts = await listPublishedPosts({ page, pageSize: BLOG_PAGE_SIZE });
-  return { posts, page, pageCount };
+  return { posts, covers: await getPostCovers(posts), page, pageCount };
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { posts, page, pageCount } = loaderData;
+  const { posts, covers, page, pageCount } = loaderData;
   return (
     <main id="conteudo">
       <PageIntro title="Blog & Dicas">
         <p>Como cuidar do celular e do computador, proteger seus dados e aproveitar melhor seus aparelhos.</p>
+        <p className="mt-2 text-base">
+          <a href={BLOG_FEED_PATH} className="font-medium text-white underline underline-offset-2">
+            Assine o blog por RSS
+          </a>
+        </p>
       </PageIntro>
-      <StaticPostList posts={posts} page={page} pageCount={pageCount} />
+      <StaticPostList posts={posts} covers={covers} page={page} pageCount={pageCount} />
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printEntrySlip } from "~/modules/cash-register/print-documents.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
+import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/cash-register-entry-print";
 
@@ -24,9 +25,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const print = await printEntrySlip(actorOf(currentUser(context)), String(entryId), paper);
   // Only a suprimento or a sangria has a slip: another entry's address is as unknown as a missing one.
   if (print.status !== "ready") throw data({ reason: "not-found" }, { status: 404 });
-  return { paper, paperLinks, html: print.html };
+  return { paper, paperLinks, html: print.html, reprintedAt: reprintedAtOf(print.actAt) };
 }
 
 export default function CashRegisterEntryPrint({ loaderData }: Route.ComponentProps) {
-  return <PrintFrame title={TITLE} paper={loaderData.paper} paperLinks={loaderData.paperLinks} html={loaderData.html} />;
+  return (
+    <PrintFrame
+      title={TITLE}
+      paper={loaderData.paper}
+      paperLinks={loaderData.paperLinks}
+      html={loaderData.html}
+      reprintedAt={loaderData.reprintedAt}
+    />
+  );
 }

@@ -6,6 +6,7 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printClosingReport } from "~/modules/cash-register/print-documents.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
+import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/cash-register-print";
 
@@ -29,12 +30,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const paperLinks = paperLinksOf(base);
   const print = await printClosingReport(actorOf(currentUser(context)), String(registerId), paper);
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });
-  if (print.status !== "ready") return data({ registerId, paper, paperLinks, html: null }, { status: 409 });
-  return { registerId, paper, paperLinks, html: print.html };
+  if (print.status !== "ready") return data({ registerId, paper, paperLinks, html: null, reprintedAt: null }, { status: 409 });
+  return { registerId, paper, paperLinks, html: print.html, reprintedAt: reprintedAtOf(print.actAt) };
 }
 
 export default function CashRegisterPrint({ loaderData }: Route.ComponentProps) {
-  const { registerId, paper, paperLinks, html } = loaderData;
+  const { registerId, paper, paperLinks, html, reprintedAt } = loaderData;
   if (html === null) {
     return (
       <main id="conteudo" className="mx-auto max-w-xl space-y-4 px-6 py-16 text-center">
@@ -48,5 +49,5 @@ export default function CashRegisterPrint({ loaderData }: Route.ComponentProps) 
       </main>
     );
   }
-  return <PrintFrame title={TITLE} paper={paper} paperLinks={paperLinks} html={html} />;
+  return <PrintFrame title={TITLE} paper={paper} paperLinks={paperLinks} html={html} reprintedAt={reprintedAt} />;
 }

@@ -5,6 +5,7 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printCreditContract } from "~/modules/credit/contract.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
+import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/cdc-contract-print";
 
@@ -27,10 +28,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!printed) throw data({ reason: "not-found" }, { status: 404 });
   const base = `/cdc/${planId}/contrato`;
   const paperLinks = paperLinksOf(base);
-  return { planId, html: printed.html, issuedAt: printed.issuedAt, paper, paperLinks };
+  return {
+    planId,
+    html: printed.html,
+    issuedAt: printed.issuedAt,
+    paper,
+    paperLinks,
+    reprintedAt: reprintedAtOf(printed.issuedAt),
+  };
 }
 
 export default function CreditContractPrint({ loaderData }: Route.ComponentProps) {
-  const { html, paper, paperLinks, issuedAt } = loaderData;
-  return <PrintFrame title={TITLE} paper={paper} paperLinks={paperLinks} html={html} issuedAt={issuedAt} />;
+  const { html, paper, paperLinks, issuedAt, reprintedAt } = loaderData;
+  return (
+    <PrintFrame title={TITLE} paper={paper} paperLinks={paperLinks} html={html} issuedAt={issuedAt} reprintedAt={reprintedAt} />
+  );
 }

@@ -5,6 +5,7 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printCreditPaymentReceipt } from "~/modules/credit/payment-print.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
+import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/cdc-recibo";
 
@@ -24,9 +25,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!printed) throw data({ reason: "not-found" }, { status: 404 });
   const base = `/cdc/${planId}/pagamentos/${paymentId}/recibo`;
   const paperLinks = paperLinksOf(base);
-  return { html: printed.html, paper, paperLinks };
+  return { html: printed.html, paper, paperLinks, reprintedAt: reprintedAtOf(printed.actAt) };
 }
 
 export default function CdcRecibo({ loaderData }: Route.ComponentProps) {
-  return <PrintFrame title={TITLE} paper={loaderData.paper} paperLinks={loaderData.paperLinks} html={loaderData.html} />;
+  return (
+    <PrintFrame
+      title={TITLE}
+      paper={loaderData.paper}
+      paperLinks={loaderData.paperLinks}
+      html={loaderData.html}
+      reprintedAt={loaderData.reprintedAt}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, HandCoins, MessageCircle, PackageCheck } from "lucide-react";
+import { ArrowLeft, HandCoins, MessageCircle, PackageCheck, Printer } from "lucide-react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
@@ -256,6 +256,8 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
 
       {reminder ? <ReminderSection reminder={reminder} error={intent === "reminder" ? (errors.form ?? null) : null} /> : null}
 
+      {debt.items.length > 0 ? <LetterSection customerId={debt.customer.id} /> : null}
+
       <ContactsSection
         contacts={debt.contacts}
         nowInput={loaderData.nowInput}
@@ -318,6 +320,29 @@ function ReminderSection({
       ) : (
         <p className="text-sm text-slate-700">Sem WhatsApp cadastrado: ligue ou fale pessoalmente e registre o contato abaixo.</p>
       )}
+    </section>
+  );
+}
+
+function LetterSection({ customerId }: { customerId: number }) {
+  return (
+    <section aria-labelledby="divida-carta" className="space-y-3">
+      <h2 id="divida-carta" className="text-lg font-semibold text-slate-900">
+        Carta de cobrança
+      </h2>
+      <p className="max-w-3xl text-sm text-slate-700">
+        Em A4: o que está em aberto, os vencimentos e como pagar. Entregue só ao próprio cliente, em mãos ou em envelope fechado
+        em nome dele, nunca a outra pessoa (CDC art. 42); depois, registre o contato “Carta” abaixo.
+      </p>
+      <a
+        href={`/devedores/${customerId}/carta`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClass({ variant: "outline" })}
+      >
+        <Printer aria-hidden className="size-4" />
+        Imprimir carta de cobrança<span className="sr-only"> (abre em nova aba)</span>
+      </a>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printSaleReceipt } from "~/modules/cash-register/sale-print.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
+import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/sale-print";
 
@@ -30,10 +31,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!printed) throw data({ reason: "not-found" }, { status: 404 });
   const base = `/cash-register/vendas/${saleId}/print/${params.document}`;
   const paperLinks = paperLinksOf(base);
-  return { html: printed.html, code: printed.code, paper, paperLinks };
+  return { html: printed.html, code: printed.code, paper, paperLinks, reprintedAt: reprintedAtOf(printed.actAt) };
 }
 
 export default function SalePrint({ loaderData }: Route.ComponentProps) {
-  const { html, paper, paperLinks } = loaderData;
-  return <PrintFrame title={PRINT_KINDS["sale-receipt"].title} paper={paper} paperLinks={paperLinks} html={html} />;
+  const { html, paper, paperLinks, reprintedAt } = loaderData;
+  return (
+    <PrintFrame
+      title={PRINT_KINDS["sale-receipt"].title}
+      paper={paper}
+      paperLinks={paperLinks}
+      html={html}
+      reprintedAt={reprintedAt}
+    />
+  );
 }

@@ -11,7 +11,8 @@ import { readId } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
-import { DOCUMENT_PAPERS, PAPER_SHORT_LABELS } from "~/modules/print-templates/papers";
+import type { PrintKind } from "~/modules/print-templates/kinds";
+import { PAPER_SHORT_LABELS, papersOf } from "~/modules/print-templates/papers";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { isRegisterOpen } from "~/modules/cash-register/queries.server";
 import { isRegisterClosedError } from "~/modules/cash-register/register-entries.server";
@@ -398,19 +399,20 @@ function BackLink() {
 }
 
 const PRINTS = [
-  { document: "entrada", label: "Comprovante de entrada" },
-  { document: "entrega", label: "Comprovante de entrega" },
-  { document: "garantia", label: "Termo de garantia" },
-] as const;
+  { document: "entrada", kind: "service-order-entry", label: "Comprovante de entrada" },
+  { document: "entrega", kind: "service-order-delivery", label: "Comprovante de entrega" },
+  { document: "garantia", kind: "warranty-term", label: "Termo de garantia" },
+  { document: "etiqueta", kind: "device-label", label: "Etiqueta do aparelho" },
+] as const satisfies readonly { document: string; kind: PrintKind; label: string }[];
 
 function PrintLinks({ orderId }: { orderId: number }) {
   return (
     <ul className="space-y-2">
-      {PRINTS.map(({ document, label }) => (
+      {PRINTS.map(({ document, kind, label }) => (
         <li key={document} className="flex flex-wrap items-center gap-2">
           <Printer aria-hidden className="size-4 text-slate-600" />
           <span className="text-slate-800">{label}:</span>
-          {DOCUMENT_PAPERS.map((paper) => (
+          {papersOf(kind).map((paper) => (
             <a
               key={paper}
               href={`/service-orders/${orderId}/print/${document}?papel=${paper}`}

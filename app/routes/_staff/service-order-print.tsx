@@ -3,9 +3,10 @@ import { PrintFrame } from "~/components/print/print-frame";
 import { buttonClass } from "~/components/ui/button";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
-import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
+import { paperFromSearch, paperLinksOf, papersOf } from "~/modules/print-templates/papers";
 import { parseOrderNumber } from "~/modules/service-orders/order-number";
 import { isOrderDocument, ORDER_DOCUMENTS, printOrderDocument } from "~/modules/service-orders/print-documents.server";
+import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
 import type { Route } from "./+types/service-order-print";
 
@@ -22,16 +23,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const orderNumber = parseOrderNumber(params.id);
   const document = params.document;
   if (!orderNumber || !isOrderDocument(document)) throw data({ reason: "not-found" }, { status: 404 });
-  const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
-  const title = PRINT_KINDS[ORDER_DOCUMENTS[document]].title;
+  const kind = ORDER_DOCUMENTS[document];
+  const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"), kind);
+  const title = PRINT_KINDS[kind].title;
   const base = `/service-orders/${orderNumber}/print/${document}`;
-  const paperLinks = paperLinksOf(base);
+  const paperLinks = paperLinksOf(base, papersOf(kind));
 
   const print = await printOrderDocument(actor, orderNumber, document, paper);
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });
   const page = { orderNumber, title, paper, paperLinks };
   if (print.status !== "ready") return data({ ...page, print: null, refusal: print.status }, { status: 409 });
-  return { ...page, print: { html: print.html, issuedAt: print.issuedAt }, refusal: null };
+  return { ...page, print: { html: print.html, issuedAt: print.issuedAt, reprintedAt: reprintedAtOf(print.actAt) }, refusal: null };
 }
 
 export default function ServiceOrderPrint({ loaderData }: Route.ComponentProps) {
@@ -60,6 +62,13 @@ export default function ServiceOrderPrint({ loaderData }: Route.ComponentProps) 
     );
   }
   return (
-    <PrintFrame title={title} paper={paper} paperLinks={paperLinks} html={print.html} issuedAt={print.issuedAt ?? undefined} />
+    <PrintFrame
+      title={title}
+      paper={paper}
+      paperLinks={paperLinks}
+      html={print.html}
+      issuedAt={print.issuedAt ?? undefined}
+      reprintedAt={print.reprintedAt}
+    />
   );
 }

@@ -16,8 +16,8 @@ const AUDIENCE_OF_LAYOUT: Record<string, Audience> = {
 };
 /** better-auth's endpoints (JSON) and uploaded files (images): not pages. */
 export const NOT_PAGES = new Set(["/api/auth/*", "/arquivos/:file"]);
-/** Files for search engines, outside every layout: the same for everyone, no HTML. */
-const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
+/** Files for search engines and feed readers, outside every layout: the same for everyone, no HTML. */
+const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt", "/blog/rss.xml"]);
 const SPLAT_PATH = `/rota-inexistente-${crypto.randomUUID().slice(0, 8)}/sub`;
 
 function joinPaths(parent: string, child: string | undefined) {

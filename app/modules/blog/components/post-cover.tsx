@@ -1,16 +1,38 @@
 import { Newspaper } from "lucide-react";
 import { cx } from "~/lib/class-names";
+import type { PostCoverImage } from "../queries.server";
 
-/** A post's cover image, or a drawn placeholder when it has none (the title is said next to it, so both are decorative). */
-export function PostCover({ src, className }: { src: string | null; className?: string }) {
-  if (src) {
+/**
+ * A post's cover image (an upload's WebP files through srcset, with its
+ * width and height so nothing shifts), or a drawn placeholder when it has
+ * none. On a card the title is said next to it, so the card's cover is
+ * decorative (`isDecorative`); on the post's page it carries its description.
+ */
+export function PostCover({
+  image,
+  sizes,
+  isDecorative = false,
+  isEager = false,
+  className,
+}: {
+  image: PostCoverImage | null;
+  sizes: string;
+  isDecorative?: boolean;
+  /** The post page's cover is its largest paint: fetched at once, not lazily. */
+  isEager?: boolean;
+  className?: string;
+}) {
+  if (image) {
     return (
       <img
-        src={src}
-        alt=""
-        width={1200}
-        height={630}
-        loading="lazy"
+        src={image.src}
+        srcSet={image.srcSet || undefined}
+        sizes={image.srcSet ? sizes : undefined}
+        alt={isDecorative ? "" : image.alt}
+        width={image.width}
+        height={image.height}
+        loading={isEager ? "eager" : "lazy"}
+        fetchPriority={isEager ? "high" : undefined}
         decoding="async"
         className={cx("aspect-[1200/630] w-full object-cover", className)}
       />

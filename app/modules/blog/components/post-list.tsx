@@ -4,21 +4,38 @@ import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { blogPageHref } from "../blog-pages";
 import { formatLongDate } from "~/lib/dates";
-import type { BlogPostSummary } from "../queries.server";
+import type { BlogPostSummary, PostCoverImage } from "../queries.server";
 import { PostCover } from "./post-cover";
 
 /** One page of the /blog list, with the links to the pages around it. */
-export function PostList({ posts, page, pageCount }: { posts: BlogPostSummary[]; page: number; pageCount: number }) {
+export function PostList({
+  posts,
+  covers,
+  page,
+  pageCount,
+}: {
+  posts: BlogPostSummary[];
+  /** Each post's cover by id (getPostCovers); a post without one gets the placeholder. */
+  covers: Record<number, PostCoverImage>;
+  page: number;
+  pageCount: number;
+}) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       {posts.length === 0 ? (
         <EmptyState title="Nenhum post ainda">Volte em breve: estamos escrevendo as primeiras dicas.</EmptyState>
       ) : (
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <li key={post.id}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                <PostCover src={post.coverImageUrl} />
+                <PostCover
+                  image={covers[post.id] ?? null}
+                  sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw"
+                  isDecorative
+                  // The first card's cover is on screen at once (the page's largest paint on a phone): not lazy.
+                  isEager={index === 0}
+                />
                 <div className="flex flex-1 flex-col gap-2 p-5">
                   {post.publishedAt ? (
                     <p className="text-sm text-slate-600">

@@ -5,7 +5,27 @@
  * A4 lists the entries with who made them; 80 mm keeps to the columns a
  * roll has. Data: loja, caixa, emitido_em, papel.
  */
-const CLOSING_HEAD = `{% render "cabecalho_loja", loja: loja %}
+/** Expected, counted and difference per method, side by side: four columns of money (A4 and the 80 mm roll). */
+const METHODS_WIDE = `<table>
+    <thead><tr><th scope="col">Forma</th><th scope="col" class="num">Esperado</th><th scope="col" class="num">Conferido</th><th scope="col" class="num">Diferença</th></tr></thead>
+    <tbody>
+      {% for forma in caixa.formas %}<tr><td>{{ forma.nome }}</td><td class="num">{{ forma.esperado | moeda }}</td><td class="num">{{ forma.conferido | moeda }}</td><td class="num">{{ forma.diferenca | moeda }}</td></tr>{% endfor %}
+    </tbody>
+    <tfoot><tr><th scope="row" colspan="3">Diferença total</th><td class="num"><strong>{{ caixa.diferenca | moeda }}</strong></td></tr></tfoot>
+  </table>`;
+
+/** The same, one method under the other: 32 columns hold one amount a line, not three. */
+const METHODS_NARROW = `<table>
+    {% for forma in caixa.formas %}<tbody>
+      <tr><th scope="colgroup" colspan="2">{{ forma.nome }}</th></tr>
+      <tr><td>Esperado</td><td class="num">{{ forma.esperado | moeda }}</td></tr>
+      <tr><td>Conferido</td><td class="num">{{ forma.conferido | moeda }}</td></tr>
+      <tr><td>Diferença</td><td class="num">{{ forma.diferenca | moeda }}</td></tr>
+    </tbody>{% endfor %}
+    <tfoot><tr><th scope="row">Diferença total</th><td class="num"><strong>{{ caixa.diferenca | moeda }}</strong></td></tr></tfoot>
+  </table>`;
+
+const closingHead = (methods: string) => `{% render "cabecalho_loja", loja: loja %}
 <h1>Fechamento de caixa · nº {{ caixa.numero }}</h1>
 <div class="dados">
   <p><span class="rotulo">Abertura:</span> {{ caixa.abertura | data_hora }} por {{ caixa.aberto_por }}</p>
@@ -14,13 +34,7 @@ const CLOSING_HEAD = `{% render "cabecalho_loja", loja: loja %}
 </div>
 <section>
   <h2>Esperado e conferido</h2>
-  <table>
-    <thead><tr><th scope="col">Forma</th><th scope="col" class="num">Esperado</th><th scope="col" class="num">Conferido</th><th scope="col" class="num">Diferença</th></tr></thead>
-    <tbody>
-      {% for forma in caixa.formas %}<tr><td>{{ forma.nome }}</td><td class="num">{{ forma.esperado | moeda }}</td><td class="num">{{ forma.conferido | moeda }}</td><td class="num">{{ forma.diferenca | moeda }}</td></tr>{% endfor %}
-    </tbody>
-    <tfoot><tr><th scope="row" colspan="3">Diferença total</th><td class="num"><strong>{{ caixa.diferenca | moeda }}</strong></td></tr></tfoot>
-  </table>
+  ${methods}
   {% if caixa.pix_pendentes > 0 %}<p>PIX sem conferência no banco ao fechar: {{ caixa.pix_pendentes }} ({{ caixa.pix_pendentes_valor | moeda }}).</p>{% endif %}
 </section>
 {% if caixa.cedulas.size > 0 %}
@@ -33,6 +47,7 @@ const CLOSING_HEAD = `{% render "cabecalho_loja", loja: loja %}
 </section>
 {% endif %}
 {% if caixa.observacao %}<section><h2>Observação</h2><p>{{ caixa.observacao }}</p></section>{% endif %}`;
+const CLOSING_HEAD = closingHead(METHODS_WIDE);
 
 const CLOSING_FOOT = `<div class="assinaturas">
   {% render "assinatura", rotulo: "Responsável pelo fechamento", detalhe: caixa.fechado_por %}
@@ -55,8 +70,8 @@ export const CASH_REGISTER_CLOSING_A4 = `${CLOSING_HEAD}
 </section>
 ${CLOSING_FOOT}`;
 
-export const CASH_REGISTER_CLOSING_80MM = `${CLOSING_HEAD}
-<section>
+/** The entries on a roll: one line of text and the amount; shared by both rolls. */
+const ROLL_ENTRIES = `<section>
   <h2>Lançamentos</h2>
   {% if caixa.lancamentos.size == 0 %}<p>Nenhum lançamento.</p>{% else %}
   <table>
@@ -66,4 +81,11 @@ export const CASH_REGISTER_CLOSING_80MM = `${CLOSING_HEAD}
   </table>
   {% endif %}
 </section>
-${CLOSING_FOOT}`;
+`;
+
+export const CASH_REGISTER_CLOSING_80MM = `${CLOSING_HEAD}
+${ROLL_ENTRIES}${CLOSING_FOOT}`;
+
+/** The 58 mm roll: the methods one under the other (32 columns hold one amount a line). */
+export const CASH_REGISTER_CLOSING_58MM = `${closingHead(METHODS_NARROW)}
+${ROLL_ENTRIES}${CLOSING_FOOT}`;

@@ -14,8 +14,11 @@ export const SHOP_FIELDS: CatalogueField[] = fieldsOf([
   ["loja.whatsapp", "WhatsApp da loja, só dígitos (use o filtro telefone)"],
   ["loja.email", "E-mail da loja"],
   ["loja.demonstracao", "Verdadeiro enquanto os dados da loja são os de demonstração"],
-  ["papel", "O papel do modelo: “a4”, “80mm”…"],
+  ["papel", "O papel do modelo: “a4”, “80mm”, “58mm” ou “label”"],
 ]);
+
+/** Every document's own: the paper it is printed on. */
+export const PAPER_FIELDS: CatalogueField[] = SHOP_FIELDS.filter((field) => field.path === "papel");
 
 export const SAMPLE_SHOP = {
   nome: "Conserta Fácil Celulares",

@@ -1,0 +1,58 @@
+/** One item of the feed: a visible post, as queries.server.ts lists it. */
+export type FeedPost = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  tags: string[];
+  publishedAt: Date | null;
+  authorName: string;
+};
+
+function escapeXml(text: string) {
+  // Characters XML 1.0 forbids (a pasted control character) would make the whole feed unreadable.
+  // oxlint-disable-next-line no-control-regex -- those control characters are what is removed.
+  const allowed = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
+  return allowed.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * The blog as RSS 2.0: the shop's name, the newest posts with their
+ * address (also the guid, so a reader never shows one twice), date
+ * (RFC 822, as RSS asks), summary and tags. Plain text only: no HTML to sanitise twice.
+ */
+export function renderRssFeed({ origin, shopName, posts }: { origin: string; shopName: string; posts: readonly FeedPost[] }) {
+  const blogUrl = `${origin}/blog`;
+  const newest = posts.find((post) => post.publishedAt)?.publishedAt;
+  const items = posts.map((post) => {
+    const url = `${origin}/blog/${encodeURIComponent(post.slug)}`;
+    return [
+      "    <item>",
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${escapeXml(url)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      post.publishedAt ? `      <pubDate>${post.publishedAt.toUTCString()}</pubDate>` : null,
+      post.excerpt ? `      <description>${escapeXml(post.excerpt)}</description>` : null,
+      ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
+      "    </item>",
+    ]
+      .filter((line) => line !== null)
+      .join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeXml(`Blog & Dicas — ${shopName}`)}</title>`,
+    `    <link>${escapeXml(blogUrl)}</link>`,
+    `    <atom:link href="${escapeXml(`${blogUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${escapeXml(`Dicas de ${shopName} sobre celulares, computadores, acessórios e gráfica.`)}</description>`,
+    "    <language>pt-BR</language>",
+    newest ? `    <lastBuildDate>${newest.toUTCString()}</lastBuildDate>` : null,
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ]
+    .filter((line) => line !== null)
+    .join("\n");
+}

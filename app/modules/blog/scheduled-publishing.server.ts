@@ -1,0 +1,159 @@
+import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { getDb, inTransaction } from "~/db/client.server";
+import { blogPosts } from "~/db/schema/blog";
+import { logger } from "~/lib/logger.server";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+
+const ENTITY = "blog_post";
+
+/**
+ * Scheduled posts whose time has come become published, in one
+ * transaction, with an audit entry each. A write to blog_posts: the public
+ * pages, the feed and the sitemap refresh when it commits, with no request.
+ */
+export async function publishDuePosts(now: Date): Promise<{ id: number; slug: string }[]> {
+  const isDue = and(eq(blogPosts.status, "scheduled"), lte(blogPosts.publishedAt, now));
+  // Looked up first: an UPDATE of blog_posts drops the public page cache even when it changes no row,
+  // and the timer looks every minute.
+  const [anyDue] = await (await getDb()).select({ id: blogPosts.id }).from(blogPosts).where(isDue).limit(1);
+  if (!anyDue) return [];
+  return inTransaction(async (tx) => {
+    const due = await tx
+      .update(blogPosts)
+      .set({ status: "published", updatedAt: now })
+      .where(isDue)
+      .returning({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, publishedAt: blogPosts.publishedAt });
+    for (const post of due) {
+      await recordAudit(tx, {
+        actorUserId: null,
+        actorLabel: "publicação agendada",
+        action: "blog_post.publish_scheduled",
+        entity: ENTITY,
+        entityId: String(post.id),
+        details: { title: post.title, slug: post.slug, publishedAt: post.publishedAt?.toISOString() ?? null },
+      });
+    }
+    return due.map(({ id, slug }) => ({ id, slug }));
+  });
+}
+
+/** The next scheduled post's time after `now`, or null when none is waiting. */
+export async function nextScheduledPublicationAt(now: Date): Promise<Date | null> {
+  const db = await getDb();
+  const [next] = await db
+    .select({ publishedAt: blogPosts.publishedAt })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.status, "scheduled"), gt(blogPosts.publishedAt, now)))
+    .orderBy(asc(blogPosts.publishedAt))
+    .limit(1);
+  return next?.publishedAt ?? null;
+}
+
+/** The timer's view of time: the real clock in the server, a hand-driven one in tests. */
+export type SchedulerClock = {
+  now: () => Date;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+const systemClock: SchedulerClock = {
+  now: () => new Date(),
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    // The timer alone must not keep a stopping process alive.
+    handle.unref();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * The longest the timer sleeps. Another server on the same PostgreSQL (or a
+ * post scheduled by a script) is not seen by this process's wake-up call, so
+ * it looks again at least this often; within one process the editor wakes it.
+ */
+export const MAX_SLEEP_MS = 60_000;
+
+export type ScheduledPublishing = {
+  /** Looks now (a post was just scheduled) and re-arms for the next one. */
+  wake: () => void;
+  /** Resolves once the current look (if any) has finished: for tests and shutdown. */
+  settled: () => Promise<void>;
+  stop: () => void;
+};
+
+/**
+ * Publishes scheduled posts at their time with no request: looks at once,
+ * then sleeps until the next scheduled post (at most MAX_SLEEP_MS), and so
+ * on. A failed look (the database restarting) is logged and retried on the
+ * next wake-up, never thrown.
+ */
+export function startScheduledPublishing(clock: SchedulerClock = systemClock): ScheduledPublishing {
+  let handle: unknown = null;
+  let isStopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let isLookRequested = false;
+
+  function arm(next: Date | null) {
+    if (isStopped) return;
+    if (handle !== null) clock.clearTimeout(handle);
+    const delay = next === null ? MAX_SLEEP_MS : Math.min(Math.max(next.getTime() - clock.now().getTime(), 0), MAX_SLEEP_MS);
+    handle = clock.setTimeout(() => {
+      handle = null;
+      look();
+    }, delay);
+  }
+
+  async function lookOnce() {
+    let next: Date | null = null;
+    try {
+      const published = await publishDuePosts(clock.now());
+      if (published.length > 0) logger.info({ posts: published.map((post) => post.slug) }, "posts agendados publicados");
+      next = await nextScheduledPublicationAt(clock.now());
+    } catch (error) {
+      logger.error({ err: error }, "publicação agendada: falhou, nova tentativa em instantes");
+    }
+    arm(next);
+  }
+
+  function look() {
+    if (isStopped) return;
+    // One look at a time; a wake-up during a look asks for one more after it.
+    if (isLookRequested) return;
+    isLookRequested = true;
+    running = running.then(() => {
+      isLookRequested = false;
+      return isStopped ? undefined : lookOnce();
+    });
+  }
+
+  look();
+  return {
+    wake: look,
+    settled: async () => {
+      // A look may queue another (a wake-up while it ran): wait until none is left.
+      for (let current = running; ; current = running) {
+        await current;
+        if (current === running) return;
+      }
+    },
+    stop: () => {
+      isStopped = true;
+      if (handle !== null) clock.clearTimeout(handle);
+      handle = null;
+    },
+  };
+}
+
+let serverTimer: ScheduledPublishing | null = null;
+
+/** Started once by server.ts; the editor wakes it when a post is scheduled. */
+export function startServerScheduledPublishing() {
+  serverTimer ??= startScheduledPublishing();
+  return serverTimer;
+}
+
+/** A post was just scheduled: the server's timer re-arms for it (nothing when no timer runs, as in tests). */
+export function wakeScheduledPublishing() {
+  serverTimer?.wake();
+}

@@ -1,0 +1,3 @@
+import { defineNewPrintsSuite } from "./new-prints-suite";
+
+defineNewPrintsSuite("pglite");

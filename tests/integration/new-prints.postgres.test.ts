@@ -1,0 +1,4 @@
+import { defineNewPrintsSuite } from "./new-prints-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineNewPrintsSuite("postgres");
