@@ -93,8 +93,9 @@ export default [
       route("blog-management/perguntas", "routes/_staff/content-faq.tsx"),
       route("blog-management/historia", "routes/_staff/content-story.tsx"),
       route("print-templates", "routes/_staff/print-templates.tsx"),
-      route("print-template-editor", "routes/_staff/print-template-editor.tsx", { id: "new-print-template" }),
-      route("print-template-editor/:id", "routes/_staff/print-template-editor.tsx", { id: "edit-print-template" }),
+      route("print-template-editor", "routes/_staff/print-template-new.tsx"),
+      route("print-template-editor/pre-visualizar", "routes/_staff/print-template-preview.ts"),
+      route("print-template-editor/:id", "routes/_staff/print-template-editor.tsx"),
       route("traffic-analysis", "routes/_staff/traffic-analysis.tsx"),
       layout("routes/_owner/layout.tsx", [
         route("equipe", "routes/_owner/equipe.tsx"),

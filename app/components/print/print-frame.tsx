@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/lib/class-names";
 import { formatDateTime } from "~/lib/dates";
+import { splitMargins } from "~/modules/print-templates/margins";
 import { PAPER_LABELS, PAPERS, type Paper } from "~/modules/print-templates/papers";
 import { isRoll, printStyles, rollLengthMm, UNMEASURED_ROLL_LENGTH_MM } from "./print-styles";
 
@@ -12,7 +13,9 @@ export const NOT_A_TAX_DOCUMENT = "Não é documento fiscal.";
 /**
  * The frame of every printed document: the sheet's size, the paper switch
  * and the 'Imprimir' button (both hidden on paper), then the document's
- * HTML as its template rendered it (escaped by the template engine), and a
+ * HTML as its template rendered it (escaped by the template engine and
+ * sanitised, print-templates/render.server.ts), on the margins its
+ * template asks for (print-templates/margins.ts), and a
  * foot the template cannot remove: "Não é documento fiscal", and for a
  * document stored as issued, when it was issued. A reprint is headed "2ª
  * via" by the frame, outside the template, so no template can drop it and
@@ -36,6 +39,7 @@ export function PrintFrame({
   /** Set when this print is a reprint (print-templates/reprint.ts): when it was printed; the copy says "2ª via". */
   reprintedAt?: string | null;
 }) {
+  const { margins, html: documentHtml } = splitMargins(html);
   const documentRef = useRef<HTMLElement>(null);
   const [rollLength, setRollLength] = useState(UNMEASURED_ROLL_LENGTH_MM);
   useEffect(() => {
@@ -46,7 +50,7 @@ export function PrintFrame({
     const measure = () => {
       const style = getComputedStyle(element);
       const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
-      setRollLength(rollLengthMm(paper, element.getBoundingClientRect().height - padding));
+      setRollLength(rollLengthMm(paper, element.getBoundingClientRect().height - padding, margins ?? undefined));
     };
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -55,11 +59,12 @@ export function PrintFrame({
       observer.disconnect();
       window.removeEventListener("beforeprint", measure);
     };
-  }, [paper]);
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the margins by value: a new object each render would re-measure for nothing.
+  }, [paper, margins?.top, margins?.bottom]);
 
   return (
     <>
-      <style>{printStyles(paper, rollLength)}</style>
+      <style>{printStyles(paper, rollLength, margins)}</style>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 print:hidden">
         <p className="font-semibold text-slate-900">{title}</p>
         <nav aria-label="Tamanho do papel" className="flex flex-wrap items-center gap-2 text-sm">
@@ -87,7 +92,7 @@ export function PrintFrame({
       </div>
       <main ref={documentRef} id="conteudo" className="documento" data-papel={paper}>
         {reprintedAt ? <p className="segunda-via">2ª via · reimpressa em {formatDateTime(reprintedAt)}</p> : null}
-        <article dangerouslySetInnerHTML={{ __html: html }} />
+        <article dangerouslySetInnerHTML={{ __html: documentHtml }} />
         <footer className="rodape">
           {issuedAt ? (
             <p>Emitido em {formatDateTime(issuedAt)}. Reimpressões (2ª via) reproduzem este documento como foi emitido.</p>

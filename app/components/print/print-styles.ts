@@ -1,19 +1,17 @@
+import { DEFAULT_MARGINS, type PrintMargins } from "~/modules/print-templates/margins";
 import type { Paper } from "~/modules/print-templates/papers";
 
 const MM_PER_CSS_PX = 25.4 / 96;
 
 /**
- * A thermal roll's width and the printer's margins (top and bottom, sides),
- * in mm: the sides leave the printable width of the common printers, 72 mm
- * on the 80 mm roll and 48 mm on the 58 mm one, where their own font prints
- * 48 and 32 characters a line (1.5 mm each); the document is that many
- * characters wide (DOCUMENT_RULES), so what reads well on the printer's grid
- * reads well here (print-templates/thermal-columns.test.ts).
+ * A thermal roll's width, in mm. Its usual margins (DEFAULT_MARGINS in
+ * print-templates/margins.ts) leave the printable width of the common
+ * printers, 72 mm on the 80 mm roll and 48 mm on the 58 mm one, where their
+ * own font prints 48 and 32 characters a line (1.5 mm each); the document is
+ * that many characters wide (DOCUMENT_RULES), so what reads well on the
+ * printer's grid reads well here (print-templates/thermal-columns.test.ts).
  */
-const ROLLS = {
-  "80mm": { width: 80, margins: [3, 4] },
-  "58mm": { width: 58, margins: [2, 5] },
-} as const;
+const ROLLS = { "80mm": { width: 80 }, "58mm": { width: 58 } } as const;
 
 /**
  * A roll prints as one page as long as its document (`rollLengthMm`, measured
@@ -28,24 +26,27 @@ export function isRoll(paper: Paper): paper is RollPaper {
   return paper in ROLLS;
 }
 
-/** The adhesive label: one per device, 62 × 29 mm (the common desktop label printers' roll). */
-const LABEL = { width: 62, height: 29, margins: [1.5, 2] } as const;
+/** The adhesive label: one per device, 62 × 29 mm (the common desktop label printers' roll); its usual margins: DEFAULT_MARGINS. */
+const LABEL = { width: 62, height: 29 } as const;
 
 /** The page length that holds a document `heightPx` tall (CSS pixels) on a roll, with its margins and 2 mm to spare. */
-export function rollLengthMm(paper: RollPaper, heightPx: number) {
-  const [vertical] = ROLLS[paper].margins;
-  return Math.ceil(heightPx * MM_PER_CSS_PX + 2 * vertical + 2);
+export function rollLengthMm(paper: RollPaper, heightPx: number, margins: PrintMargins = DEFAULT_MARGINS[paper]) {
+  return Math.ceil(heightPx * MM_PER_CSS_PX + margins.top + margins.bottom + 2);
 }
 
-/** `@page` sets the sheet; on paper a roll's page is the roll's width (on screen the toolbar keeps the window's). */
-function pageRule(paper: Paper, lengthMm: number) {
-  if (paper === "a4") return "@page { size: A4; margin: 14mm 12mm; }";
-  if (paper === "label") {
-    const { width, height, margins } = LABEL;
-    return `@page { size: ${width}mm ${height}mm; margin: ${margins[0]}mm ${margins[1]}mm; } @media print { html, body { width: ${width}mm; } }`;
-  }
-  const { width, margins } = ROLLS[paper];
-  return `@page { size: ${width}mm ${lengthMm}mm; margin: ${margins[0]}mm ${margins[1]}mm; } @media print { html, body { width: ${width}mm; } }`;
+/**
+ * `@page` sets the sheet and its margins (the template's, else the
+ * paper's usual); on paper a roll's page is the roll's width (on screen the
+ * toolbar keeps the window's), and the document fills what the side
+ * margins leave of it.
+ */
+function pageRule(paper: Paper, lengthMm: number, margins: PrintMargins, isOwn: boolean) {
+  const margin = `margin: ${margins.top}mm ${margins.right}mm ${margins.bottom}mm ${margins.left}mm;`;
+  if (paper === "a4") return `@page { size: A4; ${margin} }`;
+  const { width, height } = paper === "label" ? LABEL : { width: ROLLS[paper].width, height: lengthMm };
+  // The usual margins leave the width DOCUMENT_RULES already gives the document; a template's own, what they leave.
+  const content = isOwn ? ` .documento[data-papel] { width: ${width - margins.left - margins.right}mm; }` : "";
+  return `@page { size: ${width}mm ${height}mm; ${margin} } @media print { html, body { width: ${width}mm; }${content} }`;
 }
 
 /**
@@ -57,7 +58,7 @@ function pageRule(paper: Paper, lengthMm: number) {
  * sections side by side on A4. On a roll, the
  * header centres, sections are split by dashed lines and signatures stack.
  */
-const DOCUMENT_RULES = `
+export const DOCUMENT_RULES = `
 .documento { margin: 0 auto; background: #fff; color: #020617; }
 .documento[data-papel="a4"] { max-width: 186mm; padding: 1.5rem 1rem; font-size: 12px; line-height: 1.35; }
 .documento[data-papel="80mm"] { width: 48ch; padding: 0.75rem 0; font: 9.4px/1.25 ui-monospace, SFMono-Regular, Menlo, monospace; }
@@ -128,6 +129,6 @@ const DOCUMENT_RULES = `
 @media print { body { background: #fff; } .documento { margin: 0; padding: 0 !important; } }
 `;
 
-export function printStyles(paper: Paper, rollLength = UNMEASURED_ROLL_LENGTH_MM) {
-  return `${pageRule(paper, rollLength)}${DOCUMENT_RULES}`;
+export function printStyles(paper: Paper, rollLength = UNMEASURED_ROLL_LENGTH_MM, margins: PrintMargins | null = null) {
+  return `${pageRule(paper, rollLength, margins ?? DEFAULT_MARGINS[paper], margins !== null)}${DOCUMENT_RULES}`;
 }

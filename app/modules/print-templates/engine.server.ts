@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Liquid, type Template } from "liquidjs";
+import { Liquid, LiquidError, Tag, type Template } from "liquidjs";
 import QRCode from "qrcode";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
@@ -65,6 +65,28 @@ export const FILTER_NAMES = Object.keys(FILTERS);
 
 for (const [name, filter] of Object.entries(FILTERS)) liquid.registerFilter(name, filter);
 
+/** Said when a template uses `{% raw %}`: it would print its text unescaped, outside what the engine checks. */
+export const RAW_TAG_MESSAGE = "A etiqueta {% raw %} não é permitida: ela imprimiria o texto sem proteção.";
+
+/** Refuses `{% raw %}` when the template is parsed, so a saved template can never hold one. */
+liquid.registerTag(
+  "raw",
+  class RefusedRaw extends Tag {
+    constructor(...args: ConstructorParameters<typeof Tag>) {
+      super(...args);
+      throw new Error(RAW_TAG_MESSAGE);
+    }
+    *render() {}
+  },
+);
+
+/** Where in the source a LiquidJS error points (line and column from 1), when it says. */
+export function errorPosition(error: unknown): { line: number; column: number } | null {
+  if (!(error instanceof LiquidError)) return null;
+  const [line = 1, column = 1] = error.token.getPosition();
+  return { line, column };
+}
+
 /**
  * What `{% clausula "name" %}` leaves in the template's output until the
  * clause's own text replaces it (renderDocumentTemplate): random per
@@ -96,6 +118,11 @@ function parse(source: string) {
     parsed.set(source, templates);
   }
   return templates;
+}
+
+/** Parses a template's source (cached): a syntax error, an unknown tag or filter, or `{% raw %}` throws LiquidError. */
+export function parseTemplate(source: string) {
+  return parse(source);
 }
 
 /** Renders a template's source with its data; a syntax error or an unknown filter throws LiquidError. */

@@ -4,4 +4,10 @@
  * filters and the default templates stay inside: a module renders through
  * render.server.ts.
  */
-export const PUBLIC_FILES: readonly string[] = ["issued-documents.server.ts", "kinds.ts", "papers.ts", "render.server.ts"];
+export const PUBLIC_FILES: readonly string[] = [
+  "issued-documents.server.ts",
+  "kinds.ts",
+  "margins.ts",
+  "papers.ts",
+  "render.server.ts",
+];

@@ -18,7 +18,9 @@ import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
 import { WARRANTY_TERM } from "./defaults/warranty-term";
 import { renderDocumentTemplate } from "./engine.server";
 import type { PrintKind } from "./kinds";
+import { withMargins, type PrintMargins } from "./margins";
 import type { Paper } from "./papers";
+import { sanitizePrintHtml } from "./sanitize.server";
 
 /** A document's shipped templates: A4, the 80 mm roll, and the 58 mm roll (the 80 mm source unless it needs its own). */
 function onDocumentPapers(a4: string, roll80mm: string, roll58mm = roll80mm) {
@@ -54,13 +56,17 @@ export function defaultTemplateOf(kind: PrintKind, paper: Paper): string {
 
 type Reader = Database | Transaction;
 
-/** The shop's default template for the kind and paper, else the one shipped with Balcão. */
-export async function templateFor(db: Reader, kind: PrintKind, paper: Paper) {
+/** The shop's default template for the kind and paper, else the one shipped with Balcão; margins null: the paper's usual. */
+export async function templateFor(
+  db: Reader,
+  kind: PrintKind,
+  paper: Paper,
+): Promise<{ body: string; margins: PrintMargins | null }> {
   const [own] = await db
-    .select({ body: printTemplates.body })
+    .select({ body: printTemplates.body, margins: printTemplates.margins })
     .from(printTemplates)
     .where(and(eq(printTemplates.kind, kind), eq(printTemplates.paper, paper), eq(printTemplates.isDefault, true)));
-  return own?.body ?? defaultTemplateOf(kind, paper);
+  return own ?? { body: defaultTemplateOf(kind, paper), margins: null };
 }
 
 /**
@@ -77,14 +83,48 @@ function isDemonstration(data: Record<string, unknown>) {
   return typeof shop === "object" && shop !== null && (shop as { demonstracao?: unknown }).demonstracao === true;
 }
 
+/** The most a printed document may weigh (characters of HTML): a receipt is a few kilobytes; past this a template runs away. */
+export const MAX_DOCUMENT_LENGTH = 2_000_000;
+
+export class DocumentTooLargeError extends Error {
+  override name = "DocumentTooLargeError";
+  constructor() {
+    super("O documento ficou grande demais (mais de 2 MB): confira os laços do modelo.");
+  }
+}
+
+/**
+ * A template's source filled with `data` (which also receives `papel`), as
+ * the print frame receives it: checked for size, sanitised by the allowlist
+ * (sanitize.server.ts), each locked clause filled in (a required one left
+ * out appended, and named in `missingClauses`: engine.server.ts), marked
+ * when the shop's details are the demo's, with its own margins at its head
+ * when it has some (margins.ts). Printing and the editor's preview both
+ * come through here, so the preview shows what will print.
+ */
+export async function renderTemplateSource(
+  kind: PrintKind,
+  source: string,
+  paper: Paper,
+  data: Record<string, unknown>,
+  margins: PrintMargins | null,
+) {
+  const { html, missingClauses } = await renderDocumentTemplate(kind, source, { ...data, papel: paper }, (rendered) => {
+    if (rendered.length > MAX_DOCUMENT_LENGTH) throw new DocumentTooLargeError();
+    return sanitizePrintHtml(rendered);
+  });
+  const marked = isDemonstration(data) ? DEMONSTRATION_MARK_HTML + html : html;
+  return { html: margins ? withMargins(marked, margins) : marked, missingClauses };
+}
+
 /**
  * A document's HTML for a paper, ready for the print frame
- * (components/print/print-frame.tsx): its template filled with `data`,
- * which also receives `papel`, the paper.
+ * (components/print/print-frame.tsx): the kind's default template for the
+ * paper filled with `data` (renderTemplateSource).
  */
 export async function renderPrintDocumentWith(db: Reader, kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
-  const { html } = await renderDocumentTemplate(kind, await templateFor(db, kind, paper), { ...data, papel: paper });
-  return isDemonstration(data) ? DEMONSTRATION_MARK_HTML + html : html;
+  const { body, margins } = await templateFor(db, kind, paper);
+  return (await renderTemplateSource(kind, body, paper, data, margins)).html;
 }
 
 export async function renderPrintDocument(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {

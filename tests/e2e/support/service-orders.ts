@@ -31,8 +31,8 @@ function staffApi() {
   return request.newContext({ baseURL: BASE_URL, storageState: USERS.staff.storageState, maxRedirects: 0 });
 }
 
-async function postForm(api: APIRequestContext, path: string, fields: Record<string, string>) {
-  const response = await api.post(path, { headers: ORIGIN_HEADER, form: fields });
+async function postForm(api: APIRequestContext, path: string, fields: Record<string, string>, origin = ORIGIN_HEADER) {
+  const response = await api.post(path, { headers: origin, form: fields });
   const location = response.headers().location ?? "";
   expect(response.status(), `${path}: ${location || (await response.text()).slice(0, 500)}`).toBe(302);
   return new URL(location, BASE_URL);
@@ -65,44 +65,65 @@ export async function prepareOrder(status: PreparedStatus, { email = "" } = {}):
   }
 }
 
-async function createOrder(api: APIRequestContext, status: PreparedStatus, email: string): Promise<PreparedOrder> {
+/** The same, on a server of a spec's own (own-server.ts), with the staff session saved for it. */
+export async function prepareOrderOn(serverUrl: string, storageState: string, status: PreparedStatus): Promise<PreparedOrder> {
+  const api = await request.newContext({ baseURL: serverUrl, storageState, maxRedirects: 0 });
+  try {
+    return await createOrder(api, status, "", { origin: serverUrl });
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function createOrder(
+  api: APIRequestContext,
+  status: PreparedStatus,
+  email: string,
+  origin = ORIGIN_HEADER,
+): Promise<PreparedOrder> {
   const suffix = randomDigits(4);
   const customerName = `Rosângela Prado Teste ${suffix}`;
   const phone = `1197${randomDigits(3)}${suffix}`;
   // Saved "on the way back" to a new order, the customer's id comes in the address.
-  const customerSaved = await postForm(api, `/customers/new?voltar=${encodeURIComponent("/new-service-order")}`, {
-    name: customerName,
-    phone,
-    email,
-  });
+  const customerSaved = await postForm(
+    api,
+    `/customers/new?voltar=${encodeURIComponent("/new-service-order")}`,
+    { name: customerName, phone, email },
+    origin,
+  );
   const customerId = customerSaved.searchParams.get("cliente");
   expect(customerId, `cliente criado: ${customerSaved}`).toMatch(/^\d+$/);
 
   const unlockCode = `97${randomDigits(4)}`;
-  const created = await postForm(api, "/new-service-order", {
-    intent: "create",
-    customerId: customerId!,
-    deviceType: "phone",
-    brand: "Motorola",
-    model: "Moto G84",
-    color: "Grafite",
-    accessories: "Capinha",
-    conditionChecklist: "turns-on",
-    reportedDefect: "Tela trincada após queda, touch falhando no canto",
-    unlockKind: "pin",
-    unlockCode,
-    lineKind: "service",
-    lineDescription: "Troca de tela",
-    lineQuantity: "1",
-    lineUnitPrice: "350,00",
-    warrantyDays: "90",
-    idempotencyKey: crypto.randomUUID(),
-  });
+  const created = await postForm(
+    api,
+    "/new-service-order",
+    {
+      intent: "create",
+      customerId: customerId!,
+      deviceType: "phone",
+      brand: "Motorola",
+      model: "Moto G84",
+      color: "Grafite",
+      accessories: "Capinha",
+      conditionChecklist: "turns-on",
+      reportedDefect: "Tela trincada após queda, touch falhando no canto",
+      unlockKind: "pin",
+      unlockCode,
+      lineKind: "service",
+      lineDescription: "Troca de tela",
+      lineQuantity: "1",
+      lineUnitPrice: "350,00",
+      warrantyDays: "90",
+      idempotencyKey: crypto.randomUUID(),
+    },
+    origin,
+  );
   const id = Number(/\/service-orders\/(\d+)\/edit/.exec(created.pathname)?.[1]);
   expect(id, `OS criada: ${created}`).toBeGreaterThan(0);
 
   for (const to of PATHS[status]) {
-    await postForm(api, `/service-orders/${id}/edit`, { intent: "status", to, note: "" });
+    await postForm(api, `/service-orders/${id}/edit`, { intent: "status", to, note: "" }, origin);
   }
   return { id, customerId: Number(customerId), trackingCode: await readTrackingCode(api, id), customerName, phone, unlockCode };
 }

@@ -1,0 +1,3 @@
+import { definePrintTemplatesSuite } from "./print-templates-suite";
+
+definePrintTemplatesSuite("pglite");
