@@ -16,6 +16,7 @@ import {
   DEVICE_LABEL_FIELD_PAIRS,
   DEVICE_LABEL_SAMPLE,
 } from "./defaults/new-kinds-fields";
+import { SAMPLE_WARRANTY, WARRANTY_FIELDS } from "./fields/warranty";
 import type { PrintKind } from "./kinds";
 
 export type { CatalogueField };
@@ -34,7 +35,7 @@ const EMITTED_AT = "2026-11-24T21:10:00.000Z";
 export const FIELD_CATALOGUE: Record<PrintKind, KindCatalogue> = {
   "service-order-entry": { fields: [...ORDER_FIELDS, ...SHOP_FIELDS], sample: { loja: SAMPLE_SHOP, os: SAMPLE_ORDER } },
   "service-order-delivery": { fields: [...ORDER_FIELDS, ...SHOP_FIELDS], sample: { loja: SAMPLE_SHOP, os: SAMPLE_ORDER } },
-  "warranty-term": { fields: [...ORDER_FIELDS, ...SHOP_FIELDS], sample: { loja: SAMPLE_SHOP, os: SAMPLE_ORDER } },
+  "warranty-term": { fields: [...WARRANTY_FIELDS, ...SHOP_FIELDS], sample: { loja: SAMPLE_SHOP, garantia: SAMPLE_WARRANTY } },
   "pickup-contact-log": { fields: [...CONTACT_LOG_FIELDS, ...SHOP_FIELDS], sample: { loja: SAMPLE_SHOP, ...SAMPLE_CONTACT_LOG } },
   "sale-receipt": { fields: [...SALE_FIELDS, ...SHOP_FIELDS], sample: { loja: SAMPLE_SHOP, venda: SAMPLE_SALE } },
   "cash-movement-slip": {
