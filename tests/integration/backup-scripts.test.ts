@@ -87,7 +87,8 @@ describe("npm run db:backup e npm run db:restore (PGlite)", () => {
       expect(run.stderr).not.toMatch(/falhou|Error/);
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/Cópia de segurança gravada e conferida/);
-      expect(run.stdout).toMatch(/service_orders\s+40\n/);
+      // The demo's 40 orders and the warranty claim one of them opened.
+      expect(run.stdout).toMatch(/service_orders\s+41\n/);
       const files = fs.readdirSync(path.join(shopDir, "backups"));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/^balcao-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.balcao-backup\.gz$/);

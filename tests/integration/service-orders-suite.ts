@@ -145,7 +145,11 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
         audit: await counted(auditLog),
         idempotencyKeys: await counted(idempotencyKeys),
         orderRows: await app.db.select().from(serviceOrders).orderBy(serviceOrders.id),
-        counters: await app.db.select().from(serviceOrderStatusCounts).orderBy(serviceOrderStatusCounts.status),
+        counters: await app.db
+          .select()
+          .from(serviceOrderStatusCounts)
+          // Both key columns: rows tied on status come back in whatever order PostgreSQL stored their last update.
+          .orderBy(serviceOrderStatusCounts.status, serviceOrderStatusCounts.technicianUserId),
       };
     }
 
