@@ -3,6 +3,7 @@ import { inTransaction } from "~/db/client.server";
 import { faqEntries, siteTexts } from "~/db/schema/faq";
 import { NotFoundError } from "~/lib/errors";
 import { parseInput, readId } from "~/lib/forms";
+import { moveOnePlace } from "~/lib/reorder";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { FaqInputError } from "./errors";
@@ -99,24 +100,17 @@ export async function moveFaqEntry(actor: Actor, id: string | number, direction:
       .for("update");
     const index = ordered.findIndex((row) => row.id === entryId);
     if (index === -1) throw new FaqEntryNotFoundError(`Pergunta ${entryId}`);
-    const target = direction === "up" ? index - 1 : index + 1;
-    if (target < 0 || target >= ordered.length) return false;
-    const ids = ordered.map((row) => row.id);
-    [ids[index], ids[target]] = [ids[target]!, ids[index]!];
-    for (const [offset, rowId] of ids.entries()) {
-      if (ordered.find((row) => row.id === rowId)!.position !== offset + 1)
-        await tx
-          .update(faqEntries)
-          .set({ position: offset + 1 })
-          .where(eq(faqEntries.id, rowId));
-    }
+    const move = moveOnePlace(ordered, index, direction);
+    if (!move) return false;
+    for (const change of move.changes)
+      await tx.update(faqEntries).set({ position: change.position }).where(eq(faqEntries.id, change.id));
     await recordAudit(tx, {
       actorUserId: actor.userId,
       actorLabel: actor.label,
       action: "faq.move",
       entity: FAQ_ENTITY,
       entityId: String(entryId),
-      details: { direction, from: index + 1, to: target + 1 },
+      details: { direction, from: move.from, to: move.to },
     });
     return true;
   });

@@ -4,6 +4,7 @@ import { reviews } from "~/db/schema/reviews";
 import { atShopTime, shopToday } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
 import { parseInput, readId } from "~/lib/forms";
+import { moveOnePlace } from "~/lib/reorder";
 import { processImage, type ProcessedImage } from "~/lib/uploads/process-image.server";
 import type { UploadedFile } from "~/lib/uploads/read-upload-form.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -168,24 +169,17 @@ export async function moveReview(actor: Actor, id: string | number, direction: "
       .for("update");
     const index = ordered.findIndex((row) => row.id === reviewId);
     if (index === -1) throw new ReviewNotFoundError(`Avaliação ${reviewId}`);
-    const target = direction === "up" ? index - 1 : index + 1;
-    if (target < 0 || target >= ordered.length) return false;
-    const ids = ordered.map((row) => row.id);
-    [ids[index], ids[target]] = [ids[target]!, ids[index]!];
-    for (const [offset, rowId] of ids.entries()) {
-      if (ordered.find((row) => row.id === rowId)!.position !== offset + 1)
-        await tx
-          .update(reviews)
-          .set({ position: offset + 1 })
-          .where(eq(reviews.id, rowId));
-    }
+    const move = moveOnePlace(ordered, index, direction);
+    if (!move) return false;
+    for (const change of move.changes)
+      await tx.update(reviews).set({ position: change.position }).where(eq(reviews.id, change.id));
     await recordAudit(tx, {
       actorUserId: actor.userId,
       actorLabel: actor.label,
       action: "review.move",
       entity: REVIEW_ENTITY,
       entityId: String(reviewId),
-      details: { direction, from: index + 1, to: target + 1 },
+      details: { direction, from: move.from, to: move.to },
     });
     return true;
   });
