@@ -5,6 +5,7 @@ import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, inputClass } from "~/components/ui/field";
+import { ImportProblems } from "~/components/ui/import-problems";
 import { Spinner } from "~/components/ui/spinner";
 import { formRefusal } from "~/lib/form-refusal.server";
 import { ImageUploadError } from "~/lib/uploads/image-upload-error";
@@ -79,19 +80,7 @@ function ReportView({ report }: { report: ReviewImportReport & { problemCount: n
             As avaliações abaixo não foram importadas; as outras já entraram. Corrija o arquivo e importe de novo: as que já
             entraram não se repetem.
           </p>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-red-200 bg-white text-sm">
-            {report.problems.map((problem) => (
-              <li key={problem.line} className="px-3 py-2">
-                <span className="font-semibold">
-                  {rowWord} {problem.line}:
-                </span>{" "}
-                {problem.message}
-              </li>
-            ))}
-          </ul>
-          {report.problemCount > report.problems.length ? (
-            <p className="text-sm text-slate-600">E mais {report.problemCount - report.problems.length}.</p>
-          ) : null}
+          <ImportProblems problems={report.problems} problemCount={report.problemCount} rowWord={rowWord} />
         </>
       ) : null}
     </section>

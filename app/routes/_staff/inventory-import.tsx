@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FieldMessage, inputClass } from "~/components/ui/field";
+import { ImportProblems } from "~/components/ui/import-problems";
 import { Spinner } from "~/components/ui/spinner";
 import { formRefusal } from "~/lib/form-refusal.server";
 import { ImageUploadError } from "~/lib/uploads/image-upload-error";
@@ -63,16 +64,7 @@ function ReportView({ report }: { report: ImportReport & { problemCount: number 
           <p className="text-slate-700">
             As linhas abaixo não foram importadas; corrija-as na planilha e importe de novo (as outras já entraram).
           </p>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-red-200 bg-white text-sm">
-            {report.problems.map((problem) => (
-              <li key={problem.line} className="px-3 py-2">
-                <span className="font-semibold">Linha {problem.line}:</span> {problem.message}
-              </li>
-            ))}
-          </ul>
-          {report.problemCount > report.problems.length ? (
-            <p className="text-sm text-slate-600">E mais {report.problemCount - report.problems.length}.</p>
-          ) : null}
+          <ImportProblems problems={report.problems} problemCount={report.problemCount} />
         </>
       ) : null}
     </section>
