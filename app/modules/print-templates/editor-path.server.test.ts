@@ -102,6 +102,8 @@ describe("a template rendered through the editor's path", () => {
     const { html, problems } = await preview(
       [
         '<p onclick="alert(1)" style="display:none" hidden class="rotulo">a</p>',
+        // The app's stylesheet is on the print page: its classes could hide what the law requires.
+        '<div class="hidden rotulo sr-only print:hidden">b</div><span class="invisible">c</span>',
         "<script>alert(1)</script><style>body{display:none}</style>",
         '<iframe src="https://mal.example"></iframe><object data="x"></object><embed src="x">',
         '<form action="https://mal.example"><input name="senha"><button>ok</button></form>',
@@ -118,6 +120,7 @@ describe("a template rendered through the editor's path", () => {
       /<script|<style|<iframe|<object|<embed|<form|<input|<button|<svg|<meta|onclick|onerror|onload|style=|hidden|javascript:/i,
     );
     expect(html).toContain('<p class="rotulo">a</p>');
+    expect(html).toContain('<div class="rotulo">b</div><span>c</span>');
     expect(html).toContain('<a href="https://loja.example">l</a>');
     expect(html).toContain("<a>m</a>");
     expect(html).toContain('<img alt="x" />');

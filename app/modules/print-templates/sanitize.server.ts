@@ -31,11 +31,46 @@ const TABLE_TAGS = ["table", "caption", "colgroup", "col", "thead", "tbody", "tf
 const LIST_TAGS = ["ol", "ul", "li", "dl", "dt", "dd"];
 
 /**
+ * The classes a template may give its elements: the ones the print styles
+ * read (components/print/print-styles.ts) and the shipped templates use.
+ * Any other is dropped: the app's own stylesheet is on the print page, and
+ * its `hidden` or `sr-only` would let a template hide a locked clause.
+ */
+const PRINT_CLASSES = [
+  "loja",
+  "nome-loja",
+  "logo-loja",
+  "abertura",
+  "codigo",
+  "qr",
+  "dados",
+  "destinatario",
+  "rotulo",
+  "valor",
+  "bloco",
+  "colunas",
+  "num",
+  "nowrap",
+  "pix",
+  "assinaturas",
+  "assinatura",
+  "detalhe",
+  "etiqueta",
+  "etiqueta-aparelho",
+  "etiqueta-dados",
+  "etiqueta-nome",
+  "etiqueta-os",
+  "etiqueta-qr",
+];
+
+/**
  * What a printed document may hold once its template rendered: the
  * document's structure, text, tables, lists, images and links, with classes
  * the print styles read (components/print/print-styles.ts). Nothing that
  * runs or restyles the page: no script, style, iframe, form, object or
- * embed, no `on…`, `style` or `hidden` attribute, no `javascript:` address.
+ * embed, no `on…`, `style` or `hidden` attribute, no class but the print
+ * styles' (a table's caption may be `sr-only`, for screen readers), no
+ * `javascript:` address.
  * A shop's template is written by its staff, but a printed page is opened
  * by everyone on the team (and a template could be pasted from anywhere).
  */
@@ -51,6 +86,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     colgroup: ["span"],
     ol: ["start", "type", "reversed"],
   },
+  allowedClasses: { "*": PRINT_CLASSES, caption: ["sr-only"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https", "data"] },
   allowProtocolRelative: false,
