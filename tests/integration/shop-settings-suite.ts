@@ -503,7 +503,7 @@ export function defineShopSettingsSuite(database: TestDatabase) {
         const order = await app.factory.createTestServiceOrder(app.db, { customerId: customer.id, status: "received", seed: 72 });
         const printed = await app.printDocuments.printOrderDocument(STAFF_ACTOR, order.id, "entrada", "a4");
         if (printed.status !== "ready") throw new Error(`recibo não impresso: ${printed.status}`);
-        expect(printed.html).toContain(`<img class="logo-loja" src="${logo!.share.url}" alt="">`);
+        expect(printed.html).toContain(`<img class="logo-loja" src="${logo!.share.url}" alt="" />`);
         expect(printed.html).toContain("<p>CNPJ 11.222.333/0001-81</p>");
         // So does a receipt issued inside the delivery's transaction.
         const ready = await app.factory.createTestServiceOrder(app.db, { customerId: customer.id, status: "ready", seed: 73 });
@@ -513,7 +513,7 @@ export function defineShopSettingsSuite(database: TestDatabase) {
         });
         const issued = await app.printDocuments.printOrderDocument(STAFF_ACTOR, ready.id, "entrega", "a4");
         expect(issued.status === "ready" && issued.issuedAt).toBeTruthy();
-        expect(issued.status === "ready" && issued.html).toContain(`<img class="logo-loja" src="${logo!.share.url}" alt="">`);
+        expect(issued.status === "ready" && issued.html).toContain(`<img class="logo-loja" src="${logo!.share.url}" alt="" />`);
 
         // Saved again without a file: the logo stays; with "remover", it goes.
         expect((await postSettings(multipart(validSettingsForm({ name: "Com Logo" })))).status).toBe(302);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { shopToday } from "~/lib/dates";
+import { addDays, shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
@@ -56,7 +56,8 @@ export function defineStaffNamesSuite(database: TestDatabase) {
         await modules.pickups.recordPickupContactAttempt(actor, {
           orderId: String(orderId),
           channel: "phone",
-          attemptedAt: `${shopToday()}T09:00`,
+          // Yesterday morning: 09:00 today is still ahead before 09:00 in São Paulo, and a contact cannot be in the future.
+          attemptedAt: `${addDays(shopToday(), -1)}T09:00`,
           note: "",
         });
       }
