@@ -67,3 +67,27 @@ export async function uploadedFileFrom(
   if (value.size > maxFileBytes) throw new ImageUploadError("too-large");
   return { bytes: new Uint8Array(await value.arrayBuffer()), originalName: sanitiseOriginalName(value.name) };
 }
+
+/**
+ * The bytes of the one file an import form sends (a spreadsheet, a review
+ * export), at most `maxBytes`; empty when none was sent. The reader's
+ * refusals speak of images: they reach `refuse` as the message for the
+ * file's field, a file too large with `tooLargeMessage`.
+ */
+export async function readImportFile(
+  request: Request,
+  {
+    field,
+    maxBytes,
+    tooLargeMessage,
+    refuse,
+  }: { field: string; maxBytes: number; tooLargeMessage: string; refuse: (message: string) => Error },
+): Promise<Uint8Array> {
+  try {
+    const form = await readUploadForm(request, { maxFileBytes: maxBytes });
+    return (await uploadedFileFrom(form, field, maxBytes))?.bytes ?? new Uint8Array();
+  } catch (error) {
+    if (!(error instanceof ImageUploadError)) throw error;
+    throw refuse(error.code === "too-large" ? tooLargeMessage : error.message);
+  }
+}

@@ -8,8 +8,7 @@ import { FieldMessage, inputClass } from "~/components/ui/field";
 import { ImportProblems } from "~/components/ui/import-problems";
 import { Spinner } from "~/components/ui/spinner";
 import { formRefusal } from "~/lib/form-refusal.server";
-import { ImageUploadError } from "~/lib/uploads/image-upload-error";
-import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
+import { readImportFile } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { ContentTabs } from "~/modules/blog/components/content-tabs";
 import { ReviewInputError } from "~/modules/reviews/errors";
@@ -27,17 +26,12 @@ const MAX_MEGABYTES = MAX_REVIEW_IMPORT_BYTES / 1024 / 1024;
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
   try {
-    let bytes: Uint8Array;
-    try {
-      const form = await readUploadForm(request, { maxFileBytes: MAX_REVIEW_IMPORT_BYTES });
-      bytes = (await uploadedFileFrom(form, FILE_FIELD, MAX_REVIEW_IMPORT_BYTES))?.bytes ?? new Uint8Array();
-    } catch (error) {
-      // The upload reader speaks of images; here the file is an export.
-      if (!(error instanceof ImageUploadError)) throw error;
-      throw new ReviewInputError({
-        file: error.code === "too-large" ? `O arquivo passa de ${MAX_MEGABYTES} MB: divida-o em partes.` : error.message,
-      });
-    }
+    const bytes = await readImportFile(request, {
+      field: FILE_FIELD,
+      maxBytes: MAX_REVIEW_IMPORT_BYTES,
+      tooLargeMessage: `O arquivo passa de ${MAX_MEGABYTES} MB: divida-o em partes.`,
+      refuse: (message) => new ReviewInputError({ file: message }),
+    });
     const report = await importReviews(actor, bytes);
     return {
       report: { ...report, problems: report.problems.slice(0, SHOWN_PROBLEMS), problemCount: report.problems.length },

@@ -7,8 +7,7 @@ import { FieldMessage, inputClass } from "~/components/ui/field";
 import { ImportProblems } from "~/components/ui/import-problems";
 import { Spinner } from "~/components/ui/spinner";
 import { formRefusal } from "~/lib/form-refusal.server";
-import { ImageUploadError } from "~/lib/uploads/image-upload-error";
-import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
+import { readImportFile } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { InventoryInputError } from "~/modules/inventory/errors";
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/inventory/product-csv";
@@ -24,20 +23,12 @@ export const meta = () => [{ title: "Importar produtos — Estoque — Balcão" 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
   try {
-    let bytes: Uint8Array;
-    try {
-      const form = await readUploadForm(request, { maxFileBytes: MAX_IMPORT_BYTES });
-      bytes = (await uploadedFileFrom(form, FILE_FIELD, MAX_IMPORT_BYTES))?.bytes ?? new Uint8Array();
-    } catch (error) {
-      // The upload reader speaks of images; here the file is a spreadsheet.
-      if (!(error instanceof ImageUploadError)) throw error;
-      throw new InventoryInputError({
-        file:
-          error.code === "too-large"
-            ? `O arquivo passa de ${MAX_IMPORT_BYTES / 1024 / 1024} MB: divida a planilha em partes.`
-            : error.message,
-      });
-    }
+    const bytes = await readImportFile(request, {
+      field: FILE_FIELD,
+      maxBytes: MAX_IMPORT_BYTES,
+      tooLargeMessage: `O arquivo passa de ${MAX_IMPORT_BYTES / 1024 / 1024} MB: divida a planilha em partes.`,
+      refuse: (message) => new InventoryInputError({ file: message }),
+    });
     const report = await importProductsCsv(actor, bytes);
     return { report: { ...report, problems: report.problems.slice(0, SHOWN_PROBLEMS), problemCount: report.problems.length } };
   } catch (error) {
