@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { reviews } from "~/db/schema/reviews";
 import { atShopTime, shopToday } from "~/lib/dates";
@@ -11,6 +11,7 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { ReviewInputError } from "./errors";
+import { CAROUSEL_ORDER } from "./queries.server";
 import { FUTURE_DATE_MESSAGE, ReviewSchema } from "./validation";
 
 export const REVIEW_ENTITY = "review";
@@ -165,7 +166,7 @@ export async function moveReview(actor: Actor, id: string | number, direction: "
     const ordered = await tx
       .select({ id: reviews.id, position: reviews.position })
       .from(reviews)
-      .orderBy(asc(reviews.position), desc(reviews.reviewedAt), desc(reviews.id))
+      .orderBy(...CAROUSEL_ORDER)
       .for("update");
     const index = ordered.findIndex((row) => row.id === reviewId);
     if (index === -1) throw new ReviewNotFoundError(`Avaliação ${reviewId}`);

@@ -27,8 +27,8 @@ export type ReviewCardData = {
 
 export type ReviewSummary = { average: number; total: number; satisfiedPercent: number };
 
-/** The carousel's order: the staff's position, then newest first. */
-const CAROUSEL_ORDER = [asc(reviews.position), desc(reviews.reviewedAt), desc(reviews.id)];
+/** The carousel's order: the staff's position, then newest first (the staff's list and its moves follow it too). */
+export const CAROUSEL_ORDER = [asc(reviews.position), desc(reviews.reviewedAt), desc(reviews.id)];
 
 /** The avatar is 40 CSS px: the 80 px file is sharp on a 2× screen. */
 const AVATAR_FILE_WIDTH = 80;
@@ -119,10 +119,7 @@ export async function listReviewsForStaff(
       isDemo: reviews.isDemo,
       photoUploadId: reviews.photoUploadId,
       profilePhotoUrl: reviews.profilePhotoUrl,
-      place:
-        sql<number>`(row_number() over (order by ${reviews.position} asc, ${reviews.reviewedAt} desc, ${reviews.id} desc))::int`.as(
-          "place",
-        ),
+      place: sql<number>`(row_number() over (order by ${sql.join(CAROUSEL_ORDER, sql`, `)}))::int`.as("place"),
     })
     .from(reviews)
     .as("ordered");
