@@ -8,6 +8,7 @@ import {
   formatDate,
   formatDateTime,
   formatLongDate,
+  isInTheFuture,
   isIsoDate,
   isIsoMonth,
   parseShopDateTimeInput,
@@ -269,5 +270,14 @@ describe("showing dates", () => {
   it("names backup files by the shop's clock, in 24-hour time, across midnight UTC", () => {
     expect(shopTimestampForFileName(new Date("2026-11-23T02:05:09Z"))).toBe("2026-11-22_23-05-09");
     expect(shopTimestampForFileName(new Date("2026-11-23T15:00:00Z"))).toBe("2026-11-23_12-00-00");
+  });
+});
+
+describe("a typed time still to come", () => {
+  it("allows a browser clock up to five minutes ahead of the server's", () => {
+    const now = new Date("2026-11-26T12:00:00.000Z");
+    expect(isInTheFuture(new Date("2026-11-26T12:05:00.000Z"), now)).toBe(false);
+    expect(isInTheFuture(new Date("2026-11-26T12:05:00.001Z"), now)).toBe(true);
+    expect(isInTheFuture(new Date("2026-11-25T09:00:00.000Z"), now)).toBe(false);
   });
 });

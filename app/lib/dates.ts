@@ -179,6 +179,14 @@ export function parseShopDateTimeInput(value: string): Date | null {
   return toShopDateTimeInput(instant) === `${match[1]}T${match[2]}` ? instant : null;
 }
 
+/** A few minutes of tolerance for a browser clock a little ahead of the server's. */
+const AHEAD_OF_CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+/** Whether a time someone typed as already past (a contact made) is still to come, beyond that tolerance. */
+export function isInTheFuture(instant: Date, now: Date = new Date()): boolean {
+  return instant.getTime() > now.getTime() + AHEAD_OF_CLOCK_TOLERANCE_MS;
+}
+
 /** The shop's month of an instant, or of a calendar day: "2026-11". */
 export function shopMonthOf(value: Date | string): string {
   if (typeof value === "string") {

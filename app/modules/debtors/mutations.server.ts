@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { debtContacts, debts } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
-import { addDays, shopToday } from "~/lib/dates";
+import { addDays, isInTheFuture, shopToday } from "~/lib/dates";
 import { parseInput } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
@@ -95,9 +95,6 @@ export function createDebt(actor: Actor, customerId: number, input: unknown, tod
   return inTransaction((tx) => createDebtInTx(tx, actor, customerId, input, today));
 }
 
-/** A few minutes of tolerance for a browser clock a little ahead of the server's. */
-const FUTURE_TOLERANCE_MS = 5 * 60_000;
-
 /** Logs one contact with the customer about what they owe (date, channel, note), with its audit entry. */
 export async function recordDebtContactInTx(
   tx: Transaction,
@@ -108,7 +105,7 @@ export async function recordDebtContactInTx(
 ): Promise<{ contactId: number }> {
   assertStaffActor(actor);
   const input = parseInput(DebtContactSchema, rawInput, refuse);
-  if (input.contactedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
+  if (isInTheFuture(input.contactedAt, now)) {
     throw refuse({ contactedAt: "A data do contato não pode estar no futuro." });
   }
   await assertCustomerExists(tx, customerId);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
-import { daysBetween, parseShopDateTimeInput, shopToday } from "~/lib/dates";
+import { daysBetween, isInTheFuture, parseShopDateTimeInput, shopToday } from "~/lib/dates";
 import { optionalText, parseInput } from "~/lib/forms";
 import { personNameSql } from "~/modules/accounts/person-name.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -218,9 +218,6 @@ export const PickupContactAttemptSchema = z.object({
   note: optionalText(500),
 });
 
-/** A few minutes of tolerance for a clock a little ahead of the server's. */
-const FUTURE_TOLERANCE_MS = 5 * 60_000;
-
 /**
  * Logs one attempt to reach the customer (with who logged it, in the audit
  * log too). Bad input is a ServiceOrderInputError with field messages, and
@@ -239,7 +236,7 @@ export async function recordPickupContactAttemptInTx(
     (fieldErrors) => new ServiceOrderInputError("invalid-input", fieldErrors),
   );
   const { orderId, channel, note, attemptedAt } = parsed;
-  if (attemptedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
+  if (isInTheFuture(attemptedAt, now)) {
     throw new ServiceOrderRuleError("A data do contato não pode estar no futuro.", "attemptedAt");
   }
   const [order] = await tx
