@@ -1,14 +1,11 @@
 import { getEnv } from "~/lib/env.server";
+import { escapeXml } from "~/lib/xml";
 import { listPublishedPostsForSitemap } from "~/modules/blog/queries.server";
 import { shopProductHref } from "~/modules/shop/catalogue-address";
 import { listShopProductsForSitemap } from "~/modules/shop/queries.server";
 
 /** The public pages a search engine should know, besides each blog post. */
 const PUBLIC_PAGES = ["/", "/historia", "/contato", "/perguntas", "/blog", "/realidade-aumentada", "/privacidade", "/loja"];
-
-function escapeXml(text: string) {
-  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function urlEntry(loc: string, lastmod?: Date) {
   const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : "";

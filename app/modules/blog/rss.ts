@@ -1,3 +1,5 @@
+import { escapeXml } from "~/lib/xml";
+
 /** One item of the feed: a visible post, as queries.server.ts lists it. */
 export type FeedPost = {
   slug: string;
@@ -7,13 +9,6 @@ export type FeedPost = {
   publishedAt: Date | null;
   authorName: string;
 };
-
-function escapeXml(text: string) {
-  // Characters XML 1.0 forbids (a pasted control character) would make the whole feed unreadable.
-  // oxlint-disable-next-line no-control-regex -- those control characters are what is removed.
-  const allowed = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
-  return allowed.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /**
  * The blog as RSS 2.0: the shop's name, the newest posts with their
