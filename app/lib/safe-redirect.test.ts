@@ -61,6 +61,9 @@ describe("safeRedirectPath", () => {
     ["an encoded slash in lower case", "/%2f%2fevil.example"],
     ["an encoded backslash", "/%5Cevil.example"],
     ["a double-encoded slash", "/%252F/evil.example"],
+    // The parser removes dot segments, leaving "//evil.example": protocol-relative once it is a Location.
+    ["a dot segment before a second slash", "/.//evil.example"],
+    ["a parent segment before a second slash", "/a/..//evil.example/x"],
   ])("falls back for %s", (_, target) => {
     expect(safeRedirectPath(target)).toBe("/dashboard");
   });

@@ -19,7 +19,7 @@ const isSignInPage = (pathname: string) => pathname === "/auth" || pathname.star
  * A path on this site to return to (a `from` or `voltar` parameter), in the
  * URL parser's own serialization, so what is sent in a Location header or to
  * navigate() is exactly what was checked; the fallback for anything else
- * ("//evil", "/\\evil", "/\t/evil", "https://…", control characters).
+ * ("//evil", "/\\evil", "/\t/evil", "/.//evil", "https://…", control characters).
  */
 export function safeRedirectPath(target: string | null | undefined, fallback = "/dashboard") {
   if (!target || !target.startsWith("/") || UNSAFE_CHARACTER.test(target)) return fallback;
@@ -31,6 +31,7 @@ export function safeRedirectPath(target: string | null | undefined, fallback = "
   } catch {
     return fallback;
   }
-  if (url.origin !== HERE || isSignInPage(url.pathname)) return fallback;
+  // Dot segments resolved can leave "//" at the front ("/.//evil" is "//evil"): protocol-relative in a Location.
+  if (url.origin !== HERE || url.pathname.startsWith("//") || isSignInPage(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
 }
