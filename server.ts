@@ -1,49 +1,21 @@
 /**
- * The Node entry: validates the configuration, builds when the build is
- * missing or stale, migrates and seeds the database, then serves the site
- * (React Router), better-auth and the health endpoints through Hono.
+ * `npm start`: builds when the build is missing or older than the code, then
+ * runs the server bundle (app/server/start.server.ts, built by Vite with every
+ * route into build/server/index.js). Plain Node, types stripped, and no app
+ * module of its own: production is the one program the build holds, one copy
+ * of each module (decision 0021). A deploy may build once (`npm run build`)
+ * and drop the development dependencies: then this only starts the bundle.
  */
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
-import { createAdaptorServer, type HttpBindings } from "@hono/node-server";
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { serveStatic } from "@hono/node-server/serve-static";
-import { sql } from "drizzle-orm";
-import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
-import { NONCE, secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { closeDb, databaseKind, getDb } from "~/db/client.server";
-import { DataDirBusyError } from "~/db/data-dir-lock.server";
-import { startAdminSocket } from "~/lib/admin-socket.server";
-import { settleBackgroundTasks } from "~/lib/background-tasks.server";
-import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import { getAuth } from "~/modules/accounts/auth.server";
-import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
-import { hasFlashCookieHeader } from "~/lib/flash.server";
-import { logger, pathForLog } from "~/lib/logger.server";
-import {
-  BODY_TOO_LARGE_MESSAGE,
-  isMultipartForm,
-  MAX_FORM_BODY_BYTES,
-  MAX_MULTIPART_BODY_BYTES,
-} from "~/lib/request-body-limits.server";
-import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from "~/lib/page-cache.server";
-import { isProtectedPath } from "~/lib/protected-paths";
-import { cspNonceContext } from "~/lib/request-context";
-import { UPLOADS_PATH } from "~/lib/uploads/upload-urls";
-import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
-import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
-import { hasSessionCookie, hasSessionCookieHeader } from "~/modules/accounts/session.server";
-import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
-import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
-import { startServerScheduledPublishing } from "~/modules/blog/scheduled-publishing.server";
 
-const BUILD_DIR = path.resolve("build");
-const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
+const ROOT = import.meta.dirname;
+const SERVER_BUNDLE = path.join(ROOT, "build", "server", "index.js");
 const BUILD_INPUTS = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+/** Present only with the development dependencies, which a build needs. */
+const BUILD_TOOL = path.join(ROOT, "node_modules", "@react-router", "dev");
 
 function newestModification(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -52,309 +24,49 @@ function newestModification(entry: string): number {
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((child) => newestModification(path.join(entry, child))));
 }
 
-/** `npm start` on a fresh clone, or after a change to the app, builds first. */
-function buildWhenNeeded() {
-  const builtAt = fs.existsSync(SERVER_BUILD) ? fs.statSync(SERVER_BUILD).mtimeMs : 0;
-  if (builtAt > Math.max(...BUILD_INPUTS.map(newestModification))) return;
-  logger.info("compilando o site (npm run build)…");
-  execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-}
-
-/** Behind a proxy the client is the last address the proxy appended; otherwise the socket's peer. */
-function clientIp(request: Request, socketAddress: string | undefined, env: Env) {
-  const forwarded = env.TRUST_PROXY ? request.headers.get(env.TRUST_PROXY) : null;
-  const fromProxy = forwarded?.split(",").at(-1)?.trim();
-  return fromProxy || socketAddress || "desconhecido";
-}
-
-/** What the site answers: pages (GET, HEAD) and forms (POST). A route that needs another method adds it here. */
-const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
-
-function isSafeMethod(method: string) {
-  return method === "GET" || method === "HEAD";
-}
-
-/** The browser's Origin (or, failing that, Sec-Fetch-Site) says the request comes from this site. */
-function isSameOrigin(request: Request, publicOrigin: string) {
-  const origin = request.headers.get("origin");
-  if (origin) return origin === publicOrigin;
-  return request.headers.get("sec-fetch-site") === "same-origin";
+function isBuildFresh() {
+  const builtAt = fs.existsSync(SERVER_BUNDLE) ? fs.statSync(SERVER_BUNDLE).mtimeMs : 0;
+  return builtAt > Math.max(...BUILD_INPUTS.map((input) => newestModification(path.join(ROOT, input))));
 }
 
 /**
- * The request as React Router should see it: at the shop's public address.
- * Behind a proxy that terminates TLS, Node hears http://, and React Router's
- * own check of an action's Origin against the request's URL refused every
- * form; the Origin has already been held to PUBLIC_URL above.
+ * Why this folder is taken, when a server holds the PGlite folder: its lock
+ * socket answers with its pid (decision 0013). With DATABASE_URL there is no lock.
  */
-function atPublicOrigin(request: Request, publicOrigin: string) {
-  const url = new URL(request.url);
-  if (url.origin === publicOrigin) return request;
-  return new Request(`${publicOrigin}${url.pathname}${url.search}`, request);
-}
-
-/**
- * A body over its cap is refused before it is read (Content-Length), or as soon
- * as the count passes the cap (chunked); @hono/node-server then discards what
- * the client still sends, briefly, and closes (closing at once would reset the
- * connection under the client and lose the answer). Without a cap, React
- * Router's request.formData() held a 100 MB post in memory whole (the process
- * peaked 1.3 GB higher).
- */
-const refuseTooLarge = (c: Context) => c.text(BODY_TOO_LARGE_MESSAGE, 413);
-const limitFormBody = bodyLimit({ maxSize: MAX_FORM_BODY_BYTES, onError: refuseTooLarge });
-const limitMultipartBody = bodyLimit({ maxSize: MAX_MULTIPART_BODY_BYTES, onError: refuseTooLarge });
-const limitBody: MiddlewareHandler = (c, next) =>
-  isMultipartForm(c.req.header("content-type")) ? limitMultipartBody(c, next) : limitFormBody(c, next);
-
-function createApp(build: ServerBuild, env: Env) {
-  const app = new Hono<{ Bindings: HttpBindings; Variables: { secureHeadersNonce?: string; isRenderingForCache?: boolean } }>();
-  const handleDocument = createRequestHandler(build, "production");
-  const isHttps = env.PUBLIC_URL.startsWith("https://");
-  const publicOrigin = new URL(env.PUBLIC_URL).origin;
-
-  app.onError((error, c) => {
-    logger.error({ err: error, path: pathForLog(c.req.url) }, "erro não tratado");
-    return c.text("Erro interno. Tente novamente em instantes.", 500);
-  });
-
-  app.get("/healthz", (c) => c.text("ok"));
-  app.get("/readyz", async (c) => {
-    try {
-      await (await getDb()).execute(sql`select 1`);
-      return c.text("ok");
-    } catch (error) {
-      logger.warn({ err: error }, "banco de dados não respondeu");
-      return c.text("banco de dados indisponível", 503);
-    }
-  });
-
-  app.use(async (c, next) => {
-    const startedAt = performance.now();
-    await next();
-    logger.info(
-      { method: c.req.method, path: pathForLog(c.req.url), status: c.res.status, ms: Math.round(performance.now() - startedAt) },
-      "requisição",
-    );
-  });
-
-  // Uploaded images (decision 0008): the same for everyone, with their own headers (a year's cache, nosniff,
-  // embeddable elsewhere); ahead of the page headers and of the session middleware, which would make them
-  // `private, no-store` for a signed-in person, and of React Router.
-  app.get(`${UPLOADS_PATH}:file`, (c) => respondWithUploadFile(c.req.raw, c.req.param("file")));
-
-  // Anonymous public pages come from memory (app/lib/page-cache.server.ts), before any other work.
-  app.use(async (c, next) => {
-    // Node's own header object: building a Fetch Headers for every cached hit costs more than the hit.
-    const { headers } = c.env.incoming;
-    // A signed-in person's page, or one showing the message a form left (app/lib/flash.server.ts), is theirs alone.
-    const isPersonal = hasSessionCookieHeader(headers.cookie) || hasFlashCookieHeader(headers.cookie);
-    const key = pageCacheKey(c.req.method, new URL(c.req.url), isPersonal);
-    if (!key) return next();
-    const pageRequest = {
-      method: c.req.method,
-      acceptEncoding: headers["accept-encoding"],
-      ifNoneMatch: headers["if-none-match"],
-    };
-    const cached = pageCache.get(key) ?? (await pageCache.pending(key));
-    if (cached) return servePage(cached, pageRequest);
-    // A HEAD renders no body to keep.
-    if (c.req.method === "HEAD") return next();
-    const rendered = await pageCache.fill(key, async () => {
-      c.set("isRenderingForCache", true);
-      await next();
-      return c.res;
+function dataDirInUse(): Promise<string | null> {
+  if (process.env.DATABASE_URL) return Promise.resolve(null);
+  const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+  return new Promise((resolve) => {
+    const socket = net.createConnection(path.join(dataDir, "pglite.lock"));
+    let reply = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (reply += chunk));
+    socket.once("end", () => {
+      const pid = reply.trim();
+      resolve(`A pasta de dados ${dataDir} está em uso ${pid ? `pelo processo ${pid}` : "por outro processo"}.`);
     });
-    const response =
-      rendered instanceof Response
-        ? await withNonce(rendered, c.get("secureHeadersNonce") ?? "")
-        : servePage(rendered, pageRequest, "miss");
-    // Replaced, not merged: Hono would otherwise copy the rendered response's headers onto this one.
-    c.res = undefined;
-    c.res = response;
+    socket.once("error", () => resolve(null));
   });
-
-  app.use(async (c, next) => {
-    // Only the server says who the client is: a copy sent by the client is dropped.
-    const headers = c.req.raw.headers;
-    headers.delete(CLIENT_IP_HEADER);
-    headers.set(CLIENT_IP_HEADER, clientIp(c.req.raw, getConnInfo(c).remote.address, env));
-    await next();
-  });
-
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // 'wasm-unsafe-eval' lets WebAssembly compile (not JS eval): three.js's mesh decoder in /realidade-aumentada needs it.
-        scriptSrc: ["'self'", NONCE, "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: isHttps ? "max-age=31536000; includeSubDomains" : false,
-      referrerPolicy: "strict-origin-when-cross-origin",
-      xFrameOptions: "DENY",
-      crossOriginEmbedderPolicy: false,
-      // No page asks for these: a script or frame that got in cannot either.
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        serial: [],
-        hid: [],
-        midi: [],
-        accelerometer: [],
-        gyroscope: [],
-        magnetometer: [],
-        displayCapture: [],
-        screenWakeLock: [],
-        idleDetection: [],
-        localFonts: [],
-        browsingTopics: [],
-        // "Ver no seu espaço" on /realidade-aumentada starts a WebXR session (model-viewer; it gets the camera through
-        // WebXR, not getUserMedia). On every page: the policy of the page a visitor lands on holds for the whole visit.
-        xrSpatialTracking: ["self"],
-      },
-    }),
-  );
-  const compressResponse = compress();
-  // A page rendered for the page cache is compressed once, when it is stored.
-  app.use((c, next) => (c.get("isRenderingForCache") ? next() : compressResponse(c, next)));
-
-  app.use(async (c, next) => {
-    // React Router would run a route's action for PUT, PATCH or DELETE as for POST; no route means to.
-    if (!ALLOWED_METHODS.includes(c.req.method)) {
-      return c.text("Método não permitido.", 405, { Allow: ALLOWED_METHODS.join(", ") });
-    }
-    await next();
-  });
-
-  app.use(async (c, next) => {
-    // Form posts to our own actions must come from our own pages (better-auth checks its own routes).
-    if (!isSafeMethod(c.req.method) && !isSameOrigin(c.req.raw, publicOrigin)) {
-      return c.text("Requisição recusada: origem não permitida.", 403);
-    }
-    await next();
-  });
-
-  // Before the body is read by anyone: see limitBody.
-  app.use(limitBody);
-
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: path.join(BUILD_DIR, "client"),
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  app.use(
-    "*",
-    serveStatic({
-      root: path.join(BUILD_DIR, "client"),
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
-
-  app.use(async (c, next) => {
-    await next();
-    // A page for a signed-in person, or any guarded page, is never kept by a cache.
-    if (hasSessionCookie(c.req.raw) || isProtectedPath(new URL(c.req.url).pathname)) {
-      c.res.headers.set("Cache-Control", "private, no-store");
-    }
-  });
-
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => (await getAuth()).handler(c.req.raw));
-
-  app.all("*", (c) => {
-    const context = new RouterContextProvider();
-    context.set(cspNonceContext, c.get("isRenderingForCache") ? NONCE_PLACEHOLDER : (c.get("secureHeadersNonce") ?? ""));
-    return handleDocument(atPublicOrigin(c.req.raw, publicOrigin), context);
-  });
-  return app;
 }
 
-async function main() {
-  let env: Env;
-  try {
-    env = getEnv();
-  } catch (error) {
-    if (error instanceof InvalidEnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
 
-  try {
-    await getDb();
-  } catch (error) {
-    if (error instanceof DataDirBusyError) {
-      console.error(`${error.message} Pare o outro servidor ou use outro DATA_DIR.`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  // After the data folder is ours: a second server must not rebuild under a running one.
-  buildWhenNeeded();
-  if (await isDatabaseEmpty()) {
-    if (env.DEMO_DATA === "on") {
-      await seedDemoData();
-      logger.info("banco vazio: dados de demonstração criados");
-    } else {
-      await seedEmptyShop();
-      logger.info("banco vazio: loja criada sem dados de demonstração (DEMO_DATA=off)");
-    }
-  }
-  const setupToken = await createOwnerSetupToken();
-  if (setupToken) {
-    // Printed, not logged: the link is a one-time secret for whoever started the server.
-    process.stdout.write(
-      `\n  A loja ainda não tem proprietário. Abra este link (uso único) para criar a conta:\n  ${env.PUBLIC_URL}/auth/configurar?token=${setupToken}\n\n`,
+if (!isBuildFresh()) {
+  // Rebuilding would replace the files a running server is serving.
+  const busy = await dataDirInUse();
+  if (busy) fail(`${busy} Pare o outro servidor ou use outro DATA_DIR.`);
+  if (!fs.existsSync(BUILD_TOOL)) {
+    fail(
+      "O build está ausente ou mais antigo que o código, e as dependências de desenvolvimento não estão instaladas: rode `npm ci && npm run build`.",
     );
   }
-
-  const build = (await import(SERVER_BUILD)) as ServerBuild;
-  const app = createApp(build, env);
-  const server = createAdaptorServer({ fetch: app.fetch });
-  const adminSocket = databaseKind() === "pglite" ? startAdminSocket(env.DATA_DIR, runAdminCommand) : null;
-  // Scheduled blog posts publish themselves at their time, with no request (the page cache refreshes on the write).
-  const scheduledPublishing = startServerScheduledPublishing();
-  server.listen(env.PORT, () => logger.info({ port: env.PORT, url: env.PUBLIC_URL, database: databaseKind() }, "Balcão no ar"));
-
-  let isStopping = false;
-  async function stop(signal: string) {
-    if (isStopping) return;
-    isStopping = true;
-    logger.info({ signal }, "encerrando: terminando as requisições em andamento");
-    const forceExit = setTimeout(() => {
-      logger.warn("requisições não terminaram em 10 s: encerrando à força");
-      process.exit(1);
-    }, 10_000);
-    forceExit.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
-    });
-    await adminSocket?.close();
-    scheduledPublishing.stop();
-    await scheduledPublishing.settled();
-    // An e-mail sent after its answer (a reset link) still needs the database.
-    await settleBackgroundTasks();
-    await closeDb();
-    logger.info("encerrado");
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  process.stdout.write("compilando o site (npm run build)…\n");
+  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (build.status !== 0) fail(`npm run build falhou (código ${build.status ?? build.signal}).`);
 }
 
-await main();
+const { startServer } = (await import(SERVER_BUNDLE)) as { startServer: () => Promise<void> };
+await startServer();

@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 
 /**
  * What the public frame (root.tsx, routes/_site/layout.tsx) loads on every
@@ -22,30 +22,41 @@ const PUBLIC_FRAME_MODULES = new RegExp(
     .join("|"),
 );
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
-  build: {
-    // React Router preloads each route's modules itself. Vite's helper would only add, to every page's
-    // JavaScript, preloading for the few chunks loaded on demand (QR code, toasts, static sections).
-    modulePreload: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // Every page needs all of React and React Router. Left to the automatic split they came as six
-              // files, each its own request (six at a time over HTTP/1.1) and compressed apart (~2.5 KB more gzip).
-              name: "framework",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 2,
-            },
-            // With their static imports (the lucide icons of the header and the floating buttons).
-            { name: "site", test: PUBLIC_FRAME_MODULES, priority: 1 },
-          ],
-        },
+/**
+ * The server bundle's entry is the whole server (app/server/start.server.ts:
+ * Hono, the database, the timers) with every route, so production loads one
+ * copy of each module (decision 0021). server.ts only starts it.
+ */
+const SERVER_ENTRY = "./app/server/start.server.ts";
+
+const build: UserConfig["build"] = {
+  // React Router preloads each route's modules itself. Vite's helper would only add, to every page's
+  // JavaScript, preloading for the few chunks loaded on demand (QR code, toasts, static sections).
+  modulePreload: false,
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        groups: [
+          {
+            // Every page needs all of React and React Router. Left to the automatic split they came as six
+            // files, each its own request (six at a time over HTTP/1.1) and compressed apart (~2.5 KB more gzip).
+            name: "framework",
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            priority: 2,
+          },
+          // With their static imports (the lucide icons of the header and the floating buttons).
+          { name: "site", test: PUBLIC_FRAME_MODULES, priority: 1 },
+        ],
       },
     },
   },
+};
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { tsconfigPaths: true },
+  build,
+  // React Router's plugin takes the server bundle's entry from here.
+  environments: { ssr: { build: { rolldownOptions: { input: SERVER_ENTRY } } } },
   server: { port: Number(process.env.PORT ?? 3000) },
 });

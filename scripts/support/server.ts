@@ -1,6 +1,6 @@
 /**
  * Shared by scripts/bench.ts and scripts/lighthouse.ts: starts a production
- * Balcão (`tsx server.ts`) on loopback with a fresh temporary DATA_DIR, waits
+ * Balcão (`npm start`) on loopback with a fresh temporary DATA_DIR, waits
  * until it is ready, and signs up a verified user through the outbox.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -64,7 +64,7 @@ export type ServerOptions = {
   isShopConfirmed?: boolean;
 };
 
-/** Starts `tsx server.ts` in production mode and resolves once /readyz answers 200. */
+/** Starts `npm start` and resolves once /readyz answers 200. */
 export async function startServer({ isShopConfirmed = false }: ServerOptions = {}): Promise<RunningServer> {
   buildWhenMissing();
   const port = await freePort();
@@ -94,7 +94,7 @@ export async function startServer({ isShopConfirmed = false }: ServerOptions = {
     if (seeded.status !== 0) throw new Error(`a loja de teste não foi preparada (código ${seeded.status ?? seeded.signal})`);
   }
 
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server.ts"], {
+  const child = spawn("npm", ["start", "--silent"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -117,7 +117,7 @@ export async function startServer({ isShopConfirmed = false }: ServerOptions = {
       child.kill("SIGTERM");
       if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
         console.error("o servidor não terminou em 15 s após SIGTERM: SIGKILL");
-        // The group holds tsx and the Node process it started; both were started here.
+        // The group holds npm and the server it started; both were started here.
         if (child.pid) process.kill(-child.pid, "SIGKILL");
         await waitForExit(child, 5_000);
       }

@@ -148,7 +148,7 @@ describe("trava da pasta de dados do PGlite (processos de verdade)", () => {
       await live.waitFor(/^gravada 1$/m);
       await waitForFile(adminSocketFile);
 
-      const second = start(process.execPath, ["--import", "tsx", "server.ts"], {
+      const second = start(process.execPath, ["server.ts"], {
         NODE_ENV: "production",
         PORT: SERVER_PORT,
         LOG_LEVEL: "warn",

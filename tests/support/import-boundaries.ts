@@ -4,7 +4,8 @@ import path from "node:path";
  * The import rules of decision 0011, as a pure function over a list of
  * files, so a test can run it on the real tree and on made-up files alike.
  *
- *   routes, root.tsx, entry files  → anything
+ *   routes, root.tsx, entry files,
+ *   app/server (the Node server)   → anything
  *   app/modules/<m>                → its own files; another module's PUBLIC_FILES;
  *                                    lib, db, components
  *   app/components (not ui)        → components, lib, types from db and from
@@ -76,7 +77,7 @@ function isTypeOnlyClause(clause: string) {
 
 function zoneOf(file: string): Zone {
   if (!file.startsWith("app/") || /\.test\.[a-z]+$/.test(file)) return { kind: "free" };
-  if (APP_SHELL.has(file)) return { kind: "shell" };
+  if (APP_SHELL.has(file) || file.startsWith("app/server/")) return { kind: "shell" };
   if (file.startsWith("app/routes/")) return { kind: "routes" };
   if (file.startsWith("app/lib/")) return { kind: "lib" };
   if (file.startsWith("app/db/")) return { kind: "db" };

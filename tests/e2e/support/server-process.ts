@@ -2,6 +2,11 @@ import { spawn, type ChildProcess, type StdioOptions } from "node:child_process"
 import { once } from "node:events";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
+
+const PACKAGE = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+/** What `npm start` runs. */
+export const START_COMMAND = PACKAGE.scripts.start;
 
 type ServerOptions = {
   port: number;
@@ -14,15 +19,17 @@ type ServerOptions = {
 };
 
 /**
- * The production server (server.ts, what `npm start` runs once the build is
- * there) on a fresh data folder: the journeys' server and the ones a spec
- * starts with the settings of another deployment.
+ * `npm start`'s own command line (package.json), run by the shell as npm runs
+ * it, with node_modules/.bin first on the PATH; its `exec` makes the shell
+ * become the server, so signals reach it directly. The build is fresh (the
+ * config built it). On a fresh data folder: the journeys' server and the
+ * ones a spec starts with the settings of another deployment.
  */
 export function spawnServer({ port, dataDir, publicUrl, env = {}, stdio = ["ignore", "pipe", "inherit"] }: ServerOptions) {
-  return spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  return spawn("sh", ["-c", START_COMMAND], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      PATH: `${path.resolve("node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`,
       PORT: String(port),
       PUBLIC_URL: publicUrl,
       DATA_DIR: dataDir,

@@ -1,0 +1,257 @@
+/**
+ * The site as one Hono app: health, uploaded images, the anonymous page
+ * cache, client IP, security headers, compression, methods and origins,
+ * body limits, static files, better-auth at /api/auth/*, then React Router.
+ * Built with the app (app/server/start.server.ts is the server bundle's
+ * entry), so it shares every module with the routes: one copy of each.
+ */
+import type { HttpBindings } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { sql } from "drizzle-orm";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { getDb } from "~/db/client.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
+import type { Env } from "~/lib/env.server";
+import { hasFlashCookieHeader } from "~/lib/flash.server";
+import { logger, pathForLog } from "~/lib/logger.server";
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  isMultipartForm,
+  MAX_FORM_BODY_BYTES,
+  MAX_MULTIPART_BODY_BYTES,
+} from "~/lib/request-body-limits.server";
+import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from "~/lib/page-cache.server";
+import { isProtectedPath } from "~/lib/protected-paths";
+import { cspNonceContext } from "~/lib/request-context";
+import { UPLOADS_PATH } from "~/lib/uploads/upload-urls";
+import { getAuth } from "~/modules/accounts/auth.server";
+import { hasSessionCookie, hasSessionCookieHeader } from "~/modules/accounts/session.server";
+import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
+
+/** Behind a proxy the client is the last address the proxy appended; otherwise the socket's peer. */
+function clientIp(request: Request, socketAddress: string | undefined, env: Env) {
+  const forwarded = env.TRUST_PROXY ? request.headers.get(env.TRUST_PROXY) : null;
+  const fromProxy = forwarded?.split(",").at(-1)?.trim();
+  return fromProxy || socketAddress || "desconhecido";
+}
+
+/** What the site answers: pages (GET, HEAD) and forms (POST). A route that needs another method adds it here. */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+
+function isSafeMethod(method: string) {
+  return method === "GET" || method === "HEAD";
+}
+
+/** The browser's Origin (or, failing that, Sec-Fetch-Site) says the request comes from this site. */
+function isSameOrigin(request: Request, publicOrigin: string) {
+  const origin = request.headers.get("origin");
+  if (origin) return origin === publicOrigin;
+  return request.headers.get("sec-fetch-site") === "same-origin";
+}
+
+/**
+ * The request as React Router should see it: at the shop's public address.
+ * Behind a proxy that terminates TLS, Node hears http://, and React Router's
+ * own check of an action's Origin against the request's URL refused every
+ * form; the Origin has already been held to PUBLIC_URL above.
+ */
+function atPublicOrigin(request: Request, publicOrigin: string) {
+  const url = new URL(request.url);
+  if (url.origin === publicOrigin) return request;
+  return new Request(`${publicOrigin}${url.pathname}${url.search}`, request);
+}
+
+/**
+ * A body over its cap is refused before it is read (Content-Length), or as soon
+ * as the count passes the cap (chunked); @hono/node-server then discards what
+ * the client still sends, briefly, and closes (closing at once would reset the
+ * connection under the client and lose the answer). Without a cap, React
+ * Router's request.formData() held a 100 MB post in memory whole (the process
+ * peaked 1.3 GB higher).
+ */
+const refuseTooLarge = (c: Context) => c.text(BODY_TOO_LARGE_MESSAGE, 413);
+const limitFormBody = bodyLimit({ maxSize: MAX_FORM_BODY_BYTES, onError: refuseTooLarge });
+const limitMultipartBody = bodyLimit({ maxSize: MAX_MULTIPART_BODY_BYTES, onError: refuseTooLarge });
+const limitBody: MiddlewareHandler = (c, next) =>
+  isMultipartForm(c.req.header("content-type")) ? limitMultipartBody(c, next) : limitFormBody(c, next);
+
+/** `clientDir`: the browser build (build/client), served as static files. */
+export function createApp(build: ServerBuild, env: Env, clientDir: string) {
+  const app = new Hono<{ Bindings: HttpBindings; Variables: { secureHeadersNonce?: string; isRenderingForCache?: boolean } }>();
+  const handleDocument = createRequestHandler(build, "production");
+  const isHttps = env.PUBLIC_URL.startsWith("https://");
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: pathForLog(c.req.url) }, "erro não tratado");
+    return c.text("Erro interno. Tente novamente em instantes.", 500);
+  });
+
+  app.get("/healthz", (c) => c.text("ok"));
+  app.get("/readyz", async (c) => {
+    try {
+      await (await getDb()).execute(sql`select 1`);
+      return c.text("ok");
+    } catch (error) {
+      logger.warn({ err: error }, "banco de dados não respondeu");
+      return c.text("banco de dados indisponível", 503);
+    }
+  });
+
+  app.use(async (c, next) => {
+    const startedAt = performance.now();
+    await next();
+    logger.info(
+      { method: c.req.method, path: pathForLog(c.req.url), status: c.res.status, ms: Math.round(performance.now() - startedAt) },
+      "requisição",
+    );
+  });
+
+  // Uploaded images (decision 0008): the same for everyone, with their own headers (a year's cache, nosniff,
+  // embeddable elsewhere); ahead of the page headers and of the session middleware, which would make them
+  // `private, no-store` for a signed-in person, and of React Router.
+  app.get(`${UPLOADS_PATH}:file`, (c) => respondWithUploadFile(c.req.raw, c.req.param("file")));
+
+  // Anonymous public pages come from memory (app/lib/page-cache.server.ts), before any other work.
+  app.use(async (c, next) => {
+    // Node's own header object: building a Fetch Headers for every cached hit costs more than the hit.
+    const { headers } = c.env.incoming;
+    // A signed-in person's page, or one showing the message a form left (app/lib/flash.server.ts), is theirs alone.
+    const isPersonal = hasSessionCookieHeader(headers.cookie) || hasFlashCookieHeader(headers.cookie);
+    const key = pageCacheKey(c.req.method, new URL(c.req.url), isPersonal);
+    if (!key) return next();
+    const pageRequest = {
+      method: c.req.method,
+      acceptEncoding: headers["accept-encoding"],
+      ifNoneMatch: headers["if-none-match"],
+    };
+    const cached = pageCache.get(key) ?? (await pageCache.pending(key));
+    if (cached) return servePage(cached, pageRequest);
+    // A HEAD renders no body to keep.
+    if (c.req.method === "HEAD") return next();
+    const rendered = await pageCache.fill(key, async () => {
+      c.set("isRenderingForCache", true);
+      await next();
+      return c.res;
+    });
+    const response =
+      rendered instanceof Response
+        ? await withNonce(rendered, c.get("secureHeadersNonce") ?? "")
+        : servePage(rendered, pageRequest, "miss");
+    // Replaced, not merged: Hono would otherwise copy the rendered response's headers onto this one.
+    c.res = undefined;
+    c.res = response;
+  });
+
+  app.use(async (c, next) => {
+    // Only the server says who the client is: a copy sent by the client is dropped.
+    const headers = c.req.raw.headers;
+    headers.delete(CLIENT_IP_HEADER);
+    headers.set(CLIENT_IP_HEADER, clientIp(c.req.raw, getConnInfo(c).remote.address, env));
+    await next();
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets WebAssembly compile (not JS eval): three.js's mesh decoder in /realidade-aumentada needs it.
+        scriptSrc: ["'self'", NONCE, "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: isHttps ? "max-age=31536000; includeSubDomains" : false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      crossOriginEmbedderPolicy: false,
+      // No page asks for these: a script or frame that got in cannot either.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        hid: [],
+        midi: [],
+        accelerometer: [],
+        gyroscope: [],
+        magnetometer: [],
+        displayCapture: [],
+        screenWakeLock: [],
+        idleDetection: [],
+        localFonts: [],
+        browsingTopics: [],
+        // "Ver no seu espaço" on /realidade-aumentada starts a WebXR session (model-viewer; it gets the camera through
+        // WebXR, not getUserMedia). On every page: the policy of the page a visitor lands on holds for the whole visit.
+        xrSpatialTracking: ["self"],
+      },
+    }),
+  );
+  const compressResponse = compress();
+  // A page rendered for the page cache is compressed once, when it is stored.
+  app.use((c, next) => (c.get("isRenderingForCache") ? next() : compressResponse(c, next)));
+
+  app.use(async (c, next) => {
+    // React Router would run a route's action for PUT, PATCH or DELETE as for POST; no route means to.
+    if (!ALLOWED_METHODS.includes(c.req.method)) {
+      return c.text("Método não permitido.", 405, { Allow: ALLOWED_METHODS.join(", ") });
+    }
+    await next();
+  });
+
+  app.use(async (c, next) => {
+    // Form posts to our own actions must come from our own pages (better-auth checks its own routes).
+    if (!isSafeMethod(c.req.method) && !isSameOrigin(c.req.raw, publicOrigin)) {
+      return c.text("Requisição recusada: origem não permitida.", 403);
+    }
+    await next();
+  });
+
+  // Before the body is read by anyone: see limitBody.
+  app.use(limitBody);
+
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+
+  app.use(async (c, next) => {
+    await next();
+    // A page for a signed-in person, or any guarded page, is never kept by a cache.
+    if (hasSessionCookie(c.req.raw) || isProtectedPath(new URL(c.req.url).pathname)) {
+      c.res.headers.set("Cache-Control", "private, no-store");
+    }
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => (await getAuth()).handler(c.req.raw));
+
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(cspNonceContext, c.get("isRenderingForCache") ? NONCE_PLACEHOLDER : (c.get("secureHeadersNonce") ?? ""));
+    return handleDocument(atPublicOrigin(c.req.raw, publicOrigin), context);
+  });
+  return app;
+}

@@ -1,0 +1,139 @@
+/**
+ * The server bundle's entry (vite.config.ts builds it, with every route,
+ * into build/server/index.js): validates the configuration, takes the port
+ * and the database, seeds an empty one, serves, and stops cleanly. server.ts
+ * only builds when needed and calls `startServer`, so production is one
+ * program with one copy of each module (decision 0021).
+ */
+import net from "node:net";
+import path from "node:path";
+import { createAdaptorServer } from "@hono/node-server";
+import * as build from "virtual:react-router/server-build";
+import { closeDb, databaseKind, getDb } from "~/db/client.server";
+import { DataDirBusyError } from "~/db/data-dir-lock.server";
+import { startAdminSocket } from "~/lib/admin-socket.server";
+import { settleBackgroundTasks } from "~/lib/background-tasks.server";
+import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
+import { flushLogs, logger, printToOutput } from "~/lib/logger.server";
+import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
+import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
+import { startServerScheduledPublishing } from "~/modules/blog/scheduled-publishing.server";
+import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
+import { createApp } from "./app.server";
+
+/** How long in-flight requests, e-mails and the database get to finish after SIGTERM before the process exits anyway. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/** The browser build beside this bundle (build/client). */
+const CLIENT_DIR = path.resolve(import.meta.dirname, "..", "client");
+
+async function refuseToStart(message: string): Promise<never> {
+  // Read by a person at a terminal; the process ends right after.
+  process.stderr.write(`${message}\n`);
+  await flushLogs();
+  process.exit(1);
+}
+
+/** Free, or the reason it is not, in Portuguese: checked before the database is touched or seeded. */
+function portProblem(port: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      resolve(
+        error.code === "EADDRINUSE"
+          ? `A porta ${port} já está em uso por outro programa. Pare-o ou escolha outra porta (PORT=${port + 1} npm start).`
+          : `Não foi possível usar a porta ${port} (${error.code ?? error.message}).`,
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolve(null)));
+  });
+}
+
+function readEnv(): Env | string {
+  try {
+    return getEnv();
+  } catch (error) {
+    if (error instanceof InvalidEnvError) return error.message;
+    throw error;
+  }
+}
+
+async function prepareDatabase(env: Env) {
+  try {
+    await getDb();
+  } catch (error) {
+    if (error instanceof DataDirBusyError) return `${error.message} Pare o outro servidor ou use outro DATA_DIR.`;
+    throw error;
+  }
+  if (await isDatabaseEmpty()) {
+    if (env.DEMO_DATA === "on") {
+      await seedDemoData();
+      logger.info("banco vazio: dados de demonstração criados");
+    } else {
+      await seedEmptyShop();
+      logger.info("banco vazio: loja criada sem dados de demonstração (DEMO_DATA=off)");
+    }
+  }
+  return null;
+}
+
+export async function startServer() {
+  const env = readEnv();
+  if (typeof env === "string") return refuseToStart(env);
+  const busyPort = await portProblem(env.PORT);
+  if (busyPort) return refuseToStart(busyPort);
+  const databaseProblem = await prepareDatabase(env);
+  if (databaseProblem) return refuseToStart(databaseProblem);
+
+  const setupToken = await createOwnerSetupToken();
+  if (setupToken) {
+    // Printed, not logged: the link is a one-time secret for whoever started the server.
+    printToOutput(
+      `\n  A loja ainda não tem proprietário. Abra este link (uso único) para criar a conta:\n  ${env.PUBLIC_URL}/auth/configurar?token=${setupToken}\n\n`,
+    );
+  }
+
+  const app = createApp(build, env, CLIENT_DIR);
+  const server = createAdaptorServer({ fetch: app.fetch });
+  // Another program may take the port between the check above and here.
+  server.on(
+    "error",
+    (error: NodeJS.ErrnoException) =>
+      void refuseToStart(
+        error.code === "EADDRINUSE"
+          ? `A porta ${env.PORT} já está em uso por outro programa.`
+          : `Falha no servidor: ${error.message}`,
+      ),
+  );
+  const adminSocket = databaseKind() === "pglite" ? startAdminSocket(env.DATA_DIR, runAdminCommand) : null;
+  // Scheduled blog posts publish themselves at their time, with no request (the page cache refreshes on the write).
+  const scheduledPublishing = startServerScheduledPublishing();
+  server.listen(env.PORT, () => logger.info({ port: env.PORT, url: env.PUBLIC_URL, database: databaseKind() }, "Balcão no ar"));
+
+  let isStopping = false;
+  async function stop(signal: string) {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info({ signal }, "encerrando: terminando as requisições em andamento");
+    const forceExit = setTimeout(() => {
+      logger.warn(`o encerramento não terminou em ${STOP_TIMEOUT_MS / 1000} s: encerrando à força`);
+      void flushLogs().finally(() => process.exit(1));
+    }, STOP_TIMEOUT_MS);
+    forceExit.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    });
+    await adminSocket?.close();
+    scheduledPublishing.stop();
+    await scheduledPublishing.settled();
+    // An e-mail sent after its answer (a reset link) still needs the database.
+    await settleBackgroundTasks();
+    await closeDb();
+    logger.info("encerrado");
+    await flushLogs();
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
