@@ -50,6 +50,7 @@ export default defineConfig({
         "http-policy.spec.ts",
         "hostile-input.spec.ts",
         "headers.spec.ts",
+        "server-process.spec.ts",
         // Its own server, whose demo data it removes: one run is enough.
         "first-run.spec.ts",
       ],

@@ -65,8 +65,8 @@ type Connection = { kind: "pglite" | "postgres"; ready: Promise<Database>; close
 
 /**
  * Marks the async work running inside a transaction of the database
- * handle. A singleton like the connection: the Vite server bundle
- * and server.ts each load their own copy of this module.
+ * handle. Kept with the connection across the development server's reloads
+ * (the connection's guards hold this one).
  */
 const transactionScope = singleton("database-transaction-scope", () => new AsyncLocalStorage<TransactionState>());
 

@@ -1,5 +1,6 @@
 import { getTableName, isTable, type Table } from "drizzle-orm";
 import { invalidatePublicPages, PUBLIC_CONTENT_TABLES } from "~/lib/page-cache.server";
+import { singleton } from "~/lib/singleton.server";
 import type { Transaction } from "./client.server";
 
 /**
@@ -13,7 +14,8 @@ export function newTransactionState(): TransactionState {
   return { afterCommit: [], hasPublicWrites: false };
 }
 
-const statesByTransaction = new WeakMap<object, TransactionState>();
+/** Kept with the connection across the development server's reloads (its transactions register here). */
+const statesByTransaction = singleton("database-transaction-states", () => new WeakMap<object, TransactionState>());
 const PUBLIC_TABLES: ReadonlySet<string> = new Set(PUBLIC_CONTENT_TABLES);
 
 const WRITE_METHODS = ["insert", "update", "delete"] as const;

@@ -36,7 +36,7 @@ function lockPath(dataDir: string) {
   return path.join(dataDir, "pglite.lock");
 }
 
-/** This module's own locks; another copy of it in the same process (the Vite server bundle) has its own. */
+/** The folders this process holds. */
 const held = new Map<string, net.Server>();
 
 /** The live process holding the data folder, or null when it is free (no lock, or a stale one). */

@@ -5,16 +5,20 @@ import { createTransport } from "nodemailer";
 import { makePrivateDir, OWNER_ONLY_FILE } from "./data-dir.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
-import { singleton } from "./singleton.server";
 
 export type EmailMessage = { to: string; subject: string; text: string; html?: string; links?: string[] };
 
+let openTransport: ReturnType<typeof createTransport> | null = null;
+
 function transport() {
-  return singleton("mail-transport", () => {
+  if (!openTransport) {
     const { SMTP_URL } = getEnv();
     // Without SMTP every message becomes an .eml file, so sign-up works on a fresh machine.
-    return SMTP_URL ? createTransport(SMTP_URL) : createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  });
+    openTransport = SMTP_URL
+      ? createTransport(SMTP_URL)
+      : createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  }
+  return openTransport;
 }
 
 export function defaultSender() {

@@ -3,7 +3,6 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
 import { deferHydration } from "./deferred-hydration.server";
 import { isProtectedPath } from "./protected-paths";
-import { singleton } from "./singleton.server";
 import { UPLOADS_PATH } from "./uploads/upload-urls";
 
 /**
@@ -21,7 +20,7 @@ export const PAGE_CACHE_MAX_ENTRIES = 200;
  * by the visitor's own nonce when the page is not kept. Random per process:
  * a page can never contain it by accident, nor content plant it.
  */
-export const NONCE_PLACEHOLDER = singleton("page-cache-nonce-placeholder", () => randomBytes(18).toString("hex"));
+export const NONCE_PLACEHOLDER = randomBytes(18).toString("hex");
 
 /** Query parameters that change a public page; any other parameter means "render, don't cache". */
 const ALLOWED_QUERY: Record<string, string[]> = {
@@ -284,8 +283,7 @@ export class PageCache {
   }
 }
 
-/** One cache per process, shared by server.ts and the server build (two copies of this module). */
-export const pageCache = singleton("page-cache", () => new PageCache());
+export const pageCache = new PageCache();
 
 /**
  * Tables whose rows the public pages show. A transaction that writes to one

@@ -2,7 +2,7 @@ import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
 import type { Route } from "./+types/arquivos";
 
 /**
- * Uploaded images for the development server. In production server.ts
+ * Uploaded images for the development server. In production app/server/app.server.ts
  * answers /arquivos/* before the session is read and before React Router,
  * and this module is never reached.
  */

@@ -1,7 +1,6 @@
 import { APIError } from "better-auth/api";
 import { getEnv } from "~/lib/env.server";
 import { createRateLimit } from "~/lib/rate-limit";
-import { singleton } from "~/lib/singleton.server";
 
 /**
  * Failed sign-ins per account, whatever the address: the per-IP limit alone
@@ -12,7 +11,7 @@ import { singleton } from "~/lib/singleton.server";
  */
 export const ACCOUNT_SIGN_IN_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 
-const attempts = () => singleton("rate-limit:sign-in-account", () => createRateLimit(ACCOUNT_SIGN_IN_LIMIT));
+const attempts = createRateLimit(ACCOUNT_SIGN_IN_LIMIT);
 
 /** better-auth looks e-mails up in lower case; count every spelling of one address together. */
 function accountKey(email: unknown) {
@@ -37,12 +36,11 @@ function refusal(retryAfterMs: number) {
 export function countSignInAttempt(email: unknown) {
   const key = accountKey(email);
   if (key === null || getEnv().RATE_LIMIT !== "on") return;
-  const limit = attempts();
-  if (limit.isOverLimit(key)) throw refusal(limit.retryAfterMs(key));
+  if (attempts.isOverLimit(key)) throw refusal(attempts.retryAfterMs(key));
 }
 
 /** After a successful sign-in: the account's earlier failures no longer count. */
 export function forgetSignInAttempts(email: unknown) {
   const key = accountKey(email);
-  if (key !== null) attempts().forget(key);
+  if (key !== null) attempts.forget(key);
 }

@@ -147,7 +147,7 @@ export function startScheduledPublishing(clock: SchedulerClock = systemClock): S
 
 let serverTimer: ScheduledPublishing | null = null;
 
-/** Started once by server.ts; the editor wakes it when a post is scheduled. */
+/** Started once by the server (app/server/start.server.ts); the editor wakes it when a post is scheduled. */
 export function startServerScheduledPublishing() {
   serverTimer ??= startScheduledPublishing();
   return serverTimer;

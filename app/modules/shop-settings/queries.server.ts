@@ -1,7 +1,6 @@
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { shopSettings } from "~/db/schema/shop-settings";
 import { invalidatePublicPages } from "~/lib/page-cache.server";
-import { singleton } from "~/lib/singleton.server";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { getUploadedImage, readUploadedImagesInTx } from "~/modules/uploads/queries.server";
 import { DEMO_SHOP_SETTINGS } from "./demo-settings";
@@ -14,7 +13,7 @@ export type ShopSettings = typeof shopSettings.$inferSelect;
  * instances behind the same proxy see the change too.
  */
 const CACHE_TTL_MS = 60_000;
-const cache = singleton("shop-settings-cache", () => ({ value: null as Promise<ShopSettings> | null, loadedAt: 0 }));
+const cache = { value: null as Promise<ShopSettings> | null, loadedAt: 0 };
 
 /** The row; a database that has none yet gets the fictional defaults. */
 async function readOrCreateShopSettings(db: Database | Transaction): Promise<ShopSettings> {
@@ -48,10 +47,10 @@ export function readShopSettingsInTx(tx: Transaction): Promise<ShopSettings> {
 }
 
 /** An upload never changes under its id, so the logo's view is kept as long as the settings name it. */
-const logoCache = singleton("shop-logo-cache", () => ({
+const logoCache = {
   id: null as string | null,
   value: null as Promise<UploadedImage | null> | null,
-}));
+};
 
 /** The shop's logo (header, printed documents), or null when none was uploaded. */
 export async function getShopLogo(): Promise<UploadedImage | null> {
