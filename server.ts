@@ -10,24 +10,11 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { isBuildFresh, SERVER_BUNDLE } from "./scripts/support/build-freshness.ts";
 
 const ROOT = import.meta.dirname;
-const SERVER_BUNDLE = path.join(ROOT, "build", "server", "index.js");
-const BUILD_INPUTS = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 /** Present only with the development dependencies, which a build needs. */
 const BUILD_TOOL = path.join(ROOT, "node_modules", "@react-router", "dev");
-
-function newestModification(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((child) => newestModification(path.join(entry, child))));
-}
-
-function isBuildFresh() {
-  const builtAt = fs.existsSync(SERVER_BUNDLE) ? fs.statSync(SERVER_BUNDLE).mtimeMs : 0;
-  return builtAt > Math.max(...BUILD_INPUTS.map((input) => newestModification(path.join(ROOT, input))));
-}
 
 /**
  * Why this folder is taken, when a server holds the PGlite folder: its lock
@@ -54,7 +41,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!isBuildFresh()) {
+if (!isBuildFresh(ROOT)) {
   // Rebuilding would replace the files a running server is serving.
   const busy = await dataDirInUse();
   if (busy) fail(`${busy} Pare o outro servidor ou use outro DATA_DIR.`);
@@ -68,5 +55,5 @@ if (!isBuildFresh()) {
   if (build.status !== 0) fail(`npm run build falhou (código ${build.status ?? build.signal}).`);
 }
 
-const { startServer } = (await import(SERVER_BUNDLE)) as { startServer: () => Promise<void> };
+const { startServer } = (await import(path.join(ROOT, SERVER_BUNDLE))) as { startServer: () => Promise<void> };
 await startServer();

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import os from "node:os";
+import { isBuildFresh, SERVER_BUNDLE, stampBuild } from "../scripts/support/build-freshness";
 import { findImports } from "./support/import-boundaries";
 
 /**
@@ -28,10 +30,13 @@ function appFiles(folder: string): string[] {
 }
 
 describe("um só programa em produção", () => {
-  it("server.ts importa só módulos do Node, nenhum módulo do app", () => {
-    const imports = findImports(fs.readFileSync(path.join(ROOT, "server.ts"), "utf8")).map((found) => found.specifier);
-    expect(imports.length).toBeGreaterThan(0);
-    expect(imports.filter((specifier) => !specifier.startsWith("node:"))).toEqual([]);
+  it("server.ts importa só módulos do Node e a regra do build, nenhum módulo do app", () => {
+    const importsOf = (file: string) =>
+      findImports(fs.readFileSync(path.join(ROOT, file), "utf8")).map((found) => found.specifier);
+    expect(importsOf("server.ts").filter((specifier) => !specifier.startsWith("node:"))).toEqual([
+      "./scripts/support/build-freshness.ts",
+    ]);
+    expect(importsOf("scripts/support/build-freshness.ts").every((specifier) => specifier.startsWith("node:"))).toBe(true);
   });
 
   it("npm start roda server.ts com o node do pacote node, substituindo o shell (os sinais chegam ao servidor)", () => {
@@ -50,5 +55,47 @@ describe("um só programa em produção", () => {
       ),
     );
     expect(names.toSorted()).toEqual(DEVELOPMENT_RELOAD_SINGLETONS);
+  });
+});
+
+describe("o build está em dia com o código", () => {
+  function project() {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "balcao-build-freshness-"));
+    fs.mkdirSync(path.join(root, "app"));
+    fs.writeFileSync(path.join(root, "app", "root.tsx"), "export {};\n");
+    fs.writeFileSync(path.join(root, "package-lock.json"), '{"lockfileVersion":3}\n');
+    return root;
+  }
+  function build(root: string, at: Date) {
+    fs.mkdirSync(path.dirname(path.join(root, SERVER_BUNDLE)), { recursive: true });
+    fs.writeFileSync(path.join(root, SERVER_BUNDLE), "export {};\n");
+    stampBuild(root);
+    fs.utimesSync(path.join(root, SERVER_BUNDLE), at, at);
+  }
+  const earlier = new Date(Date.now() - 60_000);
+
+  it("sem build, ou com o código mais novo que ele, não está", () => {
+    const root = project();
+    expect(isBuildFresh(root)).toBe(false);
+    build(root, earlier);
+    fs.utimesSync(path.join(root, "app", "root.tsx"), earlier, earlier);
+    fs.utimesSync(path.join(root, "app"), earlier, earlier);
+    build(root, new Date());
+    expect(isBuildFresh(root)).toBe(true);
+    fs.writeFileSync(path.join(root, "app", "root.tsx"), "export const changed = true;\n");
+    fs.utimesSync(path.join(root, SERVER_BUNDLE), earlier, earlier);
+    expect(isBuildFresh(root)).toBe(false);
+  });
+
+  it("o package-lock.json regravado igual (npm prune --omit=dev) não o torna velho; mudado, torna", () => {
+    const root = project();
+    fs.utimesSync(path.join(root, "app", "root.tsx"), earlier, earlier);
+    fs.utimesSync(path.join(root, "app"), earlier, earlier);
+    build(root, new Date());
+    const lockfile = path.join(root, "package-lock.json");
+    fs.writeFileSync(lockfile, fs.readFileSync(lockfile));
+    expect(isBuildFresh(root)).toBe(true);
+    fs.writeFileSync(lockfile, '{"lockfileVersion":3,"packages":{}}\n');
+    expect(isBuildFresh(root)).toBe(false);
   });
 });
