@@ -29,10 +29,27 @@ function appFiles(folder: string): string[] {
   });
 }
 
+function importsOf(file: string) {
+  return findImports(fs.readFileSync(path.join(ROOT, file), "utf8")).map((found) => found.specifier);
+}
+
+/** A made-up project: app/, a lockfile, and a build made at `at`. */
+function project() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "balcao-build-freshness-"));
+  fs.mkdirSync(path.join(root, "app"));
+  fs.writeFileSync(path.join(root, "app", "root.tsx"), "export {};\n");
+  fs.writeFileSync(path.join(root, "package-lock.json"), '{"lockfileVersion":3}\n');
+  return root;
+}
+function build(root: string, at: Date) {
+  fs.mkdirSync(path.dirname(path.join(root, SERVER_BUNDLE)), { recursive: true });
+  fs.writeFileSync(path.join(root, SERVER_BUNDLE), "export {};\n");
+  stampBuild(root);
+  fs.utimesSync(path.join(root, SERVER_BUNDLE), at, at);
+}
+
 describe("um só programa em produção", () => {
   it("server.ts importa só módulos do Node e a regra do build, nenhum módulo do app", () => {
-    const importsOf = (file: string) =>
-      findImports(fs.readFileSync(path.join(ROOT, file), "utf8")).map((found) => found.specifier);
     expect(importsOf("server.ts").filter((specifier) => !specifier.startsWith("node:"))).toEqual([
       "./scripts/support/build-freshness.ts",
     ]);
@@ -59,19 +76,6 @@ describe("um só programa em produção", () => {
 });
 
 describe("o build está em dia com o código", () => {
-  function project() {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "balcao-build-freshness-"));
-    fs.mkdirSync(path.join(root, "app"));
-    fs.writeFileSync(path.join(root, "app", "root.tsx"), "export {};\n");
-    fs.writeFileSync(path.join(root, "package-lock.json"), '{"lockfileVersion":3}\n');
-    return root;
-  }
-  function build(root: string, at: Date) {
-    fs.mkdirSync(path.dirname(path.join(root, SERVER_BUNDLE)), { recursive: true });
-    fs.writeFileSync(path.join(root, SERVER_BUNDLE), "export {};\n");
-    stampBuild(root);
-    fs.utimesSync(path.join(root, SERVER_BUNDLE), at, at);
-  }
   const earlier = new Date(Date.now() - 60_000);
 
   it("sem build, ou com o código mais novo que ele, não está", () => {
