@@ -1,4 +1,5 @@
 import pino from "pino";
+import { createBoundedOutput } from "./bounded-output";
 import { getEnv } from "./env.server";
 import { singleton } from "./singleton.server";
 
@@ -33,39 +34,9 @@ const FLUSH_TIMEOUT_MS = 2_000;
  * stdout, never blocking the event loop. pino's own destination, given a
  * pipe nobody read, retried it in a sleep loop on the main thread (and again
  * at exit): the server stopped answering and a SIGTERM could never end it.
- * Node's stdout queues what a pipe cannot take yet; here that queue is
- * bounded, and what does not fit is dropped, counted and reported once the
- * output takes lines again.
+ * Node's stdout queues what a pipe cannot take yet; that queue is bounded here.
  */
-function openOutput() {
-  const stdout = process.stdout;
-  let dropped = 0;
-  stdout.on("drain", () => {
-    if (dropped === 0) return;
-    const report = {
-      level: 40,
-      time: Date.now(),
-      app: "balcao",
-      droppedLines: dropped,
-      msg: "linhas de log descartadas: a saída não as recebia",
-    };
-    dropped = 0;
-    stdout.write(`${JSON.stringify(report)}\n`);
-  });
-  // A reader gone (EPIPE) must not take the server down: its lines are lost, the site goes on.
-  stdout.on("error", () => undefined);
-  return {
-    write(line: string) {
-      if (stdout.writableLength > MAX_BUFFERED_OUTPUT_BYTES) {
-        dropped += 1;
-        return;
-      }
-      stdout.write(line);
-    },
-  };
-}
-
-const output = singleton("log-output", openOutput);
+const output = singleton("log-output", () => createBoundedOutput(process.stdout, MAX_BUFFERED_OUTPUT_BYTES));
 
 export const logger = singleton("logger", () =>
   pino(
@@ -85,15 +56,7 @@ export function printToOutput(text: string) {
 
 /** Resolves once stdout has taken every queued line, or after FLUSH_TIMEOUT_MS (a stop must not wait on a stalled reader). */
 export function flushLogs(): Promise<void> {
-  if (process.stdout.writableLength === 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, FLUSH_TIMEOUT_MS);
-    // Written in order: its callback runs once everything queued before it is out.
-    process.stdout.write("", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  return output.flush(FLUSH_TIMEOUT_MS);
 }
 
 /** Strips query strings (they may carry tokens) from a URL before logging it. */
