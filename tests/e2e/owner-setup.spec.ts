@@ -2,8 +2,12 @@ import fs from "node:fs";
 import { OWNER_SETUP_LINK_FILE, STATE_DIR } from "./support/e2e-env";
 import { formatPhone } from "~/lib/phone";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
+import { DEMO_DOCUMENT_MESSAGE } from "~/modules/shop-settings/validation";
 import { expect, failedLoad, test } from "./support/test";
 import { ORIGIN_HEADER, USERS } from "./support/users";
+
+/** A valid CNPJ that is not the demo's: owner setup confirms the shop's identity, which the demo's never is. */
+const SETUP_DOCUMENT = "11.222.333/0001-81";
 
 // Runs once, in the setup project: the link is single-use and this creates the owner the other specs sign in as.
 test("o link de configuração impresso na partida cria a proprietária e os dados da loja uma única vez", async ({
@@ -38,10 +42,19 @@ test("o link de configuração impresso na partida cria a proprietária e os dad
     await expect(page.getByLabel("Razão social")).toHaveValue(DEMO_SHOP_SETTINGS.legalName);
   });
 
-  await test.step("com os dados certos, cria a conta com a loja e chega ao painel com a barra lateral da gestão", async () => {
-    // The same details as the demo's, which the other journeys read on the public pages; now confirmed as the shop's.
+  const password = page.getByLabel("Senha", { exact: true });
+
+  await test.step("o CNPJ fictício da demonstração não confirma a loja: recusado, e nada é criado", async () => {
     await page.getByLabel("CNPJ ou CPF").fill(DEMO_SHOP_SETTINGS.cnpj);
-    const password = page.getByLabel("Senha", { exact: true });
+    if ((await password.inputValue()) === "") await password.fill(owner.password);
+    await page.getByRole("button", { name: "Criar conta do proprietário" }).click();
+    await expect(page.getByText(DEMO_DOCUMENT_MESSAGE)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Configurar a loja" })).toBeVisible();
+  });
+
+  await test.step("com os dados certos, cria a conta com a loja e chega ao painel com a barra lateral da gestão", async () => {
+    // The demo's other details, which the other journeys read on the public pages, with a CNPJ of its own: now the shop's.
+    await page.getByLabel("CNPJ ou CPF").fill(SETUP_DOCUMENT);
     if ((await password.inputValue()) === "") await password.fill(owner.password);
     await page.getByRole("button", { name: "Criar conta do proprietário" }).click();
 

@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { beforeAll, afterAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { DEMONSTRATION_MARK_HTML } from "~/modules/print-templates/render.server";
+import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
 const STAFF: Actor = { userId: "staff-print", label: "impressao@loja.test", role: "staff" };
@@ -180,6 +181,35 @@ export function definePrintDocumentsSuite(database: TestDatabase) {
         expect(laterReceipt.status === "ready" && laterReceipt.html).not.toContain("DEMONSTRAÇÃO");
       } finally {
         await app.db.update(app.tables.shopSettings).set({ detailsConfirmedAt: null });
+        app.settings.forgetCachedShopSettings();
+      }
+    });
+
+    it("a demo order's documents stay the demo shop's, marked, after the owner confirms the real identity", async () => {
+      const [demoOrderId, realOrderId] = [await readyOrder(908), await readyOrder(909)];
+      await app.db.update(app.tables.serviceOrders).set({ isDemo: true }).where(eq(app.tables.serviceOrders.id, demoOrderId));
+      const before = await app.settings.getShopSettings();
+      const real = { legalName: "Conserta Já Reparos Ltda.", cnpj: "11.222.333/0001-81" };
+      await app.db.update(app.tables.shopSettings).set({ ...real, detailsConfirmedAt: new Date() });
+      app.settings.forgetCachedShopSettings();
+      try {
+        const own = await app.printing.printOrderDocument(STAFF, realOrderId, "entrada", "a4");
+        expect(own.status === "ready" && own.html).toContain(real.cnpj);
+        expect(own.status === "ready" && own.html).not.toContain("DEMONSTRAÇÃO");
+
+        await app.mutations.deliverServiceOrder(STAFF, demoOrderId, { deliveredTo: "Joana Impressão", registerDebt: true });
+        for (const document of ["entrada", "entrega", "garantia", "contatos"] as const) {
+          const printed = await app.printing.printOrderDocument(STAFF, demoOrderId, document, "a4");
+          const html = printed.status === "ready" ? printed.html : "";
+          expect(html.startsWith(DEMONSTRATION_MARK_HTML), document).toBe(true);
+          expect(html, document).toContain(DEMO_SHOP_SETTINGS.cnpj);
+          expect(html, document).not.toContain(real.cnpj);
+          expect(html, document).not.toContain(real.legalName);
+        }
+      } finally {
+        await app.db
+          .update(app.tables.shopSettings)
+          .set({ legalName: before.legalName, cnpj: before.cnpj, detailsConfirmedAt: before.detailsConfirmedAt });
         app.settings.forgetCachedShopSettings();
       }
     });

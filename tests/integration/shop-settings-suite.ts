@@ -106,6 +106,7 @@ async function loadModules() {
     pixCharge,
     brCode,
     pixRules,
+    validation,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/shop-settings"),
@@ -126,6 +127,7 @@ async function loadModules() {
     import("~/modules/pix/pix-charge.server"),
     import("~/modules/pix/br-code"),
     import("~/modules/pix/pix-charge"),
+    import("~/modules/shop-settings/validation"),
   ]);
   assertSingletonStoreFound();
   return {
@@ -145,6 +147,7 @@ async function loadModules() {
     pixCharge,
     brCode,
     pixRules,
+    validation,
   };
 }
 
@@ -209,6 +212,16 @@ export function defineShopSettingsSuite(database: TestDatabase) {
         .from(app.tables.auditLog)
         .where(eq(app.tables.auditLog.action, action))
         .orderBy(desc(app.tables.auditLog.id));
+    }
+
+    /** The settings form as the page shows the stored row, with `overrides` typed over it. */
+    async function storedForm(overrides: Record<string, string> = {}) {
+      return multipart({ ...app.validation.shopSettingsFormValues(await storedSettings()), ...overrides });
+    }
+
+    /** Whether documents (and so the footer and search engines) still treat the details as the demo's. */
+    async function isMarkedDemo() {
+      return (await app.printDocuments.currentShopData()).demonstracao;
     }
 
     async function countUploads() {
@@ -287,6 +300,27 @@ export function defineShopSettingsSuite(database: TestDatabase) {
         expect(await auditEntries("shop-settings.confirm")).toHaveLength(0);
         expect(await app.ownerSetup.isOwnerSetupTokenValid(token)).toBe(true);
         expect((await app.queries.getShopSettings()).name).toBe(before.name);
+      });
+
+      it("owner setup: the demo's CNPJ is refused, however it is typed: nothing is created and the link still works", async () => {
+        const before = await storedSettings();
+        const token = await app.ownerSetup.createOwnerSetupToken();
+        if (!token) throw new Error("sem proprietário, um token deveria ser criado");
+        const refused = await ownerSetupPost({
+          token,
+          fullName: "Dona Rosa",
+          email: "rosa.demo@oficina.test",
+          password: PASSWORD,
+          // The demo's CNPJ without its punctuation and in lower case.
+          ...shopFields({ "shop.document": "12abc34501de35" }),
+        });
+        expect(refused.status).toBe(400);
+        expect((refused.body as { errors: Record<string, string> }).errors).toEqual({
+          "shop.document": app.validation.DEMO_DOCUMENT_MESSAGE,
+        });
+        expect(await owners()).toHaveLength(0);
+        expect(await storedSettings()).toEqual(before);
+        expect(await app.ownerSetup.isOwnerSetupTokenValid(token)).toBe(true);
       });
 
       it("owner setup: owner and details are saved together, confirmed and audited, and the public data shows them at once", async () => {
@@ -582,6 +616,72 @@ export function defineShopSettingsSuite(database: TestDatabase) {
         if (sale.status !== "ready") throw new Error(sale.message);
         expect(sale.charge.discount).toEqual({ basisPoints: 500, fullCents: 10000, discountCents: 500, pixCents: 9500 });
         expect(app.brCode.parsePixCopyPaste(sale.charge.copyPaste).amountCents).toBe(9500);
+      });
+    });
+
+    describe("a identidade da loja (/configuracoes, sem passar pela configuração inicial)", () => {
+      const { id: _id, ...demoColumns } = DEMO_SHOP_SETTINGS;
+
+      beforeAll(async () => {
+        // A demo shop whose owner came from `npm run user:role`: the fictional details, never confirmed.
+        await app.db.update(app.tables.shopSettings).set({ ...demoColumns, detailsConfirmedAt: null });
+        app.queries.forgetCachedShopSettings();
+      });
+
+      it("a plain save (only Saturday's closing time) keeps the demo marks: the details are still the fictional ones", async () => {
+        expect(await isMarkedDemo()).toBe(true);
+        const saved = await postSettings(await storedForm({ "weeklyHours.6.close": "17:00" }));
+        expect(saved.status).toBe(302);
+        const after = await storedSettings();
+        expect(after.weeklyHours[6]).toEqual({ open: "09:00", close: "17:00" });
+        expect(after).toMatchObject({ cnpj: DEMO_SHOP_SETTINGS.cnpj, legalName: DEMO_SHOP_SETTINGS.legalName });
+        expect(after.detailsConfirmedAt).toBeNull();
+        expect(await isMarkedDemo()).toBe(true);
+        const [entry] = await auditEntries("shop-settings.update");
+        expect(entry!.details).toMatchObject({ detailsConfirmed: "ainda não confirmados" });
+        // The page still offers the confirmation.
+        expect((await settingsPage()).isDetailsConfirmed).toBe(false);
+      });
+
+      it("confirming with the demo's CNPJ or an invalid one is refused in Portuguese and changes nothing", async () => {
+        const before = await storedSettings();
+        const withDemoDocument = await postSettings(await storedForm({ confirmIdentity: "on", "weeklyHours.6.close": "16:00" }));
+        expect(withDemoDocument.status).toBe(400);
+        expect((withDemoDocument.body as { errors: Record<string, string> }).errors).toEqual({
+          document: app.validation.DEMO_DOCUMENT_MESSAGE,
+        });
+        const withInvalid = await postSettings(await storedForm({ confirmIdentity: "on", document: "11.222.333/0001-82" }));
+        expect(withInvalid.status).toBe(400);
+        expect((withInvalid.body as { errors: Record<string, string> }).errors).toEqual({
+          document: "CNPJ inválido: confira os caracteres digitados.",
+        });
+        expect(await storedSettings()).toEqual(before);
+        expect(await isMarkedDemo()).toBe(true);
+      });
+
+      it("'Confirmar os dados da loja' with a real CNPJ ends the marks; after it the demo's CNPJ is refused on every save", async () => {
+        const confirmed = await postSettings(
+          await storedForm({
+            confirmIdentity: "on",
+            legalName: "Conserta Já Comércio e Serviços Ltda.",
+            document: "11.222.333/0001-81",
+          }),
+        );
+        expect(confirmed.status).toBe(302);
+        const after = await storedSettings();
+        expect(after.detailsConfirmedAt).toBeInstanceOf(Date);
+        expect(after.cnpj).toBe("11.222.333/0001-81");
+        expect(await isMarkedDemo()).toBe(false);
+        const [entry] = await auditEntries("shop-settings.update");
+        expect(entry!.details).toMatchObject({ detailsConfirmed: "agora" });
+        expect((await settingsPage()).isDetailsConfirmed).toBe(true);
+
+        const backToDemo = await postSettings(await storedForm({ document: DEMO_SHOP_SETTINGS.cnpj }));
+        expect(backToDemo.status).toBe(400);
+        expect((backToDemo.body as { errors: Record<string, string> }).errors).toEqual({
+          document: app.validation.DEMO_DOCUMENT_MESSAGE,
+        });
+        expect(await storedSettings()).toEqual(after);
       });
     });
   });

@@ -27,10 +27,10 @@ export function DemoBanner({ state, role }: { state: DemoState; role: Role }) {
               diz que é de demonstração.{" "}
               {isOwner ? (
                 <Link to="/configuracoes" className={linkClass}>
-                  Informar os dados da loja
+                  Confirmar os dados da loja
                 </Link>
               ) : (
-                "Peça ao proprietário para informar os dados da loja."
+                "Peça ao proprietário para confirmar os dados da loja."
               )}
             </p>
           ) : null}

@@ -1,15 +1,21 @@
 import { sendEmail } from "~/lib/email.server";
+import { shopNameInMessages } from "~/modules/shop-settings/identity";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 
+/** The name every account e-mail signs with: the shop's once its identity is confirmed, "Balcão" until then. */
+async function senderName() {
+  return shopNameInMessages(await getShopSettings());
+}
+
 export async function sendVerificationEmail(to: string, url: string) {
-  const shop = await getShopSettings();
+  const shopName = await senderName();
   await sendEmail({
     to,
-    subject: `Confirme seu e-mail — ${shop.name}`,
+    subject: `Confirme seu e-mail — ${shopName}`,
     text: [
       "Olá!",
       "",
-      `Recebemos seu cadastro em ${shop.name}. Para ativar sua conta, confirme seu e-mail abrindo o link abaixo:`,
+      `Recebemos seu cadastro em ${shopName}. Para ativar sua conta, confirme seu e-mail abrindo o link abaixo:`,
       "",
       url,
       "",
@@ -20,10 +26,10 @@ export async function sendVerificationEmail(to: string, url: string) {
 }
 
 export async function sendPasswordResetEmail(to: string, url: string) {
-  const shop = await getShopSettings();
+  const shopName = await senderName();
   await sendEmail({
     to,
-    subject: `Redefinição de senha — ${shop.name}`,
+    subject: `Redefinição de senha — ${shopName}`,
     text: [
       "Olá!",
       "",
@@ -39,14 +45,14 @@ export async function sendPasswordResetEmail(to: string, url: string) {
 
 /** An owner's invitation to the team (/equipe): the link where the invitee sets name and password. */
 export async function sendStaffInviteEmail(to: string, url: string, roleLabel: string) {
-  const shop = await getShopSettings();
+  const shopName = await senderName();
   await sendEmail({
     to,
-    subject: `Convite para a equipe — ${shop.name}`,
+    subject: `Convite para a equipe — ${shopName}`,
     text: [
       "Olá!",
       "",
-      `Você foi convidado(a) para a equipe de ${shop.name}, com a função “${roleLabel}”. Para criar sua conta, abra o link abaixo e escolha seu nome e sua senha:`,
+      `Você foi convidado(a) para a equipe de ${shopName}, com a função “${roleLabel}”. Para criar sua conta, abra o link abaixo e escolha seu nome e sua senha:`,
       "",
       url,
       "",

@@ -9,7 +9,7 @@ import { getAuth } from "./auth.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { confirmShopIdentityInTx } from "~/modules/shop-settings/mutations.server";
 import { forgetCachedShopSettings } from "~/modules/shop-settings/queries.server";
-import { ShopIdentitySchema } from "~/modules/shop-settings/validation";
+import { ConfirmedShopIdentitySchema } from "~/modules/shop-settings/validation";
 import { passwordProblem } from "./password-policy";
 import { ensureProfileInTx } from "./profiles.server";
 import { hasOwner } from "./user-roles.server";
@@ -56,7 +56,7 @@ export const OwnerSetupSchema = z.object({
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   }),
   // The shop's real details, checked as the settings page checks them; the form names them "shop.…".
-  shop: ShopIdentitySchema,
+  shop: ConfirmedShopIdentitySchema,
 });
 
 export type OwnerSetupInput = z.infer<typeof OwnerSetupSchema>;

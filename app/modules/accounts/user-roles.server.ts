@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
+import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { assertNotLastActiveOwner, lockActiveOwnersInTx } from "./last-owner.server";
@@ -48,4 +49,16 @@ export async function hasOwner() {
   const db = await getDb();
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.role, "owner")).limit(1);
   return Boolean(row);
+}
+
+/** The e-mail addresses of the active owners: the people running the shop, whatever its stored details say. */
+export async function activeOwnerEmails(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(and(eq(user.role, "owner"), isNull(profiles.deactivatedAt)))
+    .orderBy(user.email);
+  return rows.map(({ email }) => email);
 }

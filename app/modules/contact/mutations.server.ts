@@ -3,20 +3,33 @@ import { contactMessages } from "~/db/schema/contact";
 import { sendEmail } from "~/lib/email.server";
 import { logger } from "~/lib/logger.server";
 import { formatPhone } from "~/lib/phone";
+import { activeOwnerEmails } from "~/modules/accounts/user-roles.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { ContactMessageInput } from "./validation";
 
 /**
+ * Where the shop reads its site's messages: its e-mail once the owner has
+ * confirmed the details; before that the stored address is the demo's
+ * fictional one, so the active owners' own addresses.
+ */
+async function shopInbox(): Promise<string[]> {
+  const shop = await getShopSettings();
+  return shop.detailsConfirmedAt === null ? activeOwnerEmails() : [shop.email];
+}
+
+/**
  * Stores a message from /contato and e-mails it to the shop. The message is
- * kept even when the e-mail fails: the staff still find it in the database.
+ * kept even when the e-mail fails (or there is nobody to send it to yet):
+ * the staff still find it in the database.
  */
 export async function createContactMessage(input: ContactMessageInput) {
   const db = await getDb();
   const [stored] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-  const shop = await getShopSettings();
+  const inbox = await shopInbox();
+  if (inbox.length === 0) return stored!;
   try {
     await sendEmail({
-      to: shop.email,
+      to: inbox.join(", "),
       subject: `Mensagem pelo site: ${input.subject}`,
       text: [
         `Nova mensagem enviada pela página de contato (nº ${stored!.id}).`,

@@ -86,7 +86,7 @@ async function readContractDataInTx(tx: Transaction, planId: number) {
     .from(creditInstalments)
     .where(eq(creditInstalments.planId, planId))
     .orderBy(asc(creditInstalments.number));
-  return { loja: await readShopDataInTx(tx), contrato: contractData(row.plan, row, instalments) };
+  return { loja: await readShopDataInTx(tx, row.plan), contrato: contractData(row.plan, row, instalments) };
 }
 
 /** The contract stored as issued in the plan's transaction: every later copy prints what was signed. */

@@ -26,7 +26,7 @@ export async function printCreditPaymentReceipt(
     .filter((candidate) => !candidate.cancelledAt && candidate.id <= payment.id)
     .reduce((sum, candidate) => sum + candidate.interestCents + candidate.principalCents + candidate.waivedInterestCents, 0);
   const html = await renderPrintDocument("credit-payment-receipt", paper, {
-    loja: await currentShopData(),
+    loja: await currentShopData(account.plan),
     pagamento: {
       numero: payment.id,
       crediario: account.plan.id,

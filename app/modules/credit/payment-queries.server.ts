@@ -93,6 +93,8 @@ export async function getCreditPlanAccount(actor: Actor, rawPlanId: string | num
       lateFeeBasisPoints: plan.lateFeeBasisPoints,
       lateInterestMonthlyBasisPoints: plan.lateInterestMonthlyBasisPoints,
       contractDate: plan.contractDate,
+      // Its receipts print the demo's identity, marked (service-orders/print-documents.server.ts).
+      isDemo: plan.isDemo,
     },
     instalments: instalments.map((instalment) => {
       const dues = openById.get(instalment.id)?.dues ?? null;

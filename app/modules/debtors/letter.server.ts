@@ -36,9 +36,8 @@ export async function printDebtReminderLetter(
   const debt = await getCustomerDebts(actor, customerId, today);
   if (!debt) return { status: "not-found" };
   if (debt.items.length === 0) return { status: "nothing-owed", customerName: debt.customer.name };
-  const [settings, loja, address] = await Promise.all([
+  const [settings, address] = await Promise.all([
     getShopSettings(),
-    currentShopData(),
     inTransaction(async (tx) => {
       const [row] = await tx
         .select({
@@ -47,12 +46,15 @@ export async function printDebtReminderLetter(
           city: customers.city,
           state: customers.state,
           cep: customers.cep,
+          isDemo: customers.isDemo,
         })
         .from(customers)
         .where(eq(customers.id, customerId));
       return row;
     }),
   ]);
+  // A demo customer's letter is the demo shop's, marked.
+  const loja = await currentShopData({ isDemo: address?.isDemo ?? false });
   const reminder = await reminderFor(settings, debt);
   const data = {
     loja,

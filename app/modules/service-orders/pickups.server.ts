@@ -169,6 +169,7 @@ export async function getPickupContactLog(actor: Actor, orderId: number) {
       customerName: customers.name,
       customerPhone: customers.phone,
       customerEmail: customers.email,
+      isDemo: serviceOrders.isDemo,
     })
     .from(serviceOrders)
     .innerJoin(customers, eq(customers.id, serviceOrders.customerId))

@@ -22,6 +22,7 @@ import {
   readShopSettingsInTx,
   type ShopSettings,
 } from "~/modules/shop-settings/queries.server";
+import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { deviceName } from "./device-name";
 import { orderDueCents } from "./order-money";
 import { SERVICE_ORDER_ENTITY } from "./order-number";
@@ -50,37 +51,61 @@ function subjectOf(orderId: number) {
   return `${SERVICE_ORDER_ENTITY}:${orderId}`;
 }
 
-/** The shop as its documents name it (the `loja` of every template). */
-/** The shop as documents head it; the logo as its PNG (printers and PDF viewers read it, not always WebP). */
-function shopData(settings: ShopSettings, logo: UploadedImage | null) {
+/** Who heads a document about a demo row: the demo's fictional shop, never the real one (decision 0014). */
+const DEMO_IDENTITY = {
+  name: DEMO_SHOP_SETTINGS.name,
+  legalName: DEMO_SHOP_SETTINGS.legalName,
+  cnpj: DEMO_SHOP_SETTINGS.cnpj,
+  address: DEMO_SHOP_SETTINGS.address,
+  city: DEMO_SHOP_SETTINGS.city,
+  state: DEMO_SHOP_SETTINGS.state,
+  cep: DEMO_SHOP_SETTINGS.cep,
+  whatsapp: DEMO_SHOP_SETTINGS.whatsapp,
+  email: DEMO_SHOP_SETTINGS.email,
+};
+
+/** What a document is about: a row the demo seed made (`is_demo`) or one of the shop's own. */
+export type DocumentSubject = { isDemo: boolean };
+const SHOPS_OWN: DocumentSubject = { isDemo: false };
+
+/**
+ * The shop as documents head it (the `loja` of every template); the logo as
+ * its PNG (printers and PDF viewers read it, not always WebP). A document
+ * about a demo row is fiction whatever the settings say: it names the demo's
+ * shop, without the real logo, and is marked "DEMONSTRAÇÃO" until the demo
+ * rows are removed, so the real CNPJ never vouches for an order that did
+ * not happen.
+ */
+function shopData(settings: ShopSettings, logo: UploadedImage | null, subject: DocumentSubject) {
+  const shop = subject.isDemo ? { ...settings, ...DEMO_IDENTITY } : settings;
   return {
-    nome: settings.name,
-    razao_social: settings.legalName,
-    cnpj: settings.cnpj,
+    nome: shop.name,
+    razao_social: shop.legalName,
+    cnpj: shop.cnpj,
     // The column holds a CNPJ or, for a shop run by one person, a CPF.
-    documento_rotulo: DOCUMENT_LABELS[documentKind(settings.cnpj) ?? "cnpj"],
-    logo_url: logo?.share.url ?? null,
-    endereco: settings.address,
-    cidade: settings.city,
-    uf: settings.state,
-    cep: settings.cep,
-    whatsapp: settings.whatsapp,
-    email: settings.email,
+    documento_rotulo: DOCUMENT_LABELS[documentKind(shop.cnpj) ?? "cnpj"],
+    logo_url: subject.isDemo ? null : (logo?.share.url ?? null),
+    endereco: shop.address,
+    cidade: shop.city,
+    uf: shop.state,
+    cep: shop.cep,
+    whatsapp: shop.whatsapp,
+    email: shop.email,
     /** The fictional identity of the demo: the document is marked "DEMONSTRAÇÃO" (print-templates/render.server.ts). */
-    demonstracao: settings.detailsConfirmedAt === null,
+    demonstracao: subject.isDemo || settings.detailsConfirmedAt === null,
   };
 }
 
-/** The shop as every printed document heads it now (the `loja` of the templates); a sale's receipt uses it too. */
-export async function currentShopData() {
+/** The shop as every printed document about `subject` heads it now (the `loja` of the templates); a sale's receipt uses it too. */
+export async function currentShopData(subject: DocumentSubject = SHOPS_OWN) {
   const [settings, logo] = await Promise.all([getShopSettings(), getShopLogo()]);
-  return shopData(settings, logo);
+  return shopData(settings, logo, subject);
 }
 
-/** The shop as a document issued inside a transaction heads it (a crediário contract, modules/credit). */
-export async function readShopDataInTx(tx: Transaction) {
+/** The shop as a document about `subject` issued inside a transaction heads it (a crediário contract, modules/credit). */
+export async function readShopDataInTx(tx: Transaction, subject: DocumentSubject = SHOPS_OWN) {
   const settings = await readShopSettingsInTx(tx);
-  return shopData(settings, await readShopLogoInTx(tx, settings));
+  return shopData(settings, await readShopLogoInTx(tx, settings), subject);
 }
 
 /** An order as its receipts show it (the `os` of their templates): the customer's copy, so name and phone are there; the unlock code never is. */
@@ -152,8 +177,7 @@ export async function issueDeliveryDocumentsInTx(tx: Transaction, actor: Actor, 
   const order = await readServiceOrder(tx, orderId);
   if (!order) throw new Error(`OS ${orderId} sumiu durante a entrega`);
   const os = orderData(order);
-  const settings = await readShopSettingsInTx(tx);
-  const data = { loja: shopData(settings, await readShopLogoInTx(tx, settings)), os };
+  const data = { loja: await readShopDataInTx(tx, order), os };
   const subject = subjectOf(orderId);
   await issueDocumentInTx(tx, actor, { kind: ORDER_DOCUMENTS.entrega, subject, data });
   if (!os.foi_reparado) return;
@@ -216,7 +240,7 @@ export async function printOrderDocument(
     if (!log) return { status: "not-found" };
     const { order, attempts } = log;
     const data = {
-      loja: await currentShopData(),
+      loja: await currentShopData(order),
       os: {
         numero: order.orderId,
         codigo: formatTrackingCode(order.trackingCode),
@@ -256,7 +280,7 @@ export async function printOrderDocument(
   // Orders delivered before these documents were stored as issued print from their current data.
   if (PRINT_KINDS[kind].isIssued && !order.deliveredAt) return { status: "not-delivered" };
   // The shop as it is now: a document stored as issued kept the shop as it was.
-  const loja = await currentShopData();
+  const loja = await currentShopData(order);
   // The entry receipt attests the order's taking in; a delivery document printed from current data, the delivery.
   const actAt = document === "entrada" ? os.entrada : os.entrega;
   if (document === "garantia") {

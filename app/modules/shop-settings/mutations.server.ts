@@ -9,7 +9,13 @@ import { assertOwnerActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { forgetCachedShopSettings, readShopSettingsInTx, type ShopSettings } from "./queries.server";
-import { ShopSettingsSchema, type ShopIdentity, type ShopSettingsInput } from "./validation";
+import {
+  DEMO_DOCUMENT_MESSAGE,
+  isDemoDocument,
+  ShopSettingsSchema,
+  type ShopIdentity,
+  type ShopSettingsInput,
+} from "./validation";
 
 export const SHOP_SETTINGS_ENTITY = "shop_settings";
 
@@ -31,7 +37,7 @@ function identityColumns({ document, ...identity }: ShopIdentity): SettingsColum
   return { ...identity, cnpj: document };
 }
 
-function settingsColumns({ document, ...input }: ShopSettingsInput): SettingsColumns {
+function settingsColumns({ document, confirmIdentity: _confirm, ...input }: ShopSettingsInput): SettingsColumns {
   return { ...input, cnpj: document };
 }
 
@@ -47,9 +53,10 @@ function changesBetween(before: ShopSettings, after: Partial<SettingsColumns>) {
 }
 
 /**
- * Writes the columns, marks the details as the shop's own (the fictional demo
- * identity is gone: documents, footer and search engines treat them as real)
- * and records old and new values in the same transaction.
+ * Writes the columns and records old and new values in the same
+ * transaction. Only `confirm` marks the details as the shop's own (documents,
+ * footer and search engines then treat them as real): an ordinary save of a
+ * shop still in its demo identity leaves the marks on (decision 0014).
  */
 async function writeSettingsInTx(
   tx: Transaction,
@@ -57,12 +64,14 @@ async function writeSettingsInTx(
   action: string,
   before: ShopSettings,
   columns: Partial<SettingsColumns>,
+  confirm: boolean,
 ) {
   const changes = changesBetween(before, columns);
   const now = new Date();
+  const detailsConfirmedAt = before.detailsConfirmedAt ?? (confirm ? now : null);
   await tx
     .update(shopSettings)
-    .set({ ...columns, detailsConfirmedAt: now, updatedAt: now })
+    .set({ ...columns, detailsConfirmedAt, updatedAt: now })
     .where(eq(shopSettings.id, before.id));
   await recordAudit(tx, {
     actorUserId: actor.userId,
@@ -70,7 +79,10 @@ async function writeSettingsInTx(
     action,
     entity: SHOP_SETTINGS_ENTITY,
     entityId: String(before.id),
-    details: { changes, detailsConfirmed: before.detailsConfirmedAt === null ? "agora" : "já confirmados" },
+    details: {
+      changes,
+      detailsConfirmed: before.detailsConfirmedAt !== null ? "já confirmados" : confirm ? "agora" : "ainda não confirmados",
+    },
   });
 }
 
@@ -84,16 +96,28 @@ export async function updateShopSettingsInTx(
   actor: Actor,
   input: unknown,
   logo: LogoChange = { kind: "keep" },
-): Promise<void> {
+): Promise<{ confirmedNow: boolean }> {
   assertOwnerActor(actor);
   const values = parseInput(ShopSettingsSchema, input, (errors) => new ShopSettingsInputError(errors));
   const current = await readShopSettingsInTx(tx);
+  // Confirmed now or before, the details are the shop's own: the demo's CNPJ would be printed as its own.
+  if ((values.confirmIdentity || current.detailsConfirmedAt !== null) && isDemoDocument(values.document)) {
+    throw new ShopSettingsInputError({ document: DEMO_DOCUMENT_MESSAGE });
+  }
   let logoUploadId = current.logoUploadId;
   if (logo.kind === "remove") logoUploadId = null;
   if (logo.kind === "replace") {
     logoUploadId = (await storeImageUploadInTx(tx, actor, { image: logo.image, originalName: logo.originalName })).id;
   }
-  await writeSettingsInTx(tx, actor, "shop-settings.update", current, { ...settingsColumns(values), logoUploadId });
+  await writeSettingsInTx(
+    tx,
+    actor,
+    "shop-settings.update",
+    current,
+    { ...settingsColumns(values), logoUploadId },
+    values.confirmIdentity,
+  );
+  return { confirmedNow: values.confirmIdentity && current.detailsConfirmedAt === null };
 }
 
 /**
@@ -101,13 +125,13 @@ export async function updateShopSettingsInTx(
  * answered before an image is processed), the logo is processed outside the
  * transaction, and once committed this instance forgets its cached copy so
  * the public pages show the change at once (other instances within the
- * cache's minute).
+ * cache's minute). Says whether this save confirmed the shop's identity.
  */
 export async function updateShopSettings(
   actor: Actor,
   input: unknown,
   logo: { file: UploadedFile | null; remove: boolean } = { file: null, remove: false },
-): Promise<void> {
+): Promise<{ confirmedNow: boolean }> {
   assertOwnerActor(actor);
   parseInput(ShopSettingsSchema, input, (errors) => new ShopSettingsInputError(errors));
   const change: LogoChange = logo.file
@@ -115,14 +139,15 @@ export async function updateShopSettings(
     : logo.remove
       ? { kind: "remove" }
       : { kind: "keep" };
-  await inTransaction((tx) => updateShopSettingsInTx(tx, actor, input, change));
+  const result = await inTransaction((tx) => updateShopSettingsInTx(tx, actor, input, change));
   forgetCachedShopSettings();
+  return result;
 }
 
 /**
  * The details the owner-setup page asks (names, document, address, WhatsApp,
- * e-mail, hours), already checked by ShopIdentitySchema (inside the owner
- * setup's own schema), in the transaction that creates the owner: both are
+ * e-mail, hours), already checked by ConfirmedShopIdentitySchema (inside the
+ * owner setup's own schema; the demo's document is refused here again), in the transaction that creates the owner: both are
  * kept, or neither. The caller forgets the cached settings after the commit.
  */
 export async function confirmShopIdentityInTx(tx: Transaction, actor: Actor, identity: ShopIdentity): Promise<void> {
@@ -134,5 +159,6 @@ export async function confirmShopIdentityInTx(tx: Transaction, actor: Actor, ide
     before.detailsConfirmedAt === null
       ? { phones: [], closures: [], socialLinks: {}, reviewUrl: null, pixKey: null, pixKeyType: null }
       : {};
-  await writeSettingsInTx(tx, actor, "shop-settings.confirm", before, { ...demoLeftovers, ...identityColumns(identity) });
+  if (isDemoDocument(identity.document)) throw new ShopSettingsInputError({ document: DEMO_DOCUMENT_MESSAGE });
+  await writeSettingsInTx(tx, actor, "shop-settings.confirm", before, { ...demoLeftovers, ...identityColumns(identity) }, true);
 }

@@ -4,6 +4,7 @@
  */
 export const PUBLIC_FILES: readonly string[] = [
   "demo-settings.ts",
+  "identity.ts",
   "local-business.ts",
   "mutations.server.ts",
   "opening-hours.ts",

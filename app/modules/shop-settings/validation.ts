@@ -14,6 +14,7 @@ import { formatPhone, isValidWhatsappNumber, phoneDigits } from "~/lib/phone";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { formatDocument, isValidCnpj, isValidCpf, normalizeDocument } from "~/modules/customers/document";
 import { isStateCode } from "~/modules/customers/states";
+import { DEMO_SHOP_SETTINGS } from "./demo-settings";
 
 /**
  * The shop's details as the settings page and the owner-setup page send them,
@@ -190,6 +191,23 @@ export const ShopIdentitySchema = z.object({
 });
 
 export type ShopIdentity = z.output<typeof ShopIdentitySchema>;
+
+export const DEMO_DOCUMENT_MESSAGE =
+  "Este é o CNPJ fictício da demonstração: informe o CNPJ da sua empresa ou o seu CPF para confirmar os dados da loja.";
+
+/** The demo's fictional CNPJ, however it is typed: never the document of a shop whose identity is confirmed. */
+export function isDemoDocument(document: string) {
+  return normalizeDocument(document) === normalizeDocument(DEMO_SHOP_SETTINGS.cnpj);
+}
+
+/**
+ * The identity the owner confirms as the shop's own (owner setup): besides
+ * being valid, the document is not the demo's, so a confirmed shop never
+ * prints the fictional CNPJ as its own.
+ */
+export const ConfirmedShopIdentitySchema = ShopIdentitySchema.superRefine((identity, context) => {
+  if (isDemoDocument(identity.document)) context.addIssue({ code: "custom", path: ["document"], message: DEMO_DOCUMENT_MESSAGE });
+});
 
 /**
  * Dated closures as the form posts them: every row, blank ones included, so a
@@ -403,6 +421,8 @@ export const ShopSettingsSchema = z
       .refine((days) => days <= MAX_DEFAULT_WARRANTY_DAYS, WARRANTY_MESSAGE),
     pixDiscount: PixDiscountSchema,
     allowNegativeStock: CheckboxSchema,
+    // "Confirmar os dados da loja": only this ends the demo's marks, never a save by itself (decision 0014).
+    confirmIdentity: CheckboxSchema,
     maxCreditMonthlyRate: percentField(
       CREDIT_SETTINGS_LIMITS.maxRateBasisPoints,
       "Informe a taxa máxima ao mês de 0 a 10, com até duas casas decimais, como 1 ou 0,99.",
@@ -472,6 +492,7 @@ export function shopSettingsFormInput(form: FormData) {
     defaultWarrantyDays: formText(form, "defaultWarrantyDays"),
     pixDiscount: formText(form, "pixDiscount"),
     allowNegativeStock: formText(form, "allowNegativeStock") === "on",
+    confirmIdentity: formText(form, "confirmIdentity") === "on",
     maxCreditMonthlyRate: formText(form, "maxCreditMonthlyRate"),
     creditLateFee: formText(form, "creditLateFee"),
     creditLateInterest: formText(form, "creditLateInterest"),

@@ -72,7 +72,7 @@ export async function issueOrderWarrantyInTx(tx: Transaction, actor: Actor, orde
     },
     { os: subject.termOrder },
   );
-  await issueTermInTx(tx, actor, warranty.id, { loja: await readShopDataInTx(tx), garantia });
+  await issueTermInTx(tx, actor, warranty.id, { loja: await readShopDataInTx(tx, locked!), garantia });
   return { ids: [warranty.id] };
 }
 
@@ -279,7 +279,11 @@ export async function printWarrantyTerm(actor: Actor, warrantyId: number, paper:
     const [again] = await tx.select().from(warranties).where(eq(warranties.id, warrantyId)).for("update");
     if (!again) return null;
     if (again.issuedDocumentId === null) {
-      await issueTermInTx(tx, actor, warrantyId, { loja: await readShopDataInTx(tx), garantia: await termDataInTx(tx, again) });
+      // A demo warranty's term, issued on its first print, stays the demo's for good.
+      await issueTermInTx(tx, actor, warrantyId, {
+        loja: await readShopDataInTx(tx, again),
+        garantia: await termDataInTx(tx, again),
+      });
       return warrantySubject(warrantyId);
     }
     // Issued meanwhile by another request.

@@ -14,6 +14,7 @@ import { acceptStaffInvite, findStaffInvite } from "~/modules/accounts/staff-inv
 import { TEAM_LIMITS } from "~/modules/accounts/team-validation";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/staff-invite";
+import { shopNameInMessages } from "~/modules/shop-settings/identity";
 
 export function meta() {
   return [{ title: "Convite para a equipe — Balcão" }, { name: "robots", content: "noindex" }];
@@ -22,7 +23,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const [invite, shop] = await Promise.all([findStaffInvite(token), getShopSettings()]);
-  return { token: invite.status === "valid" ? token : null, invite, shopName: shop.name };
+  return { token: invite.status === "valid" ? token : null, invite, shopName: shopNameInMessages(shop) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

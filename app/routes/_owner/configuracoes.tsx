@@ -33,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     pixTest: await pixTestChargeFor(settings),
     // The form is keyed on it: after a save it starts again from what was stored.
     version: settings.updatedAt.toISOString(),
+    isDetailsConfirmed: settings.detailsConfirmedAt !== null,
     flash: flashOf(context),
   };
 }
@@ -40,17 +41,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
   let values: ShopSettingsFormValues = {};
+  let confirmedNow = false;
   try {
     const form = await readUploadForm(request);
     values = typedFormValues(form);
-    await updateShopSettings(actor, shopSettingsFormInput(form), {
+    ({ confirmedNow } = await updateShopSettings(actor, shopSettingsFormInput(form), {
       file: await uploadedFileFrom(form, "image"),
       remove: formText(form, "removeLogo") === "on",
-    });
+    }));
   } catch (error) {
     return formRefusal(error, { values });
   }
-  return redirectWithFlash(PATH, { title: "Configurações salvas", message: "O site e os documentos já mostram os novos dados." });
+  return redirectWithFlash(
+    PATH,
+    confirmedNow
+      ? {
+          title: "Dados da loja confirmados",
+          message: "O site e os documentos já mostram a sua loja, sem as marcas de demonstração.",
+        }
+      : { title: "Configurações salvas", message: "O site e os documentos já mostram os novos dados." },
+  );
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,6 +83,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         errors={refused?.errors ?? {}}
         closureRows={Math.max(typedRows, loaderData.closureRows)}
         logo={loaderData.logo}
+        isDetailsConfirmed={loaderData.isDetailsConfirmed}
         isSubmitting={navigation.state === "submitting"}
         pixPreview={<PixTestCharge result={loaderData.pixTest} />}
       />

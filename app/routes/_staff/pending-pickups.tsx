@@ -32,6 +32,7 @@ import { pickupReminderMessage } from "~/modules/service-orders/whatsapp-reminde
 import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/pending-pickups";
+import { shopNameInMessages } from "~/modules/shop-settings/identity";
 
 const PAGE_PARAM = "pagina";
 /** The flash of a logged attempt names its order, so the message shows on that order's card. */
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const device = { deviceType: pickup.device.type, brand: pickup.device.brand, model: pickup.device.model };
     const reminder = pickupReminderMessage({
       customerName: pickup.customerName,
-      shopName: shop.name,
+      shopName: shopNameInMessages(shop),
       orderNumber: pickup.orderId,
       status: pickup.status,
       deviceName: deviceShortName(device),

@@ -58,6 +58,7 @@ import {
 } from "~/modules/service-orders/validation";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/service-order-form";
+import { shopNameInMessages } from "~/modules/shop-settings/identity";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.order ? `OS nº ${loaderData.order.id} — Balcão` : "Nova ordem de serviço — Balcão";
@@ -126,7 +127,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         orderNumber: order.id,
         device: deviceShortName(order),
         customerName: order.customer.name,
-        shopName: settings.name,
+        shopName: shopNameInMessages(settings),
         totalCents: dueCents,
         balanceCents: order.balanceCents,
         promisedDate: order.promisedDate,

@@ -27,6 +27,8 @@ type Props = {
   errors: FieldErrors;
   closureRows: number;
   logo: UploadedImage | null;
+  /** False while the details are the demo's fictional ones: the form then offers "Confirmar os dados da loja". */
+  isDetailsConfirmed: boolean;
   isSubmitting: boolean;
   /** Under the PIX key: the "Testar PIX" charge, drawn by the route (the PIX panel belongs to the pix module). */
   pixPreview?: ReactNode;
@@ -104,8 +106,31 @@ function LogoField({ logo, error }: { logo: UploadedImage | null; error?: string
   );
 }
 
+/**
+ * Shown while the details are the demo's: a save alone never ends the demo's
+ * marks (a shop changing its hours has not said who it is), this box does.
+ */
+function ConfirmIdentitySection({ values, errors }: { values: ShopSettingsFormValues; errors: FieldErrors }) {
+  return (
+    <SettingsSection title="Confirmar os dados da loja">
+      <Alert tone="info" title="Os dados da loja ainda são os fictícios da demonstração">
+        Enquanto não forem confirmados, os documentos impressos saem com “DEMONSTRAÇÃO”, o rodapé do site diz “Site de
+        demonstração”, o site fica fora dos buscadores e os e-mails saem em nome de “Balcão”. Salvar outras mudanças não muda
+        isso.
+      </Alert>
+      <CheckboxField
+        label="Confirmo que estes são os dados reais da minha loja"
+        name="confirmIdentity"
+        defaultChecked={values.confirmIdentity === "on"}
+        error={errors.confirmIdentity}
+        hint="Confira antes o nome, a razão social, o CNPJ ou CPF e o endereço abaixo: o CNPJ fictício da demonstração não é aceito."
+      />
+    </SettingsSection>
+  );
+}
+
 /** /configuracoes: every detail of the shop in one form, checked whole on the server (ShopSettingsSchema). */
-export function ShopSettingsForm({ values, errors, closureRows, logo, isSubmitting, pixPreview }: Props) {
+export function ShopSettingsForm({ values, errors, closureRows, logo, isDetailsConfirmed, isSubmitting, pixPreview }: Props) {
   const field = (name: string) => ({ name, defaultValue: values[name] ?? "", error: errors[name] });
   const hasErrors = Object.keys(errors).length > 0;
   return (
@@ -115,6 +140,7 @@ export function ShopSettingsForm({ values, errors, closureRows, logo, isSubmitti
           {errors.form ?? "Corrija os campos marcados abaixo e salve de novo."}
         </Alert>
       ) : null}
+      {isDetailsConfirmed ? null : <ConfirmIdentitySection values={values} errors={errors} />}
       <ShopIdentityFields values={values} errors={errors} />
       <SettingsSection title="Outros telefones" description="Opcional. Aparecem no rodapé do site, ao lado do WhatsApp.">
         <div className="grid gap-4 sm:grid-cols-3">

@@ -1,0 +1,3 @@
+import { defineDemoDocumentsSuite } from "./demo-documents-suite";
+
+defineDemoDocumentsSuite("pglite");
