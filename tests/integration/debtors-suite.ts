@@ -19,6 +19,8 @@ const SHOP = {
   state: "SP",
   pixKey: "pix@conserto-rapido.test",
   pixKeyType: "email" as const,
+  // The owner confirmed these as the shop's real details (a charge must carry them: CDC art. 42-A).
+  detailsConfirmedAt: new Date("2026-01-05T12:00:00Z"),
 };
 
 type DetailRoute = typeof import("~/routes/_staff/devedor");
@@ -562,6 +564,15 @@ export function defineDebtorsSuite(database: TestDatabase) {
       expect(withoutPix.message).not.toContain("000201");
       expect(withoutPix.message).toContain("procure a loja");
       await app.db.update(app.tables.shopSettings).set({ pixKey: SHOP.pixKey });
+      settings.forgetCachedShopSettings();
+
+      // Before the owner confirms the shop's details they are the demo's: no charge goes out under a fictional CNPJ.
+      await app.db.update(app.tables.shopSettings).set({ detailsConfirmedAt: null });
+      settings.forgetCachedShopSettings();
+      const beforeUnconfirmed = await written();
+      await expect(app.mutations.sendDebtReminder(STAFF, iris.id)).rejects.toThrow(/Confirme os dados da loja/);
+      expect(await written()).toEqual(beforeUnconfirmed);
+      await app.db.update(app.tables.shopSettings).set({ detailsConfirmedAt: SHOP.detailsConfirmedAt });
       settings.forgetCachedShopSettings();
 
       const nobody = await newCustomer("Júlio Nada Deve", "11991110008");

@@ -155,6 +155,7 @@ export async function sendDebtReminderInTx(
     throw new DebtorsInputError({ form: "Este cliente não deve nada à loja." }, "nothing-owed", 409);
   const settings = await readShopSettingsInTx(tx);
   const reminder = await reminderFor(settings, debt);
+  if (reminder.refusal) throw new DebtorsInputError({ form: reminder.refusal }, "shop-unconfirmed", 409);
   const [created] = await tx
     .insert(debtContacts)
     .values({

@@ -7,7 +7,17 @@ export type PreparedReminder = Pick<DebtReminder, "amountCents" | "kind" | "dueD
   message: string;
   /** Why the message carries no PIX code (no key of the shop's own yet); null when it does. */
   pixUnavailableMessage: string | null;
+  /** Why no reminder may go out yet (the shop's details are still the demo's); null when it may. */
+  refusal: string | null;
 };
+
+/**
+ * A charge names the supplier's real name, address and CNPJ or CPF (CDC art.
+ * 42-A); until the owner confirms the shop's details they are the demo's
+ * fictional ones.
+ */
+export const UNCONFIRMED_SHOP_MESSAGE =
+  "Confirme os dados da loja em Configurações antes de cobrar: a cobrança precisa trazer o nome, o endereço e o CNPJ ou CPF reais da loja (CDC art. 42-A).";
 
 /**
  * What a reminder asks for: everything overdue or due today; when nothing
@@ -17,7 +27,16 @@ export type PreparedReminder = Pick<DebtReminder, "amountCents" | "kind" | "dueD
 export async function reminderFor(
   settings: Pick<
     ShopSettings,
-    "name" | "legalName" | "cnpj" | "address" | "city" | "state" | "pixKey" | "pixKeyType" | "pixDiscountBasisPoints"
+    | "name"
+    | "legalName"
+    | "cnpj"
+    | "address"
+    | "city"
+    | "state"
+    | "pixKey"
+    | "pixKeyType"
+    | "pixDiscountBasisPoints"
+    | "detailsConfirmedAt"
   >,
   debt: Pick<CustomerDebts, "customer" | "items" | "today">,
 ): Promise<PreparedReminder> {
@@ -56,5 +75,6 @@ export async function reminderFor(
     pixCopyPaste,
     message,
     pixUnavailableMessage: pix?.status === "unavailable" ? pix.message : null,
+    refusal: settings.detailsConfirmedAt === null ? UNCONFIRMED_SHOP_MESSAGE : null,
   };
 }

@@ -56,8 +56,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const prepared = debt.items.length > 0 ? await reminderFor(await getShopSettings(), debt) : null;
   const reminder = prepared && {
     ...prepared,
-    // To this customer's own number only (CDC art. 42).
-    whatsappUrl: debt.customer.phone ? whatsappLink(debt.customer.phone, prepared.message) : null,
+    // To this customer's own number only (CDC art. 42), and only under the shop's confirmed details.
+    whatsappUrl: debt.customer.phone && !prepared.refusal ? whatsappLink(debt.customer.phone, prepared.message) : null,
   };
   return {
     debt,
@@ -282,11 +282,27 @@ function ReminderSection({
   reminder,
   error,
 }: {
-  reminder: { amountCents: number; message: string; pixUnavailableMessage: string | null; whatsappUrl: string | null };
+  reminder: {
+    amountCents: number;
+    message: string;
+    pixUnavailableMessage: string | null;
+    refusal: string | null;
+    whatsappUrl: string | null;
+  };
   error: string | null;
 }) {
   const fetcher = useFetcher<{ errors?: FieldErrors }>();
   const fetcherError = fetcher.data?.errors?.form ?? null;
+  if (reminder.refusal) {
+    return (
+      <section aria-labelledby="divida-lembrete" className="space-y-3">
+        <h2 id="divida-lembrete" className="text-lg font-semibold text-slate-900">
+          Lembrete pelo WhatsApp
+        </h2>
+        <Alert tone="info">{reminder.refusal}</Alert>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="divida-lembrete" className="space-y-3">
       <h2 id="divida-lembrete" className="text-lg font-semibold text-slate-900">
