@@ -3,7 +3,7 @@ import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
-import { AccountMenu } from "./account-menu";
+import { AccountMenu, type SignedInAccount } from "./account-menu";
 import { SITE_NAVIGATION } from "./site-navigation";
 
 function navClass({ isActive }: { isActive: boolean }, isCallToAction: boolean) {
@@ -35,7 +35,15 @@ function NavigationLinks({ vertical }: { vertical?: boolean }) {
 
 type HeaderLogo = { src: string; srcSet: string; width: number; height: number };
 
-export function SiteHeader({ shopName, logo, email }: { shopName: string; logo?: HeaderLogo | null; email: string | null }) {
+export function SiteHeader({
+  shopName,
+  logo,
+  account,
+}: {
+  shopName: string;
+  logo?: HeaderLogo | null;
+  account: SignedInAccount | null;
+}) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
@@ -64,7 +72,7 @@ export function SiteHeader({ shopName, logo, email }: { shopName: string; logo?:
           <NavigationLinks />
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2 xl:ml-2">
-          <AccountMenu email={email} />
+          <AccountMenu account={account} />
           <span aria-label="Idioma: português" className="rounded bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-700">
             PT
           </span>

@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
 import type { Role } from "~/modules/accounts/roles";
-import { AccountMenu } from "./account-menu";
+import { AccountMenu, type SignedInAccount } from "./account-menu";
 import { DemoBanner, type DemoState } from "./demo-banner";
 import { SIDEBAR_AREAS, sidebarAreaOf, STAFF_AREAS } from "./staff-areas";
 
@@ -40,13 +40,13 @@ function StaffNavigation({ role }: { role: Role }) {
 /** The back office frame: sidebar on a desktop, drawer on a phone. */
 export function StaffShell({
   shopName,
-  email,
+  account,
   role,
   demoState,
   children,
 }: {
   shopName: string;
-  email: string;
+  account: SignedInAccount;
   role: Role;
   demoState: DemoState;
   children: ReactNode;
@@ -73,7 +73,7 @@ export function StaffShell({
           </MenuDrawer>
           <span className="min-w-0 text-sm leading-tight font-semibold text-slate-800 sm:text-base lg:hidden">{shopName}</span>
           <div className="ml-auto">
-            <AccountMenu email={email} />
+            <AccountMenu account={account} />
           </div>
         </header>
         <DemoBanner state={demoState} role={role} />
