@@ -251,6 +251,52 @@ export function defineSiteContentSuite(database: TestDatabase) {
       });
     });
 
+    it("only an imported review may be badged verified: one typed by the staff never is, and the staff see and change it (CDC art. 37)", async () => {
+      const noPhoto = { file: null, remove: false };
+      const typed = await app
+        .createReview(
+          STAFF,
+          { authorName: "Ana Paula", rating: "5", text: "Ótimo!", reviewedOn: "2026-11-19", isPublished: "on", isVerified: "on" },
+          noPhoto,
+          NOW,
+        )
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(typed).toMatchObject({ fieldErrors: { isVerified: expect.stringContaining("importada") } });
+      const id = await app.createReview(
+        STAFF,
+        { authorName: "Ana Paula", rating: "5", text: "Ótimo!", reviewedOn: "2026-11-19", isPublished: "on" },
+        noPhoto,
+        NOW,
+      );
+      expect((await app.listPublishedReviews(NOW)).find((card) => card.id === id)?.isVerified).toBe(false);
+      expect(await app.getReviewForStaff(STAFF, String(id))).toMatchObject({ isVerified: false, source: "manual" });
+      await expect(
+        app.updateReview(
+          STAFF,
+          id,
+          { authorName: "Ana Paula", rating: "5", text: "", reviewedOn: "2026-11-19", isPublished: "on", isVerified: "on" },
+          noPhoto,
+          NOW,
+        ),
+      ).rejects.toMatchObject({ fieldErrors: { isVerified: expect.stringContaining("importada") } });
+      // The database holds the rule too, whatever writes the row.
+      await expect(
+        app.db.update(app.tables.reviews).set({ isVerified: true }).where(eq(app.tables.reviews.id, id)),
+      ).rejects.toThrow();
+
+      await app.importReviews(STAFF, bytesOf(EXPORT_CSV), NOW);
+      const maria = (await app.listPublishedReviews(NOW)).find((card) => card.authorName === "Maria Souza")!;
+      expect(maria.isVerified).toBe(true);
+      const edited = { authorName: "Maria Souza", rating: "5", text: "Trocaram a tela no mesmo dia", reviewedOn: "2026-10-12" };
+      await app.updateReview(STAFF, maria.id, { ...edited, isPublished: "on" }, noPhoto, NOW);
+      expect(await app.getReviewForStaff(STAFF, String(maria.id))).toMatchObject({ isVerified: false, source: "import" });
+      await app.updateReview(STAFF, maria.id, { ...edited, isPublished: "on", isVerified: "on" }, noPhoto, NOW);
+      expect(await app.getReviewForStaff(STAFF, String(maria.id))).toMatchObject({ isVerified: true });
+    });
+
     const HOSTILE_MARKDOWN = [
       "Veja **a garantia**: [clique](javascript:alert(1)) e [aqui](JaVaScRiPt:alert(2)).",
       "",
