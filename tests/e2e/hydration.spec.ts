@@ -16,6 +16,9 @@ test.use({ storageState: USERS.owner.storageState, timezoneId: "Pacific/Kiritima
 // Pages (a resource route's file is .ts) without an address parameter: a sample id would mostly be a 404.
 const PAGES = ROUTES.filter((route) => route.file.endsWith(".tsx") && !/[:*]/.test(route.pattern));
 
+// What differs between the two renders does not depend on the screen: the desktop project runs it once.
+test.skip(({ isMobile }) => isMobile, "a mesma verificação que no desktop");
+
 test("cada página hidrata sem diferença entre o servidor e um navegador em outro fuso e idioma", async ({
   page,
   consoleErrors,
