@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { deferredComponent } from "~/components/ui/static-section";
 
-/** Past this, a full name makes the header's button crowd the navigation out. */
+/** Past this, a full name no longer fits the header's button (max-w-56) and would be cut mid-word. */
 const SHORT_NAME_LENGTH = 20;
 
 /**

@@ -39,7 +39,7 @@ export function SignedInMenu({ account }: { account: SignedInAccount }) {
         id={triggerId}
         popoverTarget={menuId}
         aria-haspopup="menu"
-        className={buttonClass({ variant: "outline", size: "sm" }, "account-menu-trigger max-w-48")}
+        className={buttonClass({ variant: "outline", size: "sm" }, "account-menu-trigger max-w-56")}
       >
         <UserRound aria-hidden className="size-4 shrink-0" />
         <span className="truncate max-sm:sr-only" title={account.name?.trim() || account.email}>
