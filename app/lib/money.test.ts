@@ -24,6 +24,10 @@ describe("showing and reading money", () => {
     expect(formatCents(0).replace(/\s/g, " ")).toBe("R$ 0,00");
   });
 
+  it("shows a negated zero as zero: the page's data reaches the browser as 0, and '-R$ 0,00' on the server broke hydration (React #418)", () => {
+    expect(formatCents(-0)).toBe(formatCents(0));
+  });
+
   it.each([
     ["1.234,56", 123456],
     ["1234,5", 123450],

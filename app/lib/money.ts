@@ -44,7 +44,9 @@ function toSafeCents(value: bigint) {
 export function formatCents(cents: number) {
   // Made on first use: a page that only imports a constant from here pays no Intl start-up (decision 0006).
   brl ??= new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-  return brl.format(cents / 100);
+  // + 0 turns -0 (a negated empty sum) into 0: Intl writes "-R$ 0,00", while the browser, which gets the page's data
+  // serialised, reads 0, and the two renders differed (React #418 on /financial-management, issue 21).
+  return brl.format(cents / 100 + 0);
 }
 
 /**

@@ -56,9 +56,8 @@ test("cadastro, confirmação pelo link do e-mail, login, menu da conta e saída
     await expect(page.getByRole("heading", { name: "Minha conta", level: 1 })).toBeVisible();
   });
 
-  await test.step("o menu da conta mostra o nome antes do @ e só o item Sair", async () => {
-    const localPart = email.split("@")[0] ?? "";
-    await page.getByRole("banner").getByRole("button", { name: localPart }).click();
+  await test.step("o menu da conta mostra o nome da pessoa (não o começo do e-mail) e só o item Sair", async () => {
+    await page.getByRole("banner").getByRole("button", { name: "Ana Cadastro" }).click();
     const items = page.getByRole("menu").getByRole("menuitem");
     await expect(items).toHaveCount(1);
     await expect(items).toHaveText("Sair");

@@ -133,7 +133,7 @@ test("Sair tocado no menu da conta antes dos scripts encerra a sessão", async (
   const release = await holdScripts(page);
   const loading = page.goto("/historia").catch(() => null);
 
-  await page.getByRole("button", { name: user.email.split("@")[0] }).click();
+  await page.getByRole("button", { name: user.name }).click();
   await page.getByRole("menuitem", { name: "Sair" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();

@@ -72,7 +72,8 @@ test("o link de configuração impresso na partida cria a proprietária e os dad
     ]) {
       await expect(sidebar.getByRole("link", { name: area, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("button", { name: "proprietaria" })).toBeVisible();
+    // The account's name, as people know each other, not the e-mail's first part (issue 21).
+    await expect(page.getByRole("button", { name: owner.name })).toBeVisible();
     fs.mkdirSync(STATE_DIR, { recursive: true, mode: 0o700 });
     await page.context().storageState({ path: owner.storageState });
   });

@@ -84,6 +84,19 @@ test("a proprietária convida um técnico, ele entra pelo link e trabalha; desat
       }
     });
 
+    await test.step("tornar o técnico proprietário pede confirmação, como a desativação; e volta para equipe", async () => {
+      await page.goto("/equipe");
+      const row = page.getByRole("article", { name, exact: true });
+      await row.getByText("Tornar proprietário…").click();
+      await expect(row).toContainText("passa a ter controle total da loja");
+      // Opening it changed nothing: the role is still the team's until the confirmation is sent.
+      await expect(row.getByText("Equipe", { exact: true })).toBeVisible();
+      await row.getByRole("button", { name: `Confirmar: tornar proprietário ${name}` }).click();
+      await expect(page.getByText(`${name} agora tem a função “Proprietário”.`)).toBeVisible();
+      await row.getByRole("button", { name: `Passar para equipe — ${name}` }).click();
+      await expect(page.getByText(`${name} agora tem a função “Equipe”.`)).toBeVisible();
+    });
+
     await test.step("a proprietária vê o técnico na equipe e o desativa", async () => {
       await page.goto("/equipe");
       const row = page.getByRole("article", { name, exact: true });

@@ -1,4 +1,5 @@
-import { count, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { jpegPhoto } from "../support/images";
@@ -249,6 +250,81 @@ export function defineSiteContentSuite(database: TestDatabase) {
       await expect(app.listReviewsForStaff(CUSTOMER, { query: "", visibility: "all", page: 1 })).rejects.toMatchObject({
         name: "ForbiddenError",
       });
+    });
+
+    it("only an imported review may be badged verified: one typed by the staff never is, and the staff see and change it (CDC art. 37)", async () => {
+      const noPhoto = { file: null, remove: false };
+      const typed = await app
+        .createReview(
+          STAFF,
+          { authorName: "Ana Paula", rating: "5", text: "Ótimo!", reviewedOn: "2026-11-19", isPublished: "on", isVerified: "on" },
+          noPhoto,
+          NOW,
+        )
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(typed).toMatchObject({ fieldErrors: { isVerified: expect.stringContaining("importada") } });
+      const id = await app.createReview(
+        STAFF,
+        { authorName: "Ana Paula", rating: "5", text: "Ótimo!", reviewedOn: "2026-11-19", isPublished: "on" },
+        noPhoto,
+        NOW,
+      );
+      expect((await app.listPublishedReviews(NOW)).find((card) => card.id === id)?.isVerified).toBe(false);
+      expect(await app.getReviewForStaff(STAFF, String(id))).toMatchObject({ isVerified: false, source: "manual" });
+      await expect(
+        app.updateReview(
+          STAFF,
+          id,
+          { authorName: "Ana Paula", rating: "5", text: "", reviewedOn: "2026-11-19", isPublished: "on", isVerified: "on" },
+          noPhoto,
+          NOW,
+        ),
+      ).rejects.toMatchObject({ fieldErrors: { isVerified: expect.stringContaining("importada") } });
+      // The database holds the rule too, whatever writes the row.
+      await expect(
+        app.db.update(app.tables.reviews).set({ isVerified: true }).where(eq(app.tables.reviews.id, id)),
+      ).rejects.toThrow();
+
+      await app.importReviews(STAFF, bytesOf(EXPORT_CSV), NOW);
+      const maria = (await app.listPublishedReviews(NOW)).find((card) => card.authorName === "Maria Souza")!;
+      expect(maria.isVerified).toBe(true);
+      const edited = { authorName: "Maria Souza", rating: "5", text: "Trocaram a tela no mesmo dia", reviewedOn: "2026-10-12" };
+      await app.updateReview(STAFF, maria.id, { ...edited, isPublished: "on" }, noPhoto, NOW);
+      expect(await app.getReviewForStaff(STAFF, String(maria.id))).toMatchObject({ isVerified: false, source: "import" });
+      await app.updateReview(STAFF, maria.id, { ...edited, isPublished: "on", isVerified: "on" }, noPhoto, NOW);
+      expect(await app.getReviewForStaff(STAFF, String(maria.id))).toMatchObject({ isVerified: true });
+    });
+
+    it("migration 0023 takes the badge off the reviews typed or seeded before, and leaves it on the imported ones", async () => {
+      const { reviews } = app.tables;
+      // As before 0023: every review verified by default, and no check holding the rule yet.
+      await app.db.execute(sql`alter table reviews drop constraint reviews_verified_only_imported`);
+      try {
+        const row = (authorName: string, source: "manual" | "import" | "demo") => ({
+          authorName,
+          rating: 5,
+          reviewedAt: NOW,
+          source,
+          isVerified: true,
+        });
+        await app.db.insert(reviews).values([row("Digitada", "manual"), row("Importada", "import"), row("Fictícia", "demo")]);
+        const migration = readFileSync("drizzle/0023_reviews_unverify_typed_and_demo.sql", "utf8");
+        await app.db.execute(sql.raw(migration));
+        const rows = await app.db.select({ authorName: reviews.authorName, isVerified: reviews.isVerified }).from(reviews);
+        expect(Object.fromEntries(rows.map((review) => [review.authorName, review.isVerified]))).toEqual({
+          Digitada: false,
+          Importada: true,
+          Fictícia: false,
+        });
+      } finally {
+        const constraint = readFileSync("drizzle/0024_reviews_verified_only_imported.sql", "utf8").split(
+          "--> statement-breakpoint",
+        )[1]!;
+        await app.db.execute(sql.raw(constraint));
+      }
     });
 
     const HOSTILE_MARKDOWN = [

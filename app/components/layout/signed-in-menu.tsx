@@ -4,7 +4,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 import { signOut } from "~/modules/accounts/auth-client";
-import { accountLabel } from "./account-menu";
+import { accountLabel, type SignedInAccount } from "./account-menu";
 
 /**
  * The signed-in person's menu: a native popover (closes on Escape and on a
@@ -12,11 +12,12 @@ import { accountLabel } from "./account-menu";
  * (app.css). Both work before the page's scripts have run: the button opens
  * the popover natively, and "Sair" posts a form /auth's action answers.
  */
-export function SignedInMenu({ email }: { email: string }) {
+export function SignedInMenu({ account }: { account: SignedInAccount }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const menuId = useId();
   const triggerId = useId();
+  const label = accountLabel(account.name, account.email);
 
   async function handleSignOut(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,10 +39,12 @@ export function SignedInMenu({ email }: { email: string }) {
         id={triggerId}
         popoverTarget={menuId}
         aria-haspopup="menu"
-        className={buttonClass({ variant: "outline", size: "sm" }, "account-menu-trigger max-w-48")}
+        className={buttonClass({ variant: "outline", size: "sm" }, "account-menu-trigger max-w-56")}
       >
         <UserRound aria-hidden className="size-4 shrink-0" />
-        <span className="truncate max-sm:sr-only">{accountLabel(email)}</span>
+        <span className="truncate max-sm:sr-only" title={account.name?.trim() || account.email}>
+          {label}
+        </span>
         <ChevronDown aria-hidden className="size-4 shrink-0" />
       </button>
       <div

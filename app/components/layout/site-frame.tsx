@@ -12,7 +12,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
   if (!root) return <>{children}</>;
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader shopName={root.shop.name} logo={root.shop.logo} email={root.user ? root.user.email : null} />
+      <SiteHeader shopName={root.shop.name} logo={root.shop.logo} account={root.user} />
       <div className="flex-1">{children}</div>
       <SiteFooter shop={root.shop} />
       <aside aria-label="Atendimento e acessibilidade">

@@ -1,11 +1,12 @@
-import { Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
 import type { Role } from "~/modules/accounts/roles";
-import { AccountMenu } from "./account-menu";
+import { AccountMenu, type SignedInAccount } from "./account-menu";
 import { DemoBanner, type DemoState } from "./demo-banner";
+import { useRootData } from "./root-data";
+import { ShopLogoImage, ShopMark } from "./shop-mark";
 import { SIDEBAR_AREAS, sidebarAreaOf, STAFF_AREAS } from "./staff-areas";
 
 /** The areas' links; the one the page belongs to (its own address or one under it) marked as current. */
@@ -40,24 +41,25 @@ function StaffNavigation({ role }: { role: Role }) {
 /** The back office frame: sidebar on a desktop, drawer on a phone. */
 export function StaffShell({
   shopName,
-  email,
+  account,
   role,
   demoState,
   children,
 }: {
   shopName: string;
-  email: string;
+  account: SignedInAccount;
   role: Role;
   demoState: DemoState;
   children: ReactNode;
 }) {
+  const logo = useRootData()?.shop.logo;
   return (
     <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden border-r border-slate-200 bg-slate-100 lg:block">
         <div className="sticky top-0 max-h-dvh overflow-y-auto p-4">
-          <Link to="/" className="mb-6 flex items-center gap-2 px-3 font-bold text-brand-800">
-            <Wrench aria-hidden className="size-5" />
-            {shopName}
+          <Link to="/" className="mb-6 flex flex-wrap items-center gap-2 px-3 font-bold text-brand-800">
+            <ShopLogoImage logo={logo} />
+            <span className="min-w-0 break-words">{shopName}</span>
           </Link>
           <nav aria-label="Gestão">
             <StaffNavigation role={role} />
@@ -71,9 +73,11 @@ export function StaffShell({
               <StaffNavigation role={role} />
             </nav>
           </MenuDrawer>
-          <span className="min-w-0 text-sm leading-tight font-semibold text-slate-800 sm:text-base lg:hidden">{shopName}</span>
-          <div className="ml-auto">
-            <AccountMenu email={email} />
+          <span className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-800 sm:text-base lg:hidden">
+            <ShopMark logo={logo} shopName={shopName} />
+          </span>
+          <div className="ml-auto shrink-0">
+            <AccountMenu account={account} />
           </div>
         </header>
         <DemoBanner state={demoState} role={role} />

@@ -26,7 +26,13 @@ export const reviews = pgTable(
     authorReviewCount: integer("author_review_count").notNull().default(1),
     authorPhotoCount: integer("author_photo_count").notNull().default(0),
     isLocalGuide: boolean("is_local_guide").notNull().default(false),
-    isVerified: boolean("is_verified").notNull().default(true),
+    /**
+     * "Avaliação verificada" on the card: only a review imported from a review
+     * service's export, whose authors the service knows, may carry it (the
+     * staff can take it off); one typed by the staff never does (CDC art. 37:
+     * misleading advertising). The check below holds it whatever writes the row.
+     */
+    isVerified: boolean("is_verified").notNull().default(false),
     isPublished: boolean("is_published").notNull().default(true),
     /** The staff's order in the carousel, ascending; ties newest first. */
     position: integer("position").notNull().default(0),
@@ -38,6 +44,7 @@ export const reviews = pgTable(
   },
   (table) => [
     check("reviews_rating_range", sql`${table.rating} between 1 and 5`),
+    check("reviews_verified_only_imported", sql`not ${table.isVerified} or ${table.source} = 'import'`),
     index("reviews_published_idx").on(table.isPublished, table.reviewedAt),
     index("reviews_position_idx").on(table.position, table.reviewedAt),
     uniqueIndex("reviews_import_key_idx").on(table.importKey),

@@ -93,7 +93,8 @@ export const DEMO_REVIEWS: (typeof reviews.$inferInsert)[] = ENTRIES.map(([autho
   authorReviewCount: isLocalGuide ? 20 + ((index * 7) % 80) : 1 + (index % 6),
   authorPhotoCount: isLocalGuide ? (index * 3) % 40 : 0,
   isLocalGuide,
-  isVerified: true,
+  // Fictional people: nobody verified them, and the badge would say otherwise.
+  isVerified: false,
   isPublished: true,
   source: "demo",
 }));

@@ -12,7 +12,7 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { ReviewInputError } from "./errors";
 import { CAROUSEL_ORDER } from "./queries.server";
-import { FUTURE_DATE_MESSAGE, ReviewSchema } from "./validation";
+import { FUTURE_DATE_MESSAGE, ReviewSchema, VERIFIED_ONLY_IMPORTED_MESSAGE } from "./validation";
 
 export const REVIEW_ENTITY = "review";
 
@@ -62,6 +62,7 @@ const reviewedAtOf = (day: string) => atShopTime(day, "12:00");
 export async function createReview(actor: Actor, input: unknown, photo: ReviewPhotoInput, now = new Date()): Promise<number> {
   assertStaffActor(actor);
   const values = parseReview(input, now);
+  if (values.isVerified) throw new ReviewInputError({ isVerified: VERIFIED_ONLY_IMPORTED_MESSAGE });
   const change = await photoChangeOf(photo);
   return inTransaction(async (tx) => {
     const photoUploadId = await photoUploadIdInTx(tx, actor, null, change);
@@ -104,6 +105,9 @@ export async function updateReview(actor: Actor, id: string | number, input: unk
   await inTransaction(async (tx) => {
     const [current] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
     if (!current) throw new ReviewNotFoundError(`Avaliação ${reviewId}`);
+    if (values.isVerified && current.source !== "import") {
+      throw new ReviewInputError({ isVerified: VERIFIED_ONLY_IMPORTED_MESSAGE });
+    }
     const photoUploadId = await photoUploadIdInTx(tx, actor, current.photoUploadId, change);
     const reviewedAt = shopToday(current.reviewedAt) === values.reviewedOn ? current.reviewedAt : reviewedAtOf(values.reviewedOn);
     await tx
@@ -114,6 +118,7 @@ export async function updateReview(actor: Actor, id: string | number, input: unk
         text: values.text,
         reviewedAt,
         isPublished: values.isPublished,
+        isVerified: values.isVerified,
         photoUploadId,
         // A photo the staff chose replaces the demo's file of public/.
         profilePhotoUrl: change.kind === "keep" ? current.profilePhotoUrl : null,
@@ -126,8 +131,20 @@ export async function updateReview(actor: Actor, id: string | number, input: unk
       entity: REVIEW_ENTITY,
       entityId: String(reviewId),
       details: {
-        before: { authorName: current.authorName, rating: current.rating, text: current.text, isPublished: current.isPublished },
-        after: { authorName: values.authorName, rating: values.rating, text: values.text, isPublished: values.isPublished },
+        before: {
+          authorName: current.authorName,
+          rating: current.rating,
+          text: current.text,
+          isPublished: current.isPublished,
+          isVerified: current.isVerified,
+        },
+        after: {
+          authorName: values.authorName,
+          rating: values.rating,
+          text: values.text,
+          isPublished: values.isPublished,
+          isVerified: values.isVerified,
+        },
         photo: change.kind,
       },
     });

@@ -92,6 +92,7 @@ export type StaffReviewRow = {
   text: string;
   reviewedOn: string;
   isPublished: boolean;
+  isVerified: boolean;
   source: ReviewSource;
   isDemo: boolean;
   photoUrl: string | null;
@@ -115,6 +116,7 @@ export async function listReviewsForStaff(
       text: reviews.text,
       reviewedAt: reviews.reviewedAt,
       isPublished: reviews.isPublished,
+      isVerified: reviews.isVerified,
       source: reviews.source,
       isDemo: reviews.isDemo,
       photoUploadId: reviews.photoUploadId,
@@ -152,6 +154,7 @@ export async function listReviewsForStaff(
       text: row.text,
       reviewedOn: shopToday(row.reviewedAt),
       isPublished: row.isPublished,
+      isVerified: row.isVerified,
       source: row.source,
       isDemo: row.isDemo,
       photoUrl: row.photoUploadId ? avatarUrlOf(photos.get(row.photoUploadId)) : row.profilePhotoUrl,
@@ -171,6 +174,7 @@ export type StaffReview = {
   text: string;
   reviewedOn: string;
   isPublished: boolean;
+  isVerified: boolean;
   source: ReviewSource;
   photo: UploadedImage | null;
   /** A demo review's picture of public/, shown until a photo is uploaded. */
@@ -191,6 +195,7 @@ export async function getReviewForStaff(actor: Actor, id: string): Promise<Staff
     text: row.text,
     reviewedOn: shopToday(row.reviewedAt),
     isPublished: row.isPublished,
+    isVerified: row.isVerified,
     source: row.source,
     photo: row.photoUploadId ? await getUploadedImage(row.photoUploadId) : null,
     profilePhotoUrl: row.profilePhotoUrl,

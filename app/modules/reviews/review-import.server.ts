@@ -31,7 +31,8 @@ export function importKeyOf(review: Pick<ImportedReview, "authorName" | "rating"
 
 /**
  * Imports an export of reviews (CSV or JSON): the good rows are added as
- * published reviews of source "import", in one transaction with its audit
+ * published reviews of source "import", badged verified (the review service
+ * knows who wrote them; the staff can take the badge off one by one), in one transaction with its audit
  * entry; bad rows are reported with their line and reason; duplicates by
  * import_key are skipped and counted. A file that cannot be read at all is
  * refused with ReviewInputError and nothing changes.
@@ -48,6 +49,7 @@ export async function importReviews(actor: Actor, bytes: Uint8Array, now: Date =
       source: "import" as const,
       importKey: importKeyOf(review),
       isPublished: true,
+      isVerified: true,
     }));
     const inserted: { id: number }[] = [];
     // Batches keep each statement's parameters well under PostgreSQL's 65 535.

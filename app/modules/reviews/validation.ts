@@ -8,6 +8,8 @@ export const REVIEW_LIMITS = { authorName: 120, text: 4000 } as const;
 export const RATING_MESSAGE = "Escolha uma nota de 1 a 5 estrelas.";
 export const REVIEW_DATE_MESSAGE = "Informe a data da avaliação.";
 export const FUTURE_DATE_MESSAGE = "A data da avaliação não pode estar no futuro.";
+export const VERIFIED_ONLY_IMPORTED_MESSAGE =
+  "Só uma avaliação importada de uma plataforma de avaliações pode ser marcada como verificada; uma digitada pela equipe, não.";
 
 /** A rating as a form or a file sends it: "5", "4.0", "4,0". */
 export function ratingOf(value: string): number | null {
@@ -32,6 +34,10 @@ export const ReviewSchema = z.object({
     .trim()
     .refine((text) => isIsoDate(text), REVIEW_DATE_MESSAGE),
   isPublished: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+  isVerified: z
     .string()
     .optional()
     .transform((value) => value === "on"),

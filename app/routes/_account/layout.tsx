@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const shop = await getShopSettings();
   return {
-    email: user.email,
+    account: { name: user.name, email: user.email },
     role: user.role,
     shopName: shop.name,
     demoState: { hasDemoData: shop.hasDemoData, isDetailsConfirmed: shop.detailsConfirmedAt !== null },
@@ -33,7 +33,12 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
   if (isPrintPage) return <Outlet />;
   if (isStaffRole(loaderData.role)) {
     return (
-      <StaffShell shopName={loaderData.shopName} email={loaderData.email} role={loaderData.role} demoState={loaderData.demoState}>
+      <StaffShell
+        shopName={loaderData.shopName}
+        account={loaderData.account}
+        role={loaderData.role}
+        demoState={loaderData.demoState}
+      >
         <Outlet />
       </StaffShell>
     );

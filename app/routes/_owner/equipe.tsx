@@ -1,5 +1,6 @@
 import { MailPlus, Users } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import type { ReactNode } from "react";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -256,14 +257,29 @@ function MemberRow({ member, actionData }: { member: LoaderData["members"][numbe
         <p className="text-sm text-slate-600">Para mudar a sua própria função ou sair da equipe, peça a outro proprietário.</p>
       ) : (
         <div className="flex flex-wrap items-start gap-2">
-          {member.isActive ? (
+          {member.isActive && otherRole === "owner" ? (
+            // Full control of the shop (finance, team, settings) in one click was too easy to give by mistake.
+            <ConfirmDisclosure
+              label="Tornar proprietário…"
+              memberName={member.name}
+              explanation={`${member.name} passa a ter controle total da loja: financeiro, equipe (inclusive tirar você dela), configurações e auditoria. Só dê essa função a quem responde pela loja.`}
+            >
+              <input type="hidden" name="intent" value="role" />
+              <input type="hidden" name="target" value={member.userId} />
+              <input type="hidden" name="role" value={otherRole} />
+              <Button type="submit" variant="danger" size="sm" disabled={isChangingRole} aria-busy={isChangingRole}>
+                {isChangingRole ? <Spinner /> : null}
+                Confirmar: tornar proprietário<span className="sr-only"> {member.name}</span>
+              </Button>
+            </ConfirmDisclosure>
+          ) : member.isActive ? (
             <Form method="post">
               <input type="hidden" name="intent" value="role" />
               <input type="hidden" name="target" value={member.userId} />
               <input type="hidden" name="role" value={otherRole} />
               <Button type="submit" variant="outline" size="sm" disabled={isChangingRole} aria-busy={isChangingRole}>
                 {isChangingRole ? <Spinner /> : null}
-                {otherRole === "owner" ? "Tornar proprietário" : "Passar para equipe"}
+                Passar para equipe
                 <span className="sr-only"> — {member.name}</span>
               </Button>
             </Form>
@@ -278,30 +294,48 @@ function MemberRow({ member, actionData }: { member: LoaderData["members"][numbe
             </Form>
           )}
           {member.isActive ? (
-            // A native disclosure asks for confirmation, with or without the page's scripts.
-            <details className="group">
-              <summary className="inline-flex h-9 cursor-pointer list-none items-center rounded-md border border-red-300 bg-white px-3 text-sm font-medium text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-                Desativar…<span className="sr-only"> {member.name}</span>
-              </summary>
-              <div className="mt-2 max-w-md space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-                <p>
-                  {member.name} não poderá mais entrar, e as sessões abertas terminam agora. O nome continua nas ordens de serviço
-                  e nos registros. Você pode reativar a conta depois.
-                </p>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="deactivate" />
-                  <input type="hidden" name="target" value={member.userId} />
-                  <Button type="submit" variant="danger" size="sm" disabled={isDeactivating} aria-busy={isDeactivating}>
-                    {isDeactivating ? <Spinner /> : null}
-                    Confirmar desativação<span className="sr-only"> de {member.name}</span>
-                  </Button>
-                </Form>
-              </div>
-            </details>
+            <ConfirmDisclosure
+              label="Desativar…"
+              memberName={member.name}
+              explanation={`${member.name} não poderá mais entrar, e as sessões abertas terminam agora. O nome continua nas ordens de serviço e nos registros. Você pode reativar a conta depois.`}
+            >
+              <input type="hidden" name="intent" value="deactivate" />
+              <input type="hidden" name="target" value={member.userId} />
+              <Button type="submit" variant="danger" size="sm" disabled={isDeactivating} aria-busy={isDeactivating}>
+                {isDeactivating ? <Spinner /> : null}
+                Confirmar desativação<span className="sr-only"> de {member.name}</span>
+              </Button>
+            </ConfirmDisclosure>
           ) : null}
         </div>
       )}
     </article>
+  );
+}
+
+/** A grave change asked twice: a native disclosure, so it works with or without the page's scripts. */
+function ConfirmDisclosure({
+  label,
+  memberName,
+  explanation,
+  children,
+}: {
+  label: string;
+  memberName: string;
+  explanation: string;
+  children: ReactNode;
+}) {
+  return (
+    <details className="group">
+      <summary className="inline-flex h-9 cursor-pointer list-none items-center rounded-md border border-red-300 bg-white px-3 text-sm font-medium text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+        {label}
+        <span className="sr-only"> {memberName}</span>
+      </summary>
+      <div className="mt-2 max-w-md space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <p>{explanation}</p>
+        <Form method="post">{children}</Form>
+      </div>
+    </details>
   );
 }
 

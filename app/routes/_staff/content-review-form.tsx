@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, FieldMessage } from "~/components/ui/field";
 import { ImageUploadField } from "~/components/ui/image-upload-field";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
@@ -50,6 +50,7 @@ function valuesOf(form: FormData): ReviewFormValues {
     text: formText(form, "text"),
     reviewedOn: formText(form, "reviewedOn"),
     isPublished: formText(form, "isPublished"),
+    isVerified: formText(form, "isVerified"),
   };
 }
 
@@ -160,6 +161,29 @@ export default function ContentReviewForm({ loaderData, actionData }: Route.Comp
           Mostrar no site
         </label>
         <p className="text-sm text-slate-600">Oculta ou não, a nota conta no resumo de avaliações do site.</p>
+        {review?.source === "import" ? (
+          <div>
+            <label className="flex items-center gap-2 text-slate-800">
+              <input
+                type="checkbox"
+                name="isVerified"
+                defaultChecked={sent ? sent.isVerified === "on" : review.isVerified}
+                aria-describedby={errors.isVerified ? "isVerified-error" : undefined}
+                className="size-5 accent-brand-700"
+              />
+              Mostrar o selo “Avaliação verificada”
+            </label>
+            <p className="text-sm text-slate-600">
+              Importada de uma plataforma de avaliações, que sabe quem escreveu. Desmarque se o arquivo não veio de uma.
+            </p>
+            <FieldMessage id="isVerified" error={errors.isVerified} />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">
+            Digitada pela equipe: aparece sem o selo “Avaliação verificada”, que só uma avaliação importada de uma plataforma de
+            avaliações pode ter.
+          </p>
+        )}
         <Button type="submit" disabled={isSaving} aria-busy={isSaving}>
           {isSaving ? <Spinner /> : null}
           {review ? "Salvar avaliação" : "Adicionar avaliação"}

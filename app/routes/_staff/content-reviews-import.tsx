@@ -104,6 +104,10 @@ export default function ContentReviewsImport({ actionData }: Route.ComponentProp
           avaliação precisa de autor, nota de 1 a 5 e data; o texto é opcional. Importar o mesmo arquivo de novo não repete
           nenhuma avaliação. Até {MAX_REVIEW_IMPORT_ROWS} avaliações por arquivo.
         </p>
+        <p className="text-slate-700">
+          As importadas aparecem no site com o selo “Avaliação verificada”, porque o serviço de avaliações sabe quem as escreveu.
+          Se o arquivo não veio de um serviço assim, tire o selo na página de cada avaliação.
+        </p>
       </div>
 
       <Form

@@ -192,6 +192,11 @@ export default function ContentReviews({ loaderData, actionData }: Route.Compone
                       {row.isPublished ? null : (
                         <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800">Oculta</span>
                       )}
+                      {row.isVerified ? (
+                        <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900">
+                          Verificada
+                        </span>
+                      ) : null}
                     </p>
                     <p className="text-sm text-slate-600">
                       {formatDate(row.reviewedOn)} · {row.isDemo ? SOURCE_LABELS.demo : SOURCE_LABELS[row.source]}

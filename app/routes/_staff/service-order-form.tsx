@@ -220,7 +220,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export default function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The new-order and the edit page are one route module: going from one to the
+ * other (or from one order to the next) would keep the same component and,
+ * where the tree matched, the inputs' typed values. Keyed on the order (or
+ * "nova"), each starts from the server's data, so a code typed on a new order
+ * is never left in the next page's form (issue 21).
+ */
+export default function ServiceOrderRoute(props: Route.ComponentProps) {
+  return <ServiceOrderPage key={props.loaderData.order?.id ?? "nova"} {...props} />;
+}
+
+function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const result: ActionResult | undefined = actionData;
   const intent = result?.intent ?? "";

@@ -1,0 +1,2 @@
+ALTER TABLE "reviews" ALTER COLUMN "is_verified" SET DEFAULT false;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_verified_only_imported" CHECK (not "reviews"."is_verified" or "reviews"."source" = 'import');
