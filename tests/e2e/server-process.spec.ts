@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startExtraServer } from "./support/server-process";
+import { freePort, startExtraServer } from "./support/server-process";
 import { expect, test } from "./support/test";
 
 /**
@@ -17,14 +16,6 @@ import { expect, test } from "./support/test";
 test.describe.configure({ mode: "serial" });
 
 const scratch = (name: string) => path.join(os.tmpdir(), `balcao-e2e-process-${name}-${process.pid}`);
-
-async function freePort() {
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** `npm start` in a process group of its own, its stdout a pipe that is never read. */
 async function startUnreadNpm(dataDir: string) {

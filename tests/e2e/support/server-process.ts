@@ -50,7 +50,7 @@ export function spawnServer({ port, dataDir, publicUrl, env = {}, stdio = ["igno
 /** The one-time link server.ts prints while the shop has no owner. */
 export const OWNER_SETUP_LINK = /https?:\/\/\S+\/auth\/configurar\?token=\S+/;
 
-async function freePort() {
+export async function freePort() {
   const probe = net.createServer().listen(0, "127.0.0.1");
   await once(probe, "listening");
   const { port } = probe.address() as net.AddressInfo;
