@@ -1,4 +1,6 @@
 import { Marked, type Tokens } from "marked";
+import { logger } from "~/lib/logger.server";
+import { isMarkdownTooDeep } from "./markdown-nesting";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -66,7 +68,26 @@ const markdown = new Marked({
   },
 });
 
-/** A post's Markdown as HTML, rendered on the server so the browser gets no Markdown library. */
+/** Text that could not be rendered as Markdown, shown as it was typed (escaped) so the page still answers. */
+function renderAsPlainText(source: string) {
+  return `<p style="white-space: pre-wrap">${escapeHtml(source)}</p>\n`;
+}
+
+/**
+ * A post's Markdown as HTML, rendered on the server so the browser gets no
+ * Markdown library. Stored text saved before a rule existed must never take
+ * its page (or its editor) down: text nested too deep, or a renderer
+ * failure, is shown as plain text and logged.
+ */
 export function renderMarkdown(source: string): string {
-  return markdown.parse(source, { async: false });
+  if (isMarkdownTooDeep(source)) {
+    logger.warn({ length: source.length }, "markdown aninhado demais: mostrado como texto");
+    return renderAsPlainText(source);
+  }
+  try {
+    return markdown.parse(source, { async: false });
+  } catch (err) {
+    logger.error({ err, length: source.length }, "markdown não renderizado: mostrado como texto");
+    return renderAsPlainText(source);
+  }
 }
