@@ -1,6 +1,7 @@
 import { Marked, type Tokens } from "marked";
 import { logger } from "~/lib/logger.server";
 import { isMarkdownTooDeep } from "./markdown-nesting";
+import { lookup } from "~/lib/lookup";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -29,7 +30,7 @@ const NAMED_REFERENCES: Record<string, string> = {
 
 function decodeReferences(text: string) {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
-    if (name[0] !== "#") return NAMED_REFERENCES[name.toLowerCase()] ?? whole;
+    if (name[0] !== "#") return lookup(NAMED_REFERENCES, name.toLowerCase()) ?? whole;
     const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
   });
