@@ -480,7 +480,14 @@ export function defineAccountsSuite(database: TestDatabase) {
     });
 
     it("creates the owner once through a one-time setup token", async () => {
-      const { createOwnerSetupToken, isOwnerSetupTokenValid, createOwner, OwnerSetupSchema, OwnerSetupError } = app.ownerSetup;
+      const {
+        createOwnerSetupToken,
+        isOwnerSetupTokenValid,
+        createOwner,
+        completeOwnerSetup,
+        OwnerSetupSchema,
+        OwnerSetupError,
+      } = app.ownerSetup;
       expect(await app.userRoles.hasOwner()).toBe(false);
       expect(await isOwnerSetupTokenValid(null)).toBe(false);
 
@@ -516,12 +523,26 @@ export function defineAccountsSuite(database: TestDatabase) {
         password: PASSWORD,
         shop,
       });
-      const owner = await createOwner(input);
+      // Refused first (the e-mail of an existing account): nothing kept, the link still works.
+      const existing = await createVerifiedAccount("Já Cliente");
+      await expect(createOwner({ ...input, email: existing.email })).rejects.toBeInstanceOf(OwnerSetupError);
+      expect(await isOwnerSetupTokenValid(token)).toBe(true);
+      expect(await app.userRoles.hasOwner()).toBe(false);
+
+      // Then the valid form, sent twice at once (a double click): one owner, both signed in, no error.
+      const browserHeaders = new Headers({ origin: process.env.PUBLIC_URL ?? "", "sec-fetch-site": "same-origin" });
+      const cookies = await Promise.all([completeOwnerSetup(input, browserHeaders), completeOwnerSetup(input, browserHeaders)]);
+      for (const cookie of cookies) expect(cookie).toContain("balcao.session_token=");
+      const owner = await findUser(email);
       expect(owner).toMatchObject({ email, role: "owner", emailVerified: true });
+      if (!owner) throw new Error("o proprietário não foi criado");
+      const owners = await app.db.select().from(app.tables.user).where(eq(app.tables.user.role, "owner"));
+      expect(owners).toHaveLength(1);
 
       expect(await app.userRoles.hasOwner()).toBe(true);
       expect(await isOwnerSetupTokenValid(token)).toBe(false);
-      await expect(createOwner(input)).rejects.toBeInstanceOf(OwnerSetupError);
+      expect(await createOwner(input)).toBeNull();
+      await expect(createOwner({ ...input, email: uniqueEmail("outra") })).rejects.toBeInstanceOf(OwnerSetupError);
       expect(await createOwnerSetupToken()).toBeNull();
       expect(await app.profiles.findProfile(owner.id)).toMatchObject({ email, fullName: "Dona Rosa" });
       const [audit] = await app.db.select().from(app.tables.auditLog).where(eq(app.tables.auditLog.action, "owner.setup"));
@@ -530,6 +551,10 @@ export function defineAccountsSuite(database: TestDatabase) {
       const visitor = app.visitor();
       expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
       expect((await getSession(visitor))?.user.role).toBe("owner");
+
+      // A sign-in refused after the account is saved (here by the per-account limit) sends the owner to sign in, never fails.
+      for (let attempt = 0; attempt < 6; attempt++) await signIn(app.visitor(), email, `${PASSWORD}errada`);
+      expect(await completeOwnerSetup(input, browserHeaders)).toBeNull();
     });
 
     it("limits rapid sign-in attempts per client IP", async () => {
