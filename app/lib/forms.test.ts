@@ -131,4 +131,12 @@ describe("formText", () => {
     expect(formText(form, "missing")).toBe("");
     expect(formTexts(form, "tags")).toEqual(["a", "b"]);
   });
+
+  it("never hands a NUL to a query (an id or an intent read raw)", () => {
+    const form = new FormData();
+    form.append("userId", "abc\u0000def");
+    form.append("ids", "1\u0000");
+    expect(formText(form, "userId")).toBe("abcdef");
+    expect(formTexts(form, "ids")).toEqual(["1"]);
+  });
 });

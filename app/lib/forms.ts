@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseMoneyToCents } from "./money";
 import { isIsoDate } from "./dates";
 import { InputError, type FieldErrors } from "./errors";
-import { hasNoNul, NUL_MESSAGE } from "./text-input";
+import { hasNoNul, NUL_MESSAGE, withoutNul } from "./text-input";
 
 /**
  * The one way a form is checked: field schemas shared by the form and the
@@ -31,15 +31,23 @@ export function parseInput<T extends z.ZodType>(
   return parsed.data;
 }
 
-/** A posted field as text: absent or a file is "". */
+/**
+ * A posted field as text: absent or a file is "". Without NUL: PostgreSQL
+ * refuses it in text, and a value read here may go straight to a query (an
+ * id, an intent); schemas refuse it with a message (optionalText) where a
+ * person typed it.
+ */
 export function formText(form: FormData, name: string) {
   const value = form.get(name);
-  return typeof value === "string" ? value : "";
+  return typeof value === "string" ? withoutNul(value) : "";
 }
 
-/** Every value of a repeated field (checkboxes, rows), files left out. */
+/** Every value of a repeated field (checkboxes, rows), files left out, without NUL (as formText). */
 export function formTexts(form: FormData, name: string) {
-  return form.getAll(name).filter((value): value is string => typeof value === "string");
+  return form
+    .getAll(name)
+    .filter((value): value is string => typeof value === "string")
+    .map(withoutNul);
 }
 
 export const tooLongMessage = (max: number) => `Use no máximo ${max} caracteres.`;

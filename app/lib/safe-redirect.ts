@@ -16,22 +16,30 @@ const ENCODED_SEPARATOR = /%(?:2f|5c|25)/i;
 const isSignInPage = (pathname: string) => pathname === "/auth" || pathname.startsWith("/auth/");
 
 /**
- * A path on this site to return to (a `from` or `voltar` parameter), in the
- * URL parser's own serialization, so what is sent in a Location header or to
- * navigate() is exactly what was checked; the fallback for anything else
- * ("//evil", "/\\evil", "/\t/evil", "/.//evil", "https://…", control characters).
+ * A path on this site, in the URL parser's own serialization, so what is sent
+ * in a Location header or to navigate() is exactly what was checked; null for
+ * anything else ("//evil", "/\\evil", "/\t/evil", "/.//evil", "https://…",
+ * control characters). The auth library's return addresses (callbackURL,
+ * redirectTo…) go through this too (accounts/auth-input.ts).
  */
-export function safeRedirectPath(target: string | null | undefined, fallback = "/dashboard") {
-  if (!target || !target.startsWith("/") || UNSAFE_CHARACTER.test(target)) return fallback;
+export function localPath(target: unknown): string | null {
+  if (typeof target !== "string" || !target.startsWith("/") || UNSAFE_CHARACTER.test(target)) return null;
   const pathPart = target.split(/[?#]/, 1)[0] ?? "";
-  if (pathPart.startsWith("//") || ENCODED_SEPARATOR.test(pathPart)) return fallback;
+  if (pathPart.startsWith("//") || ENCODED_SEPARATOR.test(pathPart)) return null;
   let url: URL;
   try {
     url = new URL(target, HERE);
   } catch {
-    return fallback;
+    return null;
   }
   // Dot segments resolved can leave "//" at the front ("/.//evil" is "//evil"): protocol-relative in a Location.
-  if (url.origin !== HERE || url.pathname.startsWith("//") || isSignInPage(url.pathname)) return fallback;
+  if (url.origin !== HERE || url.pathname.startsWith("//")) return null;
   return url.pathname + url.search + url.hash;
+}
+
+/** A path on this site to return to (a `from` or `voltar` parameter), never the sign-in page itself; the fallback for anything else. */
+export function safeRedirectPath(target: string | null | undefined, fallback = "/dashboard") {
+  const path = localPath(target);
+  if (path === null || isSignInPage(path.split(/[?#]/, 1)[0] ?? "")) return fallback;
+  return path;
 }

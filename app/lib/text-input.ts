@@ -13,7 +13,13 @@ export function hasNoNul(value: string) {
  * PostgreSQL refuses (a query would fail with a 500): what is left is searched.
  */
 export function searchTextOf(value: string | null | undefined, maxLength: number) {
-  return (value ?? "").replaceAll("\u0000", "").trim().slice(0, maxLength);
+  return withoutNul(value ?? "")
+    .trim()
+    .slice(0, maxLength);
+}
+
+export function withoutNul(value: string) {
+  return value.replaceAll("\u0000", "");
 }
 
 /** A LIKE pattern's wildcards and escape character typed by a person, taken literally ("50%" finds "50%", not "500"). */

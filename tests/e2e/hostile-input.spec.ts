@@ -46,6 +46,9 @@ const HOSTILE_RETURN_PATHS = [
   "/\r\nSet-Cookie: x=1",
   "/a\u0000b",
   "//evil.example",
+  "/.//evil.example/entrar",
+  "/..//evil.example",
+  "/a/..//evil.example",
   "/\\evil.example",
   "\\/evil.example",
   "/%2F/evil.example",
@@ -57,9 +60,13 @@ const HOSTILE_RETURN_PATHS = [
   "/auth",
 ];
 
+/** Names every object answers to: a value looked up in a plain table with one of these found Object.prototype's members. */
+const OBJECT_MEMBER_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty"];
+
 /** Query values, raw (encoded when sent). */
 const HOSTILE_VALUES = [
   ...HOSTILE_RETURN_PATHS,
+  ...OBJECT_MEMBER_NAMES,
   "\u0000",
   "x".repeat(500),
   "1e309",
@@ -98,6 +105,10 @@ const QUERY_NAMES = [
   "numero",
   "telefone",
   "callbackURL",
+  "tipo",
+  "situacao",
+  "conta",
+  "contraparte",
 ];
 
 /** A query with hostile bytes no encoder would produce: invalid percent-encoding and a raw NUL's escape. */
@@ -225,14 +236,15 @@ test.describe("endereços de retorno", () => {
   });
 
   test("os links de retorno do better-auth também recusam outro site", async () => {
-    for (const callbackURL of ["/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/"]) {
-      const label = `callbackURL=${JSON.stringify(callbackURL)}`;
-      const response = await clients.visitor.get(
-        `/api/auth/reset-password/inventado?callbackURL=${encodeURIComponent(callbackURL)}`,
-      );
-      expect(response.status(), label).toBeLessThan(500);
-      if (response.status() >= 300 && response.status() < 400) {
-        expect(destinationOf(response.headers().location).origin, label).toBe(BASE_URL);
+    for (const callbackURL of HOSTILE_RETURN_PATHS) {
+      for (const path of ["/api/auth/reset-password/inventado?callbackURL=", "/api/auth/verify-email?token=x&callbackURL="]) {
+        const label = `${path}${JSON.stringify(callbackURL)}`;
+        const response = await clients.visitor.get(`${path}${encodeURIComponent(callbackURL)}`);
+        expect(response.status(), label).toBeLessThan(500);
+        if (response.status() >= 300 && response.status() < 400) {
+          expect(destinationOf(response.headers().location).origin, label).toBe(BASE_URL);
+          expect(response.headers().location, label).not.toMatch(/^\/\//);
+        }
       }
     }
   });
@@ -245,5 +257,35 @@ test.describe("endereços de retorno", () => {
     await login.getByRole("button", { name: "Entrar" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
     await expect(page.getByRole("heading", { name: "Minha conta", level: 1 })).toBeVisible();
+  });
+});
+
+test.describe("valores com nomes de membros de objeto e NUL", () => {
+  test("filtros, exportação e formulários da equipe nunca dão 5xx", async () => {
+    const failures: string[] = [];
+    const check = async (label: string, response: { status(): number }) => {
+      if (response.status() >= 500) failures.push(`${response.status()} ${label}`);
+    };
+    for (const key of [...OBJECT_MEMBER_NAMES, "\u0000"]) {
+      const query = new URLSearchParams({ tipo: key, situacao: key, q: key }).toString();
+      for (const path of ["/financial-management/lancamentos", "/financial-management/exportar.csv", "/blog-management"]) {
+        const response = await clients.owner.get(`${path}?${query}`);
+        await check(`${path}?${query}`, response);
+        // A CSV cut short after its headers reads as a failed body, not a status.
+        await response.body().catch(() => failures.push(`corpo interrompido ${path}?${query}`));
+      }
+      await check(
+        `new-service-order unlockKind=${JSON.stringify(key)}`,
+        await clients.staff.post("/new-service-order", { headers: ORIGIN_HEADER, form: { unlockKind: key, deviceType: key } }),
+      );
+      await check(
+        `customers/1 unlink-account userId=${JSON.stringify(key)}`,
+        await clients.staff.post("/customers/1", {
+          headers: ORIGIN_HEADER,
+          form: { intent: "unlink-account", userId: `a${key}b` },
+        }),
+      );
+    }
+    expect(failures).toEqual([]);
   });
 });

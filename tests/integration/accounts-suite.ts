@@ -1,5 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { startMailbox, type Mailbox } from "../support/mailbox";
 import { json, type Visitor } from "../support/visitor";
@@ -197,6 +198,88 @@ export function defineAccountsSuite(database: TestDatabase) {
         callbackURL: "https://golpe.example/roubar",
       });
       expect(elsewhere.status).toBe(403);
+    });
+
+    /** Return addresses a browser would follow off the site, once the URL parser or a Location header has its way. */
+    const HOSTILE_RETURN_ADDRESSES = [
+      "/.//evil.example/entrar",
+      "/..//evil.example",
+      "/a/..//evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/%2F/evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "evil.example",
+    ];
+
+    it.each(HOSTILE_RETURN_ADDRESSES)("never redirects to %j, whatever field or endpoint carries it", async (target) => {
+      const encoded = encodeURIComponent(target);
+      for (const path of [
+        `/api/auth/verify-email?token=x&callbackURL=${encoded}`,
+        `/api/auth/reset-password/x?callbackURL=${encoded}`,
+      ]) {
+        const response = await app.visitor().get(path);
+        // 403 when the library's own check saw it first (a full URL, "//"), 400 when ours did.
+        expect([400, 403], path).toContain(response.status);
+        expect(response.headers.get("location"), path).toBeNull();
+      }
+      const email = uniqueEmail("retorno");
+      const bodies: [string, Record<string, string>][] = [
+        ["/api/auth/sign-up/email", { name: "Cliente", email, password: PASSWORD, callbackURL: target }],
+        ["/api/auth/sign-in/email", { email, password: PASSWORD, callbackURL: target }],
+        ["/api/auth/sign-in/email", { email, password: PASSWORD, callbackURL: "/", errorCallbackURL: target }],
+        ["/api/auth/sign-in/email", { email, password: PASSWORD, callbackURL: "/", newUserCallbackURL: target }],
+        ["/api/auth/request-password-reset", { email, redirectTo: target }],
+        ["/api/auth/send-verification-email", { email, callbackURL: target }],
+      ];
+      for (const [path, body] of bodies) {
+        const asJson = await app.visitor().post(path, body);
+        expect([400, 403], path).toContain(asJson.status);
+        const asForm = await app.auth.handler(
+          new Request(new URL(path, process.env.PUBLIC_URL), {
+            method: "POST",
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              origin: process.env.PUBLIC_URL ?? "",
+              [CLIENT_IP_HEADER]: app.visitor().ip,
+            },
+            body: new URLSearchParams(body),
+          }),
+        );
+        // Endpoints that take no form answer 415 (Unsupported Media Type): refused all the same.
+        expect([400, 403, 415], `${path} (form)`).toContain(asForm.status);
+      }
+      expect(await findUser(email)).toBeUndefined();
+    });
+
+    it("still returns to the site's own pages after e-mail confirmation", async () => {
+      const response = await app
+        .visitor()
+        .get(`/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent("/auth?verificado=1")}`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toMatch(/^\/auth\?verificado=1&error=/);
+    });
+
+    it("holds update-user to sign-up's rules for a name, and refuses NUL anywhere", async () => {
+      const { email, userId, visitor } = await createVerifiedAccount("Nome Certo");
+      expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
+      for (const name of ["", "   ", "x".repeat(121), "x".repeat(500_000), "Nome\u0000Nulo", 42]) {
+        const response = await visitor.post("/api/auth/update-user", { name });
+        expect(response.status, JSON.stringify(name).slice(0, 20)).toBe(400);
+      }
+      expect((await visitor.post("/api/auth/update-user", { image: "https://evil.example/".padEnd(10_000, "x") })).status).toBe(
+        400,
+      );
+      const nulSignIn = await app.visitor().post("/api/auth/sign-in/email", { email: "a\u0000@b.example", password: PASSWORD });
+      expect(nulSignIn.status).toBe(400);
+      expect(await json<ErrorBody>(nulSignIn)).toMatchObject({ code: "INVALID_CHARACTER" });
+      const [row] = await app.db.select().from(app.tables.user).where(eq(app.tables.user.id, userId));
+      expect(row?.name).toBe("Nome Certo");
+      expect(row?.image ?? null).toBeNull();
+
+      expect((await visitor.post("/api/auth/update-user", { name: "  Nome Novo  " })).status).toBe(200);
     });
 
     it("resets a forgotten password through the e-mailed link", async () => {
@@ -397,7 +480,14 @@ export function defineAccountsSuite(database: TestDatabase) {
     });
 
     it("creates the owner once through a one-time setup token", async () => {
-      const { createOwnerSetupToken, isOwnerSetupTokenValid, createOwner, OwnerSetupSchema, OwnerSetupError } = app.ownerSetup;
+      const {
+        createOwnerSetupToken,
+        isOwnerSetupTokenValid,
+        createOwner,
+        completeOwnerSetup,
+        OwnerSetupSchema,
+        OwnerSetupError,
+      } = app.ownerSetup;
       expect(await app.userRoles.hasOwner()).toBe(false);
       expect(await isOwnerSetupTokenValid(null)).toBe(false);
 
@@ -433,12 +523,26 @@ export function defineAccountsSuite(database: TestDatabase) {
         password: PASSWORD,
         shop,
       });
-      const owner = await createOwner(input);
+      // Refused first (the e-mail of an existing account): nothing kept, the link still works.
+      const existing = await createVerifiedAccount("Já Cliente");
+      await expect(createOwner({ ...input, email: existing.email })).rejects.toBeInstanceOf(OwnerSetupError);
+      expect(await isOwnerSetupTokenValid(token)).toBe(true);
+      expect(await app.userRoles.hasOwner()).toBe(false);
+
+      // Then the valid form, sent twice at once (a double click): one owner, both signed in, no error.
+      const browserHeaders = new Headers({ origin: process.env.PUBLIC_URL ?? "", "sec-fetch-site": "same-origin" });
+      const cookies = await Promise.all([completeOwnerSetup(input, browserHeaders), completeOwnerSetup(input, browserHeaders)]);
+      for (const cookie of cookies) expect(cookie).toContain("balcao.session_token=");
+      const owner = await findUser(email);
       expect(owner).toMatchObject({ email, role: "owner", emailVerified: true });
+      if (!owner) throw new Error("o proprietário não foi criado");
+      const owners = await app.db.select().from(app.tables.user).where(eq(app.tables.user.role, "owner"));
+      expect(owners).toHaveLength(1);
 
       expect(await app.userRoles.hasOwner()).toBe(true);
       expect(await isOwnerSetupTokenValid(token)).toBe(false);
-      await expect(createOwner(input)).rejects.toBeInstanceOf(OwnerSetupError);
+      expect(await createOwner(input)).toBeNull();
+      await expect(createOwner({ ...input, email: uniqueEmail("outra") })).rejects.toBeInstanceOf(OwnerSetupError);
       expect(await createOwnerSetupToken()).toBeNull();
       expect(await app.profiles.findProfile(owner.id)).toMatchObject({ email, fullName: "Dona Rosa" });
       const [audit] = await app.db.select().from(app.tables.auditLog).where(eq(app.tables.auditLog.action, "owner.setup"));
@@ -447,6 +551,10 @@ export function defineAccountsSuite(database: TestDatabase) {
       const visitor = app.visitor();
       expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
       expect((await getSession(visitor))?.user.role).toBe("owner");
+
+      // A sign-in refused after the account is saved (here by the per-account limit) sends the owner to sign in, never fails.
+      for (let attempt = 0; attempt < 6; attempt++) await signIn(app.visitor(), email, `${PASSWORD}errada`);
+      expect(await completeOwnerSetup(input, browserHeaders)).toBeNull();
     });
 
     it("limits rapid sign-in attempts per client IP", async () => {

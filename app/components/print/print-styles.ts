@@ -23,7 +23,7 @@ export const UNMEASURED_ROLL_LENGTH_MM = 297;
 export type RollPaper = keyof typeof ROLLS;
 
 export function isRoll(paper: Paper): paper is RollPaper {
-  return paper in ROLLS;
+  return Object.hasOwn(ROLLS, paper);
 }
 
 /** The adhesive label: one per device, 62 × 29 mm (the common desktop label printers' roll); its usual margins: DEFAULT_MARGINS. */

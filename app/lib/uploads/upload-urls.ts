@@ -1,4 +1,5 @@
 import type { VariantFormat } from "./image-purposes";
+import { lookup } from "~/lib/lookup";
 
 /** Where every uploaded file is served; its own route in the server (app/server/app.server.ts; and app/routes/arquivos.ts in development). */
 export const UPLOADS_PATH = "/arquivos/";
@@ -29,6 +30,6 @@ export function parseUploadFileName(fileName: string): UploadFileRef | null {
   const match = FILE_NAME.exec(fileName);
   if (!match) return null;
   const [, uploadId = "", width = "", extension = ""] = match;
-  const format = FORMAT_OF_EXTENSION[extension];
+  const format = lookup(FORMAT_OF_EXTENSION, extension);
   return format ? { uploadId, width: Number(width), format } : null;
 }

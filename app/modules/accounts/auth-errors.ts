@@ -25,7 +25,15 @@ export const NETWORK_ERROR_MESSAGE = "Não foi possível falar com o servidor. V
 export const GENERIC_ERROR_MESSAGE = "Algo deu errado. Tente novamente em instantes.";
 
 /** Codes of our own hooks (auth.server.ts), whose messages are already Portuguese. */
-const OWN_CODES = new Set(["WEAK_PASSWORD", "INVALID_NAME", "TOO_MANY_SIGN_IN_ATTEMPTS", "ACCOUNT_DEACTIVATED"]);
+const OWN_CODES = new Set([
+  "WEAK_PASSWORD",
+  "INVALID_NAME",
+  "INVALID_CHARACTER",
+  "INVALID_RETURN_ADDRESS",
+  "INVALID_IMAGE",
+  "TOO_MANY_SIGN_IN_ATTEMPTS",
+  "ACCOUNT_DEACTIVATED",
+]);
 
 /**
  * Our own server messages (password policy, name, the per-account sign-in

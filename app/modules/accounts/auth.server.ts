@@ -13,6 +13,7 @@ import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
 import { refuseSessionOfDeactivatedAccount } from "./deactivation.server";
 import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server";
 import { endPasswordResetLinks } from "./password-resets.server";
+import { authInputProblem, personNameProblem } from "./auth-input";
 import { passwordProblem, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { ensureProfile, ensureProfileForUser } from "./profiles.server";
 
@@ -33,6 +34,12 @@ async function sendAccountEmail(kind: string, send: () => Promise<void>) {
   } catch (err) {
     logger.error({ err, kind }, "e-mail de conta não enviado");
   }
+}
+
+function refuseInvalidName(user: { name?: unknown }) {
+  if (!Object.hasOwn(user, "name")) return;
+  const problem = personNameProblem(user.name);
+  if (problem) throw new APIError("BAD_REQUEST", problem);
 }
 
 function createAuth(db: Database) {
@@ -114,20 +121,14 @@ function createAuth(db: Database) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         startAnswerClock(ctx.path, ctx.request);
+        const inputProblem = authInputProblem(ctx.path, ctx.query, ctx.body);
+        if (inputProblem) throw new APIError("BAD_REQUEST", inputProblem);
         if (ctx.path === "/sign-in/email") countSignInAttempt(ctx.body?.email);
         const field = PASSWORD_FIELDS[ctx.path];
         if (!field) return;
         const password: unknown = ctx.body?.[field];
         const problem = typeof password === "string" ? passwordProblem(password) : "Informe a senha.";
         if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
-        if (ctx.path === "/sign-up/email") {
-          const name: unknown = ctx.body?.name;
-          if (typeof name !== "string" || name.trim().length === 0 || name.length > 120)
-            throw new APIError("BAD_REQUEST", {
-              code: "INVALID_NAME",
-              message: "Informe seu nome completo (até 120 caracteres).",
-            });
-        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         await waitForAnswerFloor(ctx.path, ctx.request);
@@ -142,7 +143,12 @@ function createAuth(db: Database) {
     },
     databaseHooks: {
       user: {
-        create: { after: async (user) => ensureProfile({ userId: user.id, email: user.email, fullName: user.name }) },
+        // Whatever path writes an account (sign-up, update-user, one added later), the name keeps sign-up's rule.
+        create: {
+          before: async (user) => refuseInvalidName(user),
+          after: async (user) => ensureProfile({ userId: user.id, email: user.email, fullName: user.name }),
+        },
+        update: { before: async (user) => refuseInvalidName(user) },
       },
       session: {
         create: {

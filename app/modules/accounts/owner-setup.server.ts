@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, inTransaction } from "~/db/client.server";
+import { getDb, inTransaction, type Transaction } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
 import { ownerSetupTokens } from "~/db/schema/accounts";
 import { account, user } from "~/db/schema/auth";
 import { InputError } from "~/lib/errors";
@@ -93,7 +94,9 @@ export async function createOwner(input: OwnerSetupInput) {
       .set({ usedAt: now })
       .where(and(eq(ownerSetupTokens.tokenHash, tokenHash), isNull(ownerSetupTokens.usedAt)))
       .returning();
-    const [existingOwner] = await tx.select({ id: user.id }).from(user).where(eq(user.role, "owner")).limit(1);
+    const [existingOwner] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.role, "owner")).limit(1);
+    // The same form sent twice (a double click, a resend after a slow answer): the first made the owner; this one only signs in.
+    if (existingOwner && existingOwner.email === input.email && (await wasTokenUsed(tx, tokenHash))) return null;
     if (!claimed || existingOwner) throw new OwnerSetupError("Este link de configuração é inválido ou já foi usado.");
 
     const actor = { userId, label: input.email, role: "owner" } as const;
@@ -133,6 +136,37 @@ export async function createOwner(input: OwnerSetupInput) {
     });
     return owner!;
   });
-  forgetCachedShopSettings();
+  if (created) forgetCachedShopSettings();
   return created;
+}
+
+async function wasTokenUsed(tx: Transaction, tokenHash: string) {
+  const [row] = await tx
+    .select({ usedAt: ownerSetupTokens.usedAt })
+    .from(ownerSetupTokens)
+    .where(eq(ownerSetupTokens.tokenHash, tokenHash));
+  return Boolean(row?.usedAt);
+}
+
+/**
+ * The owner setup form's whole effect: the owner made (once, however often
+ * the form arrives) and signed in. The account is saved before the sign-in,
+ * so a sign-in that fails (its rate limits, a refused origin) must not turn
+ * a done setup into an error: the owner is sent to sign in by hand instead.
+ * Returns the session cookie, or null when the owner must sign in.
+ */
+export async function completeOwnerSetup(input: OwnerSetupInput, requestHeaders: Headers): Promise<string | null> {
+  await createOwner(input);
+  try {
+    const auth = await getAuth();
+    const { headers } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return headers.get("set-cookie");
+  } catch (err) {
+    logger.warn({ err }, "proprietário criado, mas a entrada automática falhou");
+    return null;
+  }
 }

@@ -1,4 +1,7 @@
 import { Marked, type Tokens } from "marked";
+import { logger } from "~/lib/logger.server";
+import { isMarkdownTooDeep } from "./markdown-nesting";
+import { lookup } from "~/lib/lookup";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -27,7 +30,7 @@ const NAMED_REFERENCES: Record<string, string> = {
 
 function decodeReferences(text: string) {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
-    if (name[0] !== "#") return NAMED_REFERENCES[name.toLowerCase()] ?? whole;
+    if (name[0] !== "#") return lookup(NAMED_REFERENCES, name.toLowerCase()) ?? whole;
     const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
   });
@@ -66,7 +69,26 @@ const markdown = new Marked({
   },
 });
 
-/** A post's Markdown as HTML, rendered on the server so the browser gets no Markdown library. */
+/** Text that could not be rendered as Markdown, shown as it was typed (escaped) so the page still answers. */
+function renderAsPlainText(source: string) {
+  return `<p style="white-space: pre-wrap">${escapeHtml(source)}</p>\n`;
+}
+
+/**
+ * A post's Markdown as HTML, rendered on the server so the browser gets no
+ * Markdown library. Stored text saved before a rule existed must never take
+ * its page (or its editor) down: text nested too deep, or a renderer
+ * failure, is shown as plain text and logged.
+ */
 export function renderMarkdown(source: string): string {
-  return markdown.parse(source, { async: false });
+  if (isMarkdownTooDeep(source)) {
+    logger.warn({ length: source.length }, "markdown aninhado demais: mostrado como texto");
+    return renderAsPlainText(source);
+  }
+  try {
+    return markdown.parse(source, { async: false });
+  } catch (err) {
+    logger.error({ err, length: source.length }, "markdown não renderizado: mostrado como texto");
+    return renderAsPlainText(source);
+  }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderRssFeed } from "./rss";
 import { slugFromTitle } from "./slug";
+import { FaqEntrySchema, StorySchema } from "~/modules/faq/validation";
+import { MARKDOWN_NESTING_MESSAGE } from "./markdown-nesting";
 import { formValuesOfPost, parseTags, PostSchema } from "./validation";
 
 function slugOf(slug: string) {
@@ -22,6 +24,15 @@ describe("post fields", () => {
     expect(slugFromTitle("Película & capinha — ação!")).toBe("pelicula-capinha-acao");
     expect(slugFromTitle("日本語")).toBe("post");
     expect(slugFromTitle("2026")).toBe("post-2026");
+  });
+
+  it("a body, the story or an FAQ answer nested thousands of levels deep is refused with a message", () => {
+    const bomb = `${"> ".repeat(5000)}x`;
+    const post = PostSchema.safeParse({ title: "T", bodyMarkdown: bomb });
+    expect(post.error?.issues[0]?.message).toBe(MARKDOWN_NESTING_MESSAGE);
+    expect(StorySchema.safeParse({ bodyMarkdown: bomb }).error?.issues[0]?.message).toBe(MARKDOWN_NESTING_MESSAGE);
+    const answer = FaqEntrySchema.safeParse({ question: "P?", answer: `${"- ".repeat(2000)}x` });
+    expect(answer.error?.issues[0]?.message).toBe(MARKDOWN_NESTING_MESSAGE);
   });
 
   it("the body keeps its text, with the browser's CRLF stored as LF", () => {

@@ -3,6 +3,7 @@ import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/db/schema/blog";
 import type { blogPosts } from "~/db/schema/blog";
 import { toShopDateTimeInput } from "~/lib/dates";
 import { optionalText, requiredText, tooLongMessage } from "~/lib/forms";
+import { isMarkdownTooDeep, MARKDOWN_NESTING_MESSAGE } from "./markdown-nesting";
 
 /**
  * What the post editor sends, checked the same way by the form and the
@@ -66,6 +67,7 @@ export const PostSchema = z
       .string({ error: "Use apenas texto neste campo." })
       .max(BLOG_POST_LIMITS.bodyMarkdown, tooLongMessage(BLOG_POST_LIMITS.bodyMarkdown))
       .refine((text) => !text.includes("\u0000"), "O texto tem um caractere inválido.")
+      .refine((text) => !isMarkdownTooDeep(text), MARKDOWN_NESTING_MESSAGE)
       .default("")
       // Browsers post CRLF; stored as LF so the diff of two saves is the text's own.
       .transform((text) => text.replace(/\r\n?/g, "\n")),

@@ -2,6 +2,7 @@ import { isIsoDate } from "~/lib/dates";
 import { readId } from "~/lib/forms";
 import { searchTextOf } from "~/lib/text-input";
 import type { FinanceDirection } from "~/db/schema/finance";
+import { lookup } from "~/lib/lookup";
 
 export const ENTRY_STATUSES = ["open", "overdue", "paid", "cancelled"] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
@@ -65,10 +66,10 @@ const idParam = (value: string | null) => (value ? readId(value) : null);
 export function entryFiltersFromSearchParams(params: URLSearchParams): EntryFilters {
   return {
     query: searchTextOf(params.get(ENTRY_PARAMS.query), MAX_ENTRY_QUERY_LENGTH),
-    direction: DIRECTION_WORDS[params.get(ENTRY_PARAMS.direction) ?? ""] ?? null,
+    direction: lookup(DIRECTION_WORDS, params.get(ENTRY_PARAMS.direction)) ?? null,
     categoryId: idParam(params.get(ENTRY_PARAMS.categoryId)),
     accountId: idParam(params.get(ENTRY_PARAMS.accountId)),
-    status: STATUS_WORDS[params.get(ENTRY_PARAMS.status) ?? ""] ?? null,
+    status: lookup(STATUS_WORDS, params.get(ENTRY_PARAMS.status)) ?? null,
     dueFrom: dateParam(params.get(ENTRY_PARAMS.dueFrom)),
     dueTo: dateParam(params.get(ENTRY_PARAMS.dueTo)),
     paidFrom: dateParam(params.get(ENTRY_PARAMS.paidFrom)),

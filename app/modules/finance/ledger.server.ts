@@ -32,7 +32,7 @@ const ACCOUNT_ROLE_OF_METHOD: Record<string, FinanceAccountRole> = {
 
 /** Methods that bring no money now: crediário is owed (its plan's payments bring it), store credit was given before. */
 export function isMoneyMethod(method: string): boolean {
-  return method in ACCOUNT_ROLE_OF_METHOD;
+  return Object.hasOwn(ACCOUNT_ROLE_OF_METHOD, method);
 }
 
 export async function categoryOfKeyInTx(tx: Transaction, key: SystemCategoryKey) {

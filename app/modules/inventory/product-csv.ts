@@ -1,4 +1,5 @@
 import type { PartOrigin, ProductKind, RevenueSource } from "~/db/schema/inventory";
+import { lookup } from "~/lib/lookup";
 
 /**
  * The columns of the products CSV, as a Brazilian spreadsheet names them.
@@ -63,7 +64,7 @@ const HEADER_ALIASES: Record<string, CsvColumnKey> = {
 export function columnOfHeader(text: string): CsvColumnKey | null {
   const key = headerKey(text);
   const column = CSV_COLUMNS.find((candidate) => headerKey(candidate.header) === key);
-  return column?.key ?? HEADER_ALIASES[key] ?? null;
+  return column?.key ?? lookup(HEADER_ALIASES, key) ?? null;
 }
 
 export const KIND_WORDS: Record<ProductKind, string> = { product: "Produto", part: "Peça", service: "Serviço" };

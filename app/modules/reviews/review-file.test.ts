@@ -43,4 +43,11 @@ describe("readReviewFile", () => {
     expect(file.problems).toEqual([{ line: 6, message: "Nota “cinco” inválida: use um número de 1 a 5." }]);
     expect(file.hasPhotoColumn).toBe(false);
   });
+
+  it("refuses a rating that names a member of every object", () => {
+    const keys = ["__proto__", "constructor", "toString", "hasOwnProperty"];
+    const file = readReviewFile(bytesOf(`Name,Stars,Date\n${keys.map((key) => `Ana,${key},01/10/2026`).join("\n")}`), NOW);
+    expect(file.reviews).toEqual([]);
+    expect(file.problems.map((problem) => problem.line)).toEqual([2, 3, 4, 5]);
+  });
 });

@@ -3,6 +3,7 @@ import { hasNoNul } from "~/lib/text-input";
 import { decodeCsvBytes, parseCsv } from "~/modules/inventory/csv";
 import { ReviewInputError } from "./errors";
 import { FUTURE_DATE_MESSAGE, ratingOf, REVIEW_LIMITS } from "./validation";
+import { lookup } from "~/lib/lookup";
 
 /** A review service's export is a few hundred reviews; more is not an export of one shop. */
 export const MAX_REVIEW_IMPORT_BYTES = 2 * 1024 * 1024;
@@ -50,7 +51,7 @@ function columnOf(name: string): Column | null {
 const RATING_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
 
 function parseRating(value: string): number | null {
-  return ratingOf(value) ?? RATING_WORDS[value.trim().toLowerCase()] ?? null;
+  return ratingOf(value) ?? lookup(RATING_WORDS, value.trim().toLowerCase()) ?? null;
 }
 
 const BRAZILIAN_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T,]+(\d{1,2}):(\d{2})(?::\d{2})?)?$/;

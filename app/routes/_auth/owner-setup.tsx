@@ -4,19 +4,14 @@ import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { InputError, type FieldErrors } from "~/lib/errors";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { formText, parseInput } from "~/lib/forms";
-import { getAuth } from "~/modules/accounts/auth.server";
 import { logger } from "~/lib/logger.server";
 import { AuthCard } from "~/modules/accounts/components/auth-card";
 import { OWNER_SETUP_SHOP_PREFIX, ownerSetupFormInput } from "~/modules/accounts/owner-setup-form";
 import { PasswordField } from "~/modules/accounts/components/password-field";
 import { SubmitButton } from "~/modules/accounts/components/submit-button";
-import {
-  createOwner,
-  isOwnerSetupTokenValid,
-  OwnerSetupSchema,
-  type OwnerSetupInput,
-} from "~/modules/accounts/owner-setup.server";
+import { completeOwnerSetup, isOwnerSetupTokenValid, OwnerSetupSchema } from "~/modules/accounts/owner-setup.server";
 import { SettingsSection, ShopIdentityFields } from "~/modules/shop-settings/components/shop-identity-fields";
 import { DEFAULT_WEEKLY_HOURS } from "~/modules/shop-settings/opening-hours";
 import { shopIdentityFormValues, typedFormValues, type ShopSettingsFormValues } from "~/modules/shop-settings/validation";
@@ -60,22 +55,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form) return formProblem({ values: {} as ShopSettingsFormValues });
   const values = typedValues(form);
   if (formText(form, "token") === "") return formProblem({ values }, "Link de configuração ausente.");
-  let input: OwnerSetupInput;
+  let sessionCookie: string | null;
   try {
-    input = parseInput(OwnerSetupSchema, ownerSetupFormInput(form));
-    await createOwner(input);
+    sessionCookie = await completeOwnerSetup(parseInput(OwnerSetupSchema, ownerSetupFormInput(form)), request.headers);
   } catch (error) {
     if (error instanceof InputError) return formRefusal(error, { values });
     logger.error({ err: error }, "falha ao criar o proprietário");
     return formProblem({ values }, "Não foi possível criar a conta. Tente novamente.", 500);
   }
-  const auth = await getAuth();
-  const { headers } = await auth.api.signInEmail({
-    body: { email: input.email, password: input.password },
-    headers: request.headers,
-    returnHeaders: true,
-  });
-  return redirect("/dashboard", { headers: { "Set-Cookie": headers.get("set-cookie") ?? "" } });
+  if (!sessionCookie)
+    return redirectWithFlash("/auth", {
+      title: "Loja configurada",
+      message: "A conta do proprietário foi criada. Entre com o e-mail e a senha que você escolheu.",
+    });
+  return redirect("/dashboard", { headers: { "Set-Cookie": sessionCookie } });
 }
 
 export default function OwnerSetup({ loaderData, actionData }: Route.ComponentProps) {

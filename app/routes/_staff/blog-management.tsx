@@ -16,6 +16,7 @@ import { PostStatusBadge } from "~/modules/blog/components/post-status-badge";
 import { listPostsForStaff } from "~/modules/blog/queries.server";
 import { STAFF_POST_FILTERS, type StaffPostFilter } from "~/modules/blog/staff-list";
 import type { Route } from "./+types/blog-management";
+import { searchTextOf } from "~/lib/text-input";
 
 const QUERY_PARAM = "q";
 const STATUS_PARAM = "situacao";
@@ -43,7 +44,7 @@ function listHref(query: string, filter: StaffPostFilter, page: number) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   assertStaffActor(actorOf(currentUser(context)));
   const { searchParams } = new URL(request.url);
-  const query = (searchParams.get(QUERY_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const query = searchTextOf(searchParams.get(QUERY_PARAM), MAX_QUERY_LENGTH);
   const rawFilter = searchParams.get(STATUS_PARAM);
   const filter = (STAFF_POST_FILTERS as readonly string[]).includes(rawFilter ?? "") ? (rawFilter as StaffPostFilter) : "all";
   const rawPage = searchParams.get(PAGE_PARAM);

@@ -15,6 +15,7 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PlanStatusBadge } from "~/modules/credit/components/plan-status-badge";
 import { isPlanListStatus, listCreditPlans, type PlanListStatus } from "~/modules/credit/queries.server";
 import type { Route } from "./+types/cdc";
+import { searchTextOf } from "~/lib/text-input";
 
 export const meta = () => staffAreaMeta("cdc");
 
@@ -40,7 +41,7 @@ function listHref(query: string, status: string, page: number) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const { searchParams } = new URL(request.url);
-  const query = (searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const query = searchTextOf(searchParams.get("q"), MAX_QUERY_LENGTH);
   const rawStatus = searchParams.get("situacao") ?? "";
   const status = isPlanListStatus(rawStatus) ? rawStatus : "";
   const rawPage = searchParams.get("pagina");

@@ -10,6 +10,7 @@ import { flashOf } from "~/lib/flash.server";
 import { formatPhone } from "~/lib/phone";
 import { MAX_CUSTOMER_PAGE, searchCustomers } from "~/modules/customers/queries.server";
 import type { Route } from "./+types/customers";
+import { searchTextOf } from "~/lib/text-input";
 
 const QUERY_PARAM = "q";
 const PAGE_PARAM = "pagina";
@@ -29,7 +30,7 @@ function listHref(query: string, page: number) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
-  const query = (searchParams.get(QUERY_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const query = searchTextOf(searchParams.get(QUERY_PARAM), MAX_QUERY_LENGTH);
   const rawPage = searchParams.get(PAGE_PARAM);
   const number = rawPage === null ? 1 : Number(rawPage);
   // Not a page number: the first page.

@@ -6,13 +6,14 @@ import { ServiceOrderRows } from "~/modules/service-orders/components/service-or
 import { SEARCH_RESULT_LIMIT } from "~/modules/service-orders/list-limits";
 import { searchServiceOrders } from "~/modules/service-orders/queries.server";
 import type { Route } from "./+types/service-orders-search";
+import { searchTextOf } from "~/lib/text-input";
 
 const MAX_QUERY_LENGTH = 100;
 
 export const meta = () => staffAreaMeta("serviceOrderSearch");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const query = searchTextOf(new URL(request.url).searchParams.get("q"), MAX_QUERY_LENGTH);
   return { query, results: query ? await searchServiceOrders(query) : [] };
 }
 

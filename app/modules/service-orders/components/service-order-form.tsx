@@ -9,6 +9,7 @@ import { CustomerPicker, type CustomerSummary } from "~/modules/customers/compon
 import { CONDITION_CHECKLIST, DEVICE_TYPES, MIN_WARRANTY_DAYS, UNLOCK_KINDS, type ServiceOrderFormValues } from "../validation";
 import { QuoteLinesEditor } from "./quote-lines-editor";
 import { optionsOf, SelectField } from "~/components/ui/select-field";
+import { lookup } from "~/lib/lookup";
 
 function Section({ title, children, description }: { title: string; children: ReactNode; description?: string }) {
   return (
@@ -59,8 +60,8 @@ export function ServiceOrderForm({
   const checklistId = useId();
   const unlockHint =
     !isNew && hasUnlockCode && unlockKind === values.unlockKind
-      ? `Já há ${unlockKind === "pattern" ? "um padrão registrado" : "uma senha registrada"}: deixe em branco para manter. ${UNLOCK_HINTS[unlockKind] ?? ""}`
-      : UNLOCK_HINTS[unlockKind];
+      ? `Já há ${unlockKind === "pattern" ? "um padrão registrado" : "uma senha registrada"}: deixe em branco para manter. ${lookup(UNLOCK_HINTS, unlockKind) ?? ""}`
+      : lookup(UNLOCK_HINTS, unlockKind);
   const formErrorCount = Object.keys(errors).length;
 
   return (
