@@ -19,6 +19,7 @@ import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
 import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
 import { startServerScheduledPublishing } from "~/modules/blog/scheduled-publishing.server";
 import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
+import { renderPool } from "~/modules/print-templates/render-pool.server";
 import { createApp } from "./app.server";
 
 /** How long in-flight requests, e-mails and the database get to finish after SIGTERM before the process exits anyway. */
@@ -108,6 +109,8 @@ export async function startServer() {
   const adminSocket = databaseKind() === "pglite" ? startAdminSocket(env.DATA_DIR, runAdminCommand) : null;
   // Scheduled blog posts publish themselves at their time, with no request (the page cache refreshes on the write).
   const scheduledPublishing = startServerScheduledPublishing();
+  // The template workers load now, so the first print does not wait for them (decision 0022).
+  renderPool.warm();
   server.listen(env.PORT, () => logger.info({ port: env.PORT, url: env.PUBLIC_URL, database: databaseKind() }, "Balcão no ar"));
 
   let isStopping = false;

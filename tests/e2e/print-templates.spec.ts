@@ -155,3 +155,43 @@ test("as páginas de modelos cabem no celular", async ({ browser, isMobile }) =>
   expect(await overflowsSideways(page)).toBe(false);
   await page.context().close();
 });
+
+test("uma pré-visualização que não para é recusada em segundos, e o servidor segue respondendo enquanto ela roda", async ({
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, "O servidor é o mesmo no celular.");
+  const page = await openPage(browser);
+  await page.goto("/print-templates");
+  const entry = page.getByRole("region", { name: "Comprovante de entrada" });
+  await entry.locator('[data-papel="80mm"]').getByRole("link", { name: "Criar modelo para este papel" }).click();
+  await page.getByLabel("Nome do modelo").fill("Laço sem fim");
+  await page.getByRole("button", { name: "Criar e editar" }).click();
+  await expect(page).toHaveURL(/\/print-template-editor\/\d+$/);
+  await waitForHydration(page);
+
+  // Issue 21: ten million cells held the server's only thread ~2 s per preview, /healthz included.
+  await page
+    .getByLabel("Texto do modelo (Liquid)")
+    .fill('{% tablerow i in (1..10000000) %}{{ i }}{% endtablerow %}{% clausula "validade_orcamento" %}');
+  const updating = page.getByText("Atualizando…");
+  await expect(updating).toBeVisible();
+  const answers: number[] = [];
+  while (await updating.isVisible()) {
+    const started = performance.now();
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    answers.push(performance.now() - started);
+  }
+  await expect(page.locator("#problemas-modelo")).toContainText("demora demais para ser preenchido");
+  expect(answers.length).toBeGreaterThan(3);
+  // The machine running the journeys is shared: a second would still be far from the render's whole time.
+  expect(Math.max(...answers)).toBeLessThan(1_000);
+
+  // The next preview works: the stopped worker was replaced.
+  await page.getByLabel("Texto do modelo (Liquid)").fill('<p>Depois do laço</p>{% clausula "validade_orcamento" %}');
+  await expect(page.frameLocator('iframe[title="Pré-visualização: Laço sem fim"]').locator("main.documento")).toContainText(
+    "Depois do laço",
+  );
+  await page.context().close();
+});

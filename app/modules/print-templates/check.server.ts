@@ -1,9 +1,11 @@
 import { FIELD_CATALOGUE } from "./catalogue";
-import { errorPosition, FILTER_NAMES, parseTemplate } from "./engine.server";
+import { DocumentTooLargeError } from "./document-limits";
+import { FILTER_NAMES } from "./engine.server";
 import type { PrintKind } from "./kinds";
 import { CLAUSE_NAMES, LOCKED_CLAUSES } from "./locked-clauses";
 import type { Paper } from "./papers";
-import { DocumentTooLargeError, renderTemplateSource } from "./render.server";
+import { TemplateError, TemplateMemoryError, TemplateTimeoutError } from "./render-pool.server";
+import { renderTemplateSource, type RenderCaller } from "./render.server";
 
 /** A problem of a template, where it is (line and column from 1; null for the whole template) and what to do, in Portuguese. */
 export type TemplateProblem = { line: number | null; column: number | null; message: string };
@@ -42,41 +44,56 @@ function translate(message: string): string {
   return `Erro no modelo: ${message}.`;
 }
 
-function problemOf(error: unknown): TemplateProblem {
-  if (error instanceof DocumentTooLargeError) return { line: null, column: null, message: error.message };
-  const position = errorPosition(error);
-  return { line: position?.line ?? null, column: position?.column ?? null, message: translate(bareMessage(error)) };
+/** A render's error as the template's problem; null when the error is not the template's (a busy server, a caller gone). */
+function problemOf(error: unknown): TemplateProblem | null {
+  if (error instanceof DocumentTooLargeError || error instanceof TemplateTimeoutError || error instanceof TemplateMemoryError)
+    return { line: null, column: null, message: error.message };
+  if (!(error instanceof TemplateError)) return null;
+  const { line = null, column = null } = error.position ?? {};
+  return { line, column, message: translate(bareMessage(error)) };
+}
+
+/** A template refused as a whole, before any render. */
+function refused(message: string) {
+  return { html: "", problems: [{ line: null, column: null, message }] };
 }
 
 /**
- * What keeps a template from being saved, in the order the shop fixes
- * them: its length, its syntax (unknown tags, filters and clauses,
- * `{% raw %}`), and a render with the kind's sample data through the
- * printing path (which stops a template that runs away or grows past the
- * limits, and names each locked clause the kind requires that the template
- * does not place). An empty list: the template prints.
+ * A template's source filled with the kind's sample data through the
+ * printing path (renderTemplateSource, in a render worker), and what keeps
+ * it from being saved, in the order the shop fixes them: its length, its
+ * syntax (unknown tags, filters and clauses, `{% raw %}`), the limits of
+ * time, memory and size (a template that runs away), and each locked clause
+ * the kind requires that the template does not place. No problems: the
+ * template prints, as `html` shows (empty while there are problems).
  */
-export async function checkTemplate(kind: PrintKind, paper: Paper, source: string): Promise<TemplateProblem[]> {
-  if (source.trim() === "") return [{ line: null, column: null, message: "Escreva o modelo: ele está vazio." }];
+export async function inspectTemplate(
+  kind: PrintKind,
+  paper: Paper,
+  source: string,
+  caller?: RenderCaller,
+): Promise<{ html: string; problems: TemplateProblem[] }> {
+  if (source.trim() === "") return refused("Escreva o modelo: ele está vazio.");
   if (source.length > MAX_TEMPLATE_LENGTH)
-    return [
-      { line: null, column: null, message: `O modelo passou de ${MAX_TEMPLATE_LENGTH.toLocaleString("pt-BR")} caracteres.` },
-    ];
+    return refused(`O modelo passou de ${MAX_TEMPLATE_LENGTH.toLocaleString("pt-BR")} caracteres.`);
   try {
-    parseTemplate(source);
-  } catch (error) {
-    return [problemOf(error)];
-  }
-  try {
-    const { missingClauses } = await renderTemplateSource(kind, source, paper, FIELD_CATALOGUE[kind].sample, null);
-    return missingClauses.map((name) => ({
+    const { html, missingClauses } = await renderTemplateSource(kind, source, paper, FIELD_CATALOGUE[kind].sample, null, caller);
+    const problems = missingClauses.map((name) => ({
       line: null,
       column: null,
       message: `Falta a cláusula travada “${LOCKED_CLAUSES[name].title}”: coloque {% clausula "${name}" %} onde ela deve aparecer (fora de condições e comentários). O texto dela é fixo: a lei o exige.`,
     }));
+    return { html: problems.length > 0 ? "" : html, problems };
   } catch (error) {
-    return [problemOf(error)];
+    const problem = problemOf(error);
+    if (!problem) throw error;
+    return { html: "", problems: [problem] };
   }
+}
+
+/** What keeps a template from being saved (inspectTemplate); an empty list: it prints. */
+export async function checkTemplate(kind: PrintKind, paper: Paper, source: string, caller?: RenderCaller) {
+  return (await inspectTemplate(kind, paper, source, caller)).problems;
 }
 
 /** The problems as one line each, for a message: "Linha 3, coluna 5: …". */

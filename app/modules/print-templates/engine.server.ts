@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { Liquid, LiquidError, Tag, type Template } from "liquidjs";
 import QRCode from "qrcode";
-import { formatDate, formatDateTime } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
-import { formatPhone } from "~/lib/phone";
-import { formatDocument } from "~/modules/customers/document";
-import { PARTIALS } from "./defaults/partials";
-import type { PrintKind } from "./kinds";
-import { isClauseName, LOCKED_CLAUSES, requiredClausesOf, type ClauseName } from "./locked-clauses";
+// Relative and with their extension: the render worker (render-worker.server.ts) runs this file with plain Node.
+import { formatDate, formatDateTime } from "../../lib/dates.ts";
+import { formatCents } from "../../lib/money.ts";
+import { formatPhone } from "../../lib/phone.ts";
+import { formatDocument } from "../customers/document.ts";
+import { PARTIALS } from "./defaults/partials.ts";
+import type { PrintKind } from "./kinds.ts";
+import { isClauseName, LOCKED_CLAUSES, requiredClausesOf, type ClauseName } from "./locked-clauses.ts";
 
 /**
  * The template engine every printed document renders through (decision
@@ -24,7 +25,8 @@ const liquid = new Liquid({
   // An empty text is false, as the shop would expect from `{% if cliente.telefone %}` (Liquid's own rule keeps it true).
   jsTruthy: true,
   parseLimit: 200_000,
-  renderLimit: 2_000,
+  // Below the render worker's hard limit (render-pool.server.ts), so a long loop usually ends in the engine's own error.
+  renderLimit: 1_000,
   memoryLimit: 20_000_000,
 });
 
@@ -118,11 +120,6 @@ function parse(source: string) {
     parsed.set(source, templates);
   }
   return templates;
-}
-
-/** Parses a template's source (cached): a syntax error, an unknown tag or filter, or `{% raw %}` throws LiquidError. */
-export function parseTemplate(source: string) {
-  return parse(source);
 }
 
 /** Renders a template's source with its data; a syntax error or an unknown filter throws LiquidError. */

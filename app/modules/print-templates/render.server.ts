@@ -16,11 +16,10 @@ import { SALE_RECEIPT_80MM, SALE_RECEIPT_A4 } from "./defaults/sale-receipt";
 import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
 import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
 import { WARRANTY_TERM } from "./defaults/warranty-term";
-import { renderDocumentTemplate } from "./engine.server";
 import type { PrintKind } from "./kinds";
 import { withMargins, type PrintMargins } from "./margins";
 import type { Paper } from "./papers";
-import { sanitizePrintHtml } from "./sanitize.server";
+import { renderInWorker } from "./render-pool.server";
 
 /** A document's shipped templates: A4, the 80 mm roll, and the 58 mm roll (the 80 mm source unless it needs its own). */
 function onDocumentPapers(a4: string, roll80mm: string, roll58mm = roll80mm) {
@@ -83,24 +82,19 @@ function isDemonstration(data: Record<string, unknown>) {
   return typeof shop === "object" && shop !== null && (shop as { demonstracao?: unknown }).demonstracao === true;
 }
 
-/** The most a printed document may weigh (characters of HTML): a receipt is a few kilobytes; past this a template runs away. */
-export const MAX_DOCUMENT_LENGTH = 2_000_000;
-
-export class DocumentTooLargeError extends Error {
-  override name = "DocumentTooLargeError";
-  constructor() {
-    super("O documento ficou grande demais (mais de 2 MB): confira os laços do modelo.");
-  }
-}
+/** Who asks for a render and whether they still wait for it (render-pool.server.ts): the editor's, per staff member. */
+export type RenderCaller = { person?: string | null; signal?: AbortSignal };
 
 /**
  * A template's source filled with `data` (which also receives `papel`), as
- * the print frame receives it: checked for size, sanitised by the allowlist
+ * the print frame receives it. In a render worker (render-pool.server.ts,
+ * decision 0022): checked for size, sanitised by the allowlist
  * (sanitize.server.ts), each locked clause filled in (a required one left
- * out appended, and named in `missingClauses`: engine.server.ts), marked
- * when the shop's details are the demo's, with its own margins at its head
- * when it has some (margins.ts). Printing and the editor's preview both
- * come through here, so the preview shows what will print.
+ * out appended, and named in `missingClauses`: engine.server.ts). Here:
+ * marked when the shop's details are the demo's, with its own margins at
+ * its head when it has some (margins.ts). Printing, the editor's preview
+ * and its check on save all come through here, so the preview shows what
+ * will print, and a template that runs away stops only its worker.
  */
 export async function renderTemplateSource(
   kind: PrintKind,
@@ -108,11 +102,9 @@ export async function renderTemplateSource(
   paper: Paper,
   data: Record<string, unknown>,
   margins: PrintMargins | null,
+  caller?: RenderCaller,
 ) {
-  const { html, missingClauses } = await renderDocumentTemplate(kind, source, { ...data, papel: paper }, (rendered) => {
-    if (rendered.length > MAX_DOCUMENT_LENGTH) throw new DocumentTooLargeError();
-    return sanitizePrintHtml(rendered);
-  });
+  const { html, missingClauses } = await renderInWorker(kind, source, { ...data, papel: paper }, caller);
   const marked = isDemonstration(data) ? DEMONSTRATION_MARK_HTML + html : html;
   return { html: margins ? withMargins(marked, margins) : marked, missingClauses };
 }

@@ -5,12 +5,11 @@ import { InputError, NotFoundError } from "~/lib/errors";
 import { readId } from "~/lib/forms";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { checkTemplate, describeProblem, type TemplateProblem } from "./check.server";
+import { checkTemplate, describeProblem, inspectTemplate, type TemplateProblem } from "./check.server";
 import { PRINT_KINDS, type PrintKind } from "./kinds";
 import type { PrintMargins } from "./margins";
 import { papersOf, type Paper } from "./papers";
-import { FIELD_CATALOGUE } from "./catalogue";
-import { defaultTemplateOf, renderTemplateSource } from "./render.server";
+import { defaultTemplateOf } from "./render.server";
 import { parseMargins, TemplateNameInputSchema, type TemplateFormValues } from "./validation";
 
 const TEMPLATE_ENTITY = "print_template";
@@ -54,8 +53,13 @@ async function lockTemplateInTx(tx: Transaction, rawId: unknown): Promise<Templa
   return row as TemplateRow;
 }
 
-async function assertPrints(kind: PrintKind, paper: Paper, body: string) {
-  const problems = await checkTemplate(kind, paper, body);
+/** The editor's renders count toward the staff member's limit of renders at once (render-pool.server.ts). */
+function callerOf(actor: Actor, signal?: AbortSignal) {
+  return { person: actor.userId, signal };
+}
+
+async function assertPrints(actor: Actor, kind: PrintKind, paper: Paper, body: string) {
+  const problems = await checkTemplate(kind, paper, body, callerOf(actor));
   if (problems.length > 0) throw new TemplateInputError({ body: problems.map(describeProblem).join(" ") }, problems);
 }
 
@@ -159,7 +163,7 @@ export async function saveTemplate(actor: Actor, rawId: string | undefined, valu
   if (!named.success) errors.name = named.error.issues[0]!.message;
   const margins = parseMargins(current.paper, values.margins);
   if ("errors" in margins) Object.assign(errors, margins.errors);
-  const problems = await checkTemplate(current.kind, current.paper, values.body);
+  const problems = await checkTemplate(current.kind, current.paper, values.body, callerOf(actor));
   if (problems.length > 0) errors.body = problems.map(describeProblem).join(" ");
   if (!named.success || "errors" in margins || problems.length > 0) throw new TemplateInputError(errors, problems);
   return inTransaction(async (tx) => {
@@ -214,7 +218,7 @@ export async function makeDefaultTemplate(actor: Actor, rawId: string | undefine
   if (current.isDefault) return { wasUnchanged: true };
   // A template saved before a rule changed (a locked clause added) must not start printing; checked outside the
   // transaction (see saveTemplate), and the text checked is the text made default.
-  await assertPrints(current.kind, current.paper, current.body);
+  await assertPrints(actor, current.kind, current.paper, current.body);
   return inTransaction(async (tx) => {
     const row = await lockTemplateInTx(tx, current.id);
     await lockKindPaperInTx(tx, row.kind, row.paper);
@@ -275,16 +279,17 @@ export async function deleteTemplate(actor: Actor, rawId: string | undefined) {
 /**
  * The editor's live preview: the source as it would print on the paper,
  * filled with the kind's sample data through the printing path
- * (renderTemplateSource), or its problems. Nothing is saved.
+ * (inspectTemplate), or its problems. Nothing is saved. `signal` (the
+ * request's) stops the render when the editor no longer waits for it (a
+ * newer keystroke); a staff member with too many previews at once is
+ * refused with RenderBusyError (429).
  */
 export async function previewTemplate(
   actor: Actor,
   input: { kind: string; paper: string; body: string },
+  signal?: AbortSignal,
 ): Promise<{ html: string; problems: TemplateProblem[] }> {
   assertStaffActor(actor);
   if (!isPrintKind(input.kind) || !isPaperOf(input.kind, input.paper)) throw new NotFoundError("documento não encontrado");
-  const problems = await checkTemplate(input.kind, input.paper, input.body);
-  if (problems.length > 0) return { html: "", problems };
-  const { html } = await renderTemplateSource(input.kind, input.body, input.paper, FIELD_CATALOGUE[input.kind].sample, null);
-  return { html, problems };
+  return inspectTemplate(input.kind, input.paper, input.body, callerOf(actor, signal));
 }

@@ -18,6 +18,7 @@ import { SourceEditor, type SourceEditorHandle } from "~/modules/print-templates
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { DEFAULT_MARGINS, MARGIN_LABELS, MARGIN_SIDES, MAX_MARGIN_MM } from "~/modules/print-templates/margins";
 import { PAPER_LABELS } from "~/modules/print-templates/papers";
+import { RenderBusyError } from "~/modules/print-templates/render-pool.server";
 import {
   deleteTemplate,
   duplicateTemplate,
@@ -38,7 +39,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const template = await getTemplate(actor, params.id);
   if (!template) throw data({ reason: "not-found" }, { status: 404 });
   const kind = template.kind;
-  const preview = await previewTemplate(actor, { kind, paper: template.paper, body: template.body });
+  const preview = await previewTemplate(actor, { kind, paper: template.paper, body: template.body }).catch((error: unknown) => {
+    // Too many renders at once: the page still opens, and says why the preview is missing.
+    if (error instanceof RenderBusyError) return { html: "", problems: [{ line: null, column: null, message: error.message }] };
+    throw error;
+  });
   return {
     template: {
       id: template.id,
