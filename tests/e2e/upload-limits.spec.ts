@@ -172,7 +172,7 @@ test.describe("imagens no texto do post", () => {
     await expect(page.getByLabel("Título", { exact: true })).toHaveValue(title);
 
     await page.getByLabel("Imagem para o texto").setInputFiles(file);
-    await page.getByLabel("Descrição da imagem do texto").fill("Placa de celular com oxidação perto do conector");
+    await page.getByLabel("Descrição (imagem do texto)").fill("Placa de celular com oxidação perto do conector");
     await page.getByRole("button", { name: "Inserir imagem no texto" }).click();
     await expect(body).toHaveValue(
       /^Veja a placa depois de um banho de café:\n\n!\[Placa de celular com oxidação perto do conector\]\(\/arquivos\/[0-9a-f]{32}-960\.webp\)\n$/,

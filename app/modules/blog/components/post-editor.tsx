@@ -108,7 +108,7 @@ export function PostEditor({
             error={errors[BODY_IMAGE_FIELD]}
           />
           <Field
-            label="Descrição da imagem do texto"
+            label="Descrição (imagem do texto)"
             {...fieldProps("bodyImageAlt")}
             autoComplete="off"
             hint="O que a imagem mostra, para quem usa leitor de tela. Obrigatória."
