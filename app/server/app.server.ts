@@ -21,6 +21,8 @@ import { hasFlashCookieHeader } from "~/lib/flash.server";
 import { logger, pathForLog } from "~/lib/logger.server";
 import {
   BODY_TOO_LARGE_MESSAGE,
+  BODY_TOO_LARGE_PAGE,
+  isDataRequest,
   isMultipartForm,
   MAX_FORM_BODY_BYTES,
   MAX_MULTIPART_BODY_BYTES,
@@ -74,7 +76,8 @@ function atPublicOrigin(request: Request, publicOrigin: string) {
  * Router's request.formData() held a 100 MB post in memory whole (the process
  * peaked 1.3 GB higher).
  */
-const refuseTooLarge = (c: Context) => c.text(BODY_TOO_LARGE_MESSAGE, 413);
+const refuseTooLarge = (c: Context) =>
+  isDataRequest(c.req.path) ? c.text(BODY_TOO_LARGE_MESSAGE, 413) : c.html(BODY_TOO_LARGE_PAGE, 413);
 const limitFormBody = bodyLimit({ maxSize: MAX_FORM_BODY_BYTES, onError: refuseTooLarge });
 const limitMultipartBody = bodyLimit({ maxSize: MAX_MULTIPART_BODY_BYTES, onError: refuseTooLarge });
 const limitBody: MiddlewareHandler = (c, next) =>

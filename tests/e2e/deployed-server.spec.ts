@@ -212,6 +212,10 @@ test.describe("tamanho do envio", () => {
       body: multipartBody(boundary, CONTACT, { name: "grande.jpg", bytes: 10 * MB }),
     });
     expect(tooLarge.status).toBe(413);
+    // A page's form (no JavaScript): the site's page in Portuguese with the limits, not a bare text.
+    expect(tooLarge.headers["content-type"]).toMatch(/^text\/html/);
+    expect(tooLarge.text).toContain("Arquivo grande demais");
+    expect(tooLarge.text).toContain("imagens de até 8 MB");
 
     const photo = await send(`${server.url}/contato`, {
       headers,

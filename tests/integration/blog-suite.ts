@@ -123,6 +123,14 @@ async function openPost(app: App, idOrSlug: string) {
 }
 
 /** The InputError `promise` rejects with; fails the test when it resolves or throws anything else. */
+/** What the editor's "Inserir imagem no texto" posts: the description and, when chosen, the file. */
+function bodyImageForm(alt: string, bytes?: Uint8Array) {
+  const form = new FormData();
+  form.set("bodyImageAlt", alt);
+  if (bytes) form.set("bodyImage", new File([new Uint8Array(bytes)], "placa.jpg"));
+  return form;
+}
+
 async function inputRefusal(app: App, promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
@@ -443,6 +451,49 @@ export function defineBlogSuite(database: TestDatabase) {
       );
       const [row] = await app.db.select().from(app.tables.blogPosts).where(eq(app.tables.blogPosts.id, saved.id));
       expect(row?.coverUploadId).toBeNull();
+    });
+
+    it("an image for the text goes through the pipeline with its description and comes back as Markdown; another site's image is refused on save", async () => {
+      const noAlt = await inputRefusal(
+        app,
+        app.storeBodyImage(STAFF, bodyImageForm("  ", await jpegPhoto({ width: 1200, height: 800 }))),
+      );
+      expect(noAlt.fieldErrors).toEqual({ bodyImageAlt: "Descreva a imagem para quem não pode vê-la." });
+      const notImage = await inputRefusal(
+        app,
+        app.storeBodyImage(STAFF, bodyImageForm("Placa", new TextEncoder().encode(TEXT_FILES.svg))),
+      );
+      expect(Object.keys(notImage.fieldErrors)).toEqual(["bodyImage"]);
+      expect(await uploadCount()).toBe(0);
+      await expect(app.storeBodyImage(CUSTOMER, bodyImageForm("Placa"))).rejects.toMatchObject({ name: "ForbiddenError" });
+
+      const { markdown } = await app.storeBodyImage(
+        STAFF,
+        bodyImageForm("Placa [oxidada]", await jpegPhoto({ width: 1200, height: 800 })),
+      );
+      expect(markdown).toMatch(/^!\[Placa \\\[oxidada\\\]\]\(\/arquivos\/[0-9a-f]{32}-960\.webp\)$/);
+      expect(await uploadCount()).toBe(1);
+
+      const outside = await inputRefusal(
+        app,
+        app.savePost(STAFF, null, {
+          ...base,
+          title: "Com imagem de fora",
+          bodyMarkdown: `${markdown}\n\n![x](https://exemplo.com.br/x.jpg)`,
+          status: "published",
+        }),
+      );
+      expect(outside.fieldErrors.bodyMarkdown).toMatch(
+        /^Imagens de outros sites não aparecem aqui .*https:\/\/exemplo\.com\.br\/x\.jpg/,
+      );
+      expect(await postCount()).toBe(0);
+      const saved = await app.savePost(STAFF, null, {
+        ...base,
+        title: "Com imagem",
+        bodyMarkdown: markdown,
+        status: "published",
+      });
+      expect(saved.status).toBe("published");
     });
 
     it("staff list: search by title, slug or tag, filter by status, scheduled ones past their time count as published", async () => {

@@ -360,7 +360,10 @@ export function defineSiteContentSuite(database: TestDatabase) {
       expect(entry!.answerHtml).toContain("<strong>a garantia</strong>");
       expect(entry!.answerHtml).not.toMatch(/javascript:|<script|<img[^>]*onerror|data:text/i);
       expect(entry!.answerHtml).toContain("&lt;script&gt;");
-      expect(entry!.answerText).toBe('Veja a garantia: clique e aqui. <script>alert("x")</script> <img src=x onerror=alert(3)>');
+      // The image that would run code is dropped; its description stays as text.
+      expect(entry!.answerText).toBe(
+        'Veja a garantia: clique e aqui. <script>alert("x")</script> <img src=x onerror=alert(3)>foto',
+      );
 
       expect(await app.faq.moveFaqEntry(STAFF, second, "up")).toBe(true);
       expect((await app.faq.listPublishedFaq()).map((row) => row.question)).toEqual(["Aceitam PIX?", "Qual é a garantia?"]);
@@ -371,6 +374,20 @@ export function defineSiteContentSuite(database: TestDatabase) {
       await app.faq.deleteFaqEntry(STAFF, first);
       expect(await app.faq.listPublishedFaq()).toEqual([]);
       expect((await app.faq.listFaqForStaff(STAFF)).map((row) => row.id)).toEqual([second]);
+    });
+
+    it("an FAQ answer or the story with another site's image is refused (the CSP would block it); this site's files may stay", async () => {
+      await app.db.delete(app.tables.faqEntries);
+      const outside = "Veja: ![foto](https://exemplo.com.br/foto.jpg)";
+      await expect(app.faq.createFaqEntry(STAFF, { question: "Foto?", answer: outside })).rejects.toMatchObject({
+        fieldErrors: { answer: expect.stringMatching(/^Imagens de outros sites não aparecem aqui .*Tire a imagem do texto\.$/) },
+      });
+      await expect(app.faq.saveStory(STAFF, { bodyMarkdown: outside })).rejects.toMatchObject({
+        fieldErrors: { bodyMarkdown: expect.stringMatching(/^Imagens de outros sites/) },
+      });
+      expect(await app.db.select().from(app.tables.faqEntries)).toEqual([]);
+      await app.faq.createFaqEntry(STAFF, { question: "Logo?", answer: "![Logo](/images/logo.png)", isPublished: "on" });
+      expect((await app.faq.listPublishedFaq())[0]!.answerHtml).toContain('<img src="/images/logo.png" alt="Logo"');
     });
 
     it("the story is the shop's Markdown, sanitised; saving a demo story makes it the shop's own", async () => {

@@ -1,4 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
+import { formatFileSize } from "~/lib/uploads/file-size";
+import { MAX_IMAGE_BYTES } from "~/lib/uploads/image-purposes";
 import { deferredComponent } from "~/components/ui/static-section";
 
 const PAGES: Record<number, { title: string; text: string }> = {
@@ -9,6 +11,11 @@ const PAGES: Record<number, { title: string; text: string }> = {
   404: {
     title: "Página não encontrada",
     text: "O endereço que você abriu não existe ou mudou de lugar.",
+  },
+  // A form the server refused for its size before reading it (the browser checks a file first, so rarely seen).
+  413: {
+    title: "Envio grande demais",
+    text: `O envio passou do limite do site (imagens de até ${formatFileSize(MAX_IMAGE_BYTES)}): nada foi salvo. Volte, escolha um arquivo menor e envie de novo.`,
   },
   500: {
     title: "Algo deu errado",

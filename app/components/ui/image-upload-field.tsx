@@ -1,7 +1,7 @@
-import { useId } from "react";
+import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "~/lib/uploads/image-purposes";
 import { IMAGE_FIELD } from "~/lib/uploads/image-upload-error";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
-import { FieldMessage, inputClass } from "./field";
+import { FileField } from "./file-field";
 
 /**
  * An image sent with its form through the upload pipeline (the shop's logo,
@@ -34,7 +34,6 @@ export function ImageUploadField({
   hint?: string;
   error?: string;
 }) {
-  const id = useId();
   return (
     <>
       {image ? (
@@ -54,21 +53,15 @@ export function ImageUploadField({
           </label>
         </div>
       ) : null}
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {image ? replaceLabel : label}
-        </label>
-        <input
-          id={id}
-          type="file"
-          name={IMAGE_FIELD}
-          accept="image/jpeg,image/png,image/webp"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-          className={`${inputClass} py-2`}
-        />
-        <FieldMessage id={id} error={error} hint={hint} />
-      </div>
+      <FileField
+        label={image ? replaceLabel : label}
+        name={IMAGE_FIELD}
+        accept={IMAGE_ACCEPT}
+        maxBytes={MAX_IMAGE_BYTES}
+        kind="image"
+        hint={hint}
+        error={error}
+      />
     </>
   );
 }

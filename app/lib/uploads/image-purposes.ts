@@ -4,7 +4,7 @@
  * a portrait and a landscape photo both stay whole, and a small original
  * gives fewer, smaller variants instead of blurry ones.
  */
-export const UPLOAD_PURPOSES = ["logo", "product-photo", "blog-cover", "review-photo"] as const;
+export const UPLOAD_PURPOSES = ["logo", "product-photo", "blog-cover", "review-photo", "blog-image"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** Formats the pipeline writes: WebP for the site, JPEG/PNG for places that may not read WebP. */
@@ -40,7 +40,9 @@ export type ImagePurposeSpec = {
  * - product-photo: catalogue cards (about 160–300 CSS px wide) and a product's own view (up to 640);
  * - blog-cover: the blog list (up to about 480) and the post's full-width cover (up to 800);
  *   its JPEG is 1200 px, the width link previews ask of og:image;
- * - review-photo: the reviewer's 40 CSS px round avatar on the testimonial cards (80 px at 2×), square.
+ * - review-photo: the reviewer's 40 CSS px round avatar on the testimonial cards (80 px at 2×), square;
+ * - blog-image: an image inside a post's text, as wide as its column (up to about 720 CSS px, 1440 at 2×);
+ *   a screenshot or a detail may be small.
  */
 export const IMAGE_PURPOSE_SPECS: Record<UploadPurpose, ImagePurposeSpec> = {
   logo: { webpSizes: [128, 256, 512], share: { format: "png", size: 512 }, quality: 90, minWidth: 64, minHeight: 16 },
@@ -66,6 +68,13 @@ export const IMAGE_PURPOSE_SPECS: Record<UploadPurpose, ImagePurposeSpec> = {
     minHeight: 64,
     isSquare: true,
   },
+  "blog-image": {
+    webpSizes: [480, 960, 1440],
+    share: { format: "jpeg", size: 1200 },
+    quality: 80,
+    minWidth: 100,
+    minHeight: 50,
+  },
 };
 
 /**
@@ -73,6 +82,9 @@ export const IMAGE_PURPOSE_SPECS: Record<UploadPurpose, ImagePurposeSpec> = {
  * above this is a camera's RAW-sized export or not a photo at all.
  */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** What an image input offers: an iPhone then converts its HEIC photo to JPEG before sending. */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+
 export const MAX_IMAGE_MEGABYTES = MAX_IMAGE_BYTES / (1024 * 1024);
 
 /**

@@ -2,6 +2,9 @@ import { Marked, type Tokens } from "marked";
 import { logger } from "~/lib/logger.server";
 import { isMarkdownTooDeep } from "./markdown-nesting";
 import { lookup } from "~/lib/lookup";
+import { parseUploadFileName, UPLOADS_PATH } from "~/lib/uploads/upload-urls";
+import type { UploadedImage } from "~/lib/uploads/uploaded-image";
+import { getUploadedImages } from "~/modules/uploads/queries.server";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -43,12 +46,45 @@ function decodeReferences(text: string) {
  * ("&#106;avascript:") and the browser decodes them, then drops tabs and
  * newlines ("java\tscript:") before reading the scheme.
  */
-function isSafeUrl(href: string) {
+function asBrowserReadsIt(href: string) {
   // oxlint-disable-next-line no-control-regex -- the control characters a browser drops from a URL are the point.
-  const url = decodeReferences(href).replace(/[\u0000-\u0020\u007f]/g, "");
+  return decodeReferences(href).replace(/[\u0000-\u0020\u007f]/g, "");
+}
+
+function isSafeUrl(href: string) {
+  const url = asBrowserReadsIt(href);
   if (/^(https?:|mailto:|tel:)/i.test(url)) return true;
   // "//host" and "/\\host" leave the site (a browser reads that backslash as a slash).
   return !/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^[\\/]{2}/.test(url);
+}
+
+/**
+ * An image a page may show: a file of this site (an upload at /arquivos/,
+ * a picture of public/). The site's CSP (img-src 'self') blocks any other
+ * origin, so a visitor would see a broken image.
+ */
+function isOwnImageUrl(href: string) {
+  return /^\/(?![\\/])/.test(asBrowserReadsIt(href));
+}
+
+/** Uploads known to the page being rendered: their images get srcset, width and height. */
+let uploadedImagesOfRender: ReadonlyMap<string, UploadedImage> = new Map();
+
+/** The sizes the body's column gives an image (PostBody: up to about 720 CSS px). */
+const BODY_IMAGE_SIZES = "(min-width: 48rem) 45rem, 100vw";
+
+function imageHtml({ href, title, text }: Tokens.Image) {
+  const alt = escapeHtml(text);
+  // Stored before images from elsewhere were refused on save: a link to it instead of a broken image.
+  if (!isOwnImageUrl(href))
+    return href === "#" ? alt : `<a href="${escapeHtml(href)}" rel="nofollow noopener">${alt || "imagem"}</a>`;
+  const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
+  const ref = href.startsWith(UPLOADS_PATH) ? parseUploadFileName(href.slice(UPLOADS_PATH.length)) : null;
+  const upload = ref ? uploadedImagesOfRender.get(ref.uploadId) : undefined;
+  const sized = upload
+    ? ` srcset="${escapeHtml(upload.srcSet)}" sizes="${BODY_IMAGE_SIZES}" width="${upload.width}" height="${upload.height}"`
+    : "";
+  return `<img src="${escapeHtml(href)}" alt="${alt}"${titleAttribute}${sized} loading="lazy" decoding="async">`;
 }
 
 const markdown = new Marked({
@@ -63,6 +99,7 @@ const markdown = new Marked({
       const level = Math.max(depth, 2);
       return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
     },
+    image: imageHtml,
   },
   walkTokens(token) {
     if ((token.type === "link" || token.type === "image") && !isSafeUrl(token.href)) token.href = "#";
@@ -76,19 +113,74 @@ function renderAsPlainText(source: string) {
 
 /**
  * A post's Markdown as HTML, rendered on the server so the browser gets no
- * Markdown library. Stored text saved before a rule existed must never take
- * its page (or its editor) down: text nested too deep, or a renderer
- * failure, is shown as plain text and logged.
+ * Markdown library. `images`: the uploads its images show
+ * (`getUploadedImages(uploadIdsInMarkdown(source))`), for sized variants.
+ * Stored text saved before a rule existed must never take its page (or its
+ * editor) down: text nested too deep, or a renderer failure, is shown as
+ * plain text and logged.
  */
-export function renderMarkdown(source: string): string {
+export function renderMarkdown(source: string, images: ReadonlyMap<string, UploadedImage> = new Map()): string {
   if (isMarkdownTooDeep(source)) {
     logger.warn({ length: source.length }, "markdown aninhado demais: mostrado como texto");
     return renderAsPlainText(source);
   }
+  // The renderer is shared and parse is synchronous: nothing else renders between these lines.
+  uploadedImagesOfRender = images;
   try {
     return markdown.parse(source, { async: false });
   } catch (err) {
     logger.error({ err, length: source.length }, "markdown não renderizado: mostrado como texto");
     return renderAsPlainText(source);
+  } finally {
+    uploadedImagesOfRender = new Map();
   }
+}
+
+/** renderMarkdown with the sizes of the uploads its images show (one query), for a public page. */
+export async function renderMarkdownWithUploads(source: string): Promise<string> {
+  const ids = uploadIdsInMarkdown(source);
+  return renderMarkdown(source, ids.length > 0 ? await getUploadedImages(ids) : new Map());
+}
+
+function imageUrlsIn(source: string): string[] {
+  // Too deep for the lexer: such text is refused on save and rendered as plain text, with no image.
+  if (isMarkdownTooDeep(source)) return [];
+  const urls: string[] = [];
+  markdown.walkTokens(markdown.lexer(source), (token) => {
+    if (token.type === "image") urls.push(token.href);
+  });
+  return urls;
+}
+
+/** The uploads whose files the text's images show. */
+export function uploadIdsInMarkdown(source: string): string[] {
+  const ids = imageUrlsIn(source)
+    .filter((url) => url.startsWith(UPLOADS_PATH))
+    .map((url) => parseUploadFileName(url.slice(UPLOADS_PATH.length))?.uploadId)
+    .filter((id) => id !== undefined);
+  return [...new Set(ids)];
+}
+
+/**
+ * The text's images on another site, which the site's CSP would block:
+ * refused on save, with `outsideImagesMessage`.
+ */
+export function outsideImageUrls(source: string): string[] {
+  return [...new Set(imageUrlsIn(source).filter(isOtherSiteUrl))];
+}
+
+/** http(s) or "//host": another origin. A script scheme (data:, javascript:) the renderer drops anyway. */
+function isOtherSiteUrl(href: string) {
+  const url = asBrowserReadsIt(href);
+  return /^https?:/i.test(url) || /^[\\/]{2}/.test(url);
+}
+
+const MAX_URL_SHOWN = 80;
+
+/** `remedy`: what the person can do instead on that screen. */
+export function outsideImagesMessage(urls: readonly string[], remedy: string) {
+  const first = urls[0] ?? "";
+  const shown = first.length > MAX_URL_SHOWN ? `${first.slice(0, MAX_URL_SHOWN - 1)}…` : first;
+  const more = urls.length > 1 ? ` (e mais ${urls.length - 1})` : "";
+  return `Imagens de outros sites não aparecem aqui (a segurança do site as bloqueia): ${shown}${more}. ${remedy}`;
 }

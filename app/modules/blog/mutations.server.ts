@@ -3,18 +3,26 @@ import { afterCommit } from "~/db/committed-writes.server";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { blogPosts, blogSlugRedirects, type BlogPostStatus } from "~/db/schema/blog";
 import { parseShopDateTimeInput } from "~/lib/dates";
-import { MAX_ID, parseInput } from "~/lib/forms";
+import { MAX_ID, parseInput, tooLongMessage } from "~/lib/forms";
+import { ImageUploadError } from "~/lib/uploads/image-upload-error";
 import { processImage, type ProcessedImage } from "~/lib/uploads/process-image.server";
-import type { UploadedFile } from "~/lib/uploads/read-upload-form.server";
+import { uploadedFileFrom, type UploadedFile } from "~/lib/uploads/read-upload-form.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
+import { storeImageUpload, storeImageUploadInTx } from "~/modules/uploads/mutations.server";
+import { bodyImageMarkdown } from "./body-image";
 import { BlogInputError, PostNotFoundError } from "./errors";
+import { outsideImageUrls, outsideImagesMessage } from "./markdown.server";
 import { slugWithSuffix } from "~/modules/inventory/slug";
 import { slugFromTitle } from "./slug";
 import { wakeScheduledPublishing } from "./scheduled-publishing.server";
 import {
+  BLOG_POST_LIMITS,
+  BODY_IMAGE_ALT_MESSAGE,
+  BODY_IMAGE_FIELD,
+  BODY_IMAGE_MISSING_MESSAGE,
   COVER_ALT_MESSAGE,
+  OUTSIDE_IMAGE_REMEDY,
   PostSchema,
   PUBLISH_AT_MESSAGE,
   PUBLISH_AT_PAST_MESSAGE,
@@ -112,6 +120,8 @@ export async function savePost(
   assertStaffActor(actor);
   if (id !== null) assertPostId(id);
   const values = parseInput(PostSchema, input, (fieldErrors) => new BlogInputError(fieldErrors));
+  const outside = outsideImageUrls(values.bodyMarkdown);
+  if (outside.length > 0) throw new BlogInputError({ bodyMarkdown: outsideImagesMessage(outside, OUTSIDE_IMAGE_REMEDY) });
   const prepared = await prepareCover(cover);
   try {
     return await inTransaction((tx) => savePostInTx(tx, actor, id, values, prepared, now));
@@ -244,4 +254,32 @@ export async function deletePost(actor: Actor, id: number): Promise<{ title: str
     });
     return { title: post.title };
   });
+}
+
+/**
+ * An image for a post's text ("Inserir imagem no texto"): through the upload
+ * pipeline (type by content, re-encoded, sized variants, purpose blog-image)
+ * and stored on its own, since the post may not be saved yet; its
+ * description is required. Answers the Markdown the editor inserts. Refusals
+ * name the insert's own fields, not the cover's.
+ */
+export async function storeBodyImage(actor: Actor, form: FormData) {
+  assertStaffActor(actor);
+  const alt = form.get("bodyImageAlt");
+  // oxlint-disable-next-line no-control-regex -- a NUL (which PostgreSQL refuses) counts as a blank.
+  const description = typeof alt === "string" ? alt.replace(/[\s\u0000]+/g, " ").trim() : "";
+  try {
+    const file = await uploadedFileFrom(form, BODY_IMAGE_FIELD);
+    const errors: Record<string, string> = {};
+    if (!file) errors[BODY_IMAGE_FIELD] = BODY_IMAGE_MISSING_MESSAGE;
+    if (description === "") errors.bodyImageAlt = BODY_IMAGE_ALT_MESSAGE;
+    else if (description.length > BLOG_POST_LIMITS.bodyImageAlt)
+      errors.bodyImageAlt = tooLongMessage(BLOG_POST_LIMITS.bodyImageAlt);
+    if (!file || Object.keys(errors).length > 0) throw new BlogInputError(errors);
+    const image = await storeImageUpload(actor, { bytes: file.bytes, purpose: "blog-image", originalName: file.originalName });
+    return { markdown: bodyImageMarkdown(image, description) };
+  } catch (error) {
+    if (error instanceof ImageUploadError) throw new BlogInputError({ [BODY_IMAGE_FIELD]: error.message });
+    throw error;
+  }
 }

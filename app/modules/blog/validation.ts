@@ -15,6 +15,8 @@ export const BLOG_POST_LIMITS = {
   excerpt: 300,
   bodyMarkdown: 100_000,
   coverAlt: 200,
+  /** The description of an image inserted into the text ("Inserir imagem no texto"). */
+  bodyImageAlt: 200,
   tags: 300,
   seoTitle: 70,
   seoDescription: 160,
@@ -41,6 +43,13 @@ export const SLUG_TAKEN_MESSAGE = "Outro post já usa este endereço. Escolha ou
 export const PUBLISH_AT_MESSAGE = "Informe a data e a hora da publicação (horário de Brasília).";
 export const PUBLISH_AT_PAST_MESSAGE = "Escolha um horário no futuro. Para publicar agora, escolha “Publicado”.";
 export const COVER_ALT_MESSAGE = "Descreva a imagem de capa para quem não pode vê-la.";
+
+/** The file input of an image sent into the text; its description is `bodyImageAlt`. */
+export const BODY_IMAGE_FIELD = "bodyImage";
+export const BODY_IMAGE_MISSING_MESSAGE = "Escolha a imagem que vai no texto.";
+export const BODY_IMAGE_ALT_MESSAGE = "Descreva a imagem para quem não pode vê-la.";
+/** What the staff do instead of pointing at another site's image. */
+export const OUTSIDE_IMAGE_REMEDY = "Baixe a imagem e envie por “Inserir imagem no texto”, que a guarda no próprio site.";
 
 /** "Bateria, dicas , bateria" → ["Bateria", "dicas"]: trimmed, blank ones dropped, repeats (any case) once. */
 export function parseTags(text: string): string[] {

@@ -6,6 +6,7 @@ import { parseInput, readId } from "~/lib/forms";
 import { moveOnePlace } from "~/lib/reorder";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { outsideImagesMessage, outsideImageUrls } from "~/modules/blog/markdown.server";
 import { FaqInputError } from "./errors";
 import { FaqEntrySchema, StorySchema } from "./validation";
 
@@ -22,7 +23,19 @@ function entryIdOf(id: string | number): number {
   return entryId;
 }
 
-const parseEntry = (input: unknown) => parseInput(FaqEntrySchema, input, (errors) => new FaqInputError(errors));
+/** This screen uploads no images: another site's is refused (the site's CSP would block it), our own files may stay. */
+const OUTSIDE_IMAGE_REMEDY = "Tire a imagem do texto.";
+
+function refuseOutsideImages(field: string, markdown: string) {
+  const outside = outsideImageUrls(markdown);
+  if (outside.length > 0) throw new FaqInputError({ [field]: outsideImagesMessage(outside, OUTSIDE_IMAGE_REMEDY) });
+}
+
+function parseEntry(input: unknown) {
+  const entry = parseInput(FaqEntrySchema, input, (errors) => new FaqInputError(errors));
+  refuseOutsideImages("answer", entry.answer);
+  return entry;
+}
 
 /** A new question, last on /perguntas. Writes to faq_entries clear the public page cache once committed. */
 export async function createFaqEntry(actor: Actor, input: unknown): Promise<number> {
@@ -140,6 +153,7 @@ export async function deleteFaqEntry(actor: Actor, id: string | number): Promise
 export async function saveStory(actor: Actor, input: unknown): Promise<void> {
   assertStaffActor(actor);
   const { bodyMarkdown } = parseInput(StorySchema, input, (errors) => new FaqInputError(errors));
+  refuseOutsideImages("bodyMarkdown", bodyMarkdown);
   await inTransaction(async (tx) => {
     const [current] = await tx.select().from(siteTexts).where(eq(siteTexts.key, "story")).for("update");
     const row = { bodyMarkdown, isDemo: false, updatedByUserId: actor.userId, updatedAt: new Date() };

@@ -5,7 +5,7 @@ import { StructuredData } from "~/components/structured-data";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { PostBody } from "~/modules/blog/components/post-body";
 import { PostCover } from "~/modules/blog/components/post-cover";
-import { renderMarkdown } from "~/modules/blog/markdown.server";
+import { renderMarkdownWithUploads } from "~/modules/blog/markdown.server";
 import { formatLongDate } from "~/lib/dates";
 import { findPublishedPost, findRenamedPostSlug, getPostCovers } from "~/modules/blog/queries.server";
 import type { Route } from "./+types/blog-post";
@@ -50,7 +50,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       updatedAt: post.publishedAt && post.publishedAt > post.updatedAt ? post.publishedAt : post.updatedAt,
     },
     cover: covers[post.id] ?? null,
-    html: renderMarkdown(post.bodyMarkdown),
+    html: await renderMarkdownWithUploads(post.bodyMarkdown),
   };
 }
 

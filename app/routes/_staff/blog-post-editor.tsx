@@ -16,7 +16,7 @@ import { ContentTabs } from "~/modules/blog/components/content-tabs";
 import { PostEditor } from "~/modules/blog/components/post-editor";
 import { PostStatusBadge } from "~/modules/blog/components/post-status-badge";
 import { renderMarkdown } from "~/modules/blog/markdown.server";
-import { deletePost, savePost, unpublishPost } from "~/modules/blog/mutations.server";
+import { deletePost, savePost, storeBodyImage, unpublishPost } from "~/modules/blog/mutations.server";
 import { getPostCovers, getPostForEditor, listOldSlugs } from "~/modules/blog/queries.server";
 import { formValuesOfPost, postFormValues, type PostFormValues } from "~/modules/blog/validation";
 import type { Route } from "./+types/blog-post-editor";
@@ -70,6 +70,14 @@ async function saveFromForm(request: Request, actor: ReturnType<typeof actorOf>,
     if (formText(form, "intent") === "preview") {
       return data({ intent: "preview", values, previewHtml: renderMarkdown(values.bodyMarkdown ?? "") });
     }
+    if (formText(form, "intent") === "insert-image") {
+      // The image is stored now and its Markdown added to the end of the text; the post itself is saved as usual.
+      const { markdown } = await storeBodyImage(actor, form);
+      const typed = (values.bodyMarkdown ?? "").trimEnd();
+      const bodyMarkdown = `${typed}${typed ? "\n\n" : ""}${markdown}\n`;
+      values = { ...values, bodyMarkdown, bodyImageAlt: "" };
+      return data({ intent: "insert-image", insertedMarkdown: markdown, values, previewHtml: renderMarkdown(bodyMarkdown) });
+    }
     const cover = { file: await uploadedFileFrom(form, "image"), remove: formText(form, "removeCover") === "on" };
     const saved = await savePost(actor, id, values, cover);
     return redirectWithFlash(`/blog-management/posts/${saved.id}`, {
@@ -121,7 +129,10 @@ export default function BlogPostEditorPage({ loaderData, actionData }: Route.Com
   const isSubmitting = navigation.state === "submitting";
   const answered = actionData && "values" in actionData ? actionData : null;
   const errors = (answered && "errors" in answered ? answered.errors : {}) as FieldErrors;
-  const isEditorAnswer = answered !== null && (answered.intent === "save" || answered.intent === "preview");
+  const isEditorAnswer =
+    answered !== null && (answered.intent === "save" || answered.intent === "preview" || answered.intent === "insert-image");
+  // An inserted image comes back in the text: the editor starts again from the answer (its fields are uncontrolled).
+  const inserted = answered && "insertedMarkdown" in answered ? answered.insertedMarkdown : "";
   const otherError = answered && !isEditorAnswer ? errors.form : null;
 
   return (
@@ -165,7 +176,7 @@ export default function BlogPostEditorPage({ loaderData, actionData }: Route.Com
       </div>
 
       <PostEditor
-        key={post?.updatedAt ?? "novo"}
+        key={`${post?.updatedAt ?? "novo"}${inserted}`}
         values={isEditorAnswer ? answered.values : values}
         errors={isEditorAnswer ? errors : {}}
         cover={cover}

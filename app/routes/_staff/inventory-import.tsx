@@ -1,9 +1,8 @@
 import { ArrowLeft, Upload } from "lucide-react";
-import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { FieldMessage, inputClass } from "~/components/ui/field";
+import { FileField } from "~/components/ui/file-field";
 import { ImportProblems } from "~/components/ui/import-problems";
 import { Spinner } from "~/components/ui/spinner";
 import { formRefusal } from "~/lib/form-refusal.server";
@@ -63,7 +62,6 @@ function ReportView({ report }: { report: ImportReport & { problemCount: number 
 }
 
 export default function InventoryImport({ actionData }: Route.ComponentProps) {
-  const id = useId();
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const error = actionData && "errors" in actionData ? (actionData.errors.file ?? actionData.errors.form) : undefined;
@@ -87,22 +85,15 @@ export default function InventoryImport({ actionData }: Route.ComponentProps) {
       </div>
 
       <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-        <div className="space-y-1.5">
-          <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-            Arquivo CSV
-          </label>
-          <input
-            id={id}
-            type="file"
-            name={FILE_FIELD}
-            accept=".csv,text/csv"
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : `${id}-hint`}
-            className={`${inputClass} py-2`}
-          />
-          <FieldMessage id={id} error={error} hint={`Até ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`} />
-        </div>
+        <FileField
+          label="Arquivo CSV"
+          name={FILE_FIELD}
+          accept=".csv,text/csv"
+          maxBytes={MAX_IMPORT_BYTES}
+          kind="file"
+          required
+          error={error}
+        />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? <Spinner /> : <Upload aria-hidden className="size-4" />}
           Importar

@@ -15,7 +15,7 @@ const PROSE = [
   "[&_table]:my-6 [&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:text-base",
   "[&_th]:border-b-2 [&_th]:border-slate-300 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left",
   "[&_td]:border-b [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top",
-  "[&_img]:my-6 [&_img]:rounded-lg [&_hr]:my-8",
+  "[&_img]:my-6 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_hr]:my-8",
 ].join(" ");
 
 export function PostBody({ html }: { html: string }) {

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FileField } from "~/components/ui/file-field";
 import { ImageUploadField } from "~/components/ui/image-upload-field";
 import { MarkdownEditor } from "~/components/ui/markdown-editor";
 import { SelectField } from "~/components/ui/select-field";
@@ -10,9 +11,10 @@ import { Spinner } from "~/components/ui/spinner";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { BLOG_POST_STATUSES } from "~/db/schema/blog";
 import type { FieldErrors } from "~/lib/errors";
+import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "~/lib/uploads/image-purposes";
 import { IMAGE_FIELD } from "~/lib/uploads/image-upload-error";
 import type { PostCoverImage } from "../queries.server";
-import { BLOG_POST_LIMITS, MAX_TAGS, POST_STATUS_LABELS, type PostFormValues } from "../validation";
+import { BLOG_POST_LIMITS, BODY_IMAGE_FIELD, MAX_TAGS, POST_STATUS_LABELS, type PostFormValues } from "../validation";
 import { PostBody } from "./post-body";
 
 function FormSection({ title, children }: { title: string; children: React.ReactNode }) {
@@ -87,10 +89,34 @@ export function PostEditor({
           maxLength={BLOG_POST_LIMITS.bodyMarkdown}
           isTall
           error={errors.bodyMarkdown}
-          hint="## Subtítulo, **negrito**, *itálico*, - listas, [link](https://…). HTML aparece como texto."
+          hint="## Subtítulo, **negrito**, *itálico*, - listas, [link](https://…). HTML aparece como texto. Imagens: pelo botão abaixo."
           previewHtml={previewHtml || null}
           renderHtml={(html) => <PostBody html={html} />}
         />
+        <div className="space-y-3 rounded-md border border-slate-200 p-3">
+          <p className="text-sm text-slate-700">
+            Uma imagem no meio do texto é enviada por aqui (imagens de outros sites não aparecem no blog): ela entra no fim do
+            texto, e você pode mover a linha dela.
+          </p>
+          <FileField
+            label="Imagem para o texto"
+            name={BODY_IMAGE_FIELD}
+            accept={IMAGE_ACCEPT}
+            maxBytes={MAX_IMAGE_BYTES}
+            kind="image"
+            hint="JPG, PNG ou WebP."
+            error={errors[BODY_IMAGE_FIELD]}
+          />
+          <Field
+            label="Descrição (imagem do texto)"
+            {...fieldProps("bodyImageAlt")}
+            autoComplete="off"
+            hint="O que a imagem mostra, para quem usa leitor de tela. Obrigatória."
+          />
+          <Button type="submit" name="intent" value="insert-image" variant="outline" size="sm" disabled={isSubmitting}>
+            Inserir imagem no texto
+          </Button>
+        </div>
         <Field
           label="Assuntos (opcional)"
           {...fieldProps("tags")}
