@@ -59,6 +59,7 @@ test("a loja edita o comprovante de entrada com pré-visualização ao vivo, def
   consoleErrors,
 }) => {
   test.skip(isMobile, "Jornada longa do editor: roda no desktop; o celular tem a verificação curta abaixo.");
+  test.slow();
   // A template refused on save answers 400, which Chrome logs as a failed load.
   consoleErrors.allow(failedLoad(400));
   const page = await openPage(browser);

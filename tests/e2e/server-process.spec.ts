@@ -93,6 +93,8 @@ for (const target of ["npm", "the process group"] as const) {
 
 test("numa porta já em uso, recusa em português antes de tocar no banco", async ({ isMobile }) => {
   test.skip(isMobile, "processo, não tela");
+  // Two servers start here, one after the other.
+  test.slow();
   const first = await startExtraServer({ dataDir: scratch("first") });
   const secondDir = scratch("second");
   fs.rmSync(secondDir, { recursive: true, force: true });
