@@ -333,6 +333,36 @@ export function defineBlogSuite(database: TestDatabase) {
       expect(await postCount()).toBe(0);
     });
 
+    // Issue 21: the item's guid was its address, so a renamed slug made readers show the post again as new.
+    it("a post's feed item keeps its guid when its slug is renamed", async () => {
+      const post = await app.savePost(
+        STAFF,
+        null,
+        { ...base, title: "Carregador turbo estraga?", status: "published" },
+        undefined,
+        T0,
+      );
+      const guidOf = async () => {
+        const feed = await (await app.rssRoute.loader()).text();
+        const item = feed.split("<item>").find((part) => part.includes("<title>Carregador turbo estraga?</title>"));
+        return /<guid[^>]*>([^<]*)<\/guid>/.exec(item ?? "")?.[1];
+      };
+      const before = await guidOf();
+      expect(before).toBeDefined();
+      await app.savePost(
+        STAFF,
+        post.id,
+        { ...base, title: "Carregador turbo estraga?", slug: "carregador-turbo-mito", status: "published" },
+        undefined,
+        new Date(T0.getTime() + HOUR),
+      );
+      const feed = await (await app.rssRoute.loader()).text();
+      expect(feed).toMatch(/<link>[^<]*\/blog\/carregador-turbo-mito<\/link>/);
+      expect(await guidOf()).toBe(before);
+      // The post's number: /blog/{id} opens it whatever its slug.
+      expect(before).toMatch(new RegExp(`/blog/${post.id}$`));
+    });
+
     it("a renamed post that was published answers 301 from its old address; a draft's rename leaves nothing", async () => {
       const post = await app.savePost(
         STAFF,

@@ -2,6 +2,7 @@ import { escapeXml } from "~/lib/xml";
 
 /** One item of the feed: a visible post, as queries.server.ts lists it. */
 export type FeedPost = {
+  id: number;
   slug: string;
   title: string;
   excerpt: string;
@@ -12,8 +13,10 @@ export type FeedPost = {
 
 /**
  * The blog as RSS 2.0: the shop's name, the newest posts with their
- * address (also the guid, so a reader never shows one twice), date
- * (RFC 822, as RSS asks), summary and tags. Plain text only: no HTML to sanitise twice.
+ * address, date (RFC 822, as RSS asks), summary and tags. Plain text only:
+ * no HTML to sanitise twice. The guid is the address by the post's number
+ * (/blog/{id} opens it whatever its slug), not by its slug: a reader keys
+ * items on it, and a renamed slug must not show the post again as new.
  */
 export function renderRssFeed({ origin, shopName, posts }: { origin: string; shopName: string; posts: readonly FeedPost[] }) {
   const blogUrl = `${origin}/blog`;
@@ -24,7 +27,7 @@ export function renderRssFeed({ origin, shopName, posts }: { origin: string; sho
       "    <item>",
       `      <title>${escapeXml(post.title)}</title>`,
       `      <link>${escapeXml(url)}</link>`,
-      `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      `      <guid isPermaLink="true">${escapeXml(`${origin}/blog/${post.id}`)}</guid>`,
       post.publishedAt ? `      <pubDate>${post.publishedAt.toUTCString()}</pubDate>` : null,
       post.excerpt ? `      <description>${escapeXml(post.excerpt)}</description>` : null,
       ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),

@@ -47,6 +47,7 @@ describe("renderRssFeed", () => {
       shopName: "Loja & Cia <Teste>",
       posts: [
         {
+          id: 7,
           slug: "a-b",
           title: 'Dica "boa" <script>\u0007',
           excerpt: "Resumo & mais",
@@ -59,7 +60,8 @@ describe("renderRssFeed", () => {
     expect(xml).toContain("<title>Blog &#38; Dicas — Loja &#38; Cia &#60;Teste&#62;</title>");
     expect(xml).toContain("<title>Dica &#34;boa&#34; &#60;script&#62;</title>");
     expect(xml).toContain("<pubDate>Fri, 20 Nov 2026 15:00:00 GMT</pubDate>");
-    expect(xml).toContain('<guid isPermaLink="true">https://loja.example/blog/a-b</guid>');
+    expect(xml).toContain("<link>https://loja.example/blog/a-b</link>");
+    expect(xml).toContain('<guid isPermaLink="true">https://loja.example/blog/7</guid>');
     expect(xml).not.toContain("\u0007");
   });
 });
