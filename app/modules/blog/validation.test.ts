@@ -35,6 +35,13 @@ describe("post fields", () => {
     expect(answer.error?.issues[0]?.message).toBe(MARKDOWN_NESTING_MESSAGE);
   });
 
+  it("a long title's slug stops after a whole word, never inside one", () => {
+    const slug = slugFromTitle(
+      "Película, capinha ou carregador original: o guia definitivo e completo de como escolher acessórios",
+    );
+    expect(slug).toBe("pelicula-capinha-ou-carregador-original-o-guia-definitivo-e-completo-de-como");
+  });
+
   it("the body keeps its text, with the browser's CRLF stored as LF", () => {
     expect(PostSchema.parse({ title: "T", bodyMarkdown: "a\r\nb\rc" }).bodyMarkdown).toBe("a\nb\nc");
   });

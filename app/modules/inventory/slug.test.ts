@@ -20,3 +20,25 @@ describe("slugify", () => {
     expect(slugWithSuffix("capa", 1)).toBe("capa");
   });
 });
+
+describe("a long name's slug", () => {
+  // Issue 21: a post's automatic address stopped mid-word ("…como-escol").
+  const title = "Guia completo da troca de tela do celular em casa ou na assistência: como escolher a peça certa";
+
+  it("ends on a whole word", () => {
+    const slug = slugify(title);
+    expect(slug.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
+    expect(slug).toBe("guia-completo-da-troca-de-tela-do-celular-em-casa-ou-na-assistencia-como");
+  });
+
+  it("ends on a whole word with a suffix too", () => {
+    const withSuffix = slugWithSuffix(slugify(title), 12);
+    expect(withSuffix.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
+    expect(withSuffix).toBe("guia-completo-da-troca-de-tela-do-celular-em-casa-ou-na-assistencia-como-12");
+  });
+
+  it("keeps a word that ends exactly at the limit", () => {
+    const exact = `${"a".repeat(40)}-${"b".repeat(39)}`;
+    expect(slugify(`${exact} cde`)).toBe(exact);
+  });
+});

@@ -5,21 +5,31 @@
  */
 export const SLUG_MAX_LENGTH = 80;
 
+/**
+ * A slug of at most `maxLength` characters, cut after a whole word: a reader
+ * (and a search engine) sees "como-escolher" or nothing of it, never
+ * "como-escol". Only a first word longer than the limit is cut inside.
+ */
+function cutAtWordBoundary(slug: string, maxLength: number): string {
+  if (slug.length <= maxLength) return slug;
+  const head = slug.slice(0, maxLength + 1);
+  const lastDash = head.lastIndexOf("-");
+  return lastDash > 0 ? head.slice(0, lastDash).replace(/-+$/g, "") : slug.slice(0, maxLength);
+}
+
 export function slugify(text: string): string {
   const slug = text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, SLUG_MAX_LENGTH)
-    .replace(/-+$/g, "");
-  return slug || "produto";
+    .replace(/^-+|-+$/g, "");
+  return cutAtWordBoundary(slug, SLUG_MAX_LENGTH) || "produto";
 }
 
 /** "capa" taken → "capa-2", "capa-3"…, kept within the length limit. */
 export function slugWithSuffix(base: string, suffix: number): string {
   if (suffix <= 1) return base;
   const tail = `-${suffix}`;
-  return base.slice(0, SLUG_MAX_LENGTH - tail.length).replace(/-+$/g, "") + tail;
+  return cutAtWordBoundary(base, SLUG_MAX_LENGTH - tail.length) + tail;
 }
