@@ -45,8 +45,9 @@ export function FileField({
 }) {
   const id = useId();
   const limit = useFileSizeLimit(maxBytes, kind);
-  const [serverErrorShown, setServerErrorShown] = useState(true);
-  const shownError = limit.error ?? (serverErrorShown ? error : null);
+  // The server's refusal that choosing another file dismissed; a new refusal (the next answer) shows again.
+  const [dismissedError, setDismissedError] = useState<string | null | undefined>(undefined);
+  const shownError = limit.error ?? (error !== dismissedError ? error : null);
   const fullHint = `${hint ? `${hint} ` : ""}Até ${formatFileSize(maxBytes)}.`;
   return (
     <div className="space-y-1.5">
@@ -61,7 +62,7 @@ export function FileField({
         required={required}
         data-max-bytes={maxBytes}
         onChange={(event) => {
-          setServerErrorShown(false);
+          setDismissedError(error);
           limit.onChange(event);
         }}
         aria-invalid={shownError ? true : undefined}
