@@ -216,7 +216,10 @@ export class RenderPool {
     const worker = fork(this.#file, [], {
       execArgv: [`--max-old-space-size=${this.options.memoryLimitMb}`, "--max-semi-space-size=4"],
       serialization: "advanced",
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      // Not the server's stdout or stderr: a child that inherits them makes them blocking again (libuv sets a
+      // child's stdio to blocking mode, and the flag is the pipe's, shared), and a full log pipe then froze
+      // the server (server-process.spec.ts). A worker's own words are not needed: its errors come by IPC.
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
     });
     const slot: Slot = { worker, isReady: false, running: null, timer: null };
     worker.on("message", (message: RenderAnswer | "ready") => {
