@@ -32,10 +32,10 @@ export function parseInput<T extends z.ZodType>(
 }
 
 /**
- * A posted field as text: absent or a file is "". Without NUL: PostgreSQL
- * refuses it in text, and a value read here may go straight to a query (an
- * id, an intent); schemas refuse it with a message (optionalText) where a
- * person typed it.
+ * A posted field as text: absent or a file is "". The server refuses a form
+ * with a NUL before any route reads it (formCarriesNul, app/server); dropped
+ * here too, since a value read here may go straight to a query (an id, an
+ * intent).
  */
 export function formText(form: FormData, name: string) {
   const value = form.get(name);

@@ -22,10 +22,13 @@ import { logger, pathForLog } from "~/lib/logger.server";
 import {
   BODY_TOO_LARGE_MESSAGE,
   BODY_TOO_LARGE_PAGE,
+  formCarriesNul,
   isDataRequest,
   isMultipartForm,
   MAX_FORM_BODY_BYTES,
   MAX_MULTIPART_BODY_BYTES,
+  NUL_IN_FORM_MESSAGE,
+  NUL_IN_FORM_PAGE,
 } from "~/lib/request-body-limits.server";
 import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from "~/lib/page-cache.server";
 import { isProtectedPath } from "~/lib/protected-paths";
@@ -224,6 +227,13 @@ export function createApp(build: ServerBuild, env: Env, clientDir: string) {
 
   // Before the body is read by anyone: see limitBody.
   app.use(limitBody);
+
+  app.use(async (c, next) => {
+    if (!isSafeMethod(c.req.method) && (await formCarriesNul(c.req.raw))) {
+      return isDataRequest(c.req.path) ? c.text(NUL_IN_FORM_MESSAGE, 400) : c.html(NUL_IN_FORM_PAGE, 400);
+    }
+    await next();
+  });
 
   app.use(
     "/assets/*",
