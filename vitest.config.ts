@@ -16,6 +16,9 @@ export default defineConfig({
     setupFiles: ["tests/setup.ts"],
     pool: "forks",
     isolate: true,
+    // Vitest's default keeps one core free: on CI's two cores the files ran one at a time, and most of their
+    // time is spent waiting (child processes, sockets, PGlite's file system, PostgreSQL), not computing.
+    maxWorkers: "100%",
     // Password hashing (scrypt) and PGlite's start make integration tests slower than unit tests.
     testTimeout: 30_000,
     hookTimeout: 60_000,
