@@ -341,7 +341,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       owedAtDeliveryCents: serviceOrders.owedAtDeliveryCents,
       createdAt: serviceOrders.createdAt,
       updatedAt: serviceOrders.updatedAt,
-      // Its documents print the demo's identity, marked (print-documents.server.ts).
+      // Its documents print the demo's identity, marked (print-templates/shop-header.server.ts).
       isDemo: serviceOrders.isDemo,
       createdByName: personNameSql(serviceOrders.createdByUserId, creator.email),
       customer: {
