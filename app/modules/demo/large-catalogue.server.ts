@@ -11,7 +11,7 @@ import {
 import { averageCostAfter } from "~/modules/inventory/average-cost";
 import { ean13CheckDigit } from "~/modules/inventory/ean13";
 import { slugify } from "~/lib/slug";
-import { imeiCheckDigit } from "~/modules/service-orders/imei";
+import { imeiCheckDigit } from "~/lib/imei";
 import { insertRows, nextIds } from "./bulk-insert.server";
 import { markShopHasDemoDataInTx } from "./demo-flag.server";
 import { createRandom, pickWeighted, type Random } from "./random";

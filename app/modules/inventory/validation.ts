@@ -9,7 +9,7 @@ import {
 } from "~/db/schema/inventory";
 import { idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
-import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/modules/service-orders/imei";
+import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/lib/imei";
 import { barcodeProblem, normaliseBarcode } from "./ean13";
 
 /**

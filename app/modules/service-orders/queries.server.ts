@@ -16,7 +16,7 @@ import { addDays, startOfShopDay } from "~/lib/dates";
 import { isDeactivatedSql, personNameSql } from "~/modules/accounts/person-name.server";
 import { phoneDigits } from "~/lib/phone";
 import { escapeLike } from "~/lib/text-input";
-import { normaliseImeiOrSerial } from "./imei";
+import { normaliseImeiOrSerial } from "~/lib/imei";
 import { SEARCH_RESULT_LIMIT, SERVICE_ORDERS_PAGE_SIZE } from "./list-limits";
 import { isOrderNumber } from "./order-number";
 import { SERVICE_ORDER_STATUSES, isServiceOrderStatus, type ServiceOrderStatus } from "./status";

@@ -14,7 +14,7 @@ import {
 import { InputError } from "~/lib/errors";
 import { centsToInput } from "~/lib/money";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
-import { imeiOrSerialProblem, normaliseImeiOrSerial } from "./imei";
+import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/lib/imei";
 import { SERVICE_ORDER_STATUSES } from "./status";
 
 /** The kinds of device the shop receives; the keys are stored, the labels shown. */
