@@ -12,8 +12,8 @@ import {
   attachWarrantyDocumentInTx,
   readOrderWarranty,
   recordDeliveredOrderWarrantyInTx,
-} from "~/modules/warranties/order-warranties.server";
-import { warrantyTermData, type TermOrder } from "~/modules/warranties/term-data";
+} from "~/modules/warranty-terms/order-warranties.server";
+import { warrantyTermData, type TermOrder } from "~/modules/warranty-terms/term-data";
 import { deviceName } from "./device-name";
 import { orderDueCents } from "./order-money";
 import { SERVICE_ORDER_ENTITY } from "./order-number";

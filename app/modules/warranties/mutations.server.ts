@@ -17,9 +17,9 @@ import { readShopDataInTx } from "~/modules/print-templates/shop-header.server";
 import { orderWarrantySubject } from "~/modules/service-orders/print-documents.server";
 import { readServiceOrder } from "~/modules/service-orders/queries.server";
 import { WarrantyInputError, WarrantyNotFoundError } from "./errors";
-import { attachWarrantyDocumentInTx, insertWarrantyInTx } from "./order-warranties.server";
-import { claimOrderNote, warrantyStanding } from "./rules";
-import { WARRANTY_ENTITY, warrantySubject, warrantyTermData, type TermSale } from "./term-data";
+import { attachWarrantyDocumentInTx, insertWarrantyInTx } from "~/modules/warranty-terms/order-warranties.server";
+import { claimOrderNote, warrantyStanding } from "~/modules/warranty-terms/rules";
+import { WARRANTY_ENTITY, warrantySubject, warrantyTermData, type TermSale } from "~/modules/warranty-terms/term-data";
 import { SaleWarrantySchema, WarrantyClaimSchema, WarrantyTermsSchema } from "./validation";
 
 const TERM_KIND = "warranty-term";
