@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkImportBoundaries, findImports, formatViolation, type SourceFile } from "./support/import-boundaries";
+import {
+  checkImportBoundaries,
+  checkModuleCycles,
+  findImports,
+  formatViolation,
+  type KnownCycle,
+  type SourceFile,
+} from "./support/import-boundaries";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CODE_FILE = /\.(ts|tsx|mts|js|jsx|mjs)$/;
@@ -29,11 +36,27 @@ async function readPublicFiles(): Promise<Record<string, readonly string[]>> {
   return lists;
 }
 
+/**
+ * TEMPORARY, issue 22: the sale path's two cycles are being broken on
+ * another branch (the sale's transaction, rendered after commit). Every
+ * import between the two modules of a pair is left out of the cycle check
+ * until then; once a pair no longer forms a cycle the check says so, and
+ * the lead removes the pair (and, with the last one, this list) on merging.
+ */
+const KNOWN_CYCLES_BEING_BROKEN: readonly KnownCycle[] = [
+  ["cash-register", "credit"],
+  ["cash-register", "service-orders"],
+];
+
 describe("the codebase keeps its import boundaries (decision 0011)", () => {
   it("has no import that breaks a rule", async () => {
     const violations = checkImportBoundaries(readTree(), await readPublicFiles());
     // One line per violation, "file → import: rule", so the failure says what to fix.
     expect(violations.map(formatViolation)).toEqual([]);
+  });
+
+  it("has no cycle between modules", () => {
+    expect(checkModuleCycles(readTree(), KNOWN_CYCLES_BEING_BROKEN).map(formatViolation)).toEqual([]);
   });
 });
 
@@ -160,7 +183,7 @@ describe("checkImportBoundaries", () => {
     ]);
   });
 
-  it("keeps components/ui to itself and lib, and other components to public files and db types", () => {
+  it("keeps components/ui to itself and lib, and other components to public files, away from db", () => {
     expect(
       check("app/components/ui/pager.tsx", 'import { Footer } from "../layout/footer";', 'import { z } from "~/lib/money";'),
     ).toEqual(["app/components/ui/pager.tsx → ../layout/footer: components/ui imports only components/ui and app/lib"]);
@@ -173,13 +196,25 @@ describe("checkImportBoundaries", () => {
         'import { isShopOpen } from "~/modules/shop-settings/opening-hours";',
       ),
     ).toEqual([
-      "app/components/layout/header.tsx → ~/db/schema/customers: components import only types from app/db",
+      "app/components/layout/header.tsx → ~/db/schema/customers: components take value lists and types from the owning module, never from app/db",
+      "app/components/layout/header.tsx → ~/db/schema/customers: components take value lists and types from the owning module, never from app/db",
       "app/components/layout/header.tsx → ~/modules/shop-settings/opening-hours: opening-hours.ts is internal to the shop-settings module (not in its public-files.ts)",
     ]);
   });
 
-  it("lets routes and tests import anything, and reports imports that name no file", () => {
+  it("lets routes import anything but db, tests anything, and reports imports that name no file", () => {
     expect(check("app/routes/_staff/orders.tsx", 'import { search } from "~/modules/customers/search-terms";')).toEqual([]);
+    expect(
+      check(
+        "app/routes/_staff/customers.tsx",
+        'import type { Customer } from "~/db/schema/customers";',
+        'import { getDb } from "../../db/client.server";',
+      ),
+    ).toEqual([
+      "app/routes/_staff/customers.tsx → ~/db/schema/customers: routes take value lists and types from the owning module, never from app/db",
+      "app/routes/_staff/customers.tsx → ../../db/client.server: routes take value lists and types from the owning module, never from app/db",
+    ]);
+    expect(check("app/routes/_staff/customers.test.ts", 'import { getDb } from "~/db/client.server";')).toEqual([]);
     expect(
       check(
         "app/modules/customers/search-terms.test.ts",
@@ -202,5 +237,65 @@ describe("checkImportBoundaries", () => {
         "app/modules/customers/public-files.ts → gone.ts: a public file must exist",
       ],
     );
+  });
+});
+
+/** Made-up files, each with its lines of code. */
+function tree(files: Record<string, string[]>): SourceFile[] {
+  return Object.entries(files).map(([file, lines]) => ({ path: file, text: lines.join("\n") }));
+}
+
+describe("checkModuleCycles", () => {
+  const base = {
+    "app/lib/csv.ts": [],
+    "app/modules/accounts/roles.ts": ['import { ForbiddenError } from "~/lib/errors";'],
+    "app/modules/customers/mutations.server.ts": ['import { assertStaffActor } from "~/modules/accounts/roles";'],
+    "app/modules/customers/document.ts": [],
+    "app/modules/finance/export.server.ts": ['import { toCsv } from "~/lib/csv";'],
+  };
+
+  it("lets modules form layers, through lib and db", () => {
+    expect(checkModuleCycles(tree(base)).map(formatViolation)).toEqual([]);
+  });
+
+  it("reports each import that closes a cycle, two modules or more around, type imports too", () => {
+    const files = tree({
+      ...base,
+      "app/modules/accounts/emails.server.ts": ['import type { Customer } from "../customers/document";'],
+      "app/modules/finance/stock.server.ts": ['import { unitCost } from "~/modules/inventory/costs";'],
+      "app/modules/inventory/costs.ts": ['import { toCsv } from "~/modules/finance/export.server";'],
+    });
+    expect(checkModuleCycles(files).map(formatViolation)).toEqual([
+      "app/modules/accounts/emails.server.ts → ../customers/document: modules import each other in a cycle: accounts → customers → accounts",
+      "app/modules/customers/mutations.server.ts → ~/modules/accounts/roles: modules import each other in a cycle: customers → accounts → customers",
+      "app/modules/finance/stock.server.ts → ~/modules/inventory/costs: modules import each other in a cycle: finance → inventory → finance",
+      "app/modules/inventory/costs.ts → ~/modules/finance/export.server: modules import each other in a cycle: inventory → finance → inventory",
+    ]);
+  });
+
+  it("finds a loop through a third module, and leaves tests out", () => {
+    const files = tree({
+      ...base,
+      "app/modules/accounts/emails.server.ts": ['import { shopName } from "~/modules/shop-settings/identity";'],
+      "app/modules/shop-settings/identity.ts": ['import { isCpf } from "~/modules/customers/document";'],
+      "app/modules/accounts/roles.test.ts": ['import { x } from "~/modules/finance/export.server";'],
+      "app/modules/finance/export.test.ts": ['import { y } from "~/modules/accounts/roles";'],
+    });
+    expect(checkModuleCycles(files).map(formatViolation)).toEqual([
+      "app/modules/accounts/emails.server.ts → ~/modules/shop-settings/identity: modules import each other in a cycle: accounts → shop-settings → customers → accounts",
+      "app/modules/customers/mutations.server.ts → ~/modules/accounts/roles: modules import each other in a cycle: customers → accounts → shop-settings → customers",
+      "app/modules/shop-settings/identity.ts → ~/modules/customers/document: modules import each other in a cycle: shop-settings → customers → accounts → shop-settings",
+    ]);
+  });
+
+  it("lets a known cycle pass while it exists, and says when it is gone", () => {
+    const cycle = tree({
+      ...base,
+      "app/modules/accounts/emails.server.ts": ['import { a } from "~/modules/customers/document";'],
+    });
+    expect(checkModuleCycles(cycle, [["accounts", "customers"]]).map(formatViolation)).toEqual([]);
+    expect(checkModuleCycles(tree(base), [["accounts", "customers"]]).map(formatViolation)).toEqual([
+      "tests/import-boundaries.test.ts → accounts ↔ customers: a known cycle that no longer exists: remove it from the allowance",
+    ]);
   });
 });

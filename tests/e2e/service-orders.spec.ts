@@ -1,5 +1,5 @@
 import { formatPhone } from "~/lib/phone";
-import { imeiCheckDigit } from "~/modules/service-orders/imei";
+import { imeiCheckDigit } from "~/lib/imei";
 import { accessibilityViolations } from "./support/axe";
 import { deliverOrder, prepareOrder } from "./support/service-orders";
 import { expect, failedLoad, test } from "./support/test";

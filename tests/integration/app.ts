@@ -10,18 +10,29 @@ import { createVisitor } from "../support/visitor";
  */
 export async function loadApp() {
   if (!process.env.DATABASE_URL) await copyPgliteTemplate(process.env.DATA_DIR ?? "");
-  const [authModule, dbModule, schemaAuth, schemaAccounts, schemaAudit, profiles, userRoles, ownerSetup, adminCommands] =
-    await Promise.all([
-      import("~/modules/accounts/auth.server"),
-      import("~/db/client.server"),
-      import("~/db/schema/auth"),
-      import("~/db/schema/accounts"),
-      import("~/db/schema/audit"),
-      import("~/modules/accounts/profiles.server"),
-      import("~/modules/accounts/user-roles.server"),
-      import("~/modules/accounts/owner-setup.server"),
-      import("~/modules/accounts/admin-commands.server"),
-    ]);
+  const [
+    authModule,
+    dbModule,
+    schemaAuth,
+    schemaAccounts,
+    schemaAudit,
+    profiles,
+    userRoles,
+    ownerAccount,
+    ownerSetup,
+    adminCommands,
+  ] = await Promise.all([
+    import("~/modules/accounts/auth.server"),
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/accounts"),
+    import("~/db/schema/audit"),
+    import("~/modules/accounts/profiles.server"),
+    import("~/modules/accounts/user-roles.server"),
+    import("~/modules/accounts/owner-setup.server"),
+    import("~/modules/shop-settings/owner-setup.server"),
+    import("~/modules/accounts/admin-commands.server"),
+  ]);
   const auth = await authModule.getAuth();
   assertSingletonStoreFound();
   const db = await dbModule.getDb();
@@ -36,7 +47,8 @@ export async function loadApp() {
     tables: { ...schemaAuth, ...schemaAccounts, ...schemaAudit },
     profiles,
     userRoles,
-    ownerSetup,
+    // The token and the refusal are the account's; the form's schema and its effect add the shop's details.
+    ownerSetup: { ...ownerAccount, ...ownerSetup },
     adminCommands,
     /** A visitor with an IP of its own, so the rate limiter never mixes two tests. */
     visitor(ip = nextVisitorIp()) {

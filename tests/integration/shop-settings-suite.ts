@@ -101,6 +101,7 @@ async function loadModules() {
     ownerLayout,
     factory,
     printDocuments,
+    shopHeader,
     newOrderRoute,
     orderMutations,
     pixCharge,
@@ -122,6 +123,7 @@ async function loadModules() {
     import("~/routes/_owner/layout"),
     import("~/modules/demo/test-records.server"),
     import("~/modules/service-orders/print-documents.server"),
+    import("~/modules/print-templates/shop-header.server"),
     import("~/routes/_staff/service-order-form"),
     import("~/modules/service-orders/mutations.server"),
     import("~/modules/pix/pix-charge.server"),
@@ -142,6 +144,7 @@ async function loadModules() {
     ownerLayout,
     factory,
     printDocuments,
+    shopHeader,
     newOrderRoute: newOrderRoute as NewOrderRoute,
     orderMutations,
     pixCharge,
@@ -221,7 +224,7 @@ export function defineShopSettingsSuite(database: TestDatabase) {
 
     /** Whether documents (and so the footer and search engines) still treat the details as the demo's. */
     async function isMarkedDemo() {
-      return (await app.printDocuments.currentShopData()).demonstracao;
+      return (await app.shopHeader.currentShopData()).demonstracao;
     }
 
     async function countUploads() {

@@ -4,18 +4,21 @@ import path from "node:path";
  * The import rules of decision 0011, as a pure function over a list of
  * files, so a test can run it on the real tree and on made-up files alike.
  *
- *   routes, root.tsx, entry files,
+ *   root.tsx, entry files,
  *   app/server (the Node server)   → anything
+ *   app/routes                     → anything but app/db: a page takes a table's
+ *                                    value lists and types from the module that owns it
  *   app/modules/<m>                → its own files; another module's PUBLIC_FILES;
  *                                    lib, db, components
- *   app/components (not ui)        → components, lib, types from db and from
- *                                    root.tsx (its loader's data), modules' PUBLIC_FILES
+ *   app/components (not ui)        → components, lib, types from root.tsx (its
+ *                                    loader's data), modules' PUBLIC_FILES; not app/db
  *   app/components/ui              → ui, lib
  *   app/lib, app/db                → lib, db
  *   tests, scripts, server.ts and every *.test.* file → anything
  *
  * Nothing else imports app/routes or the app shell, and no
- * app code imports a test or a script.
+ * app code imports a test or a script. Type-only imports count like any
+ * other. Between modules, no cycle: checkModuleCycles.
  */
 
 export type SourceFile = {
@@ -113,6 +116,8 @@ function brokenRule(
   isTypeOnly: boolean,
   publicFiles: Readonly<Record<string, readonly string[]>>,
 ): string | null {
+  if (importer.kind === "routes" && target.kind === "db")
+    return "routes take value lists and types from the owning module, never from app/db";
   if (importer.kind === "free" || importer.kind === "routes" || importer.kind === "shell" || importer.kind === "other")
     return null;
   // The frame renders the root loader's data, typed from the loader itself.
@@ -125,7 +130,7 @@ function brokenRule(
     case "ui":
       return target.kind === "ui" || target.kind === "lib" ? null : "components/ui imports only components/ui and app/lib";
     case "components":
-      if (target.kind === "db" && !isTypeOnly) return "components import only types from app/db";
+      if (target.kind === "db") return "components take value lists and types from the owning module, never from app/db";
       if (target.kind === "module" && !isPublic(target, publicFiles))
         return `${target.file} is internal to the ${target.name} module (not in its public-files.ts)`;
       return null;
@@ -176,6 +181,87 @@ export function checkImportBoundaries(
       }
       const rule = brokenRule(importer, zoneOf(resolved), isTypeOnly, publicFiles);
       if (rule) violations.push({ file: file.path, specifier, rule });
+    }
+  }
+  return violations;
+}
+
+/** The module an app file belongs to (app/modules/<name>/…), or null. Tests are no module's. */
+function moduleOf(file: string) {
+  if (/\.test\.[a-z]+$/.test(file)) return null;
+  return /^app\/modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+}
+
+/** The shortest way from `start` to `goal` along the graph's imports, both ends included, or null. */
+function shortestPath(start: string, goal: string, edges: (from: string) => Iterable<string>) {
+  const cameFrom = new Map<string, string | null>([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    if (current === goal) {
+      const found = [current];
+      for (let step = cameFrom.get(current); step; step = cameFrom.get(step)) found.unshift(step);
+      return found;
+    }
+    for (const next of [...edges(current)].sort()) {
+      if (cameFrom.has(next)) continue;
+      cameFrom.set(next, current);
+      queue.push(next);
+    }
+  }
+  return null;
+}
+
+/** A cycle the rule lets pass for now, named by two of its modules: every import between them is left out. */
+export type KnownCycle = readonly [string, string];
+
+/**
+ * Modules that import each other, directly or around a loop, as one
+ * violation per import that closes a loop: "a → b → a" (decision 0011, issue
+ * 22). Modules form layers: one that needs a piece of another's while that
+ * other needs it back moves the piece down (into lib or a lower module).
+ * Type-only imports count: a type couples two modules too. `known` names
+ * cycles being broken elsewhere; a known cycle that no longer exists is
+ * reported, so the allowance cannot outlive it.
+ */
+export function checkModuleCycles(files: readonly SourceFile[], known: readonly KnownCycle[] = []): Violation[] {
+  const existing = new Set(files.map((file) => file.path));
+  const isKnown = (from: string, to: string) => known.some(([a, b]) => (a === from && b === to) || (a === to && b === from));
+  /** module → module it imports → the first import that does it (file and specifier). */
+  const graph = new Map<string, Map<string, { file: string; specifier: string }>>();
+  const allEdges = new Map<string, Set<string>>();
+  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+    const from = moduleOf(file.path);
+    if (!from || !CODE_FILE.test(file.path)) continue;
+    for (const { specifier } of findImports(file.text)) {
+      const resolved = resolve(file.path, specifier, existing);
+      const to = resolved ? moduleOf(resolved) : null;
+      if (!to || to === from) continue;
+      if (!allEdges.has(from)) allEdges.set(from, new Set());
+      allEdges.get(from)!.add(to);
+      if (isKnown(from, to)) continue;
+      if (!graph.has(from)) graph.set(from, new Map());
+      const targets = graph.get(from)!;
+      if (!targets.has(to)) targets.set(to, { file: file.path, specifier });
+    }
+  }
+  const violations: Violation[] = [];
+  for (const from of [...graph.keys()].sort()) {
+    for (const [to, { file, specifier }] of [...graph.get(from)!].sort(([a], [b]) => a.localeCompare(b))) {
+      const back = shortestPath(to, from, (module) => graph.get(module)?.keys() ?? []);
+      if (back)
+        violations.push({ file, specifier, rule: `modules import each other in a cycle: ${[from, ...back].join(" → ")}` });
+    }
+  }
+  for (const [a, b] of known) {
+    const both =
+      shortestPath(a, b, (module) => allEdges.get(module) ?? []) && shortestPath(b, a, (module) => allEdges.get(module) ?? []);
+    if (!both) {
+      violations.push({
+        file: "tests/import-boundaries.test.ts",
+        specifier: `${a} ↔ ${b}`,
+        rule: "a known cycle that no longer exists: remove it from the allowance",
+      });
     }
   }
   return violations;

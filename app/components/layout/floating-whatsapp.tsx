@@ -2,8 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { whatsappLink } from "~/lib/whatsapp";
 import { GENERAL_GREETING } from "~/lib/whatsapp-messages";
-import type { DatedClosure, WeeklyHours } from "~/db/schema/shop-settings";
-import { isShopOpen } from "~/modules/shop-settings/opening-hours";
+import { isShopOpen, type DatedClosure, type WeeklyHours } from "~/modules/shop-settings/opening-hours";
 
 const RECHECK_INTERVAL_MS = 60_000;
 

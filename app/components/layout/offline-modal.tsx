@@ -4,8 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/dialog";
 import { whatsappLink } from "~/lib/whatsapp";
 import { OFF_HOURS_GREETING } from "~/lib/whatsapp-messages";
-import type { DatedClosure, WeeklyHours } from "~/db/schema/shop-settings";
-import { describeClosure, describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
+import { describeClosure, describeWeeklyHours, type DatedClosure, type WeeklyHours } from "~/modules/shop-settings/opening-hours";
 
 /** Spec §4: out of hours, the chat button opens this: the hours, and WhatsApp with the off-hours message anyway. */
 export function OfflineModal({

@@ -1,4 +1,4 @@
-import type { SocialLinks } from "~/db/schema/shop-settings";
+import type { SocialLinks } from "~/modules/shop-settings/validation";
 
 type Network = keyof SocialLinks;
 

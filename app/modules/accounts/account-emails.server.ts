@@ -1,10 +1,21 @@
 import { sendEmail } from "~/lib/email.server";
-import { shopNameInMessages } from "~/modules/shop-settings/identity";
-import { getShopSettings } from "~/modules/shop-settings/queries.server";
+import { getDb } from "~/db/client.server";
+import { shopSettings } from "~/db/schema/shop-settings";
+import { NEUTRAL_SHOP_NAME, shopNameInMessages } from "~/lib/shop-name";
 
-/** The name every account e-mail signs with: the shop's once its identity is confirmed, "Balcão" until then. */
+/**
+ * The name every account e-mail signs with: the shop's once its identity is
+ * confirmed, "Balcão" until then (and before the settings row exists). Read
+ * from the row itself: accounts sits below shop-settings, which checks its
+ * changes against accounts' roles.
+ */
 async function senderName() {
-  return shopNameInMessages(await getShopSettings());
+  const db = await getDb();
+  const [shop] = await db
+    .select({ name: shopSettings.name, detailsConfirmedAt: shopSettings.detailsConfirmedAt })
+    .from(shopSettings)
+    .limit(1);
+  return shop ? shopNameInMessages(shop) : NEUTRAL_SHOP_NAME;
 }
 
 export async function sendVerificationEmail(to: string, url: string) {

@@ -8,11 +8,9 @@ import { account, user } from "~/db/schema/auth";
 import { InputError } from "~/lib/errors";
 import { getAuth } from "./auth.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { confirmShopIdentityInTx } from "~/modules/shop-settings/mutations.server";
-import { forgetCachedShopSettings } from "~/modules/shop-settings/queries.server";
-import { ConfirmedShopIdentitySchema } from "~/modules/shop-settings/validation";
 import { passwordProblem } from "./password-policy";
 import { ensureProfileInTx } from "./profiles.server";
+import type { Actor } from "./roles";
 import { hasOwner } from "./user-roles.server";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -41,7 +39,8 @@ export async function isOwnerSetupTokenValid(token: string | null) {
   return Boolean(row);
 }
 
-export const OwnerSetupSchema = z.object({
+/** The owner's own fields of the setup form; shop-settings/owner-setup.server.ts adds the shop's. */
+export const OwnerAccountSchema = z.object({
   token: z.string({ error: "Link de configuração ausente." }).min(1),
   fullName: z
     .string({ error: "Informe seu nome completo." })
@@ -56,11 +55,20 @@ export const OwnerSetupSchema = z.object({
     const problem = passwordProblem(password);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   }),
-  // The shop's real details, checked as the settings page checks them; the form names them "shop.…".
-  shop: ConfirmedShopIdentitySchema,
 });
 
-export type OwnerSetupInput = z.infer<typeof OwnerSetupSchema>;
+export type OwnerAccountInput = z.infer<typeof OwnerAccountSchema>;
+
+/**
+ * What the setup saves beside the owner's account, in the same transaction
+ * (a refusal of either takes both back), and what follows once it
+ * committed: the shop's real details (shop-settings/owner-setup.server.ts),
+ * passed in because shop-settings sits above accounts.
+ */
+export type OwnerSetupAlongside = {
+  saveInTx: (tx: Transaction, actor: Actor) => Promise<void>;
+  afterCommit: () => void;
+};
 
 /** The link is used, or the e-mail taken: one message for the whole form. */
 export class OwnerSetupError extends InputError {
@@ -78,7 +86,7 @@ export class OwnerSetupError extends InputError {
  * rows are written here, not through better-auth's adapter, which would
  * commit them on its own connection outside this transaction.
  */
-export async function createOwner(input: OwnerSetupInput) {
+export async function createOwner(input: OwnerAccountInput, alongside: OwnerSetupAlongside) {
   const auth = await getAuth();
   const context = await auth.$context;
   const tokenHash = hashToken(input.token);
@@ -101,7 +109,7 @@ export async function createOwner(input: OwnerSetupInput) {
 
     const actor = { userId, label: input.email, role: "owner" } as const;
     // The details first: a refusal of the account below takes them back with it.
-    await confirmShopIdentityInTx(tx, actor, input.shop);
+    await alongside.saveInTx(tx, actor);
 
     const [taken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, input.email)).limit(1);
     if (taken) throw new OwnerSetupError("Já existe uma conta com este e-mail.");
@@ -136,7 +144,7 @@ export async function createOwner(input: OwnerSetupInput) {
     });
     return owner!;
   });
-  if (created) forgetCachedShopSettings();
+  if (created) alongside.afterCommit();
   return created;
 }
 
@@ -155,8 +163,12 @@ async function wasTokenUsed(tx: Transaction, tokenHash: string) {
  * a done setup into an error: the owner is sent to sign in by hand instead.
  * Returns the session cookie, or null when the owner must sign in.
  */
-export async function completeOwnerSetup(input: OwnerSetupInput, requestHeaders: Headers): Promise<string | null> {
-  await createOwner(input);
+export async function completeOwnerSetup(
+  input: OwnerAccountInput,
+  requestHeaders: Headers,
+  alongside: OwnerSetupAlongside,
+): Promise<string | null> {
+  await createOwner(input, alongside);
   try {
     const auth = await getAuth();
     const { headers } = await auth.api.signInEmail({

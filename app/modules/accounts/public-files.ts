@@ -6,6 +6,8 @@
  */
 export const PUBLIC_FILES: readonly string[] = [
   "auth-client.ts",
+  // The owner's account on the first run; shop-settings/owner-setup.server.ts saves the shop's details beside it.
+  "owner-setup.server.ts",
   "person-name.server.ts",
   "profiles.server.ts",
   "roles.ts",

@@ -13,7 +13,7 @@ import { storeImageUpload, storeImageUploadInTx } from "~/modules/uploads/mutati
 import { bodyImageMarkdown } from "./body-image";
 import { BlogInputError, PostNotFoundError } from "./errors";
 import { outsideImageUrls, outsideImagesMessage } from "./markdown.server";
-import { slugWithSuffix } from "~/modules/inventory/slug";
+import { slugWithSuffix } from "~/lib/slug";
 import { slugFromTitle } from "./slug";
 import { wakeScheduledPublishing } from "./scheduled-publishing.server";
 import {

@@ -1,4 +1,4 @@
-import { slugify } from "~/modules/inventory/slug";
+import { slugify } from "~/lib/slug";
 
 /**
  * A post's address from its title, as the shop's products get theirs:

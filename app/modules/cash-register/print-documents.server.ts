@@ -2,7 +2,7 @@ import type { RegisterMethod } from "~/db/schema/cash-register";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
-import { currentShopData } from "~/modules/service-orders/print-documents.server";
+import { currentShopData } from "~/modules/print-templates/shop-header.server";
 import { DENOMINATIONS } from "./denominations";
 import { getCashRegister, getRegisterEntry, type CashRegisterDetail, type RegisterEntryView } from "./queries.server";
 import { ENTRY_KIND_LABELS, METHOD_LABELS, sortedClosingTotals } from "./register-rules";

@@ -6,7 +6,7 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { documentKind, DOCUMENT_LABELS } from "~/modules/customers/document";
 import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates/issued-documents.server";
 import type { Paper } from "~/modules/print-templates/papers";
-import { readShopDataInTx } from "~/modules/service-orders/print-documents.server";
+import { readShopDataInTx } from "~/modules/print-templates/shop-header.server";
 import { formatRate, type CreditDisclosure } from "./plan-terms";
 
 /** The contract of a plan, as issued ("credit_plan:12"); the print kind is "credit-contract". */

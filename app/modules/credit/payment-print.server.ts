@@ -1,7 +1,7 @@
 import type { Actor } from "~/modules/accounts/roles";
 import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
-import { currentShopData } from "~/modules/service-orders/print-documents.server";
+import { currentShopData } from "~/modules/print-templates/shop-header.server";
 import { readId } from "~/lib/forms";
 import { getCreditPlanAccount } from "./payment-queries.server";
 

@@ -93,7 +93,7 @@ export async function getCreditPlanAccount(actor: Actor, rawPlanId: string | num
       lateFeeBasisPoints: plan.lateFeeBasisPoints,
       lateInterestMonthlyBasisPoints: plan.lateInterestMonthlyBasisPoints,
       contractDate: plan.contractDate,
-      // Its receipts print the demo's identity, marked (service-orders/print-documents.server.ts).
+      // Its receipts print the demo's identity, marked (print-templates/shop-header.server.ts).
       isDemo: plan.isDemo,
     },
     instalments: instalments.map((instalment) => {

@@ -5,7 +5,7 @@ import { formatCep } from "~/lib/cep";
 import type { Actor } from "~/modules/accounts/roles";
 import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
-import { currentShopData } from "~/modules/service-orders/print-documents.server";
+import { currentShopData } from "~/modules/print-templates/shop-header.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import { getCustomerDebts } from "./queries.server";
 import { reminderFor } from "./reminder.server";

@@ -4,7 +4,7 @@ import { productUnits, products } from "~/db/schema/inventory";
 import { processImage, type ProcessedImage } from "~/lib/uploads/process-image.server";
 import type { Actor } from "~/modules/accounts/roles";
 import { recordStockMovementInTx } from "~/modules/inventory/stock-ledger.server";
-import { imeiCheckDigit } from "~/modules/service-orders/imei";
+import { imeiCheckDigit } from "~/lib/imei";
 import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { DEMO_CATALOGUE, DEMO_STOCK_ORIGIN, type DemoProduct } from "./demo-catalogue";
 import { renderDemoProductPhoto } from "./demo-product-images.server";

@@ -6,7 +6,7 @@ import { warranties, warrantyClaims } from "~/db/schema/warranties";
 import { addDays, shopToday } from "~/lib/dates";
 import { deviceName } from "~/modules/service-orders/device-name";
 import { generateTrackingCode } from "~/modules/service-orders/tracking-code";
-import { claimOrderNote, DEFAULT_EXCLUSIONS, DEFAULT_ORDER_COVERAGE } from "~/modules/warranties/rules";
+import { claimOrderNote, DEFAULT_EXCLUSIONS, DEFAULT_ORDER_COVERAGE } from "~/modules/warranty-terms/rules";
 
 /** How many of the latest repaired demo deliveries get their warranty row. */
 const DEMO_WARRANTIES = 5;

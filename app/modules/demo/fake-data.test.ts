@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isValidWhatsappNumber } from "~/lib/phone";
 import { isValidCpf } from "~/modules/customers/document";
-import { isValidImei } from "~/modules/service-orders/imei";
+import { isValidImei } from "~/lib/imei";
 import { fakeImei, fakeImeiOrSerial, pickDevice } from "./fake-devices";
 import { buildCustomer, fakeCpf } from "./fake-people";
 import { createRandom } from "./random";

@@ -1,4 +1,4 @@
-import { imeiCheckDigit } from "~/modules/service-orders/imei";
+import { imeiCheckDigit } from "~/lib/imei";
 import type { ConditionKey, DeviceType } from "~/modules/service-orders/validation";
 import { pickWeighted, randomDigits, type Random } from "./random";
 

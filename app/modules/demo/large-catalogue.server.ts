@@ -10,8 +10,8 @@ import {
 } from "~/db/schema/inventory";
 import { averageCostAfter } from "~/modules/inventory/average-cost";
 import { ean13CheckDigit } from "~/modules/inventory/ean13";
-import { slugify } from "~/modules/inventory/slug";
-import { imeiCheckDigit } from "~/modules/service-orders/imei";
+import { slugify } from "~/lib/slug";
+import { imeiCheckDigit } from "~/lib/imei";
 import { insertRows, nextIds } from "./bulk-insert.server";
 import { markShopHasDemoDataInTx } from "./demo-flag.server";
 import { createRandom, pickWeighted, type Random } from "./random";

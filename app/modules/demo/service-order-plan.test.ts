@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { atShopTime, daysBetween } from "~/lib/dates";
-import { isValidImei } from "~/modules/service-orders/imei";
+import { isValidImei } from "~/lib/imei";
 import { canMove, SERVICE_ORDER_STATUSES, type ServiceOrderStatus } from "~/modules/service-orders/status";
 import { createRandom } from "./random";
 import { planServiceOrder } from "./service-order-plan";

@@ -1,7 +1,7 @@
 import { centsToInput } from "~/lib/money";
 import { formatDate, shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
-import { toCsv } from "~/modules/inventory/csv";
+import { toCsv } from "~/lib/csv";
 import { ENTRY_STATUS_LABELS, entryStatusOf, type EntryFilters } from "./entry-filters";
 import { entriesForExport } from "./entry-list.server";
 import { DIRECTION_SHORT_LABELS, ENTRY_METHOD_LABELS } from "./validation";

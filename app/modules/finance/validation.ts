@@ -12,6 +12,16 @@ import {
 import { isIsoMonth } from "~/lib/dates";
 import { idempotencyKeyField, idField, isoDateField, moneyField, optionalIdField, optionalText, requiredText } from "~/lib/forms";
 
+// The value lists the finance pages offer, as the tables hold them: pages take them from here, never from app/db.
+export {
+  FINANCE_ACCOUNT_KINDS,
+  FINANCE_ACCOUNT_ROLES,
+  FINANCE_DIRECTIONS,
+  type FinanceAccountKind,
+  type FinanceAccountRole,
+  type FinanceDirection,
+} from "~/db/schema/finance";
+
 /** One entry at most R$ 1.000.000,00; sums of many stay in bigint queries. */
 export const MAX_ENTRY_CENTS = 100_000_000;
 export const MAX_INSTALMENTS = 60;

@@ -1,6 +1,6 @@
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
-import { toCsv } from "./csv";
+import { toCsv } from "~/lib/csv";
 import { CSV_COLUMNS, KIND_WORDS, PART_ORIGIN_WORDS, REVENUE_SOURCE_WORDS } from "./product-csv";
 import { productsForExport } from "./queries.server";
 

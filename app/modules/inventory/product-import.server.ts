@@ -5,7 +5,7 @@ import { InputError } from "~/lib/errors";
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { decodeCsvBytes, parseCsv } from "./csv";
+import { decodeCsvBytes, parseCsv } from "~/lib/csv";
 import { InventoryInputError } from "./errors";
 import {
   columnOfHeader,

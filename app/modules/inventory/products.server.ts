@@ -9,7 +9,7 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { postStockPurchaseInTx } from "~/modules/finance/stock-purchases.server";
 import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { DUPLICATE_BARCODE_MESSAGE, DUPLICATE_SKU_MESSAGE, InventoryInputError, uniqueViolationOf } from "./errors";
-import { slugify, slugWithSuffix } from "./slug";
+import { slugify, slugWithSuffix } from "~/lib/slug";
 import { ProductNotFoundError, recordStockMovementInTx } from "./stock-ledger.server";
 import { InitialStockSchema, ProductSchema, type ProductInput } from "./validation";
 

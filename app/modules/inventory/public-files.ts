@@ -7,7 +7,4 @@ export const PUBLIC_FILES: readonly string[] = [
   "order-parts.server.ts",
   // Pure rules the demo's scale catalogue builds its codes with (and a sale screen may check a scanned code with).
   "ean13.ts",
-  "slug.ts",
-  // The CSV writer (UTF-8 with BOM, `;`, formulas neutralised): finance exports its lists with it.
-  "csv.ts",
 ];

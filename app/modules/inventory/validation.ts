@@ -9,8 +9,18 @@ import {
 } from "~/db/schema/inventory";
 import { idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
-import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/modules/service-orders/imei";
+import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/lib/imei";
 import { barcodeProblem, normaliseBarcode } from "./ean13";
+
+// The value lists the product pages offer, as the tables hold them: pages take them from here, never from app/db.
+export {
+  PART_ORIGINS,
+  PRODUCT_KINDS,
+  REVENUE_SOURCES,
+  type PartOrigin,
+  type ProductKind,
+  type RevenueSource,
+} from "~/db/schema/inventory";
 
 /**
  * What the inventory forms send, checked the same way in the browser and on

@@ -10,4 +10,6 @@ export const PUBLIC_FILES: readonly string[] = [
   "margins.ts",
   "papers.ts",
   "render.server.ts",
+  // The shop as every printed document heads it (`loja`): service orders, sales, crediário, warranties, debtors' letters.
+  "shop-header.server.ts",
 ];

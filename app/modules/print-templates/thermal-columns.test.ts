@@ -150,7 +150,7 @@ const ORDER = {
 const SAMPLES: Record<Exclude<PrintKind, "device-label" | "debt-reminder-letter">, Record<string, unknown>> = {
   "service-order-entry": { loja: SHOP, os: ORDER },
   "service-order-delivery": { loja: SHOP, os: ORDER },
-  // The warranty term reads its own `garantia` (modules/warranties/term-data.ts), for a repair or a sold unit.
+  // The warranty term reads its own `garantia` (modules/warranty-terms/term-data.ts), for a repair or a sold unit.
   "warranty-term": {
     loja: SHOP,
     os: ORDER,

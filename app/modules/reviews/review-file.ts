@@ -1,6 +1,6 @@
 import { atShopTime, isIsoDate } from "~/lib/dates";
 import { hasNoNul } from "~/lib/text-input";
-import { decodeCsvBytes, parseCsv } from "~/modules/inventory/csv";
+import { decodeCsvBytes, parseCsv } from "~/lib/csv";
 import { ReviewInputError } from "./errors";
 import { FUTURE_DATE_MESSAGE, ratingOf, REVIEW_LIMITS } from "./validation";
 import { lookup } from "~/lib/lookup";

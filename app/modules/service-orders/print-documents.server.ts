@@ -2,27 +2,18 @@ import { getDb, type Transaction } from "~/db/client.server";
 import { describedWithOrigin } from "./part-origin";
 import { addDays, shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
-import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
-import { documentKind, DOCUMENT_LABELS } from "~/modules/customers/document";
 import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates/issued-documents.server";
 import { PRINT_KINDS, type PrintKind } from "~/modules/print-templates/kinds";
 import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
+import { currentShopData, readShopDataInTx } from "~/modules/print-templates/shop-header.server";
 import {
   attachWarrantyDocumentInTx,
   readOrderWarranty,
   recordDeliveredOrderWarrantyInTx,
-} from "~/modules/warranties/order-warranties.server";
-import { warrantyTermData, type TermOrder } from "~/modules/warranties/term-data";
-import {
-  getShopLogo,
-  getShopSettings,
-  readShopLogoInTx,
-  readShopSettingsInTx,
-  type ShopSettings,
-} from "~/modules/shop-settings/queries.server";
-import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
+} from "~/modules/warranty-terms/order-warranties.server";
+import { warrantyTermData, type TermOrder } from "~/modules/warranty-terms/term-data";
 import { deviceName } from "./device-name";
 import { orderDueCents } from "./order-money";
 import { SERVICE_ORDER_ENTITY } from "./order-number";
@@ -49,63 +40,6 @@ export function isOrderDocument(value: string | undefined): value is OrderDocume
 
 function subjectOf(orderId: number) {
   return `${SERVICE_ORDER_ENTITY}:${orderId}`;
-}
-
-/** Who heads a document about a demo row: the demo's fictional shop, never the real one (decision 0014). */
-const DEMO_IDENTITY = {
-  name: DEMO_SHOP_SETTINGS.name,
-  legalName: DEMO_SHOP_SETTINGS.legalName,
-  cnpj: DEMO_SHOP_SETTINGS.cnpj,
-  address: DEMO_SHOP_SETTINGS.address,
-  city: DEMO_SHOP_SETTINGS.city,
-  state: DEMO_SHOP_SETTINGS.state,
-  cep: DEMO_SHOP_SETTINGS.cep,
-  whatsapp: DEMO_SHOP_SETTINGS.whatsapp,
-  email: DEMO_SHOP_SETTINGS.email,
-};
-
-/** What a document is about: a row the demo seed made (`is_demo`) or one of the shop's own. */
-export type DocumentSubject = { isDemo: boolean };
-const SHOPS_OWN: DocumentSubject = { isDemo: false };
-
-/**
- * The shop as documents head it (the `loja` of every template); the logo as
- * its PNG (printers and PDF viewers read it, not always WebP). A document
- * about a demo row is fiction whatever the settings say: it names the demo's
- * shop, without the real logo, and is marked "DEMONSTRAÇÃO" until the demo
- * rows are removed, so the real CNPJ never vouches for an order that did
- * not happen.
- */
-function shopData(settings: ShopSettings, logo: UploadedImage | null, subject: DocumentSubject) {
-  const shop = subject.isDemo ? { ...settings, ...DEMO_IDENTITY } : settings;
-  return {
-    nome: shop.name,
-    razao_social: shop.legalName,
-    cnpj: shop.cnpj,
-    // The column holds a CNPJ or, for a shop run by one person, a CPF.
-    documento_rotulo: DOCUMENT_LABELS[documentKind(shop.cnpj) ?? "cnpj"],
-    logo_url: subject.isDemo ? null : (logo?.share.url ?? null),
-    endereco: shop.address,
-    cidade: shop.city,
-    uf: shop.state,
-    cep: shop.cep,
-    whatsapp: shop.whatsapp,
-    email: shop.email,
-    /** The fictional identity of the demo: the document is marked "DEMONSTRAÇÃO" (print-templates/render.server.ts). */
-    demonstracao: subject.isDemo || settings.detailsConfirmedAt === null,
-  };
-}
-
-/** The shop as every printed document about `subject` heads it now (the `loja` of the templates); a sale's receipt uses it too. */
-export async function currentShopData(subject: DocumentSubject = SHOPS_OWN) {
-  const [settings, logo] = await Promise.all([getShopSettings(), getShopLogo()]);
-  return shopData(settings, logo, subject);
-}
-
-/** The shop as a document about `subject` issued inside a transaction heads it (a crediário contract, modules/credit). */
-export async function readShopDataInTx(tx: Transaction, subject: DocumentSubject = SHOPS_OWN) {
-  const settings = await readShopSettingsInTx(tx);
-  return shopData(settings, await readShopLogoInTx(tx, settings), subject);
 }
 
 /** An order as its receipts show it (the `os` of their templates): the customer's copy, so name and phone are there; the unlock code never is. */

@@ -7,7 +7,6 @@
 export const PUBLIC_FILES: readonly string[] = [
   "account-orders.server.ts",
   "device-name.ts",
-  "imei.ts",
   "mutations.server.ts",
   "pickups.server.ts",
   "print-documents.server.ts",

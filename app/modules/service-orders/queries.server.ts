@@ -16,7 +16,7 @@ import { addDays, startOfShopDay } from "~/lib/dates";
 import { isDeactivatedSql, personNameSql } from "~/modules/accounts/person-name.server";
 import { phoneDigits } from "~/lib/phone";
 import { escapeLike } from "~/lib/text-input";
-import { normaliseImeiOrSerial } from "./imei";
+import { normaliseImeiOrSerial } from "~/lib/imei";
 import { SEARCH_RESULT_LIMIT, SERVICE_ORDERS_PAGE_SIZE } from "./list-limits";
 import { isOrderNumber } from "./order-number";
 import { SERVICE_ORDER_STATUSES, isServiceOrderStatus, type ServiceOrderStatus } from "./status";
@@ -341,7 +341,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       owedAtDeliveryCents: serviceOrders.owedAtDeliveryCents,
       createdAt: serviceOrders.createdAt,
       updatedAt: serviceOrders.updatedAt,
-      // Its documents print the demo's identity, marked (print-documents.server.ts).
+      // Its documents print the demo's identity, marked (print-templates/shop-header.server.ts).
       isDemo: serviceOrders.isDemo,
       createdByName: personNameSql(serviceOrders.createdByUserId, creator.email),
       customer: {

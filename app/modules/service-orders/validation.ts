@@ -14,7 +14,8 @@ import {
 import { InputError } from "~/lib/errors";
 import { centsToInput } from "~/lib/money";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
-import { imeiOrSerialProblem, normaliseImeiOrSerial } from "./imei";
+import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/lib/imei";
+import { MIN_CONTRACTUAL_DAYS } from "~/modules/warranty-terms/rules";
 import { SERVICE_ORDER_STATUSES } from "./status";
 
 /** The kinds of device the shop receives; the keys are stored, the labels shown. */
@@ -60,7 +61,8 @@ export const LINE_KINDS = { service: "Serviço", part: "Peça" } as const;
 export const PAYMENT_METHODS = { cash: "Dinheiro", pix: "PIX", debit: "Cartão de débito", credit: "Cartão de crédito" } as const;
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 
-export const MIN_WARRANTY_DAYS = 90;
+/** An order's warranty is never below the least a warranty's contract gives (the legal 90 days). */
+export const MIN_WARRANTY_DAYS = MIN_CONTRACTUAL_DAYS;
 export const MAX_LINES = 50;
 /** Caps that keep every total inside a PostgreSQL integer of centavos. */
 export const MAX_UNIT_PRICE_CENTS = 10_000_000;

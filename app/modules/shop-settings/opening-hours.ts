@@ -1,5 +1,8 @@
 import type { DatedClosure, DayHours, WeeklyHours } from "~/db/schema/shop-settings";
 
+// The shapes of the week and of a closure, as the settings row stores them: components take them from here, never from app/db.
+export type { DatedClosure, DayHours, WeeklyHours };
+
 /**
  * The shop's weekly schedule (its shape: WeeklyHours, beside the settings
  * table) and its dated closures (holidays), the one source for the footer,

@@ -4,7 +4,6 @@
  */
 export const PUBLIC_FILES: readonly string[] = [
   "demo-settings.ts",
-  "identity.ts",
   "local-business.ts",
   "mutations.server.ts",
   "opening-hours.ts",

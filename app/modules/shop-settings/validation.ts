@@ -7,6 +7,8 @@ import {
   type SocialLinks,
   type WeeklyHours,
 } from "~/db/schema/shop-settings";
+// The shape of the shop's social links, as the settings row stores them: components take it from here, never from app/db.
+export type { SocialLinks } from "~/db/schema/shop-settings";
 import { formatCep } from "~/lib/cep";
 import { isIsoDate } from "~/lib/dates";
 import { formText, optionalText, requiredText, tooLongMessage } from "~/lib/forms";

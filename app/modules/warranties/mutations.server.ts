@@ -13,12 +13,13 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates/issued-documents.server";
 import type { Paper } from "~/modules/print-templates/papers";
 import { createServiceOrderInTx } from "~/modules/service-orders/mutations.server";
-import { orderWarrantySubject, readShopDataInTx } from "~/modules/service-orders/print-documents.server";
+import { readShopDataInTx } from "~/modules/print-templates/shop-header.server";
+import { orderWarrantySubject } from "~/modules/service-orders/print-documents.server";
 import { readServiceOrder } from "~/modules/service-orders/queries.server";
 import { WarrantyInputError, WarrantyNotFoundError } from "./errors";
-import { attachWarrantyDocumentInTx, insertWarrantyInTx } from "./order-warranties.server";
-import { claimOrderNote, warrantyStanding } from "./rules";
-import { WARRANTY_ENTITY, warrantySubject, warrantyTermData, type TermSale } from "./term-data";
+import { attachWarrantyDocumentInTx, insertWarrantyInTx } from "~/modules/warranty-terms/order-warranties.server";
+import { claimOrderNote, warrantyStanding } from "~/modules/warranty-terms/rules";
+import { WARRANTY_ENTITY, warrantySubject, warrantyTermData, type TermSale } from "~/modules/warranty-terms/term-data";
 import { SaleWarrantySchema, WarrantyClaimSchema, WarrantyTermsSchema } from "./validation";
 
 const TERM_KIND = "warranty-term";

@@ -1,6 +1,6 @@
 /**
  * The files of warranties that other modules may import (decision 0011);
- * routes may import any file. service-orders' delivery creates an order's
- * warranty in its own transaction through order-warranties.server.ts.
+ * routes may import any file. Its terms, rules and rows are warranty-terms',
+ * which service-orders' delivery uses: nothing outside imports this module.
  */
-export const PUBLIC_FILES: readonly string[] = ["order-warranties.server.ts", "rules.ts", "term-data.ts"];
+export const PUBLIC_FILES: readonly string[] = [];

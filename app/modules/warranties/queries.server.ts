@@ -9,11 +9,11 @@ import { addDays } from "~/lib/dates";
 import { escapeLike } from "~/lib/text-input";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { personNameSql } from "~/modules/accounts/person-name.server";
-import { normaliseImeiOrSerial } from "~/modules/service-orders/imei";
+import { normaliseImeiOrSerial } from "~/lib/imei";
 import { orderWarrantySubject } from "~/modules/service-orders/print-documents.server";
 import { readServiceOrder } from "~/modules/service-orders/queries.server";
 import { STATUS_LABELS } from "~/modules/service-orders/status";
-import { LEGAL_WARRANTY_DAYS, warrantyStanding, type WarrantyStatus } from "./rules";
+import { LEGAL_WARRANTY_DAYS, warrantyStanding, type WarrantyStatus } from "~/modules/warranty-terms/rules";
 
 export const WARRANTIES_PAGE_SIZE = 25;
 export const MAX_WARRANTIES_PAGE = 400;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formTexts, idempotencyKeyField, optionalText, requiredText } from "~/lib/forms";
-import { MAX_CONTRACTUAL_DAYS, MIN_CONTRACTUAL_DAYS } from "./rules";
+import { MAX_CONTRACTUAL_DAYS, MIN_CONTRACTUAL_DAYS } from "~/modules/warranty-terms/rules";
 
 /** Limits shared by the schemas and the forms' inputs. */
 export const WARRANTY_LIMITS = { coverage: 2000, exclusions: 3000, reportedDefect: 2000, search: 100 } as const;

@@ -8,12 +8,13 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { formText, parseInput } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { AuthCard } from "~/modules/accounts/components/auth-card";
-import { OWNER_SETUP_SHOP_PREFIX, ownerSetupFormInput } from "~/modules/accounts/owner-setup-form";
 import { PasswordField } from "~/modules/accounts/components/password-field";
 import { SubmitButton } from "~/modules/accounts/components/submit-button";
-import { completeOwnerSetup, isOwnerSetupTokenValid, OwnerSetupSchema } from "~/modules/accounts/owner-setup.server";
+import { isOwnerSetupTokenValid } from "~/modules/accounts/owner-setup.server";
 import { SettingsSection, ShopIdentityFields } from "~/modules/shop-settings/components/shop-identity-fields";
 import { DEFAULT_WEEKLY_HOURS } from "~/modules/shop-settings/opening-hours";
+import { OWNER_SETUP_SHOP_PREFIX, ownerSetupFormInput } from "~/modules/shop-settings/owner-setup-form";
+import { completeOwnerSetup, OwnerSetupSchema } from "~/modules/shop-settings/owner-setup.server";
 import { shopIdentityFormValues, typedFormValues, type ShopSettingsFormValues } from "~/modules/shop-settings/validation";
 import type { Route } from "./+types/owner-setup";
 

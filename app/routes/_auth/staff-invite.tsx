@@ -14,7 +14,7 @@ import { acceptStaffInvite, findStaffInvite } from "~/modules/accounts/staff-inv
 import { TEAM_LIMITS } from "~/modules/accounts/team-validation";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/staff-invite";
-import { shopNameInMessages } from "~/modules/shop-settings/identity";
+import { shopNameInMessages } from "~/lib/shop-name";
 
 export function meta() {
   return [{ title: "Convite para a equipe — Balcão" }, { name: "robots", content: "noindex" }];

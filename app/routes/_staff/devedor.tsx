@@ -16,7 +16,6 @@ import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
 import { whatsappLink } from "~/lib/whatsapp";
-import { REVENUE_SOURCES } from "~/db/schema/inventory";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { BucketBadge } from "~/modules/debtors/components/bucket-badge";
 import { createDebt, recordDebtContact, sendDebtReminder } from "~/modules/debtors/mutations.server";
@@ -28,6 +27,7 @@ import {
   DEBT_LIMITS,
   REVENUE_SOURCE_LABELS,
 } from "~/modules/debtors/validation";
+import { REVENUE_SOURCES } from "~/modules/inventory/validation";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/devedor";
 

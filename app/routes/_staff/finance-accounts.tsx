@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { SelectField } from "~/components/ui/select-field";
-import { FINANCE_ACCOUNT_KINDS, FINANCE_ACCOUNT_ROLES } from "~/db/schema/finance";
 import { formatDate, shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
@@ -25,7 +24,13 @@ import {
 import { accountBalances } from "~/modules/finance/balances.server";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import { ensureRecurringEntries } from "~/modules/finance/recurring.server";
-import { ACCOUNT_KIND_LABELS, ACCOUNT_ROLE_LABELS, FINANCE_LIMITS } from "~/modules/finance/validation";
+import {
+  ACCOUNT_KIND_LABELS,
+  ACCOUNT_ROLE_LABELS,
+  FINANCE_ACCOUNT_KINDS,
+  FINANCE_ACCOUNT_ROLES,
+  FINANCE_LIMITS,
+} from "~/modules/finance/validation";
 import type { Route } from "./+types/finance-accounts";
 
 export const meta = () => financeMeta("Contas");

@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { SelectField } from "~/components/ui/select-field";
-import { FINANCE_DIRECTIONS, type FinanceDirection } from "~/db/schema/finance";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
@@ -16,10 +15,12 @@ import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance
 import { ensureRecurringEntries } from "~/modules/finance/recurring.server";
 import {
   DIRECTION_SHORT_LABELS,
+  FINANCE_DIRECTIONS,
   FINANCE_LIMITS,
   RESULT_LINE_LABELS,
   RESULT_LINES_OF_DIRECTION,
   type CategoryFormValues,
+  type FinanceDirection,
 } from "~/modules/finance/validation";
 import type { Route } from "./+types/finance-categories";
 

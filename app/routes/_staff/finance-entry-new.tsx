@@ -5,7 +5,6 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { TextareaField } from "~/components/ui/textarea-field";
-import type { FinanceDirection } from "~/db/schema/finance";
 import { shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { formRefusal } from "~/lib/form-refusal.server";
@@ -23,6 +22,7 @@ import {
   ENTRY_METHODS,
   FINANCE_LIMITS,
   MAX_INSTALMENTS,
+  type FinanceDirection,
   type NewEntryFormValues,
 } from "~/modules/finance/validation";
 import type { Route } from "./+types/finance-entry-new";

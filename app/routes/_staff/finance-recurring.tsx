@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { SelectField } from "~/components/ui/select-field";
-import type { FinanceDirection } from "~/db/schema/finance";
 import { formatDate, shopMonthOf, shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
@@ -28,6 +27,7 @@ import {
   DIRECTION_SHORT_LABELS,
   FINANCE_LIMITS,
   MONTHS_GENERATED_AHEAD,
+  type FinanceDirection,
   type RecurringFormValues,
 } from "~/modules/finance/validation";
 import type { Route } from "./+types/finance-recurring";

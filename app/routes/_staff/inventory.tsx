@@ -7,7 +7,6 @@ import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { Pager } from "~/components/ui/pager";
 import { SelectField } from "~/components/ui/select-field";
-import { PRODUCT_KINDS } from "~/db/schema/inventory";
 import { flashOf } from "~/lib/flash.server";
 import { formatCents } from "~/lib/money";
 import { filtersFromSearchParams, LIST_PARAMS, listHref, MAX_QUERY_LENGTH } from "~/modules/inventory/list-filters";
@@ -17,7 +16,7 @@ import {
   searchProducts,
   type ProductListItem,
 } from "~/modules/inventory/queries.server";
-import { PRODUCT_KIND_LABELS } from "~/modules/inventory/validation";
+import { PRODUCT_KIND_LABELS, PRODUCT_KINDS } from "~/modules/inventory/validation";
 import type { Route } from "./+types/inventory";
 
 const ROW_COLUMNS = "md:grid-cols-[minmax(0,3fr)_minmax(0,1.2fr)_6rem_6rem]";

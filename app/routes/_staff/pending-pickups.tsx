@@ -32,7 +32,7 @@ import { pickupReminderMessage } from "~/modules/service-orders/whatsapp-reminde
 import { describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/pending-pickups";
-import { shopNameInMessages } from "~/modules/shop-settings/identity";
+import { shopNameInMessages } from "~/lib/shop-name";
 
 const PAGE_PARAM = "pagina";
 /** The flash of a logged attempt names its order, so the message shows on that order's card. */

@@ -58,7 +58,7 @@ import {
 } from "~/modules/service-orders/validation";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/service-order-form";
-import { shopNameInMessages } from "~/modules/shop-settings/identity";
+import { shopNameInMessages } from "~/lib/shop-name";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.order ? `OS nº ${loaderData.order.id} — Balcão` : "Nova ordem de serviço — Balcão";

@@ -14,7 +14,7 @@ import { searchTextOf } from "~/lib/text-input";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { WarrantyStatusBadge } from "~/modules/warranties/components/warranty-status-badge";
 import { claimsPerTechnician, listWarranties, MAX_WARRANTIES_PAGE } from "~/modules/warranties/queries.server";
-import { isWarrantyStatus, WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from "~/modules/warranties/rules";
+import { isWarrantyStatus, WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from "~/modules/warranty-terms/rules";
 import { WARRANTY_LIMITS } from "~/modules/warranties/validation";
 import type { Route } from "./+types/warranty-contract";
 

@@ -19,7 +19,7 @@ import {
   DEFAULT_SALE_COVERAGE,
   LEGAL_WARRANTY_DAYS,
   MIN_CONTRACTUAL_DAYS,
-} from "~/modules/warranties/rules";
+} from "~/modules/warranty-terms/rules";
 import { WARRANTY_LIMITS, warrantyFormInput } from "~/modules/warranties/validation";
 import type { Route } from "./+types/warranty-new";
 

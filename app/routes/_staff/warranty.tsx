@@ -17,7 +17,7 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { WarrantyStatusBadge } from "~/modules/warranties/components/warranty-status-badge";
 import { openWarrantyClaim } from "~/modules/warranties/mutations.server";
 import { getWarranty } from "~/modules/warranties/queries.server";
-import { exclusionLines, LEGAL_WARRANTY_DAYS } from "~/modules/warranties/rules";
+import { exclusionLines, LEGAL_WARRANTY_DAYS } from "~/modules/warranty-terms/rules";
 import { claimFormInput, WARRANTY_LIMITS } from "~/modules/warranties/validation";
 import type { Route } from "./+types/warranty";
 

@@ -1,6 +1,6 @@
 import { fieldsOf, type CatalogueField } from "./field";
 
-/** The shop as every document heads it (`loja`, print-documents.server.ts of service-orders). */
+/** The shop as every document heads it (`loja`, shop-header.server.ts). */
 export const SHOP_FIELDS: CatalogueField[] = fieldsOf([
   ["loja.nome", "Nome da loja, como aparece para o cliente"],
   ["loja.razao_social", "Razão social (ou o nome de quem responde pela loja)"],

@@ -1,6 +1,6 @@
 import { fieldsOf } from "./field";
 
-/** The "warranty-term" template's `garantia` (modules/warranties/term-data.ts builds it): a repair's (`os`) or a sold item's (`venda`). */
+/** The "warranty-term" template's `garantia` (modules/warranty-terms/term-data.ts builds it): a repair's (`os`) or a sold item's (`venda`). */
 export const WARRANTY_FIELDS = fieldsOf([
   ["garantia.numero", "Número da garantia (para o cliente informar ao acionar)"],
   ["garantia.item", "O que está coberto: o aparelho consertado ou o produto vendido"],

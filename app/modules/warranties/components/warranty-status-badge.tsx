@@ -1,5 +1,5 @@
 import { cx } from "~/lib/class-names";
-import { daysLeftLabel, WARRANTY_STATUS_LABELS, type WarrantyStatus } from "../rules";
+import { daysLeftLabel, WARRANTY_STATUS_LABELS, type WarrantyStatus } from "~/modules/warranty-terms/rules";
 
 const TONES: Record<WarrantyStatus, string> = {
   active: "bg-emerald-50 text-emerald-900 ring-emerald-200",

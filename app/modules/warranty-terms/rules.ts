@@ -1,5 +1,4 @@
 import { addDays, daysBetween } from "~/lib/dates";
-import { MIN_WARRANTY_DAYS } from "~/modules/service-orders/validation";
 
 /**
  * What a warranty is on a given day, pure (no clock: "today" is always
@@ -11,8 +10,8 @@ import { MIN_WARRANTY_DAYS } from "~/modules/service-orders/validation";
  */
 export const LEGAL_WARRANTY_DAYS = 90;
 
-/** The least contractual period the shop gives: the service order's own floor (never below the legal 90 days). */
-export const MIN_CONTRACTUAL_DAYS = MIN_WARRANTY_DAYS;
+/** The least contractual period the shop gives, the legal 90 days; a service order's warranty days have the same floor (MIN_WARRANTY_DAYS). */
+export const MIN_CONTRACTUAL_DAYS = 90;
 export const MAX_CONTRACTUAL_DAYS = 3650;
 
 export const WARRANTY_STATUSES = ["active", "legal-only", "expired"] as const;

@@ -1,5 +1,5 @@
 import { formText } from "~/lib/forms";
-import { shopIdentityFormInput } from "~/modules/shop-settings/validation";
+import { shopIdentityFormInput } from "./validation";
 
 /** The owner-setup page's form, shared by the page and its action (no I/O). */
 export const OWNER_SETUP_SHOP_PREFIX = "shop.";
