@@ -120,6 +120,16 @@ function assertOutsideTransaction() {
   if (transactionScope.getStore()) throw new DatabaseUsedInsideTransactionError();
 }
 
+/**
+ * Whether the caller runs inside a transaction of the database handle: slow
+ * work that must wait for the commit (filling a print template) refuses to
+ * run there, since the transaction keeps its locks, and on PGlite the only
+ * connection, until it ends.
+ */
+export function isInsideTransaction() {
+  return transactionScope.getStore() !== undefined;
+}
+
 export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 function connect(): Connection {

@@ -43,7 +43,7 @@ async function loadModules() {
     import("~/modules/cash-register/queries.server"),
     import("~/modules/service-orders/mutations.server"),
     import("~/lib/errors"),
-    import("~/modules/cash-register/register-entries.server"),
+    import("~/modules/finance/register-entries.server"),
   ]);
   return {
     db: await db.getDb(),

@@ -339,6 +339,101 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       expect(after!.paidCents).toBe(15_000);
     });
 
+    it("stores a crediário sale's contract in the sale's transaction and renders it only after the commit, as it was issued", async () => {
+      const { renderPool } = await import("~/modules/print-templates/render-pool.server");
+      const { defaultTemplateOf, renderTemplateSource } = await import("~/modules/print-templates/render.server");
+      const [product] = await app.db
+        .insert(app.tables.products)
+        .values({
+          kind: "service",
+          sku: `CRED-${randomUUID().slice(0, 6)}`,
+          name: "Banner",
+          slug: `banner-${randomUUID().slice(0, 6)}`,
+          priceCents: 30_000,
+          revenueSource: "printing-design",
+        })
+        .returning({ id: app.tables.products.id });
+      const form = {
+        idempotencyKey: randomUUID(),
+        customerId: String(customerId),
+        discount: "",
+        items: [{ productId: String(product!.id), unitId: "", quantity: "1", discount: "" }],
+        payments: [{ method: "crediario", amount: "300,00", tendered: "", instalments: "" }],
+        credit: { instalmentCount: "3", monthlyRate: "1", firstDueDate: addDays(today, 30) },
+      };
+      const contractRow = (db: Pick<typeof app.db, "select">, planId: number) =>
+        db
+          .select({
+            data: app.tables.issuedDocuments.data,
+            templates: app.tables.issuedDocuments.templates,
+            bodies: app.tables.issuedDocuments.bodies,
+          })
+          .from(app.tables.issuedDocuments)
+          .where(
+            and(
+              eq(app.tables.issuedDocuments.kind, "credit-contract"),
+              eq(app.tables.issuedDocuments.subject, `credit_plan:${planId}`),
+            ),
+          )
+          .then((rows) => rows[0]);
+
+      // Every render the pool is asked for while the sale's transaction is open is counted.
+      let isInsideSale = false;
+      let rendersInsideSale = 0;
+      const render = renderPool.render.bind(renderPool);
+      renderPool.render = (...args) => {
+        if (isInsideSale) rendersInsideSale += 1;
+        return render(...args);
+      };
+      let sale: Awaited<ReturnType<typeof app.sales.recordSaleInTx>>;
+      try {
+        sale = await app.client.inTransaction(async (tx) => {
+          isInsideSale = true;
+          try {
+            const recorded = await app.sales.recordSaleInTx(tx, STAFF, form);
+            // What the contract needs is stored with the sale; no HTML yet.
+            const stored = await contractRow(tx, recorded.creditPlanId!);
+            expect(stored!.bodies).toEqual({});
+            expect(Object.keys(stored!.templates).sort()).toEqual(["58mm", "80mm", "a4"]);
+            return recorded;
+          } finally {
+            isInsideSale = false;
+          }
+        });
+      } finally {
+        delete (renderPool as { render?: unknown }).render;
+      }
+      expect(rendersInsideSale).toBe(0);
+
+      // The shop changes its contract before the first print: the sale's contract keeps the template it was issued with.
+      const [changed] = await app.db
+        .insert(app.tables.printTemplates)
+        .values({ kind: "credit-contract", paper: "a4", name: "Outro", body: "<p>Outro contrato</p>", isDefault: true })
+        .returning({ id: app.tables.printTemplates.id });
+      try {
+        const planId = sale.creditPlanId!;
+        const first = await app.contract.printCreditContract(STAFF, planId, "a4");
+        const again = await app.contract.printCreditContract(STAFF, planId, "a4");
+        const stored = await contractRow(app.db, planId);
+        // Byte for byte what the shipped template renders from the stored data, the same at every print.
+        const expected = await renderTemplateSource(
+          "credit-contract",
+          defaultTemplateOf("credit-contract", "a4"),
+          "a4",
+          stored!.data,
+          null,
+        );
+        expect(first?.html).toBe(expected.html);
+        expect(again?.html).toBe(first?.html);
+        expect(first?.html).toContain("Assinatura do cliente");
+        expect(first?.html).not.toContain("Outro contrato");
+        expect(stored!.bodies.a4).toBe(first?.html);
+        expect((await app.contract.printCreditContract(STAFF, planId, "58mm"))?.html).toContain("Assinatura do cliente");
+      } finally {
+        await app.db.delete(app.tables.printTemplates).where(eq(app.tables.printTemplates.id, changed!.id));
+      }
+    });
+
     it("opens the plan in the sale's transaction when a sale is paid by crediário, and cancels it with the sale", async () => {
       const [product] = await app.db
         .insert(app.tables.products)

@@ -19,7 +19,7 @@ async function loadModules() {
       import("~/db/schema/finance"),
       import("~/db/schema/inventory"),
       import("~/modules/cash-register/sessions.server"),
-      import("~/modules/cash-register/register-entries.server"),
+      import("~/modules/finance/register-entries.server"),
       import("~/modules/dashboard/overview.server"),
     ]);
   return {

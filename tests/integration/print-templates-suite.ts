@@ -16,7 +16,7 @@ async function loadModules() {
     import("~/modules/print-templates/render.server"),
     import("~/lib/errors"),
   ]);
-  return { db: await client.getDb(), tables: { ...auth, ...documents, ...audit }, templates, render, errors };
+  return { client, db: await client.getDb(), tables: { ...auth, ...documents, ...audit }, templates, render, errors };
 }
 
 /** A delivery receipt's data, enough for a template that prints the order's number and customer. */
@@ -205,6 +205,13 @@ export function definePrintTemplatesSuite(database: TestDatabase) {
         app.templates.createTemplate(STAFF, { kind: "service-order-entry", paper: "label", from: "padrao", name: "X" }),
       ).rejects.toMatchObject({ fieldErrors: { paper: "Escolha um papel deste documento." } });
       await expect(app.templates.deleteTemplate(STAFF, "999999")).rejects.toBeInstanceOf(app.errors.NotFoundError);
+    });
+
+    it("never fills a template inside a transaction: a render there is refused, the same render after it prints", async () => {
+      const source = app.render.defaultTemplateOf("service-order-delivery", "80mm");
+      const render = () => app.render.renderTemplateSource("service-order-delivery", source, "80mm", DATA, null);
+      await expect(app.client.inTransaction(() => render())).rejects.toThrow(/dentro de uma transação/);
+      expect((await render()).html).toContain("Rita");
     });
 
     it("is for the staff only", async () => {

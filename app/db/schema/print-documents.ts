@@ -37,12 +37,17 @@ export const printTemplates = pgTable(
   ],
 );
 
+/** A template as a document was issued with: its source and its margins (null: the paper's usual). */
+export type IssuedTemplate = { body: string; margins: PrintMargins | null };
+
 /**
  * A document with legal weight as it was issued (a delivery receipt with its
- * warranty, later warranty terms and credit contracts): the data it was
- * rendered from and the HTML for each template paper, so a reprint shows
- * exactly what was signed, whatever changed since in the order, the shop's
- * details or the templates. Never updated.
+ * warranty, later warranty terms and credit contracts): the data and the
+ * templates of each paper, stored in the transaction of the act, and the
+ * HTML for each paper, rendered from them once it commits (or at the first
+ * print), so a reprint shows exactly what was signed, whatever changed since
+ * in the order, the shop's details or the templates. Only a paper's missing
+ * HTML is ever written, once.
  */
 export const issuedDocuments = pgTable(
   "issued_documents",
@@ -52,8 +57,10 @@ export const issuedDocuments = pgTable(
     /** What the document is about, as "<entity>:<id>", as the audit log names it ("service_order:42"). */
     subject: text("subject").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    /** Rendered HTML per template paper ({ a4, "80mm" }). */
-    bodies: jsonb("bodies").$type<Record<string, string>>().notNull(),
+    /** The templates per paper at the moment of issue ({ a4: { body, margins }, … }); empty for one issued before they were kept. */
+    templates: jsonb("templates").$type<Record<string, IssuedTemplate>>().notNull().default({}),
+    /** Rendered HTML per template paper ({ a4, "80mm" }), filled from `data` and `templates` after the act's commit. */
+    bodies: jsonb("bodies").$type<Record<string, string>>().notNull().default({}),
     issuedByUserId: text("issued_by_user_id").references(() => user.id, { onDelete: "set null" }),
     issuedByLabel: text("issued_by_label").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).defaultNow().notNull(),

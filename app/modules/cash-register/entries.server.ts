@@ -9,14 +9,14 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { cancelDebtPaymentInTx } from "~/modules/credit/debt-payments.server";
 import { cancelCreditPaymentInTx } from "~/modules/credit/payments.server";
-import { reverseServiceOrderPaymentInTx } from "~/modules/service-orders/mutations.server";
-import { CashRegisterInputError, CashRegisterNotFoundError, CashRegisterStateError } from "./errors";
 import {
   lockOpenRegisterForUpdateInTx,
   markRegisterEntryCancelledInTx,
   RegisterClosedError,
   recordRegisterEntryInTx,
-} from "./register-entries.server";
+} from "~/modules/finance/register-entries.server";
+import { reverseServiceOrderPaymentInTx } from "~/modules/service-orders/mutations.server";
+import { CashRegisterInputError, CashRegisterNotFoundError, CashRegisterStateError } from "./errors";
 import { CANCELLABLE_KINDS, ENTRY_KIND_LABELS } from "./register-rules";
 import { CancelEntrySchema, CashMovementSchema } from "./validation";
 

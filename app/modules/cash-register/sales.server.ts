@@ -12,10 +12,10 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { cancelSaleCreditPlanInTx, openCreditPlanInTx } from "~/modules/credit/plans.server";
 import { CreditTermsSchema } from "~/modules/credit/plan-terms";
 import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
+import { lockOpenRegisterInTx, recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
 import { recordStockMovementInTx } from "~/modules/inventory/stock-ledger.server";
 import { assertPixAvailable } from "~/modules/pix/pix-charge";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
-import { lockOpenRegisterInTx, recordRegisterEntryInTx } from "./register-entries.server";
 import { computeSaleTotals } from "./sale-totals";
 import { SaleCancelSchema, SaleSchema, type SaleInput } from "./sale-validation";
 

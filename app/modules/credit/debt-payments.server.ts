@@ -12,7 +12,7 @@ import {
   closedRegisterOfEntryInTx,
   markRegisterEntryCancelledInTx,
   recordRegisterEntryInTx,
-} from "~/modules/cash-register/register-entries.server";
+} from "~/modules/finance/register-entries.server";
 import { REVENUE_CATEGORY_OF, revenuePartsOf, type ReceiptPart } from "~/modules/finance/revenue-parts";
 import { saleRevenueOf } from "./payment-dues.server";
 import { CreditPaymentNotFoundError, CreditPaymentRuleError, DebtNotFoundError } from "./payment-errors";

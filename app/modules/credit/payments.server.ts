@@ -11,7 +11,7 @@ import {
   closedRegisterOfEntryInTx,
   markRegisterEntryCancelledInTx,
   recordRegisterEntryInTx,
-} from "~/modules/cash-register/register-entries.server";
+} from "~/modules/finance/register-entries.server";
 import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "~/modules/finance/revenue-parts";
 import { CreditPaymentNotFoundError, CreditPaymentRuleError, CreditPlanNotFoundError } from "./payment-errors";
 import {

@@ -12,7 +12,7 @@ import { runOnce } from "~/lib/idempotency.server";
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { markRegisterEntryCancelledInTx } from "~/modules/cash-register/register-entries.server";
+import { markRegisterEntryCancelledInTx } from "~/modules/finance/register-entries.server";
 import {
   addServiceOrderCreditPaymentInTx,
   addServiceOrderPaymentInTx,

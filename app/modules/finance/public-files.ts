@@ -1,10 +1,13 @@
 /**
  * The files of finance that other modules may import (decision 0011): the
- * posting cores every money-moving module calls in its own transaction
- * (decision 0019), and the revenue split they describe their money with.
+ * register entries and posting cores every money-moving module calls in its
+ * own transaction (decision 0019), and the revenue split they describe their
+ * money with.
  */
 export const PUBLIC_FILES: readonly string[] = [
   "ledger.server.ts",
+  // Money through the register (the sale, an order's or a crediário's payment), with its postings.
+  "register-entries.server.ts",
   "register-postings.server.ts",
   "revenue-parts.ts",
   // Balances on a day: the month report's balance line, any page that shows where the money is.

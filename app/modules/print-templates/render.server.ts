@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, type Database, type Transaction } from "~/db/client.server";
+import { getDb, isInsideTransaction, type Database, type Transaction } from "~/db/client.server";
 import { printTemplates } from "~/db/schema/print-documents";
 import { CASH_MOVEMENT_SLIP } from "./defaults/cash-movement-slip";
 import { CREDIT_PAYMENT_RECEIPT } from "./defaults/credit-payment-receipt";
@@ -104,6 +104,9 @@ export async function renderTemplateSource(
   margins: PrintMargins | null,
   caller?: RenderCaller,
 ) {
+  // A render waits for a worker and takes up to its time limit: inside a transaction it would hold the transaction's
+  // locks (and, on PGlite, the only connection) that long. Store what the document needs, render after the commit.
+  if (isInsideTransaction()) throw new Error(`modelo ${kind} preenchido dentro de uma transação: preencha depois da gravação`);
   const { html, missingClauses } = await renderInWorker(kind, source, { ...data, papel: paper }, caller);
   const marked = isDemonstration(data) ? DEMONSTRATION_MARK_HTML + html : html;
   return { html: margins ? withMargins(marked, margins) : marked, missingClauses };
@@ -114,11 +117,7 @@ export async function renderTemplateSource(
  * (components/print/print-frame.tsx): the kind's default template for the
  * paper filled with `data` (renderTemplateSource).
  */
-export async function renderPrintDocumentWith(db: Reader, kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
-  const { body, margins } = await templateFor(db, kind, paper);
-  return (await renderTemplateSource(kind, body, paper, data, margins)).html;
-}
-
 export async function renderPrintDocument(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
-  return renderPrintDocumentWith(await getDb(), kind, paper, data);
+  const { body, margins } = await templateFor(await getDb(), kind, paper);
+  return (await renderTemplateSource(kind, body, paper, data, margins)).html;
 }

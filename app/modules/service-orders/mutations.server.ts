@@ -21,7 +21,7 @@ import {
 } from "~/modules/inventory/order-parts.server";
 import { isDeactivatedSql } from "~/modules/accounts/person-name.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { recordRegisterEntryInTx } from "~/modules/cash-register/register-entries.server";
+import { recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError, ServiceOrderStatusMoveError } from "./errors";
 import { isOrderNumber, SERVICE_ORDER_ENTITY } from "./order-number";

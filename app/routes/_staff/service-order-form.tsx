@@ -15,7 +15,7 @@ import type { PrintKind } from "~/modules/print-templates/kinds";
 import { PAPER_SHORT_LABELS, papersOf } from "~/modules/print-templates/papers";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { isRegisterOpen } from "~/modules/cash-register/queries.server";
-import { isRegisterClosedError } from "~/modules/cash-register/register-entries.server";
+import { isRegisterClosedError } from "~/modules/finance/register-entries.server";
 import { getCustomerSummary } from "~/modules/customers/queries.server";
 import { DeliveryForm } from "~/modules/service-orders/components/delivery-form";
 import { OrderTimeline } from "~/modules/service-orders/components/order-timeline";

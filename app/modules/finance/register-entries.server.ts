@@ -4,9 +4,9 @@ import { cashRegisters, registerEntries, type RegisterEntryKind, type RegisterMe
 import { shopToday } from "~/lib/dates";
 import { InputError } from "~/lib/errors";
 import type { Actor } from "~/modules/accounts/roles";
-import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
-import { postRegisterEntryInTx } from "~/modules/finance/register-postings.server";
-import type { ReceiptPart } from "~/modules/finance/revenue-parts";
+import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "./ledger.server";
+import { postRegisterEntryInTx } from "./register-postings.server";
+import type { ReceiptPart } from "./revenue-parts";
 
 /** The register's page, where a closed register is opened: named in every "open the register" refusal. */
 export const CASH_REGISTER_PATH = "/cash-register";
