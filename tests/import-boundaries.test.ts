@@ -6,7 +6,6 @@ import {
   checkModuleCycles,
   findImports,
   formatViolation,
-  type KnownCycle,
   type SourceFile,
 } from "./support/import-boundaries";
 
@@ -36,18 +35,6 @@ async function readPublicFiles(): Promise<Record<string, readonly string[]>> {
   return lists;
 }
 
-/**
- * TEMPORARY, issue 22: the sale path's two cycles are being broken on
- * another branch (the sale's transaction, rendered after commit). Every
- * import between the two modules of a pair is left out of the cycle check
- * until then; once a pair no longer forms a cycle the check says so, and
- * the lead removes the pair (and, with the last one, this list) on merging.
- */
-const KNOWN_CYCLES_BEING_BROKEN: readonly KnownCycle[] = [
-  ["cash-register", "credit"],
-  ["cash-register", "service-orders"],
-];
-
 describe("the codebase keeps its import boundaries (decision 0011)", () => {
   it("has no import that breaks a rule", async () => {
     const violations = checkImportBoundaries(readTree(), await readPublicFiles());
@@ -56,7 +43,7 @@ describe("the codebase keeps its import boundaries (decision 0011)", () => {
   });
 
   it("has no cycle between modules", () => {
-    expect(checkModuleCycles(readTree(), KNOWN_CYCLES_BEING_BROKEN).map(formatViolation)).toEqual([]);
+    expect(checkModuleCycles(readTree()).map(formatViolation)).toEqual([]);
   });
 });
 
@@ -285,17 +272,6 @@ describe("checkModuleCycles", () => {
       "app/modules/accounts/emails.server.ts → ~/modules/shop-settings/identity: modules import each other in a cycle: accounts → shop-settings → customers → accounts",
       "app/modules/customers/mutations.server.ts → ~/modules/accounts/roles: modules import each other in a cycle: customers → accounts → shop-settings → customers",
       "app/modules/shop-settings/identity.ts → ~/modules/customers/document: modules import each other in a cycle: shop-settings → customers → accounts → shop-settings",
-    ]);
-  });
-
-  it("lets a known cycle pass while it exists, and says when it is gone", () => {
-    const cycle = tree({
-      ...base,
-      "app/modules/accounts/emails.server.ts": ['import { a } from "~/modules/customers/document";'],
-    });
-    expect(checkModuleCycles(cycle, [["accounts", "customers"]]).map(formatViolation)).toEqual([]);
-    expect(checkModuleCycles(tree(base), [["accounts", "customers"]]).map(formatViolation)).toEqual([
-      "tests/import-boundaries.test.ts → accounts ↔ customers: a known cycle that no longer exists: remove it from the allowance",
     ]);
   });
 });

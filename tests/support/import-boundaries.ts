@@ -212,24 +212,17 @@ function shortestPath(start: string, goal: string, edges: (from: string) => Iter
   return null;
 }
 
-/** A cycle the rule lets pass for now, named by two of its modules: every import between them is left out. */
-export type KnownCycle = readonly [string, string];
-
 /**
  * Modules that import each other, directly or around a loop, as one
  * violation per import that closes a loop: "a → b → a" (decision 0011, issue
  * 22). Modules form layers: one that needs a piece of another's while that
  * other needs it back moves the piece down (into lib or a lower module).
- * Type-only imports count: a type couples two modules too. `known` names
- * cycles being broken elsewhere; a known cycle that no longer exists is
- * reported, so the allowance cannot outlive it.
+ * Type-only imports count: a type couples two modules too.
  */
-export function checkModuleCycles(files: readonly SourceFile[], known: readonly KnownCycle[] = []): Violation[] {
+export function checkModuleCycles(files: readonly SourceFile[]): Violation[] {
   const existing = new Set(files.map((file) => file.path));
-  const isKnown = (from: string, to: string) => known.some(([a, b]) => (a === from && b === to) || (a === to && b === from));
   /** module → module it imports → the first import that does it (file and specifier). */
   const graph = new Map<string, Map<string, { file: string; specifier: string }>>();
-  const allEdges = new Map<string, Set<string>>();
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const from = moduleOf(file.path);
     if (!from || !CODE_FILE.test(file.path)) continue;
@@ -237,9 +230,6 @@ export function checkModuleCycles(files: readonly SourceFile[], known: readonly 
       const resolved = resolve(file.path, specifier, existing);
       const to = resolved ? moduleOf(resolved) : null;
       if (!to || to === from) continue;
-      if (!allEdges.has(from)) allEdges.set(from, new Set());
-      allEdges.get(from)!.add(to);
-      if (isKnown(from, to)) continue;
       if (!graph.has(from)) graph.set(from, new Map());
       const targets = graph.get(from)!;
       if (!targets.has(to)) targets.set(to, { file: file.path, specifier });
@@ -251,17 +241,6 @@ export function checkModuleCycles(files: readonly SourceFile[], known: readonly 
       const back = shortestPath(to, from, (module) => graph.get(module)?.keys() ?? []);
       if (back)
         violations.push({ file, specifier, rule: `modules import each other in a cycle: ${[from, ...back].join(" → ")}` });
-    }
-  }
-  for (const [a, b] of known) {
-    const both =
-      shortestPath(a, b, (module) => allEdges.get(module) ?? []) && shortestPath(b, a, (module) => allEdges.get(module) ?? []);
-    if (!both) {
-      violations.push({
-        file: "tests/import-boundaries.test.ts",
-        specifier: `${a} ↔ ${b}`,
-        rule: "a known cycle that no longer exists: remove it from the allowance",
-      });
     }
   }
   return violations;
