@@ -23,6 +23,12 @@ const PAGES: Record<number, { title: string; text: string }> = {
   },
 };
 
+/** A print page whose document could not be filled now (print-templates/render.server.ts's forPrintPage). */
+const PRINT_UNAVAILABLE_PAGE = {
+  title: "Documento não preenchido agora",
+  text: "O documento não pôde ser preenchido para impressão agora: nada foi alterado. Tente imprimir de novo em instantes; se continuar, confira o modelo em Modelos de impressão.",
+};
+
 const OWNER_ONLY_PAGE = {
   title: "Área restrita ao proprietário",
   text: "Esta página é usada só pelo proprietário da loja. Peça a ele se precisar de acesso.",
@@ -31,8 +37,9 @@ const OWNER_ONLY_PAGE = {
 /** What a thrown response or error means to the person who hit it. */
 export function describeRouteError(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const isOwnerOnly = isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === "owner-only";
-  return { status, ...(isOwnerOnly ? OWNER_ONLY_PAGE : (PAGES[status] ?? PAGES[500]!)) };
+  const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined;
+  const page = reason === "owner-only" ? OWNER_ONLY_PAGE : reason === "print-unavailable" ? PRINT_UNAVAILABLE_PAGE : null;
+  return { status, ...(page ?? PAGES[status] ?? PAGES[500]!) };
 }
 
 /** The error page's document title: the route that failed never renders its own meta. */

@@ -6,7 +6,7 @@ import { logger } from "~/lib/logger.server";
 import type { Actor } from "~/modules/accounts/roles";
 import { PRINT_KINDS, type PrintKind } from "./kinds";
 import { papersOf, type Paper } from "./papers";
-import { renderTemplateSource, templateFor } from "./render.server";
+import { forPrintPage, renderTemplateSource, templateFor } from "./render.server";
 
 /**
  * Issues a document with legal weight inside the transaction of the act it
@@ -97,7 +97,8 @@ export async function renderIssuedDocument(id: number) {
 export async function findIssuedDocument(kind: PrintKind, subject: string, paper: Paper) {
   const issued = await readIssued(and(eq(issuedDocuments.kind, kind), eq(issuedDocuments.subject, subject)));
   if (!issued) return null;
-  const html = (await renderPaperOf(issued, paper)) ?? (paper === "58mm" ? issued.bodies["80mm"] : undefined);
+  const html =
+    (await forPrintPage(kind, () => renderPaperOf(issued, paper))) ?? (paper === "58mm" ? issued.bodies["80mm"] : undefined);
   if (html === undefined) return null;
   return { html, issuedAt: issued.issuedAt.toISOString() };
 }

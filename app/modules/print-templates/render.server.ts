@@ -1,4 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { data as routeError } from "react-router";
+import { logger } from "~/lib/logger.server";
 import { getDb, isInsideTransaction, type Database, type Transaction } from "~/db/client.server";
 import { printTemplates } from "~/db/schema/print-documents";
 import { CASH_MOVEMENT_SLIP } from "./defaults/cash-movement-slip";
@@ -19,7 +21,7 @@ import { WARRANTY_TERM } from "./defaults/warranty-term";
 import type { PrintKind } from "./kinds";
 import { withMargins, type PrintMargins } from "./margins";
 import type { Paper } from "./papers";
-import { renderInWorker } from "./render-pool.server";
+import { RenderBusyError, renderInWorker, TemplateError, TemplateMemoryError, TemplateTimeoutError } from "./render-pool.server";
 
 /** A document's shipped templates: A4, the 80 mm roll, and the 58 mm roll (the 80 mm source unless it needs its own). */
 function onDocumentPapers(a4: string, roll80mm: string, roll58mm = roll80mm) {
@@ -119,5 +121,27 @@ export async function renderTemplateSource(
  */
 export async function renderPrintDocument(kind: PrintKind, paper: Paper, data: Record<string, unknown>) {
   const { body, margins } = await templateFor(await getDb(), kind, paper);
-  return (await renderTemplateSource(kind, body, paper, data, margins)).html;
+  return forPrintPage(kind, async () => (await renderTemplateSource(kind, body, paper, data, margins)).html);
+}
+
+/**
+ * A print page's render: when the workers are all busy, or the template ran
+ * past its time or memory (or fails), the page says the document could not
+ * be filled now (503) instead of a bare "Algo deu errado"; nothing was
+ * changed, so printing again later is safe.
+ */
+export async function forPrintPage<T>(kind: PrintKind, render: () => Promise<T>): Promise<T> {
+  try {
+    return await render();
+  } catch (error) {
+    const isRenderFault =
+      error instanceof RenderBusyError ||
+      error instanceof TemplateTimeoutError ||
+      error instanceof TemplateMemoryError ||
+      error instanceof TemplateError;
+    if (!isRenderFault) throw error;
+    logger.warn({ err: error, kind }, "documento não preenchido para impressão");
+    // The error page words it (components/layout/route-error.ts).
+    throw routeError({ reason: "print-unavailable" }, { status: 503 });
+  }
 }
