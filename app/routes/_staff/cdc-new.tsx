@@ -12,12 +12,11 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
-import { formatCents, parseMoneyToCents } from "~/lib/money";
+import { basisPointsToPercentText, formatCents, parseMoneyToCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { CreditDisclosurePanel } from "~/modules/credit/components/credit-disclosure";
 import {
-  basisPointsToPercentText,
   CREDIT_LIMITS,
   CreditTermsSchema,
   defaultFirstDueDate,
