@@ -10,4 +10,6 @@ export const PUBLIC_FILES: readonly string[] = [
   "slug.ts",
   // The CSV writer (UTF-8 with BOM, `;`, formulas neutralised): finance exports its lists with it.
   "csv.ts",
+  // The one wording of kinds, part origins and revenue sources (service orders, the shop, debtors show them).
+  "labels.ts",
 ];

@@ -22,12 +22,8 @@ import { BucketBadge } from "~/modules/debtors/components/bucket-badge";
 import { createDebt, recordDebtContact, sendDebtReminder } from "~/modules/debtors/mutations.server";
 import { getCustomerDebts, type DebtItemSource } from "~/modules/debtors/queries.server";
 import { reminderFor } from "~/modules/debtors/reminder.server";
-import {
-  DEBT_CONTACT_CHANNEL_LABELS,
-  DEBT_CONTACT_CHANNELS,
-  DEBT_LIMITS,
-  REVENUE_SOURCE_LABELS,
-} from "~/modules/debtors/validation";
+import { DEBT_CONTACT_CHANNEL_LABELS, DEBT_CONTACT_CHANNELS, DEBT_LIMITS } from "~/modules/debtors/validation";
+import { REVENUE_SOURCE_LABELS } from "~/modules/inventory/labels";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/devedor";
 

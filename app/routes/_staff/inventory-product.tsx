@@ -24,12 +24,8 @@ import {
 import { createProduct, setProductArchived, updateProduct } from "~/modules/inventory/products.server";
 import { getProduct, listProductCategories, listProductMovements, listUnitsInShop } from "~/modules/inventory/queries.server";
 import { recordSerialisedEntry, recordStockAdjustment, recordStockEntry, writeOffUnit } from "~/modules/inventory/stock.server";
-import {
-  PART_ORIGIN_LABELS,
-  PRODUCT_KIND_LABELS,
-  productFormValues,
-  type ProductFormValues,
-} from "~/modules/inventory/validation";
+import { PART_ORIGIN_LABELS, PRODUCT_KIND_LABELS } from "~/modules/inventory/labels";
+import { productFormValues, type ProductFormValues } from "~/modules/inventory/validation";
 import { getUploadedImage } from "~/modules/uploads/queries.server";
 import type { Route } from "./+types/inventory-product";
 
