@@ -67,7 +67,6 @@ export function columnOfHeader(text: string): CsvColumnKey | null {
   return column?.key ?? lookup(HEADER_ALIASES, key) ?? null;
 }
 
-
 /** "Peça" / "peca" / "part" → "part"; "" → null (the default); anything else → undefined (refused). */
 export function kindOfWord(text: string): ProductKind | null | undefined {
   const key = headerKey(text);

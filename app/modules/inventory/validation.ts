@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  PART_ORIGINS,
-  PRODUCT_KINDS,
-  REVENUE_SOURCES,
-  type RevenueSource,
-} from "~/db/schema/inventory";
+import { PART_ORIGINS, PRODUCT_KINDS, REVENUE_SOURCES, type RevenueSource } from "~/db/schema/inventory";
 import { idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/modules/service-orders/imei";
