@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PrintFrame } from "~/components/print/print-frame";
-import { readId } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printCreditPaymentReceipt } from "~/modules/credit/payment-print.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
@@ -17,9 +17,8 @@ const TITLE = PRINT_KINDS["credit-payment-receipt"].title;
 export const meta = () => [{ title: `${TITLE} — Balcão` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const planId = readId(params.id ?? "");
-  const paymentId = readId(params.paymentId ?? "");
-  if (planId === null || paymentId === null) throw data({ reason: "not-found" }, { status: 404 });
+  const planId = parseIdParam(params.id);
+  const paymentId = parseIdParam(params.paymentId);
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
   const printed = await printCreditPaymentReceipt(actorOf(currentUser(context)), String(planId), String(paymentId), paper);
   if (!printed) throw data({ reason: "not-found" }, { status: 404 });

@@ -9,9 +9,10 @@ import { daysBetween, formatDate } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, formTexts, readId } from "~/lib/forms";
+import { formText, formTexts } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { CREDIT_PAYMENT_METHODS } from "~/modules/credit/payment-validation";
 import { getCustomerSettlement, settleCustomerDebts } from "~/modules/credit/settlement.server";
@@ -27,14 +28,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-function customerIdOf(param: string | undefined) {
-  const id = readId(param ?? "");
-  if (id === null) throw data({ reason: "not-found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const settlement = await getCustomerSettlement(actorOf(currentUser(context)), customerIdOf(params.customerId));
+  const settlement = await getCustomerSettlement(actorOf(currentUser(context)), parseIdParam(params.customerId));
   if (!settlement) throw data({ reason: "not-found" }, { status: 404 });
   const pix =
     settlement.totalCents > 0
@@ -49,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const customerId = customerIdOf(params.customerId);
+  const customerId = parseIdParam(params.customerId);
   const form = await request.formData().catch(() => null);
   if (!form) return formProblem({ values: null });
   const values = {
