@@ -19,7 +19,7 @@ import { getCustomerSettlement, settleCustomerDebts } from "~/modules/credit/set
 import { PixCharge } from "~/modules/pix/components/pix-charge";
 import { pixChargeFor } from "~/modules/pix/pix-charge.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/devedores-pagamento";
+import type { Route } from "./+types/debtor-settlement";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -65,7 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export default function DevedoresPagamento({ loaderData, actionData }: Route.ComponentProps) {
+export default function DebtorSettlement({ loaderData, actionData }: Route.ComponentProps) {
   const { settlement, pix, flash, idempotencyKey } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const values = actionData?.values ?? null;

@@ -26,7 +26,7 @@ import { reminderFor } from "~/modules/debtors/reminder.server";
 import { DEBT_CONTACT_CHANNEL_LABELS, DEBT_CONTACT_CHANNELS, DEBT_LIMITS } from "~/modules/debtors/validation";
 import { REVENUE_SOURCE_LABELS } from "~/modules/inventory/labels";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/devedor";
+import type { Route } from "./+types/debtor";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [

@@ -21,7 +21,7 @@ import { payCreditPlan } from "~/modules/credit/payments.server";
 import { PixCharge } from "~/modules/pix/components/pix-charge";
 import { pixChargeFor } from "~/modules/pix/pix-charge.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/cdc-pagar";
+import type { Route } from "./+types/credit-plan-pay";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Pagar crediário nº ${loaderData?.account.plan.id ?? ""} — Balcão` }, { name: "robots", content: "noindex" }];
@@ -66,7 +66,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export default function CdcPagar({ loaderData, actionData }: Route.ComponentProps) {
+export default function CreditPlanPay({ loaderData, actionData }: Route.ComponentProps) {
   const { account, pix, pixCents, flash, idempotencyKey } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const values = actionData?.values ?? null;

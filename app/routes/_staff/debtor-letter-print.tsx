@@ -8,7 +8,7 @@ import { printDebtReminderLetter } from "~/modules/debtors/letter.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf, papersOf } from "~/modules/print-templates/papers";
 import type { PageHandle } from "../_account/layout";
-import type { Route } from "./+types/devedor-carta";
+import type { Route } from "./+types/debtor-letter-print";
 
 /** Shown bare by the signed-in layout: no staff shell on paper. */
 export const handle: PageHandle = { isPrintPage: true };

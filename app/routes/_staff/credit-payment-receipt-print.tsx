@@ -7,7 +7,7 @@ import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
 import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
-import type { Route } from "./+types/cdc-recibo";
+import type { Route } from "./+types/credit-payment-receipt-print";
 
 /** Shown bare by the signed-in layout: no staff shell on paper. */
 export const handle: PageHandle = { isPrintPage: true };
@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { html: printed.html, paper, paperLinks, reprintedAt: reprintedAtOf(printed.actAt) };
 }
 
-export default function CdcRecibo({ loaderData }: Route.ComponentProps) {
+export default function CreditPaymentReceiptPrint({ loaderData }: Route.ComponentProps) {
   return (
     <PrintFrame
       title={TITLE}

@@ -15,7 +15,7 @@ import { PlanPaymentHeader } from "~/modules/credit/components/plan-payment-head
 import { getCreditPlanAccount } from "~/modules/credit/payment-queries.server";
 import { CREDIT_PAYMENT_METHODS } from "~/modules/credit/payment-validation";
 import { payoffCreditPlan } from "~/modules/credit/payments.server";
-import type { Route } from "./+types/cdc-quitar";
+import type { Route } from "./+types/credit-plan-payoff";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Quitar crediário nº ${loaderData?.account.plan.id ?? ""} — Balcão` }, { name: "robots", content: "noindex" }];
@@ -52,7 +52,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export default function CdcQuitar({ loaderData, actionData }: Route.ComponentProps) {
+export default function CreditPlanPayoff({ loaderData, actionData }: Route.ComponentProps) {
   const { account, chosen, flash, idempotencyKey } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const values = actionData?.values ?? null;

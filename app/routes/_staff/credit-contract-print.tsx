@@ -7,7 +7,7 @@ import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
 import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
-import type { Route } from "./+types/cdc-contract-print";
+import type { Route } from "./+types/credit-contract-print";
 
 /** Shown bare by the signed-in layout: no staff shell on paper. */
 export const handle: PageHandle = { isPrintPage: true };

@@ -16,7 +16,7 @@ import { PlanPaymentHeader } from "~/modules/credit/components/plan-payment-head
 import { INSTALMENT_STATUS_LABELS } from "~/modules/credit/payment-labels";
 import { getCreditPlanAccount } from "~/modules/credit/payment-queries.server";
 import { cancelCreditPayment } from "~/modules/credit/payments.server";
-import type { Route } from "./+types/cdc-extrato";
+import type { Route } from "./+types/credit-plan-statement";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -59,7 +59,7 @@ const STATUS_CLASSES = {
   open: "bg-slate-100 text-slate-800",
 } as const;
 
-export default function CdcExtrato({ loaderData, actionData }: Route.ComponentProps) {
+export default function CreditPlanStatement({ loaderData, actionData }: Route.ComponentProps) {
   const { account, flash } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const paidCents = account.payments

@@ -19,7 +19,7 @@ import { PlanStatusBadge } from "~/modules/credit/components/plan-status-badge";
 import { CREDIT_LIMITS } from "~/modules/credit/plan-terms";
 import { cancelCreditPlan } from "~/modules/credit/plans.server";
 import { getCreditPlan, type CreditPlanDetail, type InstalmentStatus } from "~/modules/credit/queries.server";
-import type { Route } from "./+types/cdc-plan";
+import type { Route } from "./+types/credit-plan";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [

@@ -34,7 +34,7 @@ import {
   type PlanOrigin,
 } from "~/modules/credit/plans.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/cdc-new";
+import type { Route } from "./+types/credit-plan-new";
 
 export function meta() {
   return [{ title: "Novo crediário — Balcão" }, { name: "robots", content: "noindex" }];
