@@ -41,7 +41,8 @@ describe("shop time is converted in app/lib/dates.ts only", () => {
           moduleFile("const start = new Date(`${day}T00:00:00-03:00`);"),
           moduleFile('const format = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo" });'),
           moduleFile("const year = date.getFullYear();\nconst start = new Date(year, 8, 7);"),
-          moduleFile("const ok = date.getUTCFullYear() + Date.UTC(2026, 8, 7);"),
+          moduleFile("const ok = Date.UTC(2026, 8, 7);"),
+          moduleFile("const wall = new Date(at.getTime() + offset * 60_000);\nconst weekday = wall.getUTCDay();"),
           { path: "app/lib/dates.ts", text: 'const offset = "-03:00";' },
         ],
         { "app/modules/service-orders/old.ts": "fixed offset" },
@@ -51,6 +52,7 @@ describe("shop time is converted in app/lib/dates.ts only", () => {
       "app/modules/loyalty/rules.ts:1: a time-zone conversion outside app/lib/dates.ts: add the function there",
       "app/modules/loyalty/rules.ts:1: the server's own time zone (new Date(y, m, d), getFullYear()…): use the shop's calendar from app/lib/dates.ts",
       "app/modules/loyalty/rules.ts:2: the server's own time zone (new Date(y, m, d), getFullYear()…): use the shop's calendar from app/lib/dates.ts",
+      "app/modules/loyalty/rules.ts:2: calendar arithmetic on a shifted UTC date outside app/lib/dates.ts (a second shop calendar): use or add a function there",
       'app/modules/service-orders/old.ts:0: the exception for "fixed offset" is no longer needed: remove it',
     ]);
   });

@@ -12,6 +12,7 @@ import {
   isIsoDate,
   isIsoMonth,
   parseShopDateTimeInput,
+  shopClockAtOffset,
   shopMonthOf,
   shopMonthRange,
   shopTimestampForFileName,
@@ -110,6 +111,30 @@ describe("addMonths", () => {
   it("refuses what is no day or no whole month count", () => {
     expect(() => addMonths("2026-02-30", 1)).toThrow(RangeError);
     expect(() => addMonths("2026-02-10", 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("the shop's clock from an offset (the browser's arithmetic)", () => {
+  it("reads the same day, weekday and time as the time-zone database, summer time included", () => {
+    const instant = fc.date({
+      min: new Date("1990-01-01T00:00:00Z"),
+      max: new Date("2040-01-01T00:00:00Z"),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(instant, (at) => {
+        const clock = shopClockAtOffset(at, shopUtcOffsetMinutes(at));
+        expect(clock.day).toBe(shopToday(at));
+        const time = toShopDateTimeInput(at).slice(11);
+        expect(clock.minutes).toBe(Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
+        // 4 January 1970 was a Sunday.
+        expect(clock.weekday).toBe(((daysBetween("1970-01-04", clock.day) % 7) + 7) % 7);
+      }),
+    );
+  });
+
+  it("Tuesday 01:00 UTC is Monday 22:00 in São Paulo", () => {
+    expect(shopClockAtOffset(new Date("2025-06-10T01:00:00Z"), -180)).toEqual({ day: "2025-06-09", weekday: 1, minutes: 1320 });
   });
 });
 

@@ -2,10 +2,12 @@ import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   allocateCents,
+  basisPointsToPercentText,
   centsToInput,
   formatCents,
   parseMoneyToCents,
   percentOfCents,
+  percentToBasisPoints,
   roundCents,
   roundCentsTo,
   splitCents,
@@ -136,6 +138,70 @@ describe("percentOfCents (basis points: 500 = 5%)", () => {
   it("refuses fractions of a centavo or of a basis point", () => {
     expect(() => percentOfCents(10.5, 500)).toThrow(RangeError);
     expect(() => percentOfCents(1000, 2.5)).toThrow(RangeError);
+  });
+});
+
+describe("reading and showing a percentage (basis points)", () => {
+  it.each([
+    ["2,99", 299],
+    ["2.99", 299],
+    ["3%", 300],
+    [" 0,99 % ", 99],
+    ["2,5", 250],
+    ["100", 10_000],
+    ["0", 0],
+  ])("reads %j as %i bp", (typed, basisPoints) => {
+    expect(percentToBasisPoints(typed)).toBe(basisPoints);
+  });
+
+  it.each(["1,234", "-1", "+1", "1e2", "abc", "1.000,5", ",5", "1000"])("refuses %j", (typed) => {
+    expect(percentToBasisPoints(typed)).toBeNull();
+    expect(percentToBasisPoints(typed, 0)).toBeNull();
+  });
+
+  it("gives the caller's value for a blank field", () => {
+    expect(percentToBasisPoints("")).toBeNull();
+    expect(percentToBasisPoints(" % ", 0)).toBe(0);
+    expect(percentToBasisPoints("  ", 150)).toBe(150);
+  });
+
+  it.each([
+    [299, "2,99"],
+    [250, "2,5"],
+    [500, "5"],
+    [5, "0,05"],
+    [0, "0"],
+    [2_000, "20"],
+    [-250, "-2,5"],
+    [-50, "-0,5"],
+  ])("shows %i bp as %j", (basisPoints, text) => {
+    expect(basisPointsToPercentText(basisPoints)).toBe(text);
+  });
+
+  it("refuses a fraction of a basis point", () => {
+    expect(() => basisPointsToPercentText(2.5)).toThrow(RangeError);
+  });
+
+  it("reads back what it shows, with or without a % and spaces", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999 }), fc.constantFrom("", "%", " %"), (basisPoints, suffix) => {
+        expect(percentToBasisPoints(`${basisPointsToPercentText(basisPoints)}${suffix}`)).toBe(basisPoints);
+      }),
+    );
+  });
+
+  it("shows again what it reads, in the shop's short form (comma, no trailing zeros)", () => {
+    const typed = fc
+      .tuple(fc.integer({ min: 0, max: 999 }), fc.option(fc.stringMatching(/^\d{1,2}$/)), fc.constantFrom(",", "."))
+      .map(([whole, decimals, separator]) => (decimals === null ? String(whole) : `${whole}${separator}${decimals}`));
+    fc.assert(
+      fc.property(typed, (text) => {
+        const basisPoints = percentToBasisPoints(text);
+        expect(basisPoints).not.toBeNull();
+        expect(percentToBasisPoints(basisPointsToPercentText(basisPoints!))).toBe(basisPoints);
+        expect(basisPointsToPercentText(basisPoints!)).not.toMatch(/[.]|,\d?0$/);
+      }),
+    );
   });
 });
 

@@ -104,6 +104,39 @@ export function percentOfCents(cents: number, basisPoints: number): number {
   return toSafeCents(roundHalfAwayFromZero(BigInt(cents) * BigInt(basisPoints), WHOLE_IN_BASIS_POINTS));
 }
 
+/**
+ * A percentage as a person types it ("2,99", "2.99", "3%", " 5 ") → basis
+ * points (299), read digit by digit (no float error): up to three whole
+ * digits and two decimals. Blank (or a bare "%") gives `blank`, which each
+ * form decides (0, the shop's default, or a refusal with null); anything
+ * else unreadable, a sign included, is null. Every percentage field reads
+ * through here.
+ */
+export function percentToBasisPoints(typed: string, blank: number | null = null): number | null {
+  const text = typed.replace(/\s|%/g, "");
+  if (text === "") return blank;
+  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * BASIS_POINTS_PER_PERCENT + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/**
+ * 299 → "2,99", 250 → "2,5", 500 → "5", -250 → "-2,5": basis points as a
+ * percentage field shows them and a sentence writes them (add the "%"), the
+ * text `percentToBasisPoints` reads back. No Intl: the same text on server
+ * and browser.
+ */
+export function basisPointsToPercentText(basisPoints: number): string {
+  if (!Number.isSafeInteger(basisPoints)) throw new RangeError(`Percentual deve ser inteiro em pontos-base: ${basisPoints}`);
+  const sign = basisPoints < 0 ? "-" : "";
+  const size = Math.abs(basisPoints);
+  const whole = Math.trunc(size / BASIS_POINTS_PER_PERCENT);
+  const fraction = String(size % BASIS_POINTS_PER_PERCENT)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  return `${sign}${whole}${fraction === "" ? "" : `,${fraction}`}`;
+}
+
 /** To the nearest multiple of `stepCents` (R$ 10,00 = 1000), by the rule above: a price rounded for a label. */
 export function roundCentsTo(cents: number, stepCents: number): number {
   assertCents(cents);

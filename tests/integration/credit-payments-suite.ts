@@ -274,6 +274,26 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       expect(inMinusOut).toBe(22_661);
     });
 
+    it("pays on the day the caller gives: the late charges counted to it, the payment and its register entry dated with it", async () => {
+      // Contracted 5 days ago: nothing is late today; 35 days from now the first instalment is 10 days late (R$ 5,17).
+      const { planId } = await examplePlan();
+      const day = addDays(shopToday(), 35);
+      const paid = await app.client.inTransaction((tx) =>
+        app.payments.payCreditPlanInTx(tx, STAFF, planId, { amount: "226,61", method: "pix", idempotencyKey: key() }, day),
+      );
+      expect(paid).toMatchObject({ amountCents: 22_661, chargesCents: 517 });
+      const [payment] = await app.db
+        .select()
+        .from(app.tables.creditPayments)
+        .where(eq(app.tables.creditPayments.id, paid.paymentId));
+      const [entry] = await app.db
+        .select()
+        .from(app.tables.registerEntries)
+        .where(eq(app.tables.registerEntries.id, paid.registerEntryId));
+      expect(payment!.businessDate).toBe(day);
+      expect(entry!.businessDate).toBe(day);
+    });
+
     it("charges no second late fee on a second partial payment, and keeps what the first left unpaid", async () => {
       const { planId } = await examplePlan({ contractDate: addDays(shopToday(), -40) });
       // R$ 3,00 today covers part of the R$ 5,17 of charges only.

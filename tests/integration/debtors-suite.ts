@@ -23,7 +23,7 @@ const SHOP = {
   detailsConfirmedAt: new Date("2026-01-05T12:00:00Z"),
 };
 
-type DetailRoute = typeof import("~/routes/_staff/devedor");
+type DetailRoute = typeof import("~/routes/_staff/debtor");
 
 async function loadModules() {
   const [
@@ -67,7 +67,7 @@ async function loadModules() {
     orderMutations,
     errors,
     session,
-    route: (await import("~/routes/_staff/devedor")) as DetailRoute,
+    route: (await import("~/routes/_staff/debtor")) as DetailRoute,
   };
 }
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { closeOpenDatabase, describeOnDatabase, type TestDatabase } from "../support/database";
 import { loadServiceOrdersApp, routeArgs, unwrapRouteResult, type ServiceOrdersApp } from "./public-tracking-app";
 
-type ConsultarRoute = typeof import("~/routes/_site/consultar");
-type LoaderArgs = Parameters<ConsultarRoute["loader"]>[0];
-type ActionArgs = Parameters<ConsultarRoute["action"]>[0];
+type ServiceOrderTrackingRoute = typeof import("~/routes/_site/service-order-tracking");
+type LoaderArgs = Parameters<ServiceOrderTrackingRoute["loader"]>[0];
+type ActionArgs = Parameters<ServiceOrderTrackingRoute["action"]>[0];
 
 /** A customer whose every personal detail is distinctive, to be searched for in what /consultar returns. */
 const SECRET_CUSTOMER = {
@@ -40,7 +40,7 @@ const STAFF_LABEL = "tecnico@balcao.example";
 export function definePublicTrackingSuite(database: TestDatabase) {
   describeOnDatabase(database, "/consultar", () => {
     let app: ServiceOrdersApp;
-    let route: ConsultarRoute;
+    let route: ServiceOrderTrackingRoute;
     let customerId: number;
     let nextIp = 1;
     const ip = () => `203.0.113.${nextIp++}`;
@@ -83,7 +83,7 @@ export function definePublicTrackingSuite(database: TestDatabase) {
       process.env.RATE_LIMIT = "on";
       app = await loadServiceOrdersApp(database);
       expect(app.databaseKind).toBe(database);
-      route = await import("~/routes/_site/consultar");
+      route = await import("~/routes/_site/service-order-tracking");
       const customer = await app.factory.createTestCustomer(app.db, SECRET_CUSTOMER, 7);
       customerId = customer.id;
     });

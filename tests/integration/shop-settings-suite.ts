@@ -14,7 +14,7 @@ import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { pngImage, TEXT_FILES } from "../support/images";
 import { unwrapRouteResult } from "./public-tracking-app";
 
-type SettingsRoute = typeof import("~/routes/_owner/configuracoes");
+type SettingsRoute = typeof import("~/routes/_owner/shop-settings");
 type OwnerSetupRoute = typeof import("~/routes/_auth/owner-setup");
 type NewOrderRoute = typeof import("~/routes/_staff/service-order-form");
 
@@ -118,7 +118,7 @@ async function loadModules() {
     import("~/modules/shop-settings/queries.server"),
     import("~/modules/accounts/session.server"),
     import("~/modules/accounts/owner-setup.server"),
-    import("~/routes/_owner/configuracoes"),
+    import("~/routes/_owner/shop-settings"),
     import("~/routes/_auth/owner-setup"),
     import("~/routes/_owner/layout"),
     import("~/modules/demo/test-records.server"),

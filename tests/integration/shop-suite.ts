@@ -13,8 +13,8 @@ async function loadModules() {
     import("~/modules/inventory/stock-ledger.server"),
     import("~/modules/shop/queries.server"),
     import("~/lib/page-cache.server"),
-    import("~/routes/_site/loja"),
-    import("~/routes/_site/loja-produto"),
+    import("~/routes/_site/shop"),
+    import("~/routes/_site/shop-product"),
     import("~/routes/sitemap"),
     import("~/db/committed-writes.server"),
   ]);

@@ -15,8 +15,8 @@ function fileNameOf(url: string) {
   return url.slice("/arquivos/".length);
 }
 
-type ArquivosRoute = typeof import("~/routes/arquivos");
-type LoaderArgs = Parameters<ArquivosRoute["loader"]>[0];
+type UploadsRoute = typeof import("~/routes/uploads");
+type LoaderArgs = Parameters<UploadsRoute["loader"]>[0];
 
 async function loadModules() {
   const [db, auth, uploads, audit, mutations, queries, route, processing, errors, baseErrors] = await Promise.all([
@@ -26,7 +26,7 @@ async function loadModules() {
     import("~/db/schema/audit"),
     import("~/modules/uploads/mutations.server"),
     import("~/modules/uploads/queries.server"),
-    import("~/routes/arquivos"),
+    import("~/routes/uploads"),
     import("~/lib/uploads/process-image.server"),
     import("~/lib/uploads/image-upload-error"),
     import("~/lib/errors"),

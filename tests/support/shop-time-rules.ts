@@ -21,6 +21,11 @@ export const SHOP_TIME_RULES = [
     pattern: /\.(get|set)(FullYear|Month|Date|Day|Hours|Minutes|Seconds)\(|\bnew Date\([^()]*,[^()]*\)/,
     rule: "the server's own time zone (new Date(y, m, d), getFullYear()…): use the shop's calendar from app/lib/dates.ts",
   },
+  {
+    name: "utc calendar",
+    pattern: /\.(get|set)UTC(FullYear|Month|Date|Day|Hours|Minutes|Seconds)\(/,
+    rule: "calendar arithmetic on a shifted UTC date outside app/lib/dates.ts (a second shop calendar): use or add a function there",
+  },
 ] as const;
 
 export type ShopTimeRuleName = (typeof SHOP_TIME_RULES)[number]["name"];

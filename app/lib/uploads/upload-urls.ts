@@ -1,7 +1,7 @@
 import type { VariantFormat } from "./image-purposes";
 import { lookup } from "~/lib/lookup";
 
-/** Where every uploaded file is served; its own route in the server (app/server/app.server.ts; and app/routes/arquivos.ts in development). */
+/** Where every uploaded file is served; its own route in the server (app/server/app.server.ts; and app/routes/uploads.ts in development). */
 export const UPLOADS_PATH = "/arquivos/";
 
 /** 128 random bits in lower-case hex: unguessable, and safe in a URL and a file name as is. */

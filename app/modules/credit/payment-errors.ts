@@ -8,10 +8,11 @@ export class CreditPaymentRuleError extends InputError {
   }
 }
 
+/** The one "no such plan" refusal of credit (payments and plans alike). */
 export class CreditPlanNotFoundError extends NotFoundError {
   override name = "CreditPlanNotFoundError";
-  constructor() {
-    super("Crediário não encontrado.");
+  constructor(message = "Crediário não encontrado.") {
+    super(message);
   }
 }
 

@@ -85,6 +85,7 @@ async function writePaymentInTx(
   actor: Actor,
   plan: CreditPlanRow,
   payment: { kind: "instalment" | "payoff"; method: CreditPaymentMethod; lines: PaymentLine[] },
+  today: string,
 ): Promise<RecordedCreditPayment> {
   const lines = payment.lines.filter(
     (line) => line.chargesCents + line.interestCents + line.principalCents + line.waivedInterestCents > 0,
@@ -102,16 +103,20 @@ async function writePaymentInTx(
     payment.kind === "payoff"
       ? `Crediário nº ${plan.id}: quitação (parcelas ${numbers})`
       : `Crediário nº ${plan.id}: parcela${lines.length > 1 ? "s" : ""} ${numbers}`;
-  const { entryId } = await recordRegisterEntryInTx(tx, actor, {
-    kind: "credit-payment",
-    method: payment.method,
-    amountCents,
-    customerId: plan.customerId,
-    reason: description,
-    field: "method",
-    financeParts: creditFinanceParts(split, await planRevenueOf(tx, plan)),
-  });
-  const today = shopToday();
+  const { entryId } = await recordRegisterEntryInTx(
+    tx,
+    actor,
+    {
+      kind: "credit-payment",
+      method: payment.method,
+      amountCents,
+      customerId: plan.customerId,
+      reason: description,
+      field: "method",
+      financeParts: creditFinanceParts(split, await planRevenueOf(tx, plan)),
+    },
+    today,
+  );
   const [row] = await tx
     .insert(creditPayments)
     .values({
@@ -174,7 +179,8 @@ async function writePaymentInTx(
 
 /**
  * Money received on a plan, whole or partial: each open instalment's late
- * charges computed on today, the amount spread oldest instalment first and,
+ * charges computed on `today` (the shop's day, from the caller; the register
+ * entry and the payment are dated with it), the amount spread oldest instalment first and,
  * within each, charges → interest → principal (Código Civil art. 354).
  * More than is owed is refused (the payoff page reduces the interest). The
  * same form sent twice records once.
@@ -184,6 +190,7 @@ export async function payCreditPlanInTx(
   actor: Actor,
   planId: number,
   rawInput: unknown,
+  today = shopToday(),
 ): Promise<RecordedCreditPayment & { isRepeat: boolean }> {
   assertStaffActor(actor);
   const input = parseInput(CreditPaymentSchema, rawInput);
@@ -192,7 +199,7 @@ export async function payCreditPlanInTx(
     { key: input.idempotencyKey, scope: `credit-plan.payment:${planId}`, actorUserId: actor.userId },
     async () => {
       const plan = await lockActivePlanInTx(tx, planId);
-      const open = await openInstalmentsOn(tx, plan, shopToday());
+      const open = await openInstalmentsOn(tx, plan, today);
       const owedCents = open.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0);
       const allocation = allocatePayment(
         input.amount,
@@ -210,24 +217,30 @@ export async function payCreditPlanInTx(
         );
       }
       const byId = new Map(open.map((instalment) => [instalment.id, instalment]));
-      return writePaymentInTx(tx, actor, plan, {
-        kind: "instalment",
-        method: input.method,
-        lines: allocation.items.map((item) => ({
-          instalment: byId.get(item.id)!,
-          chargesCents: item.chargesCents,
-          interestCents: item.interestCents,
-          principalCents: item.principalCents,
-          waivedInterestCents: 0,
-        })),
-      });
+      return writePaymentInTx(
+        tx,
+        actor,
+        plan,
+        {
+          kind: "instalment",
+          method: input.method,
+          lines: allocation.items.map((item) => ({
+            instalment: byId.get(item.id)!,
+            chargesCents: item.chargesCents,
+            interestCents: item.interestCents,
+            principalCents: item.principalCents,
+            waivedInterestCents: 0,
+          })),
+        },
+        today,
+      );
     },
   );
   return { ...result, isRepeat: isReplay };
 }
 
-export function payCreditPlan(actor: Actor, planId: number, input: unknown) {
-  return inTransaction((tx) => payCreditPlanInTx(tx, actor, planId, input));
+export function payCreditPlan(actor: Actor, planId: number, input: unknown, today = shopToday()) {
+  return inTransaction((tx) => payCreditPlanInTx(tx, actor, planId, input, today));
 }
 
 /**
@@ -241,6 +254,7 @@ export async function payoffCreditPlanInTx(
   actor: Actor,
   planId: number,
   rawInput: unknown,
+  today = shopToday(),
 ): Promise<RecordedCreditPayment & { isRepeat: boolean }> {
   assertStaffActor(actor);
   const input = parseInput(CreditPayoffSchema, rawInput);
@@ -249,7 +263,6 @@ export async function payoffCreditPlanInTx(
     { key: input.idempotencyKey, scope: `credit-plan.payoff:${planId}`, actorUserId: actor.userId },
     async () => {
       const plan = await lockActivePlanInTx(tx, planId);
-      const today = shopToday();
       const open = await openInstalmentsOn(tx, plan, today);
       if (input.instalments !== null && input.instalments > open.length) {
         throw new CreditPaymentRuleError(
@@ -264,14 +277,14 @@ export async function payoffCreditPlanInTx(
           "expectedTotal",
         );
       }
-      return writePaymentInTx(tx, actor, plan, { kind: "payoff", method: input.method, lines: quote.lines });
+      return writePaymentInTx(tx, actor, plan, { kind: "payoff", method: input.method, lines: quote.lines }, today);
     },
   );
   return { ...result, isRepeat: isReplay };
 }
 
-export function payoffCreditPlan(actor: Actor, planId: number, input: unknown) {
-  return inTransaction((tx) => payoffCreditPlanInTx(tx, actor, planId, input));
+export function payoffCreditPlan(actor: Actor, planId: number, input: unknown, today = shopToday()) {
+  return inTransaction((tx) => payoffCreditPlanInTx(tx, actor, planId, input, today));
 }
 
 /**
@@ -282,7 +295,13 @@ export function payoffCreditPlan(actor: Actor, planId: number, input: unknown) {
  * charges of the later ones were computed on what this one had paid. A
  * closed register's entries do not change, so neither does its payment.
  */
-export async function cancelCreditPaymentInTx(tx: Transaction, actor: Actor, paymentId: number, rawInput: unknown) {
+export async function cancelCreditPaymentInTx(
+  tx: Transaction,
+  actor: Actor,
+  paymentId: number,
+  rawInput: unknown,
+  now = new Date(),
+) {
   assertStaffActor(actor);
   const input = parseInput(CancelCreditPaymentSchema, rawInput);
   if (!Number.isSafeInteger(paymentId) || paymentId < 1 || paymentId > 2_147_483_647) throw new CreditPaymentNotFoundError();
@@ -325,11 +344,10 @@ export async function cancelCreditPaymentInTx(tx: Transaction, actor: Actor, pay
       })
       .where(eq(creditInstalments.id, item.instalmentId));
   }
-  const now = new Date();
   await tx.update(creditPayments).set({ cancelledAt: now, cancelReason: input.reason }).where(eq(creditPayments.id, paymentId));
   if (plan.status === "paid") await tx.update(creditPlans).set({ status: "active" }).where(eq(creditPlans.id, plan.id));
   if (payment.registerEntryId !== null) {
-    await markRegisterEntryCancelledInTx(tx, actor, payment.registerEntryId, input.reason);
+    await markRegisterEntryCancelledInTx(tx, actor, payment.registerEntryId, input.reason, now);
   }
   await recordAudit(tx, {
     actorUserId: actor.userId,
@@ -342,6 +360,6 @@ export async function cancelCreditPaymentInTx(tx: Transaction, actor: Actor, pay
   return { paymentId, planId: plan.id, wasCancelled: false };
 }
 
-export function cancelCreditPayment(actor: Actor, paymentId: number, input: unknown) {
-  return inTransaction((tx) => cancelCreditPaymentInTx(tx, actor, paymentId, input));
+export function cancelCreditPayment(actor: Actor, paymentId: number, input: unknown, now = new Date()) {
+  return inTransaction((tx) => cancelCreditPaymentInTx(tx, actor, paymentId, input, now));
 }

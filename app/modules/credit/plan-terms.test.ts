@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "~/lib/dates";
-import { computeDisclosure, CreditTermsSchema, percentToBasisPoints, termsProblems } from "./plan-terms";
+import { computeDisclosure, CreditTermsSchema, rateField, termsProblems } from "./plan-terms";
 
 const TODAY = "2026-11-25";
 const SETTINGS = { maxMonthlyRateBasisPoints: 299, lateFeeBasisPoints: 200, lateInterestMonthlyBasisPoints: 100 };
 const SUPPLIER = { name: "Loja", legalName: "Loja LTDA", document: "12345678000195", address: "Rua A, 10", email: "a@b.com" };
 
 describe("a plan's terms and disclosure", () => {
-  it("reads a rate digit by digit", () => {
-    expect(percentToBasisPoints("2,99")).toBe(299);
-    expect(percentToBasisPoints("3%")).toBe(300);
-    expect(percentToBasisPoints("")).toBe(0);
-    expect(percentToBasisPoints("1,234")).toBeNull();
-    expect(percentToBasisPoints("-1")).toBeNull();
+  it("reads a rate digit by digit, blank as 0%", () => {
+    expect(rateField().parse("2,99")).toBe(299);
+    expect(rateField().parse("3%")).toBe(300);
+    expect(rateField().parse("")).toBe(0);
+    expect(rateField().safeParse("1,234").success).toBe(false);
+    expect(rateField().safeParse("-1").success).toBe(false);
   });
 
   it("discloses the worked example on calendar months: the instalments, 42,41% a.a. and a CET of 55,71% a.a.", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addDays, daysBetween, isIsoDate } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
+import { formatCents, percentToBasisPoints } from "~/lib/money";
 import {
   creditCet,
   DAYS_PER_MONTH,
@@ -46,24 +46,6 @@ const INSTALMENTS_MESSAGE = `Informe de ${CREDIT_LIMITS.minInstalments} a ${CRED
 const RATE_MESSAGE = "Informe a taxa ao mês com até duas casas decimais, como 0 ou 2,99.";
 const FIRST_DUE_MESSAGE = `O primeiro vencimento deve ficar entre ${CREDIT_LIMITS.minFirstDueDays} e ${CREDIT_LIMITS.maxFirstDueDays} dias depois de hoje.`;
 
-/** "2,99", "2.99", "3%", "" (zero) → basis points (299), read digit by digit (no float error). */
-export function percentToBasisPoints(typed: string): number | null {
-  const text = typed.replace(/\s|%/g, "");
-  if (text === "") return 0;
-  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-/** 299 → "2,99", 100 → "1", 250 → "2,5": basis points as a percentage field shows them. */
-export function basisPointsToPercentText(basisPoints: number) {
-  const whole = Math.trunc(basisPoints / 100);
-  const fraction = String(basisPoints % 100)
-    .padStart(2, "0")
-    .replace(/0+$/, "");
-  return fraction === "" ? String(whole) : `${whole},${fraction}`;
-}
-
 /** 299 → "2,99%": a rate as the disclosure prints it, always two decimals as the contract states it (no Intl: the same text on server and browser). */
 export function formatRate(basisPoints: number) {
   return `${Math.trunc(basisPoints / 100)},${String(basisPoints % 100).padStart(2, "0")}%`;
@@ -76,7 +58,7 @@ export function rateField(message = RATE_MESSAGE) {
     .max(10, message)
     .default("")
     .transform((typed, context) => {
-      const basisPoints = percentToBasisPoints(typed);
+      const basisPoints = percentToBasisPoints(typed, 0);
       if (basisPoints === null || basisPoints > CREDIT_LIMITS.maxRateBasisPoints) {
         context.addIssue({ code: "custom", message });
         return z.NEVER;

@@ -6,7 +6,7 @@ import { creditInstalments, creditPayments, creditPlans, debts } from "~/db/sche
 import { customers } from "~/db/schema/customers";
 import { serviceOrderPayments, serviceOrders } from "~/db/schema/service-orders";
 import { shopToday } from "~/lib/dates";
-import { InputError, NotFoundError, type FieldErrors } from "~/lib/errors";
+import { InputError, type FieldErrors } from "~/lib/errors";
 import { formText, idempotencyKeyField, moneyField, parseInput, requiredText } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { centsToInput } from "~/lib/money";
@@ -20,6 +20,7 @@ import {
 } from "~/modules/service-orders/mutations.server";
 import { readShopSettingsInTx, type ShopSettings } from "~/modules/shop-settings/queries.server";
 import { issueCreditContractInTx } from "./contract.server";
+import { CreditPlanNotFoundError } from "./payment-errors";
 import { recordDebtPaymentInTx } from "./debt-payments.server";
 import {
   computeDisclosure,
@@ -47,10 +48,6 @@ export class CreditPlanInputError extends InputError {
   constructor(fieldErrors: FieldErrors, status: 400 | 409 = 400) {
     super("credit-plan-refused", fieldErrors, status);
   }
-}
-
-export class CreditPlanNotFoundError extends NotFoundError {
-  override name = "CreditPlanNotFoundError";
 }
 
 export const PLAN_ORIGIN_KINDS = ["sale", "order", "debt"] as const;

@@ -221,11 +221,17 @@ export async function settleCustomerDebtsInTx(
           const planId = openByKey.get(`instalment:${part.id}`)!.planId!;
           if (paidPlans.has(planId)) continue;
           paidPlans.add(planId);
-          await payCreditPlanInTx(tx, actor, planId, {
-            method: input.method,
-            amount: centsToInput(planCents.get(planId)!),
-            idempotencyKey: `${input.idempotencyKey}-p${planId}`,
-          });
+          await payCreditPlanInTx(
+            tx,
+            actor,
+            planId,
+            {
+              method: input.method,
+              amount: centsToInput(planCents.get(planId)!),
+              idempotencyKey: `${input.idempotencyKey}-p${planId}`,
+            },
+            today,
+          );
         }
       }
       await recordAudit(tx, {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REVENUE_SOURCES, type RevenueSource } from "~/db/schema/inventory";
+import { REVENUE_SOURCES } from "~/db/schema/inventory";
 import { isIsoDate, parseShopDateTimeInput } from "~/lib/dates";
 import { idempotencyKeyField, moneyField, optionalText, requiredText } from "~/lib/forms";
 
@@ -13,12 +13,6 @@ export const DEBT_LIMITS = {
   pastDays: 3650,
   futureDays: 3650,
 } as const;
-
-export const REVENUE_SOURCE_LABELS: Record<RevenueSource, string> = {
-  services: "Serviços",
-  products: "Produtos",
-  "printing-design": "Impressão e design",
-};
 
 export const DEBT_CONTACT_CHANNELS = ["whatsapp", "phone", "email", "in-person", "letter"] as const;
 export type DebtContactChannel = (typeof DEBT_CONTACT_CHANNELS)[number];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "~/lib/dates";
 import { formText, idempotencyKeyField } from "~/lib/forms";
+import { percentToBasisPoints } from "~/lib/money";
 
 /**
  * The card fee table as the owner edits it on /financial-management/cartoes:
@@ -44,10 +45,8 @@ const feeField = z
   .string({ error: FEE_MESSAGE })
   .max(12, FEE_MESSAGE)
   .transform((typed, context) => {
-    const text = typed.replace(/\s|%/g, "");
-    const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
-    const basisPoints = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : Number.NaN;
-    if (!(basisPoints <= MAX_CARD_FEE_BASIS_POINTS)) {
+    const basisPoints = percentToBasisPoints(typed);
+    if (basisPoints === null || basisPoints > MAX_CARD_FEE_BASIS_POINTS) {
       context.addIssue({ code: "custom", message: FEE_MESSAGE });
       return z.NEVER;
     }

@@ -73,6 +73,7 @@ export async function recordRegisterEntryInTx(
   tx: Transaction,
   actor: Actor,
   input: RegisterEntryInput,
+  today = shopToday(),
 ): Promise<{ entryId: number; registerId: number | null }> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) {
     throw new Error(`valor de lançamento inválido no caixa: ${input.amountCents}`);
@@ -94,7 +95,7 @@ export async function recordRegisterEntryInTx(
       customerId: input.customerId ?? null,
       reason: input.reason ?? "",
       pixPending: input.method === "pix" && input.amountCents > 0,
-      businessDate: shopToday(),
+      businessDate: today,
       actorUserId: actor.userId,
       actorLabel: actor.label,
     })
@@ -121,10 +122,16 @@ export async function recordRegisterEntryInTx(
  * it; an entry already cancelled is left as it was. The caller has checked
  * that it may be (its register open, its sale or payment being undone).
  */
-export async function markRegisterEntryCancelledInTx(tx: Transaction, actor: Actor, entryId: number, reason: string) {
+export async function markRegisterEntryCancelledInTx(
+  tx: Transaction,
+  actor: Actor,
+  entryId: number,
+  reason: string,
+  now = new Date(),
+) {
   const [cancelled] = await tx
     .update(registerEntries)
-    .set({ cancelledAt: new Date(), cancelledByLabel: actor.label, cancelReason: reason })
+    .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: reason })
     .where(and(eq(registerEntries.id, entryId), isNull(registerEntries.cancelledAt)))
     .returning({ id: registerEntries.id });
   if (cancelled) await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entryId }, reason);

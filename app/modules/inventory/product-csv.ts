@@ -67,18 +67,6 @@ export function columnOfHeader(text: string): CsvColumnKey | null {
   return column?.key ?? lookup(HEADER_ALIASES, key) ?? null;
 }
 
-export const KIND_WORDS: Record<ProductKind, string> = { product: "Produto", part: "Peça", service: "Serviço" };
-export const PART_ORIGIN_WORDS: Record<PartOrigin, string> = {
-  "new-original": "Nova original",
-  "new-compatible": "Nova compatível",
-  used: "Usada",
-};
-export const REVENUE_SOURCE_WORDS: Record<RevenueSource, string> = {
-  services: "Serviços",
-  products: "Produtos",
-  "printing-design": "Impressão e design",
-};
-
 /** "Peça" / "peca" / "part" → "part"; "" → null (the default); anything else → undefined (refused). */
 export function kindOfWord(text: string): ProductKind | null | undefined {
   const key = headerKey(text);
@@ -92,8 +80,9 @@ export function kindOfWord(text: string): ProductKind | null | undefined {
 export function partOriginOfWord(text: string): PartOrigin | null | undefined {
   const key = headerKey(text);
   if (key === "") return null;
+  // Before "original": the screen's "Nova compatível (não original)" is not an original part.
+  if (key.includes("compat") || key.includes("paralel") || key.includes("naooriginal")) return "new-compatible";
   if (key.includes("original")) return "new-original";
-  if (key.includes("compat") || key.includes("paralel")) return "new-compatible";
   if (key.includes("usad") || key.includes("recond") || key === "used") return "used";
   return undefined;
 }

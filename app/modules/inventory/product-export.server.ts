@@ -1,7 +1,8 @@
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { toCsv } from "~/lib/csv";
-import { CSV_COLUMNS, KIND_WORDS, PART_ORIGIN_WORDS, REVENUE_SOURCE_WORDS } from "./product-csv";
+import { PART_ORIGIN_LABELS, PRODUCT_KIND_LABELS, REVENUE_SOURCE_LABELS } from "./labels";
+import { CSV_COLUMNS } from "./product-csv";
 import { productsForExport } from "./queries.server";
 
 /**
@@ -21,7 +22,7 @@ async function* csvChunks(): AsyncGenerator<string> {
     const rows = batch.map((row) => [
       row.sku,
       row.name,
-      KIND_WORDS[row.kind],
+      PRODUCT_KIND_LABELS[row.kind],
       row.barcode ?? "",
       row.category,
       row.brand,
@@ -31,8 +32,8 @@ async function* csvChunks(): AsyncGenerator<string> {
       row.minimumStock,
       row.location,
       row.shownInShop ? "sim" : "não",
-      row.partOrigin ? PART_ORIGIN_WORDS[row.partOrigin] : "",
-      row.kind === "service" ? REVENUE_SOURCE_WORDS[row.revenueSource] : "",
+      row.partOrigin ? PART_ORIGIN_LABELS[row.partOrigin] : "",
+      row.kind === "service" ? REVENUE_SOURCE_LABELS[row.revenueSource] : "",
       row.description,
     ]);
     // Without the BOM: only the file's first chunk carries it.

@@ -7,4 +7,6 @@ export const PUBLIC_FILES: readonly string[] = [
   "order-parts.server.ts",
   // Pure rules the demo's scale catalogue builds its codes with (and a sale screen may check a scanned code with).
   "ean13.ts",
+  // The one wording of kinds, part origins and revenue sources (service orders, the shop, debtors show them).
+  "labels.ts",
 ];

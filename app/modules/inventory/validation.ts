@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  PART_ORIGINS,
-  PRODUCT_KINDS,
-  REVENUE_SOURCES,
-  type PartOrigin,
-  type ProductKind,
-  type RevenueSource,
-} from "~/db/schema/inventory";
+import { PART_ORIGINS, PRODUCT_KINDS, REVENUE_SOURCES, type RevenueSource } from "~/db/schema/inventory";
 import { idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/lib/imei";
@@ -49,24 +42,6 @@ export const MAX_UNIT_PRICE_CENTS = 100_000_000;
 export const MAX_QUANTITY = 1_000_000;
 /** Serialised units in one entry: a form with a row per unit. */
 export const MAX_UNITS_PER_ENTRY = 50;
-
-export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
-  product: "Produto",
-  part: "Peça",
-  service: "Serviço",
-};
-
-export const PART_ORIGIN_LABELS: Record<PartOrigin, string> = {
-  "new-original": "Nova original",
-  "new-compatible": "Nova compatível (paralela)",
-  used: "Usada / recondicionada",
-};
-
-export const REVENUE_SOURCE_LABELS: Record<RevenueSource, string> = {
-  services: "Serviços",
-  products: "Produtos",
-  "printing-design": "Impressão e design",
-};
 
 const checkbox = (message: string) =>
   z

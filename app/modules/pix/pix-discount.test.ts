@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBasisPoints, pixDiscountCents, pixDiscountDisclosure, pixDiscountFor } from "./pix-discount";
+import { basisPointsToPercentText } from "~/lib/money";
+import { pixDiscountCents, pixDiscountDisclosure, pixDiscountFor } from "./pix-discount";
 
 /** Intl writes a no-break space after "R$"; the text a person reads has a plain one. */
 const plain = (text: string) => text.replace(/\u00a0/g, " ");
@@ -47,6 +48,6 @@ describe("the disclosure the customer reads before paying", () => {
     [5, "0,05%"],
     [2000, "20%"],
   ])("writes %i bp as %s", (basisPoints, text) => {
-    expect(formatBasisPoints(basisPoints)).toBe(text);
+    expect(`${basisPointsToPercentText(basisPoints)}%`).toBe(text);
   });
 });

@@ -1,4 +1,4 @@
-import { formatCents, percentOfCents } from "~/lib/money";
+import { basisPointsToPercentText, formatCents, percentOfCents } from "~/lib/money";
 
 /**
  * The optional "% de desconto no PIX" the owner sets in /configuracoes. Lei
@@ -31,16 +31,7 @@ export function pixDiscountFor(amountCents: number, basisPoints: number): PixDis
   return { basisPoints, fullCents: amountCents, discountCents, pixCents: amountCents - discountCents };
 }
 
-/** 500 → "5%", 250 → "2,5%", 1999 → "19,99%": the percentage as a person writes it (no Intl needed). */
-export function formatBasisPoints(basisPoints: number) {
-  const whole = Math.trunc(basisPoints / 100);
-  const fraction = String(Math.abs(basisPoints % 100))
-    .padStart(2, "0")
-    .replace(/0+$/, "");
-  return `${whole}${fraction === "" ? "" : `,${fraction}`}%`;
-}
-
 /** "Pagando com PIX: 5% de desconto — de R$ 100,00 por R$ 95,00" */
 export function pixDiscountDisclosure(discount: PixDiscount) {
-  return `Pagando com PIX: ${formatBasisPoints(discount.basisPoints)} de desconto — de ${formatCents(discount.fullCents)} por ${formatCents(discount.pixCents)}`;
+  return `Pagando com PIX: ${basisPointsToPercentText(discount.basisPoints)}% de desconto — de ${formatCents(discount.fullCents)} por ${formatCents(discount.pixCents)}`;
 }

@@ -1,15 +1,11 @@
 import type { PartOrigin } from "~/db/schema/inventory";
+import { PART_ORIGIN_LABELS } from "~/modules/inventory/labels";
 
 /**
- * A part's origin as the quote discloses it: the consumer code (CDC art. 21)
- * makes the shop use new original parts unless the customer agrees otherwise.
+ * A part's origin as the quote discloses it (inventory's wording): the
+ * consumer code (CDC art. 21) makes the shop use new original parts unless
+ * the customer agrees otherwise.
  */
-export const PART_ORIGIN_LABELS: Record<PartOrigin, string> = {
-  "new-original": "Nova original",
-  "new-compatible": "Nova compatível (não original)",
-  used: "Usada / recondicionada",
-};
-
 export function partOriginLabel(origin: string | null | undefined) {
   return origin ? (PART_ORIGIN_LABELS[origin as PartOrigin] ?? origin) : "";
 }

@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { WeeklyHours } from "~/db/schema/shop-settings";
-import { atShopTime, shopUtcOffsetMinutes } from "~/lib/dates";
-import {
-  DEFAULT_WEEKLY_HOURS,
-  describeClosure,
-  describeWeeklyHours,
-  isShopOpen as isShopOpenAt,
-  shopLocalDate,
-  shopLocalTime,
-} from "./opening-hours";
+import { atShopTime, shopClockAtOffset, shopUtcOffsetMinutes } from "~/lib/dates";
+import { DEFAULT_WEEKLY_HOURS, describeClosure, describeWeeklyHours, isShopOpen as isShopOpenAt } from "./opening-hours";
 import { upcomingClosures } from "./upcoming-closures";
 
 /** "2025-06-10T10:00" on the shop's clock. */
@@ -34,12 +27,16 @@ describe("isShopOpen with the default hours", () => {
 
   it("reads the day in São Paulo, not in UTC: Monday 23:30 UTC is Monday 20:30 there, closed", () => {
     const instant = new Date("2025-06-09T23:30:00Z");
-    expect(shopLocalTime(instant, -180)).toEqual({ weekday: 1, minutes: 20 * 60 + 30 });
+    expect(shopClockAtOffset(instant, -180)).toMatchObject({ weekday: 1, minutes: 20 * 60 + 30 });
     expect(isShopOpen(DEFAULT_WEEKLY_HOURS, instant)).toBe(false);
   });
 
   it("Tuesday 01:00 UTC is still Monday 22:00 in São Paulo", () => {
-    expect(shopLocalTime(new Date("2025-06-10T01:00:00Z"), -180)).toEqual({ weekday: 1, minutes: 22 * 60 });
+    expect(shopClockAtOffset(new Date("2025-06-10T01:00:00Z"), -180)).toEqual({
+      day: "2025-06-09",
+      weekday: 1,
+      minutes: 22 * 60,
+    });
   });
 });
 
@@ -117,8 +114,8 @@ describe("dated closures (holidays) close the shop for the whole day", () => {
   it("reads the closure's day on the shop's calendar, not UTC's", () => {
     // 24 Dec 22:30 in São Paulo is 25 Dec 01:30 UTC: still the 24th at the shop (closed by the hours, not by Natal).
     const instant = new Date("2025-12-25T01:30:00Z");
-    expect(shopLocalDate(instant, -180)).toBe("2025-12-24");
-    expect(shopLocalDate(new Date("2025-12-25T03:00:00Z"), -180)).toBe("2025-12-25");
+    expect(shopClockAtOffset(instant, -180).day).toBe("2025-12-24");
+    expect(shopClockAtOffset(new Date("2025-12-25T03:00:00Z"), -180).day).toBe("2025-12-25");
   });
 
   it("lists the closures from today on, within the window, in date order", () => {

@@ -1,4 +1,5 @@
 import type { DatedClosure, DayHours, WeeklyHours } from "~/db/schema/shop-settings";
+import { shopClockAtOffset } from "~/lib/dates";
 
 // The shapes of the week and of a closure, as the settings row stores them: components take them from here, never from app/db.
 export type { DatedClosure, DayHours, WeeklyHours };
@@ -18,39 +19,25 @@ export const DEFAULT_WEEKLY_HOURS: WeeklyHours = [
   { open: "09:00", close: "18:00" },
 ];
 
-/**
- * Weekday (0 = Sunday) and minutes since midnight at the shop, whatever the
- * caller's clock zone. `utcOffsetMinutes` is São Paulo's offset, which the
- * server reads from the time-zone database (lib/dates.ts) and sends
- * with the page: the browser does plain arithmetic, because the first
- * `Intl.DateTimeFormat` of a page costs 40–110 ms of main thread (ICU data).
- */
-export function shopLocalTime(instant: Date, utcOffsetMinutes: number): { weekday: number; minutes: number } {
-  const shopWallClock = new Date(instant.getTime() + utcOffsetMinutes * 60_000);
-  return { weekday: shopWallClock.getUTCDay(), minutes: shopWallClock.getUTCHours() * 60 + shopWallClock.getUTCMinutes() };
-}
-
 function toMinutes(hhmm: string) {
   const [hours = 0, minutes = 0] = hhmm.split(":").map(Number);
   return hours * 60 + minutes;
 }
 
-/** The shop's calendar day ("2025-12-25") at an instant, with the same plain arithmetic as shopLocalTime. */
-export function shopLocalDate(instant: Date, utcOffsetMinutes: number): string {
-  return new Date(instant.getTime() + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
-}
-
-/** Open by the weekly hours, and the day is not one of the dated closures. */
+/**
+ * Open by the weekly hours, and the day is not one of the dated closures.
+ * `utcOffsetMinutes` is São Paulo's offset at `instant`, which the server
+ * reads (lib/dates.ts) and sends with the page: the browser needs no Intl.
+ */
 export function isShopOpen(
   hours: WeeklyHours,
   instant: Date,
   utcOffsetMinutes: number,
   closures: readonly DatedClosure[] = [],
 ): boolean {
-  const { weekday, minutes } = shopLocalTime(instant, utcOffsetMinutes);
+  const { day: today, weekday, minutes } = shopClockAtOffset(instant, utcOffsetMinutes);
   const day = hours[weekday];
   if (day == null || minutes < toMinutes(day.open) || minutes >= toMinutes(day.close)) return false;
-  const today = shopLocalDate(instant, utcOffsetMinutes);
   return !closures.some((closure) => closure.date === today);
 }
 

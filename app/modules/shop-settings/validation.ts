@@ -12,6 +12,7 @@ export type { SocialLinks } from "~/db/schema/shop-settings";
 import { formatCep } from "~/lib/cep";
 import { isIsoDate } from "~/lib/dates";
 import { formText, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
+import { basisPointsToPercentText, percentToBasisPoints } from "~/lib/money";
 import { formatPhone, isValidWhatsappNumber, phoneDigits } from "~/lib/phone";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { formatDocument, isValidCnpj, isValidCpf, normalizeDocument } from "~/modules/customers/document";
@@ -334,15 +335,6 @@ const PixSchema = z
 export const MAX_PIX_DISCOUNT_BASIS_POINTS = 2000;
 const PIX_DISCOUNT_MESSAGE = "Informe o desconto de 0 a 20, com até duas casas decimais, como 5 ou 2,5.";
 
-/** 500 → "5", 250 → "2,5", 0 → "0": basis points as the percentage field shows them. */
-export function basisPointsToPercentInput(basisPoints: number) {
-  const whole = Math.trunc(basisPoints / 100);
-  const fraction = String(basisPoints % 100)
-    .padStart(2, "0")
-    .replace(/0+$/, "");
-  return fraction === "" ? String(whole) : `${whole},${fraction}`;
-}
-
 /** What the owner types ("5", "2,5", "2.25", "5%", "" for none) → basis points, read digit by digit. */
 const PixDiscountSchema = z
   .string({ error: PIX_DISCOUNT_MESSAGE })
@@ -350,14 +342,11 @@ const PixDiscountSchema = z
   .max(10, PIX_DISCOUNT_MESSAGE)
   .default("")
   .transform((typed, context) => {
-    const text = typed.replace(/\s|%/g, "");
-    if (text === "") return 0;
-    const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
-    if (!match) {
+    const basisPoints = percentToBasisPoints(typed, 0);
+    if (basisPoints === null) {
       context.addIssue({ code: "custom", message: PIX_DISCOUNT_MESSAGE });
       return z.NEVER;
     }
-    const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
     if (basisPoints > MAX_PIX_DISCOUNT_BASIS_POINTS) {
       context.addIssue({ code: "custom", message: "O desconto no PIX pode ser de no máximo 20%." });
       return z.NEVER;
@@ -382,10 +371,7 @@ function percentField(max: number, message: string, defaultBasisPoints: number) 
     .max(10, message)
     .default("")
     .transform((typed, context) => {
-      const text = typed.replace(/\s|%/g, "");
-      if (text === "") return defaultBasisPoints;
-      const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
-      const basisPoints = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
+      const basisPoints = percentToBasisPoints(typed, defaultBasisPoints);
       if (basisPoints === null || basisPoints > max) {
         context.addIssue({ code: "custom", message });
         return z.NEVER;
@@ -589,10 +575,10 @@ export function shopSettingsFormValues(stored: StoredSettings): ShopSettingsForm
   values["pix.type"] = stored.pixKeyType ?? "";
   values["pix.key"] = stored.pixKey ?? "";
   values.defaultWarrantyDays = String(stored.defaultWarrantyDays);
-  values.pixDiscount = basisPointsToPercentInput(stored.pixDiscountBasisPoints);
+  values.pixDiscount = basisPointsToPercentText(stored.pixDiscountBasisPoints);
   values.allowNegativeStock = stored.allowNegativeStock ? "on" : "";
-  values.maxCreditMonthlyRate = basisPointsToPercentInput(stored.maxCreditMonthlyRateBasisPoints);
-  values.creditLateFee = basisPointsToPercentInput(stored.creditLateFeeBasisPoints);
-  values.creditLateInterest = basisPointsToPercentInput(stored.creditLateInterestMonthlyBasisPoints);
+  values.maxCreditMonthlyRate = basisPointsToPercentText(stored.maxCreditMonthlyRateBasisPoints);
+  values.creditLateFee = basisPointsToPercentText(stored.creditLateFeeBasisPoints);
+  values.creditLateInterest = basisPointsToPercentText(stored.creditLateInterestMonthlyBasisPoints);
   return values;
 }

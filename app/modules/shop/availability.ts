@@ -25,13 +25,6 @@ export function shopAvailability(kind: ProductKind, isInStock: boolean): ShopAva
   return isInStock ? "in-stock" : "to-order";
 }
 
-/** What the consumer code makes the shop say about a part (CDC art. 21). */
-export const PART_ORIGIN_LABELS: Record<PartOrigin, string> = {
-  "new-original": "Peça nova original",
-  "new-compatible": "Peça nova compatível (não original)",
-  used: "Peça usada / recondicionada",
-};
-
 /** schema.org's OfferItemCondition for each origin. */
 export const PART_ORIGIN_CONDITION: Record<PartOrigin, string> = {
   "new-original": "https://schema.org/NewCondition",

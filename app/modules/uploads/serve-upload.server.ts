@@ -28,7 +28,7 @@ function matchesEtag(ifNoneMatch: string | null, etag: string) {
  * The response for /arquivos/<fileName>: the stored bytes with their type,
  * a year-long immutable cache and an ETag; 404 for any name that is not a
  * stored variant (malformed, unknown id, width or format), never an error.
- * Called by server.ts in production and app/routes/arquivos.ts in development.
+ * Called by server.ts in production and app/routes/uploads.ts in development.
  */
 export async function respondWithUploadFile(request: Request, fileName: string): Promise<Response> {
   const ref = parseUploadFileName(fileName);

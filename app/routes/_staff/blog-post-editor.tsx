@@ -7,7 +7,8 @@ import type { FieldErrors } from "~/lib/errors";
 import { formatDateTime } from "~/lib/dates";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, readId } from "~/lib/forms";
+import { formText } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { ImageUploadError } from "~/lib/uploads/image-upload-error";
 import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
 import { assertStaffActor } from "~/modules/accounts/roles";
@@ -33,9 +34,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.id === undefined) {
     return { post: null, values: { status: "draft" } as PostFormValues, cover: null, previewHtml: "", oldSlugs: [], flash: null };
   }
-  const id = readId(params.id);
-  const post = id ? await getPostForEditor(id) : null;
-  if (!id || !post) throw data(null, { status: 404 });
+  const id = parseIdParam(params.id);
+  const post = await getPostForEditor(id);
+  if (!post) throw data(null, { status: 404 });
   const [covers, oldSlugs] = await Promise.all([getPostCovers([post]), listOldSlugs(id)]);
   const now = new Date();
   const isPublic = post.status !== "draft" && post.publishedAt !== null && post.publishedAt.getTime() <= now.getTime();
@@ -97,8 +98,7 @@ async function saveFromForm(request: Request, actor: ReturnType<typeof actorOf>,
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
   assertStaffActor(actor);
-  const id = params.id === undefined ? null : readId(params.id);
-  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
+  const id = params.id === undefined ? null : parseIdParam(params.id);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return saveFromForm(request, actor, id);
   const form = await request.formData().catch(() => null);
   const intent = form ? formText(form, "intent") : "";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PrintFrame } from "~/components/print/print-frame";
-import { readId } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printEntrySlip } from "~/modules/cash-register/print-documents.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
@@ -17,8 +17,7 @@ const TITLE = PRINT_KINDS["cash-movement-slip"].title;
 export const meta = () => [{ title: `${TITLE} — Balcão` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const entryId = readId(params.entryId);
-  if (entryId === null) throw data({ reason: "not-found" }, { status: 404 });
+  const entryId = parseIdParam(params.entryId);
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
   const base = `/cash-register/movimentos/${entryId}/print`;
   const paperLinks = paperLinksOf(base);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PrintFrame } from "~/components/print/print-frame";
 import { buttonClass } from "~/components/ui/button";
-import { readId } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printClosingReport } from "~/modules/cash-register/print-documents.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
@@ -23,8 +23,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const registerId = readId(params.id);
-  if (registerId === null) throw data({ reason: "not-found" }, { status: 404 });
+  const registerId = parseIdParam(params.id);
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
   const base = `/cash-register/${registerId}/print`;
   const paperLinks = paperLinksOf(base);

@@ -15,6 +15,7 @@ import { linkCustomerAccount, listCustomerAccounts, unlinkCustomerAccount } from
 import { CustomerAccounts } from "~/modules/customers/components/customer-accounts";
 import { CustomerForm } from "~/modules/customers/components/customer-form";
 import { formatPhone } from "~/lib/phone";
+import { parseIdParam } from "~/lib/route-params";
 import { formatDocument } from "~/modules/customers/document";
 import { createCustomer, updateCustomer } from "~/modules/customers/mutations.server";
 import { getCustomer } from "~/modules/customers/queries.server";
@@ -37,9 +38,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-/** "12" → 12; anything else (letters, "0", "1e3", huge numbers) names no customer. */
-const customerIdOf = (param: string | undefined) => (param === undefined ? null : readId(param));
-
 /** The page to return to, when it is one of ours; null otherwise. */
 function backPathOf(url: URL) {
   const target = url.searchParams.get(BACK_PARAM);
@@ -58,9 +56,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.id === undefined) {
     return { customer: null, orders: { rows: [], total: 0 }, newOrderHref: null, accounts: [], back, flash: null };
   }
-  const id = customerIdOf(params.id);
-  const [customer, orders] = id ? await Promise.all([getCustomer(id), listServiceOrdersOfCustomer(id)]) : [null, null];
-  if (!id || !customer || !orders) throw data(null, { status: 404 });
+  const id = parseIdParam(params.id);
+  const [customer, orders] = await Promise.all([getCustomer(id), listServiceOrdersOfCustomer(id)]);
+  if (!customer || !orders) throw data(null, { status: 404 });
   return {
     customer: {
       id: customer.id,
@@ -100,13 +98,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
   const intent = form.get("intent");
   if (params.id !== undefined && (intent === "link-account" || intent === "unlink-account")) {
-    return accountAction(actor, customerIdOf(params.id) ?? 0, intent, form);
+    return accountAction(actor, readId(params.id ?? "") ?? 0, intent, form);
   }
   const values = customerFormValues(form);
   const isEditing = params.id !== undefined;
   try {
     const customer = isEditing
-      ? await updateCustomer(actor, customerIdOf(params.id) ?? 0, values)
+      ? await updateCustomer(actor, readId(params.id ?? "") ?? 0, values)
       : await createCustomer(actor, values);
     if (isInline) return { customer };
     const back = backPathOf(url);

@@ -12,7 +12,7 @@ import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
-import { formatCents } from "~/lib/money";
+import { basisPointsToPercentText, formatCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import {
   cardFeeFormToInput,
@@ -28,7 +28,6 @@ import {
   updateCardReceivableDate,
   type CardFeesPage,
 } from "~/modules/finance/card-fees.server";
-import { basisPointsToPercentInput } from "~/modules/shop-settings/validation";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import type { Route } from "./+types/finance-cards";
 
@@ -252,7 +251,7 @@ function RateRow({
   const label = cardRowLabel(rate.method as CardMethod, rate.instalments);
   const fee = feeFieldName(rate.method, rate.instalments);
   const days = daysFieldName(rate.method, rate.instalments);
-  const feeText = refused?.[fee] ?? basisPointsToPercentInput(rate.feeBasisPoints);
+  const feeText = refused?.[fee] ?? basisPointsToPercentText(rate.feeBasisPoints);
   const daysText = refused?.[days] ?? String(rate.settlementDays);
   return (
     <tr data-rate={`${rate.method}-${rate.instalments}`}>

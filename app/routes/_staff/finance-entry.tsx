@@ -9,9 +9,10 @@ import { formatDate, formatDateTime, shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, readId } from "~/lib/forms";
+import { formText } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents } from "~/lib/money";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { activeAccountOptions } from "~/modules/finance/accounts.server";
 import { listCategories } from "~/modules/finance/categories.server";
@@ -34,8 +35,7 @@ import type { Route } from "./+types/finance-entry";
 export const meta = () => financeMeta("Lançamento");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const entryId = readId(params.id);
-  if (entryId === null) throw data(null, { status: 404 });
+  const entryId = parseIdParam(params.id);
   const actor = actorOf(currentUser(context));
   const entry = await getEntry(actor, entryId);
   if (!entry) throw data(null, { status: 404 });

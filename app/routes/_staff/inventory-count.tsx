@@ -9,6 +9,7 @@ import { formatDateTime } from "~/lib/dates";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { MAX_QUERY_LENGTH } from "~/modules/inventory/list-filters";
 import { getStockCount, NO_FILTERS, searchProducts } from "~/modules/inventory/queries.server";
@@ -23,8 +24,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const id = readId(params.id);
-  const count = id ? await getStockCount(id) : null;
+  const count = await getStockCount(parseIdParam(params.id));
   if (!count) throw data(null, { status: 404 });
   const query = searchTextOf(new URL(request.url).searchParams.get(QUERY_PARAM), MAX_QUERY_LENGTH);
   const found =
@@ -36,8 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const id = readId(params.id);
-  if (!id) throw data(null, { status: 404 });
+  const id = parseIdParam(params.id);
   const form = await request.formData().catch(() => null);
   if (!form) return formProblem({ productId: "", countedQuantity: "" });
   const intent = formText(form, "intent");

@@ -7,8 +7,9 @@ import { Pager } from "~/components/ui/pager";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, readId } from "~/lib/forms";
+import { formText } from "~/lib/forms";
 import { centsToInput, formatCents } from "~/lib/money";
+import { parseIdParam } from "~/lib/route-params";
 import { ImageUploadError } from "~/lib/uploads/image-upload-error";
 import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
@@ -24,12 +25,8 @@ import {
 import { createProduct, setProductArchived, updateProduct } from "~/modules/inventory/products.server";
 import { getProduct, listProductCategories, listProductMovements, listUnitsInShop } from "~/modules/inventory/queries.server";
 import { recordSerialisedEntry, recordStockAdjustment, recordStockEntry, writeOffUnit } from "~/modules/inventory/stock.server";
-import {
-  PART_ORIGIN_LABELS,
-  PRODUCT_KIND_LABELS,
-  productFormValues,
-  type ProductFormValues,
-} from "~/modules/inventory/validation";
+import { PART_ORIGIN_LABELS, PRODUCT_KIND_LABELS } from "~/modules/inventory/labels";
+import { productFormValues, type ProductFormValues } from "~/modules/inventory/validation";
 import { getUploadedImage } from "~/modules/uploads/queries.server";
 import type { Route } from "./+types/inventory-product";
 
@@ -77,9 +74,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       flash: null,
     };
   }
-  const id = readId(params.id);
-  const product = id ? await getProduct(id) : null;
-  if (!id || !product) throw data(null, { status: 404 });
+  const id = parseIdParam(params.id);
+  const product = await getProduct(id);
+  if (!product) throw data(null, { status: 404 });
   const rawPage = new URL(request.url).searchParams.get(LEDGER_PAGE_PARAM);
   const page = rawPage && /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : 1;
   const [photo, units, ledger] = await Promise.all([
@@ -170,8 +167,7 @@ async function stockAction(actor: ReturnType<typeof actorOf>, id: number, intent
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const id = params.id === undefined ? null : readId(params.id);
-  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
+  const id = params.id === undefined ? null : parseIdParam(params.id);
   const isMultipart = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
   if (isMultipart) return saveProduct(request, actor, id);
   const form = await request.formData().catch(() => null);

@@ -16,7 +16,8 @@ import {
   searchProducts,
   type ProductListItem,
 } from "~/modules/inventory/queries.server";
-import { PRODUCT_KIND_LABELS, PRODUCT_KINDS } from "~/modules/inventory/validation";
+import { PRODUCT_KIND_LABELS } from "~/modules/inventory/labels";
+import { PRODUCT_KINDS } from "~/modules/inventory/validation";
 import type { Route } from "./+types/inventory";
 
 const ROW_COLUMNS = "md:grid-cols-[minmax(0,3fr)_minmax(0,1.2fr)_6rem_6rem]";

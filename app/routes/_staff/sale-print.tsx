@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PrintFrame } from "~/components/print/print-frame";
-import { readId } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printSaleReceipt } from "~/modules/cash-register/sale-print.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
@@ -22,8 +22,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
-  const saleId = readId(params.id ?? "");
-  if (saleId === null || !SALE_DOCUMENTS.some((document) => document === params.document)) {
+  const saleId = parseIdParam(params.id);
+  if (!SALE_DOCUMENTS.some((document) => document === params.document)) {
     throw data({ reason: "not-found" }, { status: 404 });
   }
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));

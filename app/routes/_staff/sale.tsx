@@ -10,9 +10,10 @@ import { formatDateTime } from "~/lib/dates";
 import { NotFoundError, type FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, readId } from "~/lib/forms";
+import { formText } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { recordSaleReturn } from "~/modules/cash-register/returns.server";
 import { getSaleDetail } from "~/modules/cash-register/sale-queries.server";
@@ -31,15 +32,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.sale.code ?? "Venda"} — Balcão` }, { name: "robots", content: "noindex" }];
 }
 
-function saleIdOf(param: string | undefined) {
-  const id = readId(param ?? "");
-  if (id === null) throw data({ reason: "not-found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
-  const sale = await getSaleDetail(actor, saleIdOf(params.id));
+  const sale = await getSaleDetail(actor, parseIdParam(params.id));
   if (!sale) throw data({ reason: "not-found" }, { status: 404 });
   // The customer pays each PIX still pending by its code for the exact amount, its txid naming the sale.
   const settings = await getShopSettings();
@@ -58,7 +53,7 @@ type Intent = "cancel" | "return" | "confirm-pix";
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const saleId = saleIdOf(params.id);
+  const saleId = parseIdParam(params.id);
   const form = await request.formData().catch(() => null);
   const intent = form ? formText(form, "intent") : "";
   if (!form || (intent !== "cancel" && intent !== "return" && intent !== "confirm-pix")) {

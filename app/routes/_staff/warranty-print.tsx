@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PrintFrame } from "~/components/print/print-frame";
-import { readId } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
@@ -20,8 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
-  const warrantyId = readId(params.id ?? "");
-  if (warrantyId === null) throw data({ reason: "not-found" }, { status: 404 });
+  const warrantyId = parseIdParam(params.id);
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"), "warranty-term");
   const printed = await printWarrantyTerm(actor, warrantyId, paper);
   if (!printed) throw data({ reason: "not-found" }, { status: 404 });

@@ -10,9 +10,10 @@ import { formatDate, formatDateTime, shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, readId } from "~/lib/forms";
+import { formText } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatPhone } from "~/lib/phone";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { WarrantyStatusBadge } from "~/modules/warranties/components/warranty-status-badge";
 import { openWarrantyClaim } from "~/modules/warranties/mutations.server";
@@ -26,15 +27,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-function warrantyIdOf(param: string | undefined) {
-  const id = readId(param ?? "");
-  if (id === null) throw data({ reason: "not-found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
-  const warranty = await getWarranty(actor, warrantyIdOf(params.id), shopToday());
+  const warranty = await getWarranty(actor, parseIdParam(params.id), shopToday());
   if (!warranty) throw data({ reason: "not-found" }, { status: 404 });
   return { warranty, claimKey: newIdempotencyKey(), flash: flashOf(context) };
 }
@@ -43,7 +38,7 @@ type ClaimValues = { reportedDefect?: string; note?: string; isCourtesy?: boolea
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const warrantyId = warrantyIdOf(params.id);
+  const warrantyId = parseIdParam(params.id);
   const form = await request.formData().catch(() => null);
   if (!form) return formProblem({ values: {} as ClaimValues });
   const input = claimFormInput(form);

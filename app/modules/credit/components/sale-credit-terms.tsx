@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/errors";
+import { basisPointsToPercentText } from "~/lib/money";
 import {
-  basisPointsToPercentText,
   CREDIT_LIMITS,
   CreditTermsSchema,
   defaultFirstDueDate,

@@ -11,13 +11,8 @@ import { TextareaField } from "~/components/ui/textarea-field";
 import type { FieldErrors } from "~/lib/errors";
 import { IMAGE_FIELD } from "~/lib/uploads/image-upload-error";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
-import {
-  PART_ORIGIN_LABELS,
-  PRODUCT_KIND_LABELS,
-  PRODUCT_LIMITS,
-  REVENUE_SOURCE_LABELS,
-  type ProductFormValues,
-} from "../validation";
+import { PART_ORIGIN_LABELS, PRODUCT_KIND_LABELS, REVENUE_SOURCE_LABELS } from "../labels";
+import { PRODUCT_LIMITS, type ProductFormValues } from "../validation";
 import { Section } from "./section";
 
 function Checkbox({

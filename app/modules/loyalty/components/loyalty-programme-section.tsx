@@ -1,6 +1,6 @@
 import { Gift } from "lucide-react";
 import { ButtonLink } from "~/components/ui/button";
-import { BASIS_POINTS_PER_PERCENT, formatCents } from "~/lib/money";
+import { basisPointsToPercentText, formatCents } from "~/lib/money";
 import {
   CYCLE_BONUS_MIN_REPAIRS,
   CYCLE_BONUS_POINTS,
@@ -61,7 +61,7 @@ export function LoyaltyProgrammeSection() {
             <li key={level.name} className="rounded-xl bg-white p-5 text-center text-slate-900">
               <p className="text-lg font-bold">{level.name}</p>
               <p className="text-sm text-slate-700">a partir de {points.format(level.minPoints)} pontos</p>
-              <p className="mt-2 text-2xl font-bold text-brand-700">{level.discountBasisPoints / BASIS_POINTS_PER_PERCENT}%</p>
+              <p className="mt-2 text-2xl font-bold text-brand-700">{basisPointsToPercentText(level.discountBasisPoints)}%</p>
               <p className="text-sm text-slate-700">de desconto</p>
             </li>
           ))}

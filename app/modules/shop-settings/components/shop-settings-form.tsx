@@ -8,6 +8,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
 import { PIX_KEY_TYPES } from "~/db/schema/shop-settings";
 import type { FieldErrors } from "~/lib/errors";
+import { basisPointsToPercentText } from "~/lib/money";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { IMAGE_FIELD } from "~/lib/uploads/image-upload-error";
 import {
@@ -201,7 +202,7 @@ export function ShopSettingsForm({ values, errors, closureRows, logo, isDetailsC
           inputMode="decimal"
           maxLength={10}
           placeholder="0"
-          hint={`De 0 a ${MAX_PIX_DISCOUNT_BASIS_POINTS / 100}%, com até duas casas decimais (0 = sem desconto). Na venda, o cliente vê o desconto e os dois preços antes de pagar, como a lei pede (Lei 13.455/2017 e Lei 10.962/2004, art. 5-A).`}
+          hint={`De 0 a ${basisPointsToPercentText(MAX_PIX_DISCOUNT_BASIS_POINTS)}%, com até duas casas decimais (0 = sem desconto). Na venda, o cliente vê o desconto e os dois preços antes de pagar, como a lei pede (Lei 13.455/2017 e Lei 10.962/2004, art. 5-A).`}
           className="max-w-xs"
           {...field("pixDiscount")}
         />

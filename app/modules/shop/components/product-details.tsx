@@ -1,6 +1,6 @@
 import { ChevronRight, MessageCircle, ShieldCheck } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
-import { PART_ORIGIN_LABELS } from "../availability";
+import { PART_ORIGIN_LABELS } from "~/modules/inventory/labels";
 import { shopListHref } from "../catalogue-address";
 import type { ShopProduct } from "../queries.server";
 import { AvailabilityBadge } from "./availability-badge";
@@ -63,7 +63,7 @@ export function ProductDetails({ product, whatsappHref }: { product: ShopProduct
             <p className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-slate-800">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
               <span>
-                <strong className="font-semibold">{PART_ORIGIN_LABELS[product.partOrigin]}</strong>
+                <strong className="font-semibold">Peça {PART_ORIGIN_LABELS[product.partOrigin].toLowerCase()}</strong>
                 <span className="block text-sm text-slate-700">Instalação com garantia na nossa assistência.</span>
               </span>
             </p>

@@ -1,5 +1,5 @@
 import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
-import type { Route } from "./+types/arquivos";
+import type { Route } from "./+types/uploads";
 
 /**
  * Uploaded images for the development server. In production app/server/app.server.ts

@@ -9,16 +9,17 @@ import { daysBetween, formatDate } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, formTexts, readId } from "~/lib/forms";
+import { formText, formTexts } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { CREDIT_PAYMENT_METHODS } from "~/modules/credit/payment-validation";
 import { getCustomerSettlement, settleCustomerDebts } from "~/modules/credit/settlement.server";
 import { PixCharge } from "~/modules/pix/components/pix-charge";
 import { pixChargeFor } from "~/modules/pix/pix-charge.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/devedores-pagamento";
+import type { Route } from "./+types/debtor-settlement";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -27,14 +28,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-function customerIdOf(param: string | undefined) {
-  const id = readId(param ?? "");
-  if (id === null) throw data({ reason: "not-found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const settlement = await getCustomerSettlement(actorOf(currentUser(context)), customerIdOf(params.customerId));
+  const settlement = await getCustomerSettlement(actorOf(currentUser(context)), parseIdParam(params.customerId));
   if (!settlement) throw data({ reason: "not-found" }, { status: 404 });
   const pix =
     settlement.totalCents > 0
@@ -49,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const customerId = customerIdOf(params.customerId);
+  const customerId = parseIdParam(params.customerId);
   const form = await request.formData().catch(() => null);
   if (!form) return formProblem({ values: null });
   const values = {
@@ -70,7 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export default function DevedoresPagamento({ loaderData, actionData }: Route.ComponentProps) {
+export default function DebtorSettlement({ loaderData, actionData }: Route.ComponentProps) {
   const { settlement, pix, flash, idempotencyKey } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const values = actionData?.values ?? null;

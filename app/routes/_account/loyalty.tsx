@@ -3,7 +3,7 @@ import { StaffAreaPage, staffAreaMeta } from "~/components/layout/staff-area-pag
 import { EmptyState } from "~/components/ui/empty-state";
 import { isStaffRole } from "~/modules/accounts/roles";
 import { currentUser } from "~/modules/accounts/session.server";
-import type { Route } from "./+types/fidelidade";
+import type { Route } from "./+types/loyalty";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   loaderData?.view === "staff"

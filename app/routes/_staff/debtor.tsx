@@ -11,25 +11,22 @@ import { addDays, formatDate, formatDateTime, shopToday, toShopDateTimeInput } f
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, readId } from "~/lib/forms";
+import { formText } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
+import { parseIdParam } from "~/lib/route-params";
 import { whatsappLink } from "~/lib/whatsapp";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { BucketBadge } from "~/modules/debtors/components/bucket-badge";
 import { createDebt, recordDebtContact, sendDebtReminder } from "~/modules/debtors/mutations.server";
 import { getCustomerDebts, type DebtItemSource } from "~/modules/debtors/queries.server";
 import { reminderFor } from "~/modules/debtors/reminder.server";
-import {
-  DEBT_CONTACT_CHANNEL_LABELS,
-  DEBT_CONTACT_CHANNELS,
-  DEBT_LIMITS,
-  REVENUE_SOURCE_LABELS,
-} from "~/modules/debtors/validation";
+import { DEBT_CONTACT_CHANNEL_LABELS, DEBT_CONTACT_CHANNELS, DEBT_LIMITS } from "~/modules/debtors/validation";
+import { REVENUE_SOURCE_LABELS } from "~/modules/inventory/labels";
 import { REVENUE_SOURCES } from "~/modules/inventory/validation";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/devedor";
+import type { Route } from "./+types/debtor";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -38,18 +35,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-function customerIdOf(param: string | undefined) {
-  const id = readId(param ?? "");
-  if (id === null) throw data({ reason: "not-found" }, { status: 404 });
-  return id;
-}
-
 /** The IOU form's default due date: a month to pay, as shops usually give. */
 const DEFAULT_IOU_DAYS = 30;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
-  const customerId = customerIdOf(params.customerId);
+  const customerId = parseIdParam(params.customerId);
   const today = shopToday();
   const debt = await getCustomerDebts(actor, customerId, today);
   if (!debt) throw data({ reason: "not-found" }, { status: 404 });
@@ -76,7 +67,7 @@ type ContactValues = { channel?: string; contactedAt?: string; note?: string };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const customerId = customerIdOf(params.customerId);
+  const customerId = parseIdParam(params.customerId);
   const form = await request.formData().catch(() => null);
   const intent = form ? formText(form, "intent") : "";
   if (!form || (intent !== "iou" && intent !== "contact" && intent !== "reminder")) {

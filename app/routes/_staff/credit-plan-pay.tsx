@@ -8,9 +8,10 @@ import { formatDate } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, readId } from "~/lib/forms";
+import { formText } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents, parseMoneyToCents } from "~/lib/money";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PlanPaymentHeader } from "~/modules/credit/components/plan-payment-header";
 import { creditPixTxid, INSTALMENT_STATUS_LABELS } from "~/modules/credit/payment-labels";
@@ -20,20 +21,14 @@ import { payCreditPlan } from "~/modules/credit/payments.server";
 import { PixCharge } from "~/modules/pix/components/pix-charge";
 import { pixChargeFor } from "~/modules/pix/pix-charge.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/cdc-pagar";
+import type { Route } from "./+types/credit-plan-pay";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Pagar crediário nº ${loaderData?.account.plan.id ?? ""} — Balcão` }, { name: "robots", content: "noindex" }];
 }
 
-function planIdOf(param: string | undefined) {
-  const id = readId(param ?? "");
-  if (id === null) throw data({ reason: "not-found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const account = await getCreditPlanAccount(actorOf(currentUser(context)), planIdOf(params.id));
+  const account = await getCreditPlanAccount(actorOf(currentUser(context)), parseIdParam(params.id));
   if (!account) throw data({ reason: "not-found" }, { status: 404 });
   // "Gerar PIX" for another amount (a partial payment) asks by the address; anything unreadable falls back to what is due.
   const asked = parseMoneyToCents(new URL(request.url).searchParams.get("valor") ?? "");
@@ -52,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const planId = planIdOf(params.id);
+  const planId = parseIdParam(params.id);
   const form = await request.formData().catch(() => null);
   if (!form) return formProblem({ values: null });
   const values = {
@@ -71,7 +66,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export default function CdcPagar({ loaderData, actionData }: Route.ComponentProps) {
+export default function CreditPlanPay({ loaderData, actionData }: Route.ComponentProps) {
   const { account, pix, pixCents, flash, idempotencyKey } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const values = actionData?.values ?? null;

@@ -14,7 +14,7 @@ import { formatPhone } from "~/lib/phone";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PlanStatusBadge } from "~/modules/credit/components/plan-status-badge";
 import { isPlanListStatus, listCreditPlans, type PlanListStatus } from "~/modules/credit/queries.server";
-import type { Route } from "./+types/cdc";
+import type { Route } from "./+types/credit-plans";
 import { searchTextOf } from "~/lib/text-input";
 
 export const meta = () => staffAreaMeta("cdc");

@@ -5,7 +5,7 @@ import { pageMeta, siteOrigin } from "~/lib/seo";
 import { PostBody } from "~/modules/blog/components/post-body";
 import { getStoryHtml } from "~/modules/faq/queries.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/historia";
+import type { Route } from "./+types/story";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -20,7 +20,7 @@ import { shopToday } from "~/lib/dates";
 import { describeClosure, describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
 import { upcomingClosures } from "~/modules/shop-settings/upcoming-closures";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/contato";
+import type { Route } from "./+types/contact";
 
 /** The flash subject of a message just sent: the form gives way to the confirmation. */
 const SENT_SUBJECT = "contact-message";

@@ -18,7 +18,7 @@ import {
   typedFormValues,
   type ShopSettingsFormValues,
 } from "~/modules/shop-settings/validation";
-import type { Route } from "./+types/configuracoes";
+import type { Route } from "./+types/shop-settings";
 
 const PATH = "/configuracoes";
 

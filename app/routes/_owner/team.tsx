@@ -25,7 +25,7 @@ import {
   reactivateTeamMember,
 } from "~/modules/accounts/team-members.server";
 import { TEAM_LIMITS } from "~/modules/accounts/team-validation";
-import type { Route } from "./+types/equipe";
+import type { Route } from "./+types/team";
 
 export const meta = () => staffAreaMeta("team");
 

@@ -2,13 +2,13 @@ import { data } from "react-router";
 import { PrintFrame } from "~/components/print/print-frame";
 import { buttonClass } from "~/components/ui/button";
 import { shopToday } from "~/lib/dates";
-import { readId } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printDebtReminderLetter } from "~/modules/debtors/letter.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf, papersOf } from "~/modules/print-templates/papers";
 import type { PageHandle } from "../_account/layout";
-import type { Route } from "./+types/devedor-carta";
+import type { Route } from "./+types/debtor-letter-print";
 
 /** Shown bare by the signed-in layout: no staff shell on paper. */
 export const handle: PageHandle = { isPrintPage: true };
@@ -23,8 +23,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
-  const customerId = readId(params.customerId ?? "");
-  if (customerId === null) throw data({ reason: "not-found" }, { status: 404 });
+  const customerId = parseIdParam(params.customerId);
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"), KIND);
   const print = await printDebtReminderLetter(actor, customerId, paper, shopToday());
   if (print.status === "not-found") throw data({ reason: "not-found" }, { status: 404 });

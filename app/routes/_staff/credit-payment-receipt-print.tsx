@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { PrintFrame } from "~/components/print/print-frame";
-import { readId } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printCreditPaymentReceipt } from "~/modules/credit/payment-print.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
 import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
-import type { Route } from "./+types/cdc-recibo";
+import type { Route } from "./+types/credit-payment-receipt-print";
 
 /** Shown bare by the signed-in layout: no staff shell on paper. */
 export const handle: PageHandle = { isPrintPage: true };
@@ -17,9 +17,8 @@ const TITLE = PRINT_KINDS["credit-payment-receipt"].title;
 export const meta = () => [{ title: `${TITLE} — Balcão` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const planId = readId(params.id ?? "");
-  const paymentId = readId(params.paymentId ?? "");
-  if (planId === null || paymentId === null) throw data({ reason: "not-found" }, { status: 404 });
+  const planId = parseIdParam(params.id);
+  const paymentId = parseIdParam(params.paymentId);
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
   const printed = await printCreditPaymentReceipt(actorOf(currentUser(context)), String(planId), String(paymentId), paper);
   if (!printed) throw data({ reason: "not-found" }, { status: 404 });
@@ -28,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { html: printed.html, paper, paperLinks, reprintedAt: reprintedAtOf(printed.actAt) };
 }
 
-export default function CdcRecibo({ loaderData }: Route.ComponentProps) {
+export default function CreditPaymentReceiptPrint({ loaderData }: Route.ComponentProps) {
   return (
     <PrintFrame
       title={TITLE}

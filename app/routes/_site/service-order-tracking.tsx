@@ -29,7 +29,7 @@ import { STATUS_DESCRIPTIONS, STATUS_LABELS } from "~/modules/service-orders/sta
 import { deviceName } from "~/modules/service-orders/device-name";
 import { describedWithOrigin, needsPartsConsent, partOriginLabel } from "~/modules/service-orders/part-origin";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/consultar";
+import type { Route } from "./+types/service-order-tracking";
 
 /** Public URL parameters: `?codigo=` is what the receipt's QR opens. */
 const PARAMS = { code: "codigo", orderNumber: "numero", phoneLast4: "telefone" } as const;
@@ -137,7 +137,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ decision: outcome }, { headers: PRIVATE_HEADERS });
 }
 
-export default function Consultar({ loaderData, actionData }: Route.ComponentProps) {
+export default function ServiceOrderTracking({ loaderData, actionData }: Route.ComponentProps) {
   const { outcome, values, shopWhatsapp, shopName } = loaderData;
   const navigation = useNavigation();
   const isLooking = navigation.state !== "idle" && navigation.formMethod === "GET";

@@ -6,28 +6,23 @@ import { optionsOf, SelectField } from "~/components/ui/select-field";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, readId } from "~/lib/forms";
+import { formText } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents } from "~/lib/money";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PlanPaymentHeader } from "~/modules/credit/components/plan-payment-header";
 import { getCreditPlanAccount } from "~/modules/credit/payment-queries.server";
 import { CREDIT_PAYMENT_METHODS } from "~/modules/credit/payment-validation";
 import { payoffCreditPlan } from "~/modules/credit/payments.server";
-import type { Route } from "./+types/cdc-quitar";
+import type { Route } from "./+types/credit-plan-payoff";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Quitar crediário nº ${loaderData?.account.plan.id ?? ""} — Balcão` }, { name: "robots", content: "noindex" }];
 }
 
-function planIdOf(param: string | undefined) {
-  const id = readId(param ?? "");
-  if (id === null) throw data({ reason: "not-found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const account = await getCreditPlanAccount(actorOf(currentUser(context)), planIdOf(params.id));
+  const account = await getCreditPlanAccount(actorOf(currentUser(context)), parseIdParam(params.id));
   if (!account) throw data({ reason: "not-found" }, { status: 404 });
   // ?parcelas=N shows the quote for the last N; anything else, all of them.
   const asked = Number(new URL(request.url).searchParams.get("parcelas"));
@@ -37,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const planId = planIdOf(params.id);
+  const planId = parseIdParam(params.id);
   const form = await request.formData().catch(() => null);
   if (!form) return formProblem({ values: null });
   const values = {
@@ -57,7 +52,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export default function CdcQuitar({ loaderData, actionData }: Route.ComponentProps) {
+export default function CreditPlanPayoff({ loaderData, actionData }: Route.ComponentProps) {
   const { account, chosen, flash, idempotencyKey } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const values = actionData?.values ?? null;

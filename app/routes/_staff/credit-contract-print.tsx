@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { PrintFrame } from "~/components/print/print-frame";
-import { readId } from "~/lib/forms";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { printCreditContract } from "~/modules/credit/contract.server";
 import { PRINT_KINDS } from "~/modules/print-templates/kinds";
 import { paperFromSearch, paperLinksOf } from "~/modules/print-templates/papers";
 import { reprintedAtOf } from "~/modules/print-templates/reprint";
 import type { PageHandle } from "../_account/layout";
-import type { Route } from "./+types/cdc-contract-print";
+import type { Route } from "./+types/credit-contract-print";
 
 /** Shown bare by the signed-in layout: no staff shell on paper. */
 export const handle: PageHandle = { isPrintPage: true };
@@ -21,8 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
-  const planId = readId(params.id ?? "");
-  if (planId === null) throw data({ reason: "not-found" }, { status: 404 });
+  const planId = parseIdParam(params.id);
   const paper = paperFromSearch(new URL(request.url).searchParams.get("papel"));
   const printed = await printCreditContract(actor, planId, paper);
   if (!printed) throw data({ reason: "not-found" }, { status: 404 });

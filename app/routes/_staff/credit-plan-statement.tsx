@@ -10,12 +10,13 @@ import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { PlanPaymentHeader } from "~/modules/credit/components/plan-payment-header";
 import { INSTALMENT_STATUS_LABELS } from "~/modules/credit/payment-labels";
 import { getCreditPlanAccount } from "~/modules/credit/payment-queries.server";
 import { cancelCreditPayment } from "~/modules/credit/payments.server";
-import type { Route } from "./+types/cdc-extrato";
+import type { Route } from "./+types/credit-plan-statement";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -24,21 +25,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-function planIdOf(param: string | undefined) {
-  const id = readId(param ?? "");
-  if (id === null) throw data({ reason: "not-found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const account = await getCreditPlanAccount(actorOf(currentUser(context)), planIdOf(params.id));
+  const account = await getCreditPlanAccount(actorOf(currentUser(context)), parseIdParam(params.id));
   if (!account) throw data({ reason: "not-found" }, { status: 404 });
   return { account, flash: flashOf(context) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const planId = planIdOf(params.id);
+  const planId = parseIdParam(params.id);
   const form = await request.formData().catch(() => null);
   if (!form || formText(form, "intent") !== "cancel-payment") return formProblem({ paymentId: null as number | null });
   const paymentId = readId(formText(form, "paymentId"));
@@ -64,7 +59,7 @@ const STATUS_CLASSES = {
   open: "bg-slate-100 text-slate-800",
 } as const;
 
-export default function CdcExtrato({ loaderData, actionData }: Route.ComponentProps) {
+export default function CreditPlanStatement({ loaderData, actionData }: Route.ComponentProps) {
   const { account, flash } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   const paidCents = account.payments

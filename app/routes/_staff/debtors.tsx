@@ -15,7 +15,7 @@ import { AGEING_BUCKET_LABELS } from "~/modules/debtors/ageing";
 import { BucketBadge } from "~/modules/debtors/components/bucket-badge";
 import { isDebtorsFilter, listDebtors, MAX_DEBTORS_PAGE, type DebtorsFilter } from "~/modules/debtors/queries.server";
 import { DEBT_CONTACT_CHANNEL_LABELS } from "~/modules/debtors/validation";
-import type { Route } from "./+types/devedores";
+import type { Route } from "./+types/debtors";
 
 const QUERY_PARAM = "q";
 const FILTER_PARAM = "faixa";

@@ -5,7 +5,7 @@ import { pageMeta, siteOrigin } from "~/lib/seo";
 import { readShopListQuery, shopListHref } from "~/modules/shop/catalogue-address";
 import { isSearchable, listShopCategories, listShopProducts } from "~/modules/shop/queries.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/loja";
+import type { Route } from "./+types/shop";
 
 // Nothing in the catalogue reacts (links and a GET form): the browser keeps the server's HTML and loads none of its code.
 const StaticCatalogue = staticSection(() =>
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export default function Loja({ loaderData }: Route.ComponentProps) {
+export default function Shop({ loaderData }: Route.ComponentProps) {
   const { categories, query, products, hasNextPage, isSearchCapped, isSearchTooShort } = loaderData;
   return (
     <main id="conteudo">

@@ -8,7 +8,7 @@ import { faqPageData } from "~/modules/faq/faq-page-data";
 import { listPublishedFaq } from "~/modules/faq/queries.server";
 import { PostBody } from "~/modules/blog/components/post-body";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/perguntas";
+import type { Route } from "./+types/faq";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -8,9 +8,10 @@ import { formatDate, formatDateTime, shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { formText, readId } from "~/lib/forms";
+import { formText } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
+import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { SALE_PAYMENT_LABELS } from "~/modules/cash-register/sale-totals";
 import { CreditDisclosurePanel } from "~/modules/credit/components/credit-disclosure";
@@ -18,7 +19,7 @@ import { PlanStatusBadge } from "~/modules/credit/components/plan-status-badge";
 import { CREDIT_LIMITS } from "~/modules/credit/plan-terms";
 import { cancelCreditPlan } from "~/modules/credit/plans.server";
 import { getCreditPlan, type CreditPlanDetail, type InstalmentStatus } from "~/modules/credit/queries.server";
-import type { Route } from "./+types/cdc-plan";
+import type { Route } from "./+types/credit-plan";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -27,22 +28,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-function planIdOf(param: string | undefined) {
-  const id = readId(param ?? "");
-  if (id === null) throw data({ reason: "not-found" }, { status: 404 });
-  return id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
-  const plan = await getCreditPlan(actor, planIdOf(params.id), { today: shopToday() });
+  const plan = await getCreditPlan(actor, parseIdParam(params.id), { today: shopToday() });
   if (!plan) throw data({ reason: "not-found" }, { status: 404 });
   return { plan, flash: flashOf(context) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const planId = planIdOf(params.id);
+  const planId = parseIdParam(params.id);
   const form = await request.formData().catch(() => null);
   if (!form || formText(form, "intent") !== "cancel") return formProblem({});
   try {

@@ -12,12 +12,11 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
-import { formatCents, parseMoneyToCents } from "~/lib/money";
+import { basisPointsToPercentText, formatCents, parseMoneyToCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { CreditDisclosurePanel } from "~/modules/credit/components/credit-disclosure";
 import {
-  basisPointsToPercentText,
   CREDIT_LIMITS,
   CreditTermsSchema,
   defaultFirstDueDate,
@@ -35,7 +34,7 @@ import {
   type PlanOrigin,
 } from "~/modules/credit/plans.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/cdc-new";
+import type { Route } from "./+types/credit-plan-new";
 
 export function meta() {
   return [{ title: "Novo crediário — Balcão" }, { name: "robots", content: "noindex" }];

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { PageIntro } from "~/components/layout/page-intro";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/privacidade";
+import type { Route } from "./+types/privacy";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];

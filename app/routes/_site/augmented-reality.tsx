@@ -5,7 +5,7 @@ import { cx } from "~/lib/class-names";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { ModelViewer } from "~/modules/augmented-reality/components/model-viewer";
 import { findShowroomModel, SHOWROOM_MODELS } from "~/modules/augmented-reality/models";
-import type { Route } from "./+types/realidade-aumentada";
+import type { Route } from "./+types/augmented-reality";
 
 const MODEL_PARAM = "modelo";
 

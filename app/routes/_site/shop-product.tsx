@@ -10,7 +10,7 @@ import { AVAILABILITY_LABELS } from "~/modules/shop/availability";
 import { shopProductHref } from "~/modules/shop/catalogue-address";
 import { findShopProduct } from "~/modules/shop/queries.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
-import type { Route } from "./+types/loja-produto";
+import type { Route } from "./+types/shop-product";
 
 // The page has nothing to react: its HTML stays as the server drew it and its code is never downloaded.
 const StaticProductDetails = staticSection(() =>
@@ -48,7 +48,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export default function LojaProduto({ loaderData }: Route.ComponentProps) {
+export default function ShopProduct({ loaderData }: Route.ComponentProps) {
   const { product, whatsappHref } = loaderData;
   const origin = useRootData()?.origin ?? "";
   return (
