@@ -199,7 +199,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       const idempotencyKey = key();
       const first = await app.sessions.openCashRegister(STAFF, { openingFloat: "150,00", idempotencyKey });
       const again = await app.sessions.openCashRegister(STAFF, { openingFloat: "150,00", idempotencyKey });
-      expect(again).toEqual({ ...first, isRepeat: true });
+      expect(again).toEqual({ ...first, isReplay: true });
       const desk = await app.queries.getRegisterDesk();
       expect(desk.register).toMatchObject({ id: first.registerId, openingFloatCents: 15_000 });
       await closeRegister(first.registerId);
@@ -236,7 +236,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       const idempotencyKey = key();
       const first = await pay(id, "cash", "100,00", idempotencyKey);
       const replay = await pay(id, "cash", "100,00", idempotencyKey);
-      expect(replay).toEqual({ ...first, isRepeat: true });
+      expect(replay).toEqual({ ...first, isReplay: true });
       const desk = await app.queries.getRegisterDesk();
       expect(desk.entries).toMatchObject([
         { kind: "order-payment", method: "cash", amountCents: 10_000, registerId, serviceOrderId: id, actorName: "Ana Caixa" },
@@ -338,7 +338,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
         checked: { pix: "299,00", debit: "", credit: "" },
         note: "Faltaram 5 centavos de troco",
       });
-      expect(closed).toEqual({ registerId, differenceCents: -5 - 100, isRepeat: false });
+      expect(closed).toEqual({ registerId, differenceCents: -5 - 100, isReplay: false });
       const detail = await app.queries.getCashRegister(registerId);
       expect(detail!.register).toMatchObject({
         isOpen: false,
@@ -362,7 +362,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
           seen: "outra-coisa",
           idempotencyKey: closingKey,
         }),
-      ).toEqual({ ...closed, isRepeat: true });
+      ).toEqual({ ...closed, isReplay: true });
       expect(await snapshot()).toEqual(afterClosing);
 
       // Closed is read-only: no cash movement, no cancel, no second closing.
@@ -440,7 +440,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
         app.entries.recordCashMovement(STAFF, input),
         app.entries.recordCashMovement(STAFF, input),
       ]);
-      expect([first.isRepeat, second.isRepeat].sort()).toEqual([false, true]);
+      expect([first.isReplay, second.isReplay].sort()).toEqual([false, true]);
       expect((await app.queries.getRegisterDesk()).entries).toHaveLength(1);
 
       const before = await snapshot();

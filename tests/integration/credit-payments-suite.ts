@@ -355,7 +355,7 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       const idempotencyKey = key();
       const first = await pay(planId, { amount: "100,00", method: "cash", idempotencyKey });
       const again = await pay(planId, { amount: "100,00", method: "cash", idempotencyKey });
-      expect(again).toMatchObject({ paymentId: first.paymentId, isRepeat: true });
+      expect(again).toMatchObject({ paymentId: first.paymentId, isReplay: true });
       const [payments] = await app.db
         .select({ n: count() })
         .from(app.tables.creditPayments)
@@ -593,7 +593,7 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
         ["debt", 2_000],
       ]);
       const replay = await settle({ items, amount: "200,00", method: "pix", idempotencyKey });
-      expect(replay.isRepeat).toBe(true);
+      expect(replay.isReplay).toBe(true);
       const [orderAfter] = await app.db
         .select({ paidCents: app.tables.serviceOrders.paidCents })
         .from(app.tables.serviceOrders)

@@ -246,7 +246,7 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       const form = planForm("debt", debtId);
       const first = await app.plans.createCreditPlan(STAFF, form);
       const replay = await app.plans.createCreditPlan(STAFF, form);
-      expect(replay).toEqual({ planId: first.planId, isRepeat: true });
+      expect(replay).toEqual({ planId: first.planId, isReplay: true });
       const again = await app.plans.createCreditPlan(STAFF, planForm("debt", debtId)).catch((error: unknown) => error);
       expect((again as InstanceType<typeof app.errors.InputError>).fieldErrors.form).toMatch(/quitada ou virou crediário/);
     });

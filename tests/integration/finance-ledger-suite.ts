@@ -236,7 +236,7 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       const created = await createEntries(input);
       expect(created.entryIds).toHaveLength(3);
       const again = await createEntries(input);
-      expect(again).toEqual({ entryIds: created.entryIds, isRepeat: true });
+      expect(again).toEqual({ entryIds: created.entryIds, isReplay: true });
       const rows = await entryRows();
       expect(rows.map((row) => [row.description, row.amountCents, row.dueDate, row.paidDate])).toEqual([
         ["Aluguel da loja (1/3)", 3_334, "2026-01-31", null],
@@ -261,8 +261,8 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       });
       await expect(payEntry(id, pay({ method: "crediario" }))).rejects.toBeInstanceOf(app.errors.InputError);
       const input = pay();
-      expect(await payEntry(id, input)).toEqual({ entryId: id, isRepeat: false });
-      expect(await payEntry(id, input)).toEqual({ entryId: id, isRepeat: true });
+      expect(await payEntry(id, input)).toEqual({ entryId: id, isReplay: false });
+      expect(await payEntry(id, input)).toEqual({ entryId: id, isReplay: true });
       await expect(payEntry(id, pay())).rejects.toMatchObject({ code: "entry-paid", status: 409 });
       expect(await balanceOf(ids.bank, "2026-01-09")).toBe(0);
       expect(await balanceOf(ids.bank, "2026-01-10")).toBe(-180_000);
@@ -529,7 +529,7 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       });
       const input = { idempotencyKey: key() };
       await transfer(input);
-      expect((await transfer(input)).isRepeat).toBe(true);
+      expect((await transfer(input)).isReplay).toBe(true);
       expect(await balanceOf(accountId, TODAY)).toBe(75_000);
       expect(await balanceOf(ids.drawer, TODAY)).toBe(25_000);
 

@@ -331,7 +331,7 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
       const first = await sellMixed(idempotencyKey);
       const before = await financeRowCounts();
       const second = await sellMixed(idempotencyKey);
-      expect(second.isRepeat).toBe(true);
+      expect(second.isReplay).toBe(true);
       expect(second.saleId).toBe(first.saleId);
       expect(await financeRowCounts()).toEqual(before);
     });

@@ -266,7 +266,7 @@ export function defineSalesSuite(database: TestDatabase) {
           expectedTotal: "94,00",
         }),
       );
-      expect(sale).toMatchObject({ totalCents: 9_400, changeCents: 300, isRepeat: false, code: `VENDA${sale.saleId}` });
+      expect(sale).toMatchObject({ totalCents: 9_400, changeCents: 300, isReplay: false, code: `VENDA${sale.saleId}` });
       expect(await stockOf(phoneCase.productId)).toBe(3);
       expect(await stockOf(printing.productId)).toBe(0);
 
@@ -327,7 +327,7 @@ export function defineSalesSuite(database: TestDatabase) {
       const first = await app.sales.recordSale(STAFF, form);
       const before = await written();
       const again = await app.sales.recordSale(STAFF, form);
-      expect(again).toEqual({ ...first, isRepeat: true });
+      expect(again).toEqual({ ...first, isReplay: true });
       expect(await written()).toEqual(before);
       expect(await stockOf(product.productId)).toBe(4);
     });

@@ -234,8 +234,8 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
         note: "",
         idempotencyKey: key,
       });
-      expect(first.isRepeat).toBe(false);
-      expect(repeat).toEqual({ ...first, isRepeat: true });
+      expect(first.isReplay).toBe(false);
+      expect(repeat).toEqual({ ...first, isReplay: true });
       expect((await orderRow(id)).paidCents).toBe(25_000);
       expect((await app.queries.getServiceOrder(id))!.payments).toHaveLength(2);
 
@@ -346,7 +346,7 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
         app.mutations.addServiceOrderPayment(STAFF, id, payment),
         app.mutations.addServiceOrderPayment(STAFF, id, payment),
       ]);
-      expect(results.map((result) => result.isRepeat).sort()).toEqual([false, true]);
+      expect(results.map((result) => result.isReplay).sort()).toEqual([false, true]);
       expect((await orderRow(id)).paidCents).toBe(12_000);
 
       const moves = await Promise.allSettled([

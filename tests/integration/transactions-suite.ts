@@ -159,8 +159,8 @@ export function defineTransactionsSuite(database: TestDatabase) {
       const before = await written();
       const first = await app.serviceOrders.createServiceOrder(STAFF, form);
       const again = await app.serviceOrders.createServiceOrder(STAFF, form);
-      expect(first.isRepeat).toBe(false);
-      expect(again).toEqual({ ...first, isRepeat: true });
+      expect(first.isReplay).toBe(false);
+      expect(again).toEqual({ ...first, isReplay: true });
       expect(await written()).toEqual({
         orders: before.orders + 1,
         payments: before.payments + 1,

@@ -328,7 +328,7 @@ export function defineWarrantiesSuite(database: TestDatabase) {
         reportedDefect: "A tela voltou a piscar",
         idempotencyKey: key,
       });
-      expect(replay).toMatchObject({ claimId: claim.claimId, serviceOrderId: claim.serviceOrderId, isRepeat: true });
+      expect(replay).toMatchObject({ claimId: claim.claimId, serviceOrderId: claim.serviceOrderId, isReplay: true });
       expect(await counts()).toEqual(before);
     });
 

@@ -26,7 +26,7 @@ function countedCashOf(input: CloseCashRegisterInput) {
   return { countedCashCents: denominationsTotalCents(counts), denominations: counts };
 }
 
-export type ClosedRegister = { registerId: number; differenceCents: number; isRepeat: boolean };
+export type ClosedRegister = { registerId: number; differenceCents: number; isReplay: boolean };
 
 /**
  * Closes the open register: locks it FOR UPDATE (entries being written hold
@@ -119,7 +119,7 @@ export async function closeCashRegisterInTx(
     });
     return { registerId, differenceCents };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function closeCashRegister(actor: Actor, registerId: unknown, input: unknown) {

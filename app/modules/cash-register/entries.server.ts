@@ -39,7 +39,7 @@ async function expectedCashInTx(tx: Transaction, registerId: number, openingFloa
   return openingFloatCents + (row?.total ?? 0);
 }
 
-export type RecordedMovement = { entryId: number; registerId: number; isRepeat: boolean };
+export type RecordedMovement = { entryId: number; registerId: number; isReplay: boolean };
 
 /**
  * Suprimento (cash put in) or sangria (cash taken out), with the reason the
@@ -77,7 +77,7 @@ export async function recordCashMovementInTx(tx: Transaction, actor: Actor, rawI
     });
     return { entryId, registerId: register.id };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function recordCashMovement(actor: Actor, input: unknown) {

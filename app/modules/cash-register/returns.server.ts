@@ -20,7 +20,7 @@ export type RecordedSaleReturn = {
   amountCents: number;
   settlement: "refund" | "store-credit";
   customerId: number | null;
-  isRepeat: boolean;
+  isReplay: boolean;
 };
 
 /**
@@ -41,7 +41,7 @@ export async function recordSaleReturnInTx(
   const input = parseInput(SaleReturnSchema, rawInput, (errors) => new SaleInputError(errors));
   const key = { key: input.idempotencyKey, scope: `sale.return:${saleId}`, actorUserId: actor.userId };
   const { result, isReplay } = await runOnce(tx, key, () => writeSaleReturn(tx, actor, saleId, input));
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function recordSaleReturn(actor: Actor, saleId: number, input: unknown) {

@@ -62,7 +62,7 @@ export type RecordedSale = {
   changeCents: number;
   /** The crediário the sale opened, if any: its contract is printed from the plan's page. */
   creditPlanId: number | null;
-  isRepeat: boolean;
+  isReplay: boolean;
 };
 
 /**
@@ -78,7 +78,7 @@ export async function recordSaleInTx(tx: Transaction, actor: Actor, rawInput: un
   const input = parseInput(SaleSchema, rawInput, (errors) => new SaleInputError(errors));
   const key = { key: input.idempotencyKey, scope: "sale.record", actorUserId: actor.userId };
   const { result, isReplay } = await runOnce(tx, key, () => writeSale(tx, actor, input));
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function recordSale(actor: Actor, input: unknown) {

@@ -12,7 +12,7 @@ import { OpenCashRegisterSchema } from "./validation";
 
 export const CASH_REGISTER_ENTITY = "cash-register";
 
-export type OpenedRegister = { registerId: number; isRepeat: boolean };
+export type OpenedRegister = { registerId: number; isReplay: boolean };
 
 const alreadyOpen = (register: { id: number; openedByLabel: string; openedAt: Date }) =>
   new CashRegisterStateError(
@@ -56,7 +56,7 @@ export async function openCashRegisterInTx(tx: Transaction, actor: Actor, rawInp
     });
     return { registerId: opened.id };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 /** Opens the register in its own transaction; a unique violation that slipped past ON CONFLICT is the same clean refusal. */

@@ -41,7 +41,7 @@ export async function payDebtInTx(
   actor: Actor,
   debtId: number,
   rawInput: unknown,
-): Promise<RecordedDebtPayment & { isRepeat: boolean }> {
+): Promise<RecordedDebtPayment & { isReplay: boolean }> {
   assertStaffActor(actor);
   const input = parseInput(DebtPaymentSchema, rawInput);
   const { result, isReplay } = await runOnce(
@@ -74,7 +74,7 @@ export async function payDebtInTx(
       return { debtPaymentId, debtId: debt.id, amountCents: input.amount, registerEntryId, isSettled };
     },
   );
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 /**

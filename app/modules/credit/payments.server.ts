@@ -30,7 +30,7 @@ import {
 } from "./payment-validation";
 import { allocatePayment } from "./price-table";
 
-/** What a payment recorded; a replay of its form answers the same, with `isRepeat`. */
+/** What a payment recorded; a replay of its form answers the same, with `isReplay`. */
 export type RecordedCreditPayment = {
   paymentId: number;
   planId: number;
@@ -191,7 +191,7 @@ export async function payCreditPlanInTx(
   planId: number,
   rawInput: unknown,
   today = shopToday(),
-): Promise<RecordedCreditPayment & { isRepeat: boolean }> {
+): Promise<RecordedCreditPayment & { isReplay: boolean }> {
   assertStaffActor(actor);
   const input = parseInput(CreditPaymentSchema, rawInput);
   const { result, isReplay } = await runOnce(
@@ -236,7 +236,7 @@ export async function payCreditPlanInTx(
       );
     },
   );
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function payCreditPlan(actor: Actor, planId: number, input: unknown, today = shopToday()) {
@@ -255,7 +255,7 @@ export async function payoffCreditPlanInTx(
   planId: number,
   rawInput: unknown,
   today = shopToday(),
-): Promise<RecordedCreditPayment & { isRepeat: boolean }> {
+): Promise<RecordedCreditPayment & { isReplay: boolean }> {
   assertStaffActor(actor);
   const input = parseInput(CreditPayoffSchema, rawInput);
   const { result, isReplay } = await runOnce(
@@ -280,7 +280,7 @@ export async function payoffCreditPlanInTx(
       return writePaymentInTx(tx, actor, plan, { kind: "payoff", method: input.method, lines: quote.lines }, today);
     },
   );
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function payoffCreditPlan(actor: Actor, planId: number, input: unknown, today = shopToday()) {

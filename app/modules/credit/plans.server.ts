@@ -273,7 +273,7 @@ function refuse(errors: FieldErrors) {
   return new CreditPlanInputError(flatFieldErrors(errors));
 }
 
-export type CreatedPlan = { planId: number; isRepeat: boolean };
+export type CreatedPlan = { planId: number; isReplay: boolean };
 
 type Today = { today?: string };
 
@@ -329,7 +329,7 @@ export async function createCreditPlanInTx(
     await issueCreditContractInTx(tx, actor, planId);
     return { planId };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function createCreditPlan(actor: Actor, input: unknown, options?: Today) {

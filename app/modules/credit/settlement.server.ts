@@ -147,7 +147,7 @@ export async function settleCustomerDebtsInTx(
   actor: Actor,
   customerId: number,
   rawInput: unknown,
-): Promise<Settlement & { isRepeat: boolean }> {
+): Promise<Settlement & { isReplay: boolean }> {
   assertStaffActor(actor);
   const input = parseInput(SettlementSchema, rawInput);
   const { result, isReplay } = await runOnce(
@@ -245,7 +245,7 @@ export async function settleCustomerDebtsInTx(
       return { customerId, amountCents, parts };
     },
   );
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function settleCustomerDebts(actor: Actor, customerId: number, input: unknown) {

@@ -188,7 +188,7 @@ export async function recordTransferInTx(tx: Transaction, actor: Actor, rawInput
     });
     return { transferId: transfer!.id };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function recordTransfer(actor: Actor, input: unknown) {

@@ -150,7 +150,7 @@ export async function updateCardFeeRatesInTx(tx: Transaction, actor: Actor, rawI
     }
     return { changedCount: changed.length };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function updateCardFeeRates(actor: Actor, input: unknown) {
@@ -206,7 +206,7 @@ export async function updateCardReceivableDateInTx(tx: Transaction, actor: Actor
     }
     return { id, expectedDate: input.expectedDate };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function updateCardReceivableDate(actor: Actor, id: unknown, input: unknown) {

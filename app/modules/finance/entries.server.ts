@@ -17,7 +17,7 @@ const refuse = (errors: Record<string, string>) => new FinanceInputError("invali
 const ENTRY_METHODS_SET: ReadonlySet<string> = new Set(ENTRY_METHODS);
 const FUTURE_PAYMENT_MESSAGE = "A data do pagamento não pode ser depois de hoje.";
 
-export type CreatedEntries = { entryIds: number[]; isRepeat: boolean };
+export type CreatedEntries = { entryIds: number[]; isReplay: boolean };
 
 /**
  * A payable or receivable typed by staff. "Em N parcelas" writes N entries a
@@ -87,7 +87,7 @@ export async function createEntriesInTx(
     });
     return { entryIds };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function createEntries(actor: Actor, input: unknown) {
@@ -181,7 +181,7 @@ export async function payEntryInTx(tx: Transaction, actor: Actor, rawEntryId: un
     });
     return { entryId: entry.id };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function payEntry(actor: Actor, entryId: unknown, input: unknown) {

@@ -286,7 +286,7 @@ function formColumns(input: ServiceOrderInput) {
 
 const MAX_TRACKING_CODE_ATTEMPTS = 5;
 
-export type CreatedServiceOrder = { id: number; trackingCode: string; isRepeat: boolean };
+export type CreatedServiceOrder = { id: number; trackingCode: string; isReplay: boolean };
 
 /**
  * A new order from the counter: the order, its quote, the deposit and the
@@ -299,7 +299,7 @@ export async function createServiceOrderInTx(tx: Transaction, actor: Actor, rawI
   const { idempotencyKey } = parseOrderInput(NewServiceOrderKeySchema, rawInput);
   const key = { key: idempotencyKey, scope: "service-order.create", actorUserId: actor.userId };
   const { result, isReplay } = await runOnce(tx, key, () => insertServiceOrder(tx, actor, input));
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function createServiceOrder(actor: Actor, input: unknown) {
@@ -484,7 +484,7 @@ function nextUnlock(order: OrderRow, kind: UnlockKind | "", newSecret: string | 
   return { unlockKind: order.unlockKind, unlockSecret: order.unlockSecret };
 }
 
-export type AddedPayment = { paymentId: number; amountCents: number; isRepeat: boolean };
+export type AddedPayment = { paymentId: number; amountCents: number; isReplay: boolean };
 
 /**
  * Money received against an order. A repeated submission of the same form
@@ -540,7 +540,7 @@ export async function addServiceOrderPaymentInTx(
     });
     return { paymentId: payment!.id, amountCents: input.amount };
   });
-  return { ...result, isRepeat: isReplay };
+  return { ...result, isReplay };
 }
 
 export function addServiceOrderPayment(actor: Actor, orderId: number, input: unknown) {

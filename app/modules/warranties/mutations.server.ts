@@ -228,12 +228,12 @@ export async function openWarrantyClaimInTx(
     conditionChecklist: [],
     idempotencyKey: input.idempotencyKey,
   });
-  if (created.isRepeat) {
+  if (created.isReplay) {
     const [claim] = await tx
       .select({ id: warrantyClaims.id })
       .from(warrantyClaims)
       .where(eq(warrantyClaims.serviceOrderId, created.id));
-    if (claim) return { claimId: claim.id, serviceOrderId: created.id, isRepeat: true };
+    if (claim) return { claimId: claim.id, serviceOrderId: created.id, isReplay: true };
   }
   const [claim] = await tx
     .insert(warrantyClaims)
@@ -252,7 +252,7 @@ export async function openWarrantyClaimInTx(
       isCourtesy: standing.status === "expired",
     },
   });
-  return { claimId: claim!.id, serviceOrderId: created.id, isRepeat: false };
+  return { claimId: claim!.id, serviceOrderId: created.id, isReplay: false };
 }
 
 export function openWarrantyClaim(actor: Actor, warrantyId: number, input: unknown, today = shopToday()) {

@@ -45,10 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const closed = await closeCashRegister(actorOf(currentUser(context)), formText(form, "registerId"), values);
     const difference = closed.differenceCents === 0 ? "sem diferença" : `diferença de ${formatCents(closed.differenceCents)}`;
     return redirectWithFlash(`/cash-register/${closed.registerId}`, {
-      message: closed.isRepeat
+      message: closed.isReplay
         ? `O caixa nº ${closed.registerId} já tinha sido fechado.`
         : `Caixa nº ${closed.registerId} fechado, ${difference}.`,
-      tone: closed.isRepeat ? "info" : "success",
+      tone: closed.isReplay ? "info" : "success",
       link: { href: `/cash-register/${closed.registerId}/print?papel=80mm`, label: "Imprimir o relatório" },
     });
   } catch (error) {

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const input = { openingFloat: formText(form, "openingFloat"), idempotencyKey: formText(form, "idempotencyKey") };
         extra = { intent, openingFloat: input.openingFloat, openKey: input.idempotencyKey };
         const opened = await openCashRegister(actor, input);
-        return opened.isRepeat
+        return opened.isReplay
           ? backToDesk(`O caixa nº ${opened.registerId} já tinha sido aberto: nada foi lançado em dobro.`, { tone: "info" })
           : backToDesk(`Caixa nº ${opened.registerId} aberto.`);
       }
@@ -78,13 +78,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         const what =
           movement.kind === "withdrawal" ? "Esta sangria já tinha sido registrada" : "Este suprimento já tinha sido registrado";
         return backToDesk(
-          recorded.isRepeat
+          recorded.isReplay
             ? `${what}: nada foi lançado em dobro.`
             : movement.kind === "withdrawal"
               ? "Sangria registrada."
               : "Suprimento registrado.",
           {
-            tone: recorded.isRepeat ? "info" : "success",
+            tone: recorded.isReplay ? "info" : "success",
             link: { href: entrySlipPath(recorded.entryId), label: "Imprimir comprovante" },
           },
         );

@@ -89,10 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         extra = { intent, values };
         const transfer = await recordTransfer(actor, values);
         return redirectWithFlash(PATH, {
-          message: transfer.isRepeat
+          message: transfer.isReplay
             ? "Esta transferência já tinha sido registrada: nada foi lançado em dobro."
             : "Transferência registrada.",
-          tone: transfer.isRepeat ? "info" : "success",
+          tone: transfer.isReplay ? "info" : "success",
         });
       }
       case "roles": {

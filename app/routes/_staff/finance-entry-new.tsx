@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const created = await createEntries(actorOf(currentUser(context)), values);
     const count = created.entryIds.length;
-    const message = created.isRepeat
+    const message = created.isReplay
       ? "Este lançamento já tinha sido registrado: nada foi lançado em dobro."
       : count > 1
         ? `${count} parcelas lançadas.`
@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       count > 1
         ? "/financial-management/lancamentos?situacao=aberto"
         : `/financial-management/lancamentos/${created.entryIds[0]}`,
-      { message, tone: created.isRepeat ? "info" : "success" },
+      { message, tone: created.isReplay ? "info" : "success" },
     );
   } catch (error) {
     return formRefusal(error, { values });

@@ -69,10 +69,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         extra = { intent, values };
         const paid = await payEntry(actor, params.id, values);
         return redirectWithFlash(here, {
-          message: paid.isRepeat
+          message: paid.isReplay
             ? "Este pagamento já tinha sido registrado: nada foi lançado em dobro."
             : "Pagamento registrado.",
-          tone: paid.isRepeat ? "info" : "success",
+          tone: paid.isReplay ? "info" : "success",
         });
       }
       case "update": {

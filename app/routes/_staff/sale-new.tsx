@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const sale = await recordSale(actor, saleFormToInput(form));
     const change = sale.changeCents > 0 ? ` Troco: ${formatCents(sale.changeCents)}.` : "";
     return redirectWithFlash(`/cash-register/vendas/${sale.saleId}`, {
-      message: sale.isRepeat ? `A venda ${sale.code} já estava registrada.` : `Venda ${sale.code} registrada.${change}`,
+      message: sale.isReplay ? `A venda ${sale.code} já estava registrada.` : `Venda ${sale.code} registrada.${change}`,
       // A crediário's contract is signed at the counter: its plan page prints it.
       ...(sale.creditPlanId
         ? { link: { href: `/cdc/${sale.creditPlanId}`, label: "Ver o crediário e imprimir o contrato" } }

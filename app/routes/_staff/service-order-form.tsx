@@ -173,7 +173,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       if (intent !== "create") return formProblem({ intent });
       values = serviceOrderFormToInput(form);
       const created = await createServiceOrder(actor, values);
-      return created.isRepeat
+      return created.isReplay
         ? backToOrder(created.id, `A ordem de serviço nº ${created.id} já tinha sido aberta: nada foi lançado em dobro.`, "info")
         : backToOrder(created.id, `Ordem de serviço nº ${created.id} criada.`);
     }
@@ -196,7 +196,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       case "payment": {
         payment = paymentFormToInput(form);
         const added = await addServiceOrderPayment(actor, orderId, payment);
-        return added.isRepeat
+        return added.isReplay
           ? backToOrder(orderId, "Este pagamento já tinha sido registrado: nada foi lançado em dobro.", "info")
           : backToOrder(orderId, "Pagamento registrado.");
       }
