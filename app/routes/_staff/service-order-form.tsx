@@ -58,6 +58,7 @@ import {
 } from "~/modules/service-orders/validation";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/service-order-form";
+import { withPreposition } from "~/lib/wording";
 import { shopNameInMessages } from "~/modules/shop-settings/identity";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -319,7 +320,7 @@ function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
         {order.deliveredAt ? (
           <p className="text-sm text-slate-700">
-            Entregue a {order.deliveredTo}
+            Entregue {withPreposition("a", order.deliveredTo ?? "")}
             {order.owedAtDeliveryCents > 0 ? ` com ${formatCents(order.owedAtDeliveryCents)} registrados como dívida` : ""}.
           </p>
         ) : null}
