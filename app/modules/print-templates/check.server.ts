@@ -27,7 +27,8 @@ function refused(message: string) {
 }
 
 /**
- * A template's source filled with the kind's sample data through the
+ * A template's source filled with the kind's sample data (the shop's own
+ * header, `loja`, when given) through the
  * printing path (renderTemplateSource, in a render worker), and what keeps
  * it from being saved, in the order the shop fixes them: its length, its
  * syntax (unknown tags, filters and clauses, `{% raw %}`), the limits of
@@ -40,12 +41,16 @@ export async function inspectTemplate(
   paper: Paper,
   source: string,
   caller?: RenderCaller,
+  shop?: Record<string, unknown>,
 ): Promise<{ html: string; problems: TemplateProblem[] }> {
   if (source.trim() === "") return refused("Escreva o modelo: ele está vazio.");
   if (source.length > MAX_TEMPLATE_LENGTH)
     return refused(`O modelo passou de ${MAX_TEMPLATE_LENGTH.toLocaleString("pt-BR")} caracteres.`);
   try {
-    const { html, missingClauses } = await renderTemplateSource(kind, source, paper, FIELD_CATALOGUE[kind].sample, null, caller);
+    const { sample } = FIELD_CATALOGUE[kind];
+    // The order, sale or contract is fictional; the header is the shop's own (`loja`), as it will print.
+    const data = shop && "loja" in sample ? { ...sample, loja: shop } : sample;
+    const { html, missingClauses } = await renderTemplateSource(kind, source, paper, data, null, caller);
     const problems = missingClauses.map((name) => ({
       line: null,
       column: null,
