@@ -29,7 +29,8 @@ async function render({ id, kind, source, data }: RenderJob): Promise<RenderAnsw
     });
     return { id, ok: true, html, missingClauses };
   } catch (error) {
-    if (error instanceof DocumentTooLargeError) return { id, ok: false, name: error.name, message: error.message, position: null };
+    if (error instanceof DocumentTooLargeError)
+      return { id, ok: false, name: error.name, message: error.message, position: null };
     return { id, ok: false, name: "TemplateError", message: templateErrorMessage(error), position: errorPosition(error) };
   }
 }

@@ -53,7 +53,15 @@ describe("templateErrorMessage", () => {
     expect(templateErrorMessage(new Error("some future liquidjs complaint, line:3, col:4"))).toBe(UNKNOWN_TEMPLATE_ERROR);
     expect(templateErrorMessage("not even an error")).toBe(UNKNOWN_TEMPLATE_ERROR);
     expect(UNKNOWN_TEMPLATE_ERROR).not.toMatch(ENGLISH);
-    const sources = ["{{ }}", "{% for %}{% endfor %}", "{% assign = 1 %}", "{{ os[ }}", "{{ 'abc }}", "{% case %}{% endcase %}", "{{ (1 }}"];
+    const sources = [
+      "{{ }}",
+      "{% for %}{% endfor %}",
+      "{% assign = 1 %}",
+      "{{ os[ }}",
+      "{{ 'abc }}",
+      "{% case %}{% endcase %}",
+      "{{ (1 }}",
+    ];
     for (const source of sources) expect(await messageOf(source), source).not.toMatch(/invalid|expected|not closed|illegal/i);
   });
 });

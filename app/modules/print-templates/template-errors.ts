@@ -27,9 +27,15 @@ const TRANSLATIONS: readonly Translation[] = [
     (match) =>
       `Filtro desconhecido: “${match[1]}”. Os filtros próprios são ${FILTER_NAMES.join(", ")}, além dos do Liquid (upcase, default, join…).`,
   ],
-  [/^tag "(end\w+)" not found$/, (match) => `{% ${match[1]} %} fecha um bloco que não foi aberto (ou foi fechado com outra etiqueta).`],
+  [
+    /^tag "(end\w+)" not found$/,
+    (match) => `{% ${match[1]} %} fecha um bloco que não foi aberto (ou foi fechado com outra etiqueta).`,
+  ],
   [/^tag "(.+)" not found$/, (match) => `Etiqueta desconhecida: {% ${match[1]} %}.`],
-  [/^tag \{%-?\s*(\w+).*%\} not closed$/s, (match) => `O bloco {% ${match[1]} %} foi aberto e não foi fechado: falta {% end${match[1]} %}.`],
+  [
+    /^tag \{%-?\s*(\w+).*%\} not closed$/s,
+    (match) => `O bloco {% ${match[1]} %} foi aberto e não foi fechado: falta {% end${match[1]} %}.`,
+  ],
   [/^output .* not closed$/s, () => "Um {{ foi aberto e não foi fechado: falta }}."],
   [/^tag .* not closed$/s, () => "Uma etiqueta {% foi aberta e não foi fechada: falta %}."],
   [/^raw .* not closed$/s, () => "Uma etiqueta {% raw %} foi aberta e não foi fechada."],
