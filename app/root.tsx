@@ -12,6 +12,7 @@ import { SessionPlaceholder } from "./components/layout/session-placeholder";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { sessionMiddleware, sessionUserContext } from "./modules/accounts/session.server";
+import { listShopServices } from "./modules/shop-services/queries.server";
 import { upcomingClosures } from "./modules/shop-settings/upcoming-closures";
 import { getShopLogo, getShopSettings } from "./modules/shop-settings/queries.server";
 import { shopToday, shopUtcOffsetMinutes } from "./lib/dates";
@@ -23,7 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, flashM
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(sessionUserContext);
-  const [shop, logo] = await Promise.all([getShopSettings(), getShopLogo()]);
+  const [shop, logo, footerServices] = await Promise.all([getShopSettings(), getShopLogo(), listShopServices("footer")]);
   const today = shopToday();
   return {
     origin: getEnv().PUBLIC_URL,
@@ -45,6 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       logo: logo ? { src: logo.src, srcSet: logo.srcSet, width: logo.width, height: logo.height } : null,
       utcOffsetMinutes: shopUtcOffsetMinutes(),
       socialLinks: shop.socialLinks,
+      /** The footer's "Serviços" lines, as the shop wrote them (/blog-management/servicos). */
+      services: footerServices.map((service) => service.title),
       /** Still the demo's fictional identity: the footer says so, and search engines are kept away. */
       isDemonstration: shop.detailsConfirmedAt === null,
       // BRIEF §3: "© 2024–{current year}" (the shop's year), from the server so the page hydrates the same.

@@ -92,6 +92,7 @@ export default [
       route("blog-management/avaliacoes/:id", "routes/_staff/content-review-form.tsx", { id: "edit-review" }),
       route("blog-management/perguntas", "routes/_staff/content-faq.tsx"),
       route("blog-management/historia", "routes/_staff/content-story.tsx"),
+      route("blog-management/servicos", "routes/_staff/content-services.tsx"),
       route("print-templates", "routes/_staff/print-templates.tsx"),
       route("print-template-editor", "routes/_staff/print-template-new.tsx"),
       route("print-template-editor/pre-visualizar", "routes/_staff/print-template-preview.ts"),

@@ -290,9 +290,18 @@ export const pageCache = new PageCache();
  * of them through the query builder drops the cache once it commits
  * (db/committed-writes.server.ts, decision 0016): the shop's products (stock,
  * price, photo, shown or not: the stock ledger writes the product row with
- * every movement), the blog, the FAQ and the reviews.
+ * every movement), the blog, the FAQ, the reviews and the services listed
+ * on the home and in the footer.
  */
-export const PUBLIC_CONTENT_TABLES = ["products", "product_units", "blog_posts", "faq_entries", "site_texts", "reviews"] as const;
+export const PUBLIC_CONTENT_TABLES = [
+  "products",
+  "product_units",
+  "blog_posts",
+  "faq_entries",
+  "site_texts",
+  "reviews",
+  "shop_services",
+] as const;
 
 /**
  * Drops every cached public page. Runs by itself after a transaction that

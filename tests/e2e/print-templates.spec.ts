@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { accessibilityViolations } from "./support/axe";
 import { freshOwnDataDir, signUpOn } from "./support/own-server";
 import { startExtraServer, type RunningServer } from "./support/server-process";
@@ -82,6 +83,9 @@ test("a loja edita o comprovante de entrada com pré-visualização ao vivo, def
   // Balcão's receipt filled with the sample order, the quote's validity (CDC art. 40) in its locked text.
   await expect(preview.locator("main.documento")).toContainText("Comprovante de entrada · OS nº 1042");
   await expect(preview.locator("main.documento")).toContainText("válido por 10 (dez) dias");
+  // Headed by the shop's own details (this fresh shop's are the demo's), not a made-up shop's (issue 21).
+  await expect(preview.locator("main.documento")).toContainText(DEMO_SHOP_SETTINGS.legalName);
+  await expect(preview.locator("body")).not.toContainText("Conserta Fácil");
   expect(await editorViolations(page)).toEqual([]);
 
   const source = page.getByLabel("Texto do modelo (Liquid)");

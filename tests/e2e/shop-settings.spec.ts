@@ -20,7 +20,14 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
   // A street only this run writes, so the footer shows it because of this save and nothing else.
   const address = `Avenida Paulista, ${1000 + Math.floor(Math.random() * 8000)} – Bela Vista`;
   // Within the weeks the footer lists, and never today: the other journeys expect the shop open by its weekly hours.
-  const closure = { date: addDays(shopToday(), 20), reason: "Aniversário da cidade" };
+  // More than the three rows the page once had: the list grows with "Adicionar outra data".
+  const closures = [
+    { date: addDays(shopToday(), 20), reason: "Aniversário da cidade" },
+    { date: addDays(shopToday(), 21), reason: "Ponte do feriado" },
+    { date: addDays(shopToday(), 22), reason: "Inventário" },
+    { date: addDays(shopToday(), 23), reason: "Dedetização" },
+  ];
+  const closureDates = page.locator('input[name^="closures."][name$=".date"]');
 
   async function publicFooter() {
     // A visitor who is not signed in: served from the anonymous page cache, which a save must drop.
@@ -62,14 +69,22 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     expect(await publicFooter()).not.toContain(address);
   });
 
-  await test.step("corrigido, com outro telefone e um feriado: salvo e mostrado no rodapé público na hora", async () => {
+  await test.step("corrigido, com outro telefone e quatro feriados: salvo e mostrado no rodapé público na hora", async () => {
     await documentField.fill(savedDocument);
     await page.getByLabel("Telefone 1").fill("(11) 3333-4444");
-    const firstBlankRow = await page
-      .locator('input[name^="closures."][name$=".date"]')
-      .evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).value === ""));
-    await page.getByLabel(`Data ${firstBlankRow + 1}`, { exact: true }).fill(closure.date);
-    await page.getByLabel(`Motivo ${firstBlankRow + 1}`, { exact: true }).fill(closure.reason);
+    const firstBlankRow = await closureDates.evaluateAll((inputs) =>
+      inputs.findIndex((input) => (input as HTMLInputElement).value === ""),
+    );
+    for (const [offset, closure] of closures.entries()) {
+      const row = firstBlankRow + offset + 1;
+      if ((await closureDates.count()) < row) {
+        await page.getByRole("button", { name: "Adicionar outra data" }).click();
+        // The new row's date takes the focus.
+        await expect(page.getByLabel(`Data ${row}`, { exact: true })).toBeFocused();
+      }
+      await page.getByLabel(`Data ${row}`, { exact: true }).fill(closure.date);
+      await page.getByLabel(`Motivo ${row}`, { exact: true }).fill(closure.reason);
+    }
     await page.getByRole("button", { name: "Salvar configurações" }).click();
 
     await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
@@ -79,7 +94,8 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     const footer = await publicFooter();
     expect(footer).toContain(`${address}, ${DEMO_SHOP_SETTINGS.city} – ${DEMO_SHOP_SETTINGS.state}`);
     expect(footer).toContain("(11) 3333-4444");
-    expect(footer).toContain(describeClosure(closure));
+    for (const closure of closures) expect(footer).toContain(describeClosure(closure));
+    for (const closure of closures) await expect(closureDates.and(page.locator(`[value="${closure.date}"]`))).toHaveCount(1);
   });
 
   const pixType = page.getByLabel("Tipo da chave", { exact: true });
@@ -136,11 +152,15 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     await negativeStock.setChecked(saved.negativeStock);
     await addressField.fill(DEMO_SHOP_SETTINGS.address);
     await page.getByLabel("Telefone 1").fill("");
-    const closureRow = await page
-      .locator('input[name^="closures."][name$=".date"]')
-      .evaluateAll((inputs, date) => inputs.findIndex((input) => (input as HTMLInputElement).value === date), closure.date);
-    await page.getByLabel(`Data ${closureRow + 1}`, { exact: true }).fill("");
-    await page.getByLabel(`Motivo ${closureRow + 1}`, { exact: true }).fill("");
+    for (const closure of closures) {
+      const closureRow = await closureDates.evaluateAll(
+        (inputs, date) => inputs.findIndex((input) => (input as HTMLInputElement).value === date),
+        closure.date,
+      );
+      const rows = await closureDates.count();
+      await page.getByRole("button", { name: `Remover a data ${closureRow + 1}`, exact: true }).click();
+      await expect(closureDates).toHaveCount(Math.max(1, rows - 1));
+    }
     await saveAndReload();
     await expect(page.getByRole("status").filter({ hasText: "Configurações salvas" })).toBeVisible();
     await expect(pixKey).toHaveValue(saved.pixKey);
@@ -151,7 +171,37 @@ test("a proprietária muda os dados da loja e o rodapé público mostra na hora"
     expect(footer).toContain(DEMO_SHOP_SETTINGS.address);
     expect(footer).not.toContain(address);
     expect(footer).not.toContain("(11) 3333-4444");
-    expect(footer).not.toContain(describeClosure(closure));
+    for (const closure of closures) expect(footer).not.toContain(describeClosure(closure));
+  });
+});
+
+test.describe("sem JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a lista de feriados ganha e perde linhas sem salvar nada", async ({ page, isMobile }) => {
+    test.skip(isMobile, "o mesmo formulário do desktop");
+    await page.goto("/configuracoes");
+    const dates = page.locator('input[name^="closures."][name$=".date"]');
+    const rows = await dates.count();
+    const typed = { date: addDays(shopToday(), 40), reason: "Só digitado, nunca salvo" };
+    await page.getByLabel(`Data ${rows}`, { exact: true }).fill(typed.date);
+    await page.getByLabel(`Motivo ${rows}`, { exact: true }).fill(typed.reason);
+
+    await page.getByRole("button", { name: "Adicionar outra data" }).click();
+    await expect(dates).toHaveCount(rows + 1);
+    await expect(page.getByLabel(`Data ${rows}`, { exact: true })).toHaveValue(typed.date);
+    await expect(page.getByLabel(`Motivo ${rows}`, { exact: true })).toHaveValue(typed.reason);
+    await expect(page.getByLabel(`Data ${rows + 1}`, { exact: true })).toHaveValue("");
+    await expect(page.getByText("Configurações salvas")).toHaveCount(0);
+
+    await page.getByRole("button", { name: `Remover a data ${rows}`, exact: true }).click();
+    await expect(dates).toHaveCount(rows);
+    await expect(page.getByLabel(`Data ${rows}`, { exact: true })).toHaveValue("");
+    await expect(page.getByText(typed.reason)).toHaveCount(0);
+
+    // Nothing of it was saved.
+    await page.goto("/configuracoes");
+    await expect(dates.and(page.locator(`[value="${typed.date}"]`))).toHaveCount(0);
   });
 });
 

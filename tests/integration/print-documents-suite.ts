@@ -21,6 +21,7 @@ async function loadModules() {
     import("~/modules/shop-settings/queries.server"),
     import("~/lib/errors"),
   ]);
+  const templates = await import("~/modules/print-templates/templates.server");
   const records = await import("~/modules/demo/test-records.server");
   return {
     db: await client.getDb(),
@@ -30,6 +31,7 @@ async function loadModules() {
     settings,
     records,
     errors,
+    templates,
   };
 }
 
@@ -212,6 +214,40 @@ export function definePrintDocumentsSuite(database: TestDatabase) {
           .set({ legalName: before.legalName, cnpj: before.cnpj, detailsConfirmedAt: before.detailsConfirmedAt });
         app.settings.forgetCachedShopSettings();
       }
+    });
+
+    it("heads the editor's preview with the shop's own details, the order in it still the sample's", async () => {
+      await app.settings.getShopSettings();
+      const own = {
+        name: "Oficina do Zé Celulares",
+        legalName: "José Reparos Eletrônicos Ltda.",
+        cnpj: "11.222.333/0001-81",
+        address: "Avenida Brasil, 500 – Centro",
+        detailsConfirmedAt: new Date(),
+      };
+      await app.db.update(app.tables.shopSettings).set(own);
+      app.settings.forgetCachedShopSettings();
+      try {
+        const { defaultTemplateOf } = await import("~/modules/print-templates/render.server");
+        const body = defaultTemplateOf("warranty-term", "a4");
+        const { html, problems } = await app.templates.previewTemplate(STAFF, { kind: "warranty-term", paper: "a4", body });
+        expect(problems).toEqual([]);
+        for (const text of [own.name, own.legalName, own.cnpj, own.address]) expect(html).toContain(text);
+        expect(html).not.toContain("Conserta Fácil");
+        expect(html).not.toContain("DEMONSTRAÇÃO");
+        expect(html).toContain("Mariana Albuquerque");
+      } finally {
+        await app.db.update(app.tables.shopSettings).set({ detailsConfirmedAt: null });
+        app.settings.forgetCachedShopSettings();
+      }
+    });
+
+    it("says who collected the device as Portuguese does: 'Entregue … ao próprio cliente'", async () => {
+      const orderId = await readyOrder(910);
+      await app.mutations.deliverServiceOrder(STAFF, orderId, { deliveredTo: "O próprio cliente", registerDebt: true });
+      const term = await app.printing.printOrderDocument(STAFF, orderId, "garantia", "a4");
+      expect(term.status === "ready" && term.html).toMatch(/Entregue em [^<]+ ao próprio cliente</);
+      expect(term.status === "ready" && term.html).not.toContain("a O próprio");
     });
 
     it("shows the pickup contact log to the staff only", async () => {

@@ -7,9 +7,6 @@ import { SITE_NAVIGATION } from "./site-navigation";
 import { FOOTER_LINK_CLASS } from "./site-footer";
 import { SocialLinksList } from "./social-icons";
 
-/** Spec "Shared layout": the footer's three services, in this order. */
-const FOOTER_SERVICES = ["Conserto de celulares", "Gráfica rápida", "Serviços expressos"];
-
 /** The footer's Navegação, Serviços and Contato columns. */
 export function FooterColumns({ shop }: { shop: RootData["shop"] }) {
   return (
@@ -26,14 +23,18 @@ export function FooterColumns({ shop }: { shop: RootData["shop"] }) {
           ))}
         </ul>
       </nav>
-      <div>
-        <h2 className="mb-3 font-semibold text-white">Serviços</h2>
-        <ul className="space-y-2 text-sm">
-          {FOOTER_SERVICES.map((service) => (
-            <li key={service}>{service}</li>
-          ))}
-        </ul>
-      </div>
+      {shop.services.length > 0 ? (
+        <div>
+          <h2 className="mb-3 font-semibold text-white">Serviços</h2>
+          <ul className="space-y-2 text-sm">
+            {shop.services.map((service, index) => (
+              <li key={index} className="break-words">
+                {service}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div>
         <h2 className="mb-3 font-semibold text-white">Contato</h2>
         <address className="space-y-2 text-sm not-italic">

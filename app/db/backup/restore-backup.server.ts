@@ -101,11 +101,18 @@ async function restoreSequences(tx: Transaction, header: BackupHeader, catalog: 
 
 /**
  * Tables a migration fills with the shop's starting setup (migration 0017:
- * the finance accounts, their roles, the categories, the card fees). A
- * database with rows only there has never been used: it counts as empty, and
- * the restore replaces those rows with the backup's like every other table.
+ * the finance accounts, their roles, the categories, the card fees; 0027:
+ * the services the site lists). A database with rows only there has never
+ * been used: it counts as empty, and the restore replaces those rows with
+ * the backup's like every other table.
  */
-const MIGRATION_SEEDED_TABLES = new Set(["finance_accounts", "finance_account_roles", "finance_categories", "card_fee_rates"]);
+const MIGRATION_SEEDED_TABLES = new Set([
+  "finance_accounts",
+  "finance_account_roles",
+  "finance_categories",
+  "card_fee_rates",
+  "shop_services",
+]);
 
 /**
  * Restores a backup into an empty database, in one transaction: the

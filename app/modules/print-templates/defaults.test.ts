@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withPreposition } from "~/lib/wording";
 import { renderDocumentTemplate, renderTemplate } from "./engine.server";
 import type { PrintKind } from "./kinds";
 import type { Paper } from "./papers";
@@ -142,7 +143,8 @@ describe("the default templates", () => {
     os: {
       numero: 42,
       entrega: "2026-11-20T22:30:00.000Z",
-      retirado_por: "João Souza",
+      retirado_por: "O próprio cliente",
+      entregue_a: withPreposition("a", "O próprio cliente"),
       itens: [
         { descricao: "Troca de conector", quantidade: 1 },
         { descricao: "Película", quantidade: 2 },
@@ -156,6 +158,7 @@ describe("the default templates", () => {
     const html = await renderDefault("warranty-term", "a4", { loja: SHOP, garantia: WARRANTY, papel: "a4" });
     const lines = visibleLines(html);
     expect(lines).toContain("Termo de garantia nº 7 · OS nº 42");
+    expect(lines).toContain("Entregue em 20/11/2026, 19:30 ao próprio cliente");
     expect(lines).toContain("Aparelho: Celular · Apple iPhone 11 · IMEI/série 356938035643809");
     expect(lines).toContain("Garantia contratual de 90 dias, de 20/11/2026 até 18/02/2027.");
     expect(lines).toContain("Terminada a garantia contratual, corre a garantia legal de 90 dias, até 19/05/2027.");

@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { formatCents } from "~/lib/money";
-import type { Actor } from "~/modules/accounts/roles";
 import sanitizeHtml from "sanitize-html";
 import { FIELD_CATALOGUE } from "./catalogue";
 import { renderDocumentTemplate } from "./engine.server";
 import type { PrintKind } from "./kinds";
+import type { Paper } from "./papers";
 import { sanitizePrintHtml } from "./sanitize.server";
-import { previewTemplate } from "./templates.server";
+import { inspectTemplate } from "./check.server";
 
-const STAFF: Actor = { userId: "staff-editor", label: "editor@loja.test", role: "staff" };
-
-/** What the editor's preview makes of a source (the delivery receipt on A4 unless said): the path a saved template prints through. */
-function preview(body: string, kind = "service-order-delivery", paper = "a4") {
-  return previewTemplate(STAFF, { kind, paper, body });
+/**
+ * What the editor's preview makes of a source (the delivery receipt on A4
+ * unless said): the path a saved template prints through, with the sample
+ * shop (previewTemplate puts the shop's own header on it: the suite
+ * print-documents checks that against a database).
+ */
+function preview(body: string, kind: PrintKind = "service-order-delivery", paper: Paper = "a4") {
+  return inspectTemplate(kind, paper, body, { person: "staff-editor" });
 }
 
 /** Everything kept, only written the sanitiser's way: what the allowlist must leave as it is in a default. */
@@ -167,7 +170,7 @@ describe("a template rendered through the editor's path", () => {
     const { DEFAULT_TEMPLATES } = await import("./render.server");
     for (const [kind, papers] of Object.entries(DEFAULT_TEMPLATES)) {
       for (const [paper, body] of Object.entries(papers)) {
-        const { html, problems } = await preview(body, kind, paper);
+        const { html, problems } = await preview(body, kind as PrintKind, paper as Paper);
         expect(problems, `${kind} ${paper}`).toEqual([]);
         expect(html.length, `${kind} ${paper}`).toBeGreaterThan(500);
       }

@@ -35,7 +35,7 @@ function isRefusal(error: unknown) {
   return (
     error instanceof TemplateTimeoutError ||
     error instanceof TemplateMemoryError ||
-    (error instanceof TemplateError && /limit exceeded/.test(error.message))
+    (error instanceof TemplateError && /demora demais|texto demais/.test(error.message))
   );
 }
 
@@ -109,6 +109,11 @@ describe("templates render in a pool of workers", () => {
     const syntax = renderPool.render({ kind: "service-order-entry", source: "<p>\n  {% if x %}", data: {} });
     await expect(syntax).rejects.toBeInstanceOf(TemplateError);
     await expect(syntax).rejects.toMatchObject({ position: { line: 2, column: 3 } });
+    // Translated in the worker: the message that crosses to the server is already the shop's.
+    await expect(renderPool.render({ kind: "service-order-entry", source: "<p>{{ }}</p>", data: {} })).rejects.toMatchObject({
+      message: "Falta um valor: escreva um campo (como os.numero) ou um texto entre aspas.",
+      position: { line: 1, column: 7 },
+    });
     const large = "{% for i in (1..3000) %}<p>{{ texto }}</p>{% endfor %}";
     await expect(
       renderPool.render({ kind: "service-order-entry", source: large, data: { texto: "x".repeat(1_000) } }),

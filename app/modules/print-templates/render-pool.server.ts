@@ -44,7 +44,7 @@ export const RENDER_POOL_OPTIONS: RenderPoolOptions = {
   maxPerPerson: 2,
 };
 
-/** The template's own fault, as the engine said it (syntax, an unknown filter, a limit), with where it is. */
+/** The template's own fault (syntax, an unknown filter, a limit), in Portuguese (template-errors.ts), with where it is. */
 export class TemplateError extends Error {
   override name = "TemplateError";
   constructor(

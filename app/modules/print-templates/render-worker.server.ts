@@ -11,11 +11,12 @@ import type { PrintKind } from "./kinds.ts";
 import type { ClauseName } from "./locked-clauses.ts";
 import { DocumentTooLargeError, MAX_DOCUMENT_LENGTH } from "./document-limits.ts";
 import { sanitizePrintHtml } from "./sanitize.server.ts";
+import { templateErrorMessage } from "./template-errors.ts";
 
 /** What the pool asks: a template's source filled with its data. */
 export type RenderJob = { id: number; kind: PrintKind; source: string; data: Record<string, unknown> };
 
-/** What the worker answers: the sanitised document, or the error's class name, message and position. */
+/** What the worker answers: the sanitised document, or the error's class name, message (the template's in Portuguese) and position. */
 export type RenderAnswer =
   | { id: number; ok: true; html: string; missingClauses: ClauseName[] }
   | { id: number; ok: false; name: string; message: string; position: { line: number; column: number } | null };
@@ -28,9 +29,9 @@ async function render({ id, kind, source, data }: RenderJob): Promise<RenderAnsw
     });
     return { id, ok: true, html, missingClauses };
   } catch (error) {
-    const name = error instanceof DocumentTooLargeError ? error.name : "TemplateError";
-    const message = error instanceof Error ? error.message : String(error);
-    return { id, ok: false, name, message, position: errorPosition(error) };
+    if (error instanceof DocumentTooLargeError)
+      return { id, ok: false, name: error.name, message: error.message, position: null };
+    return { id, ok: false, name: "TemplateError", message: templateErrorMessage(error), position: errorPosition(error) };
   }
 }
 

@@ -5,6 +5,7 @@ import { InputError, NotFoundError } from "~/lib/errors";
 import { readId } from "~/lib/forms";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { currentShopData } from "./shop-header.server";
 import { checkTemplate, describeProblem, inspectTemplate, type TemplateProblem } from "./check.server";
 import { PRINT_KINDS, type PrintKind } from "./kinds";
 import type { PrintMargins } from "./margins";
@@ -278,8 +279,9 @@ export async function deleteTemplate(actor: Actor, rawId: string | undefined) {
 
 /**
  * The editor's live preview: the source as it would print on the paper,
- * filled with the kind's sample data through the printing path
- * (inspectTemplate), or its problems. Nothing is saved. `signal` (the
+ * filled with the kind's sample data under the shop's own header (name,
+ * razão social, CNPJ, address, logo: what the shop's documents will carry)
+ * through the printing path (inspectTemplate), or its problems. Nothing is saved. `signal` (the
  * request's) stops the render when the editor no longer waits for it (a
  * newer keystroke); a staff member with too many previews at once is
  * refused with RenderBusyError (429).
@@ -291,5 +293,5 @@ export async function previewTemplate(
 ): Promise<{ html: string; problems: TemplateProblem[] }> {
   assertStaffActor(actor);
   if (!isPrintKind(input.kind) || !isPaperOf(input.kind, input.paper)) throw new NotFoundError("documento não encontrado");
-  return inspectTemplate(input.kind, input.paper, input.body, callerOf(actor, signal));
+  return inspectTemplate(input.kind, input.paper, input.body, callerOf(actor, signal), await currentShopData());
 }

@@ -22,6 +22,7 @@ import { getServiceOrder, readServiceOrder, type ServiceOrderDetail } from "./qu
 import { STATUS_LABELS } from "./status";
 import { formatTrackingCode, trackingUrl } from "./tracking-code";
 import { CONDITION_CHECKLIST } from "./validation";
+import { withPreposition } from "~/lib/wording";
 
 /** The documents an order prints, by the name in its print address (/service-orders/42/print/entrada). */
 export const ORDER_DOCUMENTS = {
@@ -130,6 +131,7 @@ export function orderWarrantySubject(order: ServiceOrderDetail) {
     numero: order.id,
     entrega: order.deliveredAt ? new Date(order.deliveredAt).toISOString() : null,
     retirado_por: order.deliveredTo,
+    entregue_a: order.deliveredTo ? withPreposition("a", order.deliveredTo) : null,
     itens: order.lines.map((line) => ({
       descricao: describedWithOrigin(line.description, line.partOrigin),
       quantidade: line.quantity,

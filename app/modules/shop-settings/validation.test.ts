@@ -7,8 +7,12 @@ import {
   ShopIdentitySchema,
   ShopSettingsSchema,
   shopIdentityFormInput,
+  SHOP_SETTINGS_LIMITS,
   shopSettingsFormInput,
   shopSettingsFormValues,
+  typedClosureRows,
+  withClosureRowAdded,
+  withoutClosureRow,
 } from "./validation";
 
 const OPEN_DAY = { closed: false, open: "09:00", close: "18:00" };
@@ -402,5 +406,73 @@ describe("normalizePixKey: each type by its own rule", () => {
     ["random", "pix@loja.com.br"],
   ] as const)("refuses %s %j", (type, typed) => {
     expect(normalizePixKey(type, typed)).toHaveProperty("problem");
+  });
+});
+
+/** A settings form with `count` closure rows, a day apart from 2027-01-01. */
+function formWithClosures(count: number, firstIndex = 0) {
+  const form = new FormData();
+  const values = settings();
+  for (const field of ["name", "legalName", "document", "address", "city", "state", "cep", "whatsapp", "email"] as const)
+    form.set(field, String(values[field]));
+  for (let day = 0; day < 7; day++) form.set(`weeklyHours.${day}.closed`, "on");
+  form.set("defaultWarrantyDays", "90");
+  for (let index = 0; index < count; index++) {
+    const date = new Date(Date.UTC(2027, 0, 1 + index)).toISOString().slice(0, 10);
+    form.set(`closures.${firstIndex + index}.date`, date);
+    form.set(`closures.${firstIndex + index}.reason`, `Fechado ${index + 1}`);
+  }
+  return form;
+}
+
+describe("the list of holidays and closures", () => {
+  it("keeps any number of dates up to the limit, however many rows the page drew", () => {
+    const parsed = parseInput(ShopSettingsSchema, shopSettingsFormInput(formWithClosures(SHOP_SETTINGS_LIMITS.closures)));
+    expect(SHOP_SETTINGS_LIMITS.closures).toBe(60);
+    expect(parsed.closures).toHaveLength(60);
+    expect(parsed.closures.at(-1)).toEqual({ date: "2027-03-01", reason: "Fechado 60" });
+  });
+
+  it("refuses one date past the limit, in Portuguese, even sent under indexes no page draws", () => {
+    expect(errorsOf(ShopSettingsSchema, shopSettingsFormInput(formWithClosures(61)))).toEqual({
+      closures: "Cadastre no máximo 60 datas de fechamento.",
+    });
+    expect(errorsOf(ShopSettingsSchema, shopSettingsFormInput(formWithClosures(61, 100_000)))).toEqual({
+      closures: "Cadastre no máximo 60 datas de fechamento.",
+    });
+  });
+
+  it("refuses the same date twice on the row that repeats it", () => {
+    const form = formWithClosures(4);
+    form.set("closures.3.date", "2027-01-01");
+    expect(errorsOf(ShopSettingsSchema, shopSettingsFormInput(form))).toEqual({
+      "closures.3.date": "Esta data já está na lista.",
+    });
+  });
+
+  it("adds a blank row and removes one without JavaScript, the rows after it moved up", () => {
+    const typed = {
+      name: "Loja",
+      "closures.0.date": "2027-01-01",
+      "closures.0.reason": "Ano novo",
+      "closures.1.date": "2027-04-21",
+      "closures.1.reason": "Tiradentes",
+    };
+    const added = withClosureRowAdded(typed);
+    expect(typedClosureRows(added)).toBe(3);
+    expect(added).toMatchObject({ "closures.2.date": "", "closures.2.reason": "", name: "Loja" });
+    expect(withoutClosureRow(added, 0)).toEqual({
+      name: "Loja",
+      "closures.0.date": "2027-04-21",
+      "closures.0.reason": "Tiradentes",
+      "closures.1.date": "",
+      "closures.1.reason": "",
+    });
+    expect(withoutClosureRow({ "closures.0.date": "2027-01-01", "closures.0.reason": "x" }, 0)).toEqual({
+      "closures.0.date": "",
+      "closures.0.reason": "",
+    });
+    const full = Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`closures.${index}.date`, ""]));
+    expect(withClosureRowAdded(full)).toBe(full);
   });
 });

@@ -38,7 +38,7 @@ export const SHOP_SETTINGS_LIMITS = {
   phones: 3,
   closureReason: 80,
   /** Holidays and other dated closures kept at once (a year's worth and then some). */
-  closures: 40,
+  closures: 60,
   url: 500,
   pixKey: 100,
 } as const;
@@ -459,17 +459,86 @@ export function shopIdentityFormInput(form: FormData, prefix = "") {
   return values;
 }
 
-/** How many closure rows the form posts: the stored ones plus a few blank ones (it works without JavaScript). */
+/** How many closure rows the form shows: the stored ones and one blank to fill ("Adicionar outra data" adds more). */
 export function closureRowCount(stored: number) {
-  return Math.min(stored + 3, SHOP_SETTINGS_LIMITS.closures + 3);
+  return Math.max(1, Math.min(stored + 1, SHOP_SETTINGS_LIMITS.closures));
+}
+
+const CLOSURE_FIELD = /^closures\.(\d{1,9})\.(date|reason)$/;
+
+/**
+ * Every closure row the form posted, however many (the page adds rows), by
+ * the index of its inputs so a message lands on its row. Rows past a bound
+ * no page draws are kept at the end: counted, so too many is refused, never
+ * dropped without a word.
+ */
+function closuresFromForm(form: FormData) {
+  const indexes = new Set<number>();
+  for (const name of form.keys()) {
+    const match = CLOSURE_FIELD.exec(name);
+    if (match) indexes.add(Number(match[1]));
+  }
+  const bound = SHOP_SETTINGS_LIMITS.closures * 2;
+  const row = (index: number) => ({
+    date: formText(form, `closures.${index}.date`),
+    reason: formText(form, `closures.${index}.reason`),
+  });
+  let drawn = 0;
+  const beyond: number[] = [];
+  for (const index of indexes) {
+    if (index < bound) drawn = Math.max(drawn, index + 1);
+    else beyond.push(index);
+  }
+  return [...Array.from({ length: drawn }, (_, index) => row(index)), ...beyond.toSorted((a, b) => a - b).map(row)];
+}
+
+/** The closure list's buttons before JavaScript runs: they post the form to add a row or remove row N, saving nothing. */
+export const CLOSURE_INTENTS = { add: "add-closure", remove: "remove-closure-" } as const;
+
+/** The form as typed with a closure row added or removed, when `intent` is one of the list's; null for a save. */
+export function closureListChange(intent: string, values: ShopSettingsFormValues): ShopSettingsFormValues | null {
+  if (intent === CLOSURE_INTENTS.add) return withClosureRowAdded(values);
+  const removed = intent.startsWith(CLOSURE_INTENTS.remove) ? intent.slice(CLOSURE_INTENTS.remove.length) : null;
+  if (removed !== null && /^\d{1,3}$/.test(removed)) return withoutClosureRow(values, Number(removed));
+  return null;
+}
+
+/** How many closure rows a refused or redrawn form had: its highest `closures.N.date` plus one. */
+export function typedClosureRows(values: ShopSettingsFormValues) {
+  let rows = 0;
+  for (const name of Object.keys(values)) {
+    const match = CLOSURE_FIELD.exec(name);
+    if (match) rows = Math.max(rows, Number(match[1]) + 1);
+  }
+  return rows;
+}
+
+/** The form as typed with one more blank closure row (the page's "Adicionar outra data" without JavaScript). */
+export function withClosureRowAdded(values: ShopSettingsFormValues): ShopSettingsFormValues {
+  const rows = typedClosureRows(values);
+  if (rows >= SHOP_SETTINGS_LIMITS.closures) return values;
+  return { ...values, [`closures.${rows}.date`]: "", [`closures.${rows}.reason`]: "" };
+}
+
+/** The form as typed without closure row `removed`, the rows after it moved up (its "Remover" without JavaScript). */
+export function withoutClosureRow(values: ShopSettingsFormValues, removed: number): ShopSettingsFormValues {
+  const rows = typedClosureRows(values);
+  const kept: ShopSettingsFormValues = {};
+  for (const [name, value] of Object.entries(values)) if (!CLOSURE_FIELD.test(name)) kept[name] = value;
+  let position = 0;
+  for (let index = 0; index < rows; index++) {
+    if (index === removed) continue;
+    kept[`closures.${position}.date`] = values[`closures.${index}.date`] ?? "";
+    kept[`closures.${position}.reason`] = values[`closures.${index}.reason`] ?? "";
+    position++;
+  }
+  // One row stays, blank, to type in.
+  return position === 0 ? { ...kept, "closures.0.date": "", "closures.0.reason": "" } : kept;
 }
 
 /** The whole settings form, as ShopSettingsSchema reads it; each input's name is the key of its message. */
 export function shopSettingsFormInput(form: FormData) {
-  const closures = Array.from({ length: closureRowCount(SHOP_SETTINGS_LIMITS.closures) }, (_, index) => ({
-    date: formText(form, `closures.${index}.date`),
-    reason: formText(form, `closures.${index}.reason`),
-  }));
+  const closures = closuresFromForm(form);
   return {
     ...shopIdentityFormInput(form),
     phones: Array.from({ length: SHOP_SETTINGS_LIMITS.phones }, (_, index) => formText(form, `phones.${index}`)),

@@ -16,6 +16,8 @@ export type TermOrder = {
   numero: number;
   entrega: string | null;
   retirado_por: string | null;
+  /** "ao próprio cliente", "a Maria Souza": who collected it, after "Entregue" (lib/wording.ts). */
+  entregue_a: string | null;
   itens: { descricao: string; quantidade: number }[];
   diagnostico: string;
 };

@@ -12,9 +12,11 @@ import { ShopSettingsForm } from "~/modules/shop-settings/components/shop-settin
 import { updateShopSettings } from "~/modules/shop-settings/mutations.server";
 import { getShopLogo, getShopSettings } from "~/modules/shop-settings/queries.server";
 import {
+  closureListChange,
   closureRowCount,
   shopSettingsFormInput,
   shopSettingsFormValues,
+  typedClosureRows,
   typedFormValues,
   type ShopSettingsFormValues,
 } from "~/modules/shop-settings/validation";
@@ -45,6 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const form = await readUploadForm(request);
     values = typedFormValues(form);
+    // "Adicionar outra data" or "Remover" before JavaScript ran: the form comes back changed, nothing saved.
+    const changed = closureListChange(formText(form, "intent"), values);
+    if (changed) return { values: changed, errors: {} };
     ({ confirmedNow } = await updateShopSettings(actor, shopSettingsFormInput(form), {
       file: await uploadedFileFrom(form, "image"),
       remove: formText(form, "removeLogo") === "on",
@@ -67,9 +72,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const refused = actionData && "errors" in actionData ? actionData : null;
   const values = refused ? { ...refused.values } : loaderData.values;
-  const typedRows = refused
-    ? Object.keys(refused.values).filter((name) => /^closures\.\d+\.date$/.test(name)).length
-    : loaderData.closureRows;
+  // Refused, or redrawn by the closure list's buttons without JavaScript: the rows as they were sent.
+  const closureRows = refused ? Math.max(1, typedClosureRows(refused.values)) : loaderData.closureRows;
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold text-slate-900">Configurações da loja</h1>
@@ -81,7 +85,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         key={loaderData.version}
         values={values}
         errors={refused?.errors ?? {}}
-        closureRows={Math.max(typedRows, loaderData.closureRows)}
+        closureRows={closureRows}
         logo={loaderData.logo}
         isDetailsConfirmed={loaderData.isDetailsConfirmed}
         isSubmitting={navigation.state === "submitting"}

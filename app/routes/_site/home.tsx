@@ -7,17 +7,19 @@ import { listLatestPosts } from "~/modules/blog/queries.server";
 import { QuickQuoteForm } from "~/modules/quick-quote/components/quick-quote-form";
 import { TestimonialsSection } from "~/modules/reviews/components/testimonials-section";
 import { getReviewSummary, listPublishedReviews } from "~/modules/reviews/queries.server";
+import { listShopServices } from "~/modules/shop-services/queries.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {
-  const [shop, reviews, reviewSummary, latestPosts] = await Promise.all([
+  const [shop, reviews, reviewSummary, latestPosts, services] = await Promise.all([
     getShopSettings(),
     listPublishedReviews(),
     getReviewSummary(),
     listLatestPosts(3),
+    listShopServices("home"),
   ]);
-  return { reviewUrl: shop.reviewUrl, reviews, reviewSummary, latestPosts };
+  return { reviewUrl: shop.reviewUrl, reviews, reviewSummary, latestPosts, services };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -92,7 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <StaticServices shopWhatsapp={shop.whatsapp} />
+      <StaticServices services={loaderData.services} shopWhatsapp={shop.whatsapp} />
       <StaticLoyaltyProgramme />
       <StaticRepairSteps />
       <StaticLatestPosts posts={loaderData.latestPosts} />

@@ -59,6 +59,7 @@ import {
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/service-order-form";
 import { shopNameInMessages } from "~/lib/shop-name";
+import { withPreposition } from "~/lib/wording";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.order ? `OS nº ${loaderData.order.id} — Balcão` : "Nova ordem de serviço — Balcão";
@@ -319,7 +320,7 @@ function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
         {order.deliveredAt ? (
           <p className="text-sm text-slate-700">
-            Entregue a {order.deliveredTo}
+            Entregue {withPreposition("a", order.deliveredTo ?? "")}
             {order.owedAtDeliveryCents > 0 ? ` com ${formatCents(order.owedAtDeliveryCents)} registrados como dívida` : ""}.
           </p>
         ) : null}

@@ -6,6 +6,7 @@ export const CONTENT_TABS = [
   { to: "/blog-management/avaliacoes", label: "Avaliações", isEnd: false },
   { to: "/blog-management/perguntas", label: "Perguntas frequentes", isEnd: false },
   { to: "/blog-management/historia", label: "Nossa história", isEnd: false },
+  { to: "/blog-management/servicos", label: "Serviços", isEnd: false },
 ] as const;
 
 export function ContentTabs({ className }: { className?: string }) {

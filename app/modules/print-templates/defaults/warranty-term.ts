@@ -11,7 +11,7 @@ export const WARRANTY_TERM = `{% render "cabecalho_loja", loja: loja %}
 <div class="dados">
   <p>Cliente: {{ garantia.cliente.nome }}{% if garantia.cliente.telefone %} · {{ garantia.cliente.telefone | telefone }}{% endif %}</p>
   <p>{% if garantia.os %}Aparelho{% else %}Produto{% endif %}: {{ garantia.item }}{% if garantia.imei_serie %} · IMEI/série {{ garantia.imei_serie }}{% endif %}</p>
-  {% if garantia.os %}<p>Entregue em {{ garantia.os.entrega | data_hora }}{% if garantia.os.retirado_por %} a {{ garantia.os.retirado_por }}{% endif %}</p>{% elsif garantia.venda %}<p>Vendido em {{ garantia.venda.data | data_hora }} · {{ garantia.venda.codigo }}</p>{% endif %}
+  {% if garantia.os %}<p>Entregue em {{ garantia.os.entrega | data_hora }}{% if garantia.os.entregue_a %} {{ garantia.os.entregue_a }}{% endif %}</p>{% elsif garantia.venda %}<p>Vendido em {{ garantia.venda.data | data_hora }} · {{ garantia.venda.codigo }}</p>{% endif %}
 </div>
 <section>
   <h2>Prazo</h2>

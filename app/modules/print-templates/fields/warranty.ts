@@ -18,6 +18,7 @@ export const WARRANTY_FIELDS = fieldsOf([
   ["garantia.os.numero", "Número da OS"],
   ["garantia.os.entrega", "Quando o aparelho foi entregue (filtro data_hora)"],
   ["garantia.os.retirado_por", "Quem retirou o aparelho"],
+  ["garantia.os.entregue_a", "Quem retirou, depois de “Entregue”: “ao próprio cliente”, “a Maria Souza”"],
   ["garantia.os.itens[].descricao", "Cada serviço ou peça da OS: descrição"],
   ["garantia.os.itens[].quantidade", "Cada serviço ou peça da OS: quantidade"],
   ["garantia.os.diagnostico", "O defeito reparado, como o técnico registrou"],
@@ -47,7 +48,8 @@ export const SAMPLE_WARRANTY = {
   os: {
     numero: 1042,
     entrega: "2026-11-24T20:15:00.000Z",
-    retirado_por: "Mariana Albuquerque",
+    retirado_por: "O próprio cliente",
+    entregue_a: "ao próprio cliente",
     itens: [
       { descricao: "Troca de tela (original)", quantidade: 1 },
       { descricao: "Película de vidro", quantidade: 2 },

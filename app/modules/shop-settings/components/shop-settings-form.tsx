@@ -21,6 +21,7 @@ import {
   SOCIAL_NETWORKS,
   type ShopSettingsFormValues,
 } from "../validation";
+import { ClosureList } from "./closure-list";
 import { SettingsSection, ShopIdentityFields } from "./shop-identity-fields";
 
 type Props = {
@@ -39,24 +40,6 @@ const PIX_OPTIONS = [
   { value: "", label: "Sem chave PIX" },
   ...PIX_KEY_TYPES.map((type) => ({ value: type, label: PIX_KEY_TYPE_LABELS[type] })),
 ];
-
-function ClosureRow({ index, values, errors }: { index: number; values: ShopSettingsFormValues; errors: FieldErrors }) {
-  const date = `closures.${index}.date`;
-  const reason = `closures.${index}.reason`;
-  return (
-    <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-      <Field label={`Data ${index + 1}`} type="date" name={date} defaultValue={values[date] ?? ""} error={errors[date]} />
-      <Field
-        label={`Motivo ${index + 1}`}
-        name={reason}
-        placeholder="Ex.: Natal"
-        maxLength={SHOP_SETTINGS_LIMITS.closureReason}
-        defaultValue={values[reason] ?? ""}
-        error={errors[reason]}
-      />
-    </div>
-  );
-}
 
 function CheckboxField({
   label,
@@ -136,6 +119,8 @@ export function ShopSettingsForm({ values, errors, closureRows, logo, isDetailsC
   const hasErrors = Object.keys(errors).length > 0;
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-6" noValidate>
+      {/* Enter in a field submits with the form's first button: this one saves, not the closure list's "Remover". */}
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
       {hasErrors ? (
         <Alert tone="destructive" title="Nada foi salvo">
           {errors.form ?? "Corrija os campos marcados abaixo e salve de novo."}
@@ -159,12 +144,9 @@ export function ShopSettingsForm({ values, errors, closureRows, logo, isDetailsC
       </SettingsSection>
       <SettingsSection
         title="Feriados e fechamentos"
-        description="Dias em que a loja fecha fora do horário da semana. Nesses dias o site mostra a loja fechada. Deixe a linha em branco para não usar."
+        description="Dias em que a loja fecha fora do horário da semana. Nesses dias o site mostra a loja fechada. Uma linha em branco é ignorada."
       >
-        {errors.closures ? <Alert tone="destructive">{errors.closures}</Alert> : null}
-        {Array.from({ length: closureRows }, (_, index) => (
-          <ClosureRow key={index} index={index} values={values} errors={errors} />
-        ))}
+        <ClosureList rows={closureRows} values={values} errors={errors} />
       </SettingsSection>
       <SettingsSection
         title="Redes sociais e avaliações"

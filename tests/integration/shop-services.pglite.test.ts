@@ -1,0 +1,3 @@
+import { defineShopServicesSuite } from "./shop-services-suite";
+
+defineShopServicesSuite("pglite");
