@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, Eye, EyeOff, MessageCircleQuestion, Trash2 } from "lucide-react";
+import { Eye, EyeOff, MessageCircleQuestion, Trash2 } from "lucide-react";
+import { MoveButtons } from "~/components/ui/move-buttons";
 import { Form } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
@@ -192,21 +193,7 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
                 </p>
                 <Form method="post" action={PATH} className="flex flex-wrap gap-2">
                   <input type="hidden" name="entryId" value={entry.id} />
-                  <Button type="submit" name="intent" value="up" variant="outline" size="sm" disabled={index === 0}>
-                    <ArrowUp aria-hidden className="size-4" />
-                    Subir<span className="sr-only"> “{entry.question}”</span>
-                  </Button>
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="down"
-                    variant="outline"
-                    size="sm"
-                    disabled={index === entries.length - 1}
-                  >
-                    <ArrowDown aria-hidden className="size-4" />
-                    Descer<span className="sr-only"> “{entry.question}”</span>
-                  </Button>
+                  <MoveButtons label={`“${entry.question}”`} isFirst={index === 0} isLast={index === entries.length - 1} />
                   <Button type="submit" name="intent" value={entry.isPublished ? "hide" : "show"} variant="outline" size="sm">
                     {entry.isPublished ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
                     {entry.isPublished ? "Ocultar" : "Mostrar"}

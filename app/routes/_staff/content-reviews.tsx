@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, Eye, EyeOff, MessageSquareQuote, Plus, Search, Upload } from "lucide-react";
+import { Eye, EyeOff, MessageSquareQuote, Plus, Search, Upload } from "lucide-react";
+import { MoveButtons } from "~/components/ui/move-buttons";
 import { Form, Link, redirect } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
@@ -206,14 +207,7 @@ export default function ContentReviews({ loaderData, actionData }: Route.Compone
                 </div>
                 <Form method="post" action={actionPath} className="flex flex-wrap gap-2 xl:justify-end">
                   <input type="hidden" name="reviewId" value={row.id} />
-                  <Button type="submit" name="intent" value="up" variant="outline" size="sm" disabled={row.place === 1}>
-                    <ArrowUp aria-hidden className="size-4" />
-                    Subir<span className="sr-only"> {row.authorName}</span>
-                  </Button>
-                  <Button type="submit" name="intent" value="down" variant="outline" size="sm">
-                    <ArrowDown aria-hidden className="size-4" />
-                    Descer<span className="sr-only"> {row.authorName}</span>
-                  </Button>
+                  <MoveButtons label={row.authorName} isFirst={row.place === 1} />
                   <Button type="submit" name="intent" value={row.isPublished ? "hide" : "show"} variant="outline" size="sm">
                     {row.isPublished ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
                     {row.isPublished ? "Ocultar" : "Mostrar"}

@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
+import { MoveButtons } from "~/components/ui/move-buttons";
 import { Form } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
@@ -188,21 +189,7 @@ function ServiceList({
                 <Form method="post" action={PATH} className="flex flex-wrap gap-2">
                   <input type="hidden" name="placement" value={placement} />
                   <input type="hidden" name="serviceId" value={service.id} />
-                  <Button type="submit" name="intent" value="up" variant="outline" size="sm" disabled={index === 0}>
-                    <ArrowUp aria-hidden className="size-4" />
-                    Subir<span className="sr-only"> “{service.title}”</span>
-                  </Button>
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="down"
-                    variant="outline"
-                    size="sm"
-                    disabled={index === services.length - 1}
-                  >
-                    <ArrowDown aria-hidden className="size-4" />
-                    Descer<span className="sr-only"> “{service.title}”</span>
-                  </Button>
+                  <MoveButtons label={`“${service.title}”`} isFirst={index === 0} isLast={index === services.length - 1} />
                 </Form>
               </div>
               <details open={isFor(service.id) || undefined}>
