@@ -22,8 +22,12 @@ import {
   updateShopService,
 } from "~/modules/shop-services/mutations.server";
 import { listShopServicesForStaff } from "~/modules/shop-services/queries.server";
-import { SHOP_SERVICE_LIMITS, type ShopService, type ShopServiceFormValues } from "~/modules/shop-services/validation";
-import type { ServicePlacement } from "~/modules/shop-services/validation";
+import {
+  SHOP_SERVICE_LIMITS,
+  type ServicePlacement,
+  type ShopService,
+  type ShopServiceFormValues,
+} from "~/modules/shop-services/validation";
 import type { Route } from "./+types/content-services";
 
 export const meta = () => staffAreaMeta("blogManagement");
