@@ -69,6 +69,13 @@ export function defineShopServicesSuite(database: TestDatabase) {
     const titles = async (placement: "home" | "footer") =>
       (await app.queries.listShopServices(placement)).map((service) => service.title);
 
+    /** The field messages of a refused new card or line. */
+    const refusal = async (placement: "home" | "footer", input: unknown) => {
+      const error = await app.mutations.createShopService(STAFF, placement, input).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(app.errors.InputError);
+      return (error as InstanceType<typeof app.errors.InputError>).fieldErrors;
+    };
+
     /** A public page held in the anonymous page cache, as server.ts fills it. */
     async function cacheHomePage() {
       await app.pageCache.pageCache.fill(
@@ -129,11 +136,6 @@ export function defineShopServicesSuite(database: TestDatabase) {
     });
 
     it("refuses, in Portuguese and writing nothing, a card without title, description or a known icon, and texts too long", async () => {
-      const refusal = async (placement: "home" | "footer", input: unknown) => {
-        const error = await app.mutations.createShopService(STAFF, placement, input).catch((caught: unknown) => caught);
-        expect(error).toBeInstanceOf(app.errors.InputError);
-        return (error as InstanceType<typeof app.errors.InputError>).fieldErrors;
-      };
       expect(await refusal("home", { icon: "skull", title: " ", description: "" })).toEqual({
         icon: "Escolha um ícone da lista.",
         title: "Informe o título.",
