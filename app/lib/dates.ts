@@ -120,21 +120,8 @@ export function shopUtcOffsetMinutes(instant: Date = new Date()): number {
   return shopOffsetMs(instant.getTime()) / MINUTE_MS;
 }
 
-/**
- * The shop's calendar day, weekday (0 = Sunday) and minutes since midnight at
- * `instant`, from the offset the server read for it (`shopUtcOffsetMinutes`)
- * and sent with the page: plain arithmetic, no Intl, so the browser can tell
- * whether the shop is open without paying for its first Intl.DateTimeFormat
- * (40–110 ms of main thread, decision 0006). Same day as `shopToday`.
- */
-export function shopClockAtOffset(instant: Date, utcOffsetMinutes: number): { day: string; weekday: number; minutes: number } {
-  const wall = new Date(instant.getTime() + utcOffsetMinutes * MINUTE_MS);
-  return {
-    day: `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
-    weekday: wall.getUTCDay(),
-    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
-  };
-}
+// The browser's half of the calendar, re-exported for the server's callers (see shop-clock.ts).
+export { shopClockAtOffset } from "./shop-clock";
 
 /**
  * The instant when the shop's clock shows `time` on `isoDate`:

@@ -1,5 +1,5 @@
 import type { DatedClosure, DayHours, WeeklyHours } from "~/db/schema/shop-settings";
-import { shopClockAtOffset } from "~/lib/dates";
+import { shopClockAtOffset } from "~/lib/shop-clock";
 
 // The shapes of the week and of a closure, as the settings row stores them: components take them from here, never from app/db.
 export type { DatedClosure, DayHours, WeeklyHours };
