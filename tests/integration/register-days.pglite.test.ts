@@ -1,0 +1,3 @@
+import { defineRegisterDaysSuite } from "./register-days-suite";
+
+defineRegisterDaysSuite("pglite");
