@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { and, count, eq, isNull, lt } from "drizzle-orm";
-import { createMemoryRouter, RouterProvider, useLoaderData } from "react-router";
+import { createMemoryRouter, RouterContextProvider, RouterProvider, useLoaderData } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
@@ -15,7 +15,7 @@ const PER_DAY = 10;
 const MAX_PAGE_BYTES = 120_000;
 
 async function loadModules() {
-  const [db, auth, register, sessions, closing, queries, registerEntries, deskRoute, dayRoute] = await Promise.all([
+  const [db, auth, register, sessions, closing, queries, registerEntries, deskRoute, dayRoute, session] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
     import("~/db/schema/cash-register"),
@@ -25,6 +25,7 @@ async function loadModules() {
     import("~/modules/finance/register-entries.server"),
     import("~/routes/_staff/cash-register"),
     import("~/routes/_staff/cash-register-day"),
+    import("~/modules/accounts/session.server"),
   ]);
   return {
     db: await db.getDb(),
@@ -36,6 +37,7 @@ async function loadModules() {
     queries,
     registerEntries,
     routes: { desk: deskRoute, day: dayRoute },
+    session,
   };
 }
 
@@ -119,7 +121,12 @@ export function defineRegisterDaysSuite(database: TestDatabase) {
       expect(desk.totals.pendingPixCount).toBe(1);
       expect(desk.hasEarlierDays).toBe(true);
 
-      const html = await renderPage(app.routes.desk, "/cash-register", { ...desk, openKey: "k1", movementKey: "k2", flash: null });
+      const html = await renderPage(app.routes.desk, "/cash-register", {
+        ...desk,
+        openKey: "k1",
+        movementKey: "k2",
+        flash: null,
+      });
       expect(html).toContain("Lançamentos de hoje sem caixa");
       expect(html).toContain('href="/cash-register/dias"');
       expect(html).not.toContain("Venda antiga");
@@ -145,9 +152,32 @@ export function defineRegisterDaysSuite(database: TestDatabase) {
       expect(day.totals.expected.pix + day.totals.expected.debit).toBe(
         day.entries.reduce((sum, entry) => sum + entry.amountCents, 0),
       );
-      const html = await renderPage(app.routes.day, `/cash-register/dias/${yesterday}`, day);
+      const html = await renderPage(app.routes.day, `/cash-register/dias/${yesterday}`, { ...day, flash: null });
       expect(html).toContain("Totais do dia");
       expect(html.length).toBeLessThan(MAX_PAGE_BYTES);
+    });
+
+    it("confirms a PIX of an earlier day from that day's page, and answers on the same page", async () => {
+      const day = addDays(today, -2);
+      const { entries } = await app.queries.getUnassignedDay(day, 1);
+      const pending = entries.find((entry) => entry.pixPending)!;
+      const context = new RouterContextProvider();
+      context.set(app.session.sessionUserContext, { id: STAFF.userId!, email: STAFF.label, name: "Ana Caixa", role: "staff" });
+      const form = new FormData();
+      form.set("intent", "confirm-pix");
+      form.set("entryId", String(pending.id));
+      const path = `/cash-register/dias/${day}`;
+      const answer = (await app.routes.day.action({
+        request: new Request(`http://localhost:3000${path}`, { method: "POST", body: form }),
+        params: { day },
+        context,
+        unstable_pattern: "",
+      } as never)) as Response;
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe(path);
+      const after = await app.queries.getUnassignedDay(day, 1);
+      expect(after.entries.find((entry) => entry.id === pending.id)).toMatchObject({ pixPending: false, registerId: null });
+      expect(after.totals.pendingPixCount).toBe(entries.filter((entry) => entry.pixPending && !entry.isCancelled).length - 1);
     });
 
     it("a closing takes only the payments of the days its register was open; earlier days stay in their day", async () => {
@@ -199,7 +229,12 @@ export function defineRegisterDaysSuite(database: TestDatabase) {
       expect(desk.entries).toHaveLength(app.queries.DESK_ENTRIES_SHOWN);
       expect(desk.entryCount).toBe(many);
       expect(desk.totals.expected.cash).toBe(many * 100);
-      const html = await renderPage(app.routes.desk, "/cash-register", { ...desk, openKey: "k1", movementKey: "k2", flash: null });
+      const html = await renderPage(app.routes.desk, "/cash-register", {
+        ...desk,
+        openKey: "k1",
+        movementKey: "k2",
+        flash: null,
+      });
       expect(html).toContain(`Mostrando os ${app.queries.DESK_ENTRIES_SHOWN} lançamentos mais recentes de ${many}`);
       // The fingerprint over every entry is what the closing checks: it closes.
       const closed = await app.closing.closeCashRegister(STAFF, opened.registerId, {
