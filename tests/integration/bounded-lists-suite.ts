@@ -15,10 +15,24 @@ const PER_DAY = 10;
 const MAX_PAGE_BYTES = 120_000;
 
 async function loadModules() {
-  const [db, auth, register, sessions, closing, queries, registerEntries, deskRoute, dayRoute, session] = await Promise.all([
+  const [
+    db,
+    auth,
+    register,
+    inventory,
+    sessions,
+    closing,
+    queries,
+    registerEntries,
+    deskRoute,
+    dayRoute,
+    session,
+    inventoryQueries,
+  ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
     import("~/db/schema/cash-register"),
+    import("~/db/schema/inventory"),
     import("~/modules/cash-register/sessions.server"),
     import("~/modules/cash-register/closing.server"),
     import("~/modules/cash-register/queries.server"),
@@ -26,18 +40,20 @@ async function loadModules() {
     import("~/routes/_staff/cash-register"),
     import("~/routes/_staff/cash-register-day"),
     import("~/modules/accounts/session.server"),
+    import("~/modules/inventory/queries.server"),
   ]);
   return {
     db: await db.getDb(),
     kind: db.databaseKind(),
     inTransaction: db.inTransaction,
-    tables: { ...auth, ...register },
+    tables: { ...auth, ...register, ...inventory },
     sessions,
     closing,
     queries,
     registerEntries,
     routes: { desk: deskRoute, day: dayRoute },
     session,
+    inventoryQueries,
   };
 }
 
@@ -62,13 +78,14 @@ async function renderPage(page: PageModule, path: string, loaderData: unknown) {
 }
 
 /**
- * Payments taken with no register open at the scale of a year: they belong
+ * Staff pages whose lists grew with the shop's history, at a size that shows
+ * the bound. Payments taken with no register open at the scale of a year: they belong
  * to their day (decision 0024), the register's page shows today's and
  * links to earlier days, a closing takes only the days its register was
  * open, and every list is a bounded page.
  */
-export function defineRegisterDaysSuite(database: TestDatabase) {
-  describeOnDatabase(database, "caixa: dias sem caixa", () => {
+export function defineBoundedListsSuite(database: TestDatabase) {
+  describeOnDatabase(database, "listas limitadas: dias sem caixa, inventário", () => {
     let app: Awaited<ReturnType<typeof loadModules>>;
     let dropDatabase: (() => Promise<void>) | undefined;
     const today = shopToday();
@@ -249,6 +266,43 @@ export function defineRegisterDaysSuite(database: TestDatabase) {
         .from(app.tables.cashRegisters)
         .where(eq(app.tables.cashRegisters.id, opened.registerId));
       expect(register!.isOpen).toBe(false);
+    });
+
+    it("a stock count of a large catalogue lists its items a page at a time, with the counts over all of them", async () => {
+      const items = app.inventoryQueries.STOCK_COUNT_ITEMS_PAGE_SIZE * 2 + 30;
+      const created = await app.db
+        .insert(app.tables.products)
+        .values(
+          Array.from({ length: items }, (_, index) => ({
+            kind: "product" as const,
+            sku: `CONT-${index}`,
+            slug: `contado-${index}`,
+            name: `Contado ${String(index).padStart(4, "0")}`,
+            priceCents: 1_000,
+          })),
+        )
+        .returning({ id: app.tables.products.id });
+      const [count] = await app.db
+        .insert(app.tables.stockCounts)
+        .values({ startedByLabel: STAFF.label })
+        .returning({ id: app.tables.stockCounts.id });
+      await app.db.insert(app.tables.stockCountItems).values(
+        created.map((product, index) => ({
+          countId: count!.id,
+          productId: product.id,
+          expectedQuantity: 3,
+          countedQuantity: index % 10 === 0 ? 2 : 3,
+        })),
+      );
+      const first = await app.inventoryQueries.getStockCount(count!.id);
+      expect(first!.items).toHaveLength(app.inventoryQueries.STOCK_COUNT_ITEMS_PAGE_SIZE);
+      expect(first!.items[0]!.name).toBe("Contado 0000");
+      expect(first!.itemCount).toBe(items);
+      expect(first!.differenceCount).toBe(Math.ceil(items / 10));
+      expect(first!.hasNextPage).toBe(true);
+      const last = await app.inventoryQueries.getStockCount(count!.id, 3);
+      expect(last!.items).toHaveLength(30);
+      expect(last!.hasNextPage).toBe(false);
     });
   });
 }

@@ -1,3 +1,0 @@
-import { defineRegisterDaysSuite } from "./register-days-suite";
-
-defineRegisterDaysSuite("pglite");
