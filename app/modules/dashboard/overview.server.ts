@@ -103,10 +103,10 @@ async function takingsSince(db: Database, today: string, firstOfMonth: string) {
  */
 async function receivablesDue(db: Database, today: string) {
   const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
-  const [customersOverdue, customersDueSoon] = await db.transaction(async (tx) => [
-    await overdueByCustomerInTx(tx, today),
-    await owedDueBetweenInTx(tx, today, horizon),
-  ]);
+  const { customersOverdue, customersDueSoon } = await db.transaction(async (tx) => ({
+    customersOverdue: await overdueByCustomerInTx(tx, today),
+    customersDueSoon: await owedDueBetweenInTx(tx, today, horizon),
+  }));
   const [entries] = await db
     .select({
       overdueCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} < ${today}), 0)::int`,
