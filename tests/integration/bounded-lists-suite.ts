@@ -282,25 +282,25 @@ export function defineBoundedListsSuite(database: TestDatabase) {
           })),
         )
         .returning({ id: app.tables.products.id });
-      const [count] = await app.db
+      const [stockCount] = await app.db
         .insert(app.tables.stockCounts)
         .values({ startedByLabel: STAFF.label })
         .returning({ id: app.tables.stockCounts.id });
       await app.db.insert(app.tables.stockCountItems).values(
         created.map((product, index) => ({
-          countId: count!.id,
+          countId: stockCount!.id,
           productId: product.id,
           expectedQuantity: 3,
           countedQuantity: index % 10 === 0 ? 2 : 3,
         })),
       );
-      const first = await app.inventoryQueries.getStockCount(count!.id);
+      const first = await app.inventoryQueries.getStockCount(stockCount!.id);
       expect(first!.items).toHaveLength(app.inventoryQueries.STOCK_COUNT_ITEMS_PAGE_SIZE);
       expect(first!.items[0]!.name).toBe("Contado 0000");
       expect(first!.itemCount).toBe(items);
       expect(first!.differenceCount).toBe(Math.ceil(items / 10));
       expect(first!.hasNextPage).toBe(true);
-      const last = await app.inventoryQueries.getStockCount(count!.id, 3);
+      const last = await app.inventoryQueries.getStockCount(stockCount!.id, 3);
       expect(last!.items).toHaveLength(30);
       expect(last!.hasNextPage).toBe(false);
     });

@@ -143,7 +143,7 @@ export async function overdueByCustomerInTx(tx: Transaction, today: string): Pro
     select customer_id, sum(amount_cents) as overdue_cents, min(due_date) as oldest_overdue_date
     from (${openItemsSql({ today, due: "overdue" })}) items
     group by customer_id`);
-  const customers: OverdueCustomer[] = (
+  const late: OverdueCustomer[] = (
     overdueResult.rows as { customer_id: number; overdue_cents: number | string; oldest_overdue_date: string | Date }[]
   ).map((row) => {
     const oldestOverdueDate = isoDay(row.oldest_overdue_date);
@@ -155,13 +155,13 @@ export async function overdueByCustomerInTx(tx: Transaction, today: string): Pro
     };
   });
   return {
-    customers,
+    customers: late,
     buckets: AGEING_BUCKETS.map((name) => {
-      const inBucket = customers.filter((row) => row.bucket === name);
+      const inBucket = late.filter((row) => row.bucket === name);
       return { bucket: name, customers: inBucket.length, overdueCents: inBucket.reduce((sum, row) => sum + row.overdueCents, 0) };
     }),
-    overdueCents: customers.reduce((sum, row) => sum + row.overdueCents, 0),
-    overdueCustomers: customers.length,
+    overdueCents: late.reduce((sum, row) => sum + row.overdueCents, 0),
+    overdueCustomers: late.length,
   };
 }
 
