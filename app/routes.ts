@@ -54,6 +54,8 @@ export default [
       route("cash-register/vendas/:id/print/:document", "routes/_staff/sale-print.tsx"),
       route("cash-register/fechamento", "routes/_staff/cash-register-closing.tsx"),
       route("cash-register/historico", "routes/_staff/cash-register-history.tsx"),
+      route("cash-register/dias", "routes/_staff/cash-register-days.tsx"),
+      route("cash-register/dias/:day", "routes/_staff/cash-register-day.tsx"),
       route("cash-register/:id", "routes/_staff/cash-register-detail.tsx"),
       route("cash-register/:id/print", "routes/_staff/cash-register-print.tsx"),
       route("cash-register/movimentos/:entryId/print", "routes/_staff/cash-register-entry-print.tsx"),

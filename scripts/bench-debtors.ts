@@ -140,6 +140,19 @@ async function runWorker(): Promise<WorkerResult> {
         return { kind: which, ok: list.totals.overdueCustomers > 0 && (which === "busca por nome" || list.rows.length > 0) };
       },
     },
+    {
+      // The Painel's "Em atraso" and "Vence nos próximos 7 dias": the same items as /devedores (issue 23).
+      name: "painel: em atraso (overdueByCustomerInTx + owedDueBetweenInTx)",
+      budgetMs: P95_BUDGET_MS,
+      kinds: ["painel"],
+      run: async () => {
+        const { overdue } = await inTransaction(async (tx) => ({
+          overdue: await debtors.overdueByCustomerInTx(tx, today),
+          dueSoonCents: await debtors.owedDueBetweenInTx(tx, today, dates.addDays(today, 7)),
+        }));
+        return { kind: "painel", ok: overdue.overdueCents > 0 };
+      },
+    },
   ];
   const measurements = await measureBenches(kind, benches, options.runs);
   await closeDb();

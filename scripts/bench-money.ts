@@ -32,12 +32,13 @@ const MONTH_CASES = [
 ] as const;
 
 async function runWorker(): Promise<WorkerResult> {
-  const [{ getDb, closeDb, databaseKind }, { sql }, dates, report, moneyScale] = await Promise.all([
+  const [{ getDb, closeDb, databaseKind }, { sql }, dates, report, moneyScale, register] = await Promise.all([
     import("~/db/client.server"),
     import("drizzle-orm"),
     import("~/lib/dates"),
     import("~/modules/finance/report.server"),
     import("~/modules/demo/money-scale.server"),
+    import("~/modules/cash-register/queries.server"),
   ]);
   const db = await getDb();
   const kind = databaseKind();
@@ -86,6 +87,24 @@ async function runWorker(): Promise<WorkerResult> {
           report.entriesDueThisWeekInTx(db, today),
         ]);
         return { kind: "hoje", ok: overdue.count + week.count > 0 };
+      },
+    },
+    {
+      // Issue 23: a year of PIX taken with no register open once made /cash-register 43,5 MB; now bounded pages (decision 0024).
+      name: "caixa: página, dias sem caixa, um dia",
+      budgetMs: 100,
+      kinds: ["página do caixa", "dias sem caixa", "um dia sem caixa"],
+      run: async (index) => {
+        const which = pick(["página do caixa", "dias sem caixa", "um dia sem caixa"], index);
+        if (which === "página do caixa") {
+          const desk = await register.getRegisterDesk(today);
+          return { kind: which, ok: desk.entries.length + desk.unassigned.length <= register.DESK_ENTRIES_SHOWN };
+        }
+        if (which === "dias sem caixa") {
+          return { kind: which, ok: (await register.listUnassignedDays(1 + (index % 5))).days.length > 0 };
+        }
+        const day = await register.getUnassignedDay(dates.addDays(today, -1 - (index % 300)), 1);
+        return { kind: which, ok: day.entries.length <= register.DAY_ENTRIES_PAGE_SIZE };
       },
     },
   ];

@@ -8,7 +8,7 @@ import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatab
 const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff" };
 
 async function loadModules() {
-  const [db, auth, customers, orders, register, credit, finance, inventory, sessions, registerEntries, overview] =
+  const [db, auth, customers, orders, register, credit, finance, inventory, sessions, registerEntries, overview, debtors] =
     await Promise.all([
       import("~/db/client.server"),
       import("~/db/schema/auth"),
@@ -21,6 +21,7 @@ async function loadModules() {
       import("~/modules/cash-register/sessions.server"),
       import("~/modules/finance/register-entries.server"),
       import("~/modules/dashboard/overview.server"),
+      import("~/modules/debtors/queries.server"),
     ]);
   return {
     db: await db.getDb(),
@@ -30,6 +31,7 @@ async function loadModules() {
     sessions,
     registerEntries,
     overview,
+    debtors,
   };
 }
 
@@ -168,6 +170,31 @@ export function defineDashboardSuite(database: TestDatabase) {
           instalment(4, addDays(today, 30)),
         ]);
 
+      // A fiado overdue (R$ 30), one due in 5 days (R$ 20), a cancelled one overdue; a delivered order owing R$ 150 since 3 days ago.
+      const debt = (amountCents: number, dueDate: string, extra: Record<string, unknown> = {}) => ({
+        customerId,
+        kind: "iou" as const,
+        description: "Fiado",
+        amountCents,
+        incurredOn: addDays(today, -20),
+        dueDate,
+        createdByLabel: STAFF.label,
+        ...extra,
+      });
+      await app.db
+        .insert(app.tables.debts)
+        .values([
+          debt(3_000, addDays(today, -5)),
+          debt(2_000, addDays(today, 5)),
+          debt(9_900, addDays(today, -5), { cancelledAt: new Date(), cancelledByLabel: STAFF.label, cancelReason: "teste" }),
+        ]);
+      await app.db.insert(serviceOrders).values({
+        ...order("delivered", "DASH0007"),
+        linesTotalCents: 20_000,
+        paidCents: 5_000,
+        deliveredAt: new Date(Date.now() - 3 * 86_400_000),
+      });
+
       // A receivable typed in finance, due in 2 days; a payable (out) is not a receivable.
       const categories = await app.db.select().from(financeCategories);
       const byKey = (key: string) => categories.find((category) => category.systemKey === key)!.id;
@@ -215,10 +242,17 @@ export function defineDashboardSuite(database: TestDatabase) {
       expect(takings).toEqual({ todayCents: 8_000, monthCents: 8_000 });
     });
 
-    it("adds what is overdue and due within a week, from instalments and typed receivables", async () => {
+    it("counts as overdue everything customers owe past its due date, the figure /devedores shows", async () => {
       const { receivables } = await app.overview.getShopOverview();
-      expect(receivables.overdueCents).toBe(7_500);
-      expect(receivables.dueSoonCents).toBe(10_000 + 45_000);
+      // Instalment 2 (R$ 75 left), the overdue fiado (R$ 30), the delivered order (R$ 150); not the cancelled fiado.
+      expect(receivables.overdueCents).toBe(7_500 + 3_000 + 15_000);
+      expect(receivables.overdueCustomers).toBe(1);
+      const debtors = await app.debtors.listDebtors(STAFF, { today });
+      expect(debtors.totals.overdueCents).toBe(receivables.overdueCents);
+      // Due within a week: instalment 3 and the fiado due in 5 days; the typed receivable is its own figure.
+      expect(receivables.dueSoonCents).toBe(10_000 + 2_000);
+      expect(receivables.typedDueSoonCents).toBe(45_000);
+      expect(receivables.typedOverdueCents).toBe(0);
     });
 
     it("lists low stock by the inventory's rule", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { shopToday } from "~/lib/dates";
@@ -14,9 +14,18 @@ import { closingTotalsOf, entriesFingerprint } from "./register-rules";
 import { CASH_REGISTER_ENTITY } from "./sessions.server";
 import { CloseCashRegisterSchema, type CloseCashRegisterInput } from "./validation";
 
-/** The register's own entries and the day's records not yet taken by a closing (PIX and cards while none was open). */
-export function entriesOfRegisterOrUnassignedWhere(registerId: number) {
-  return or(eq(registerEntries.registerId, registerId), isNull(registerEntries.registerId));
+/**
+ * Records left without a register (PIX and cards while none was open) from
+ * `fromDay` on. They belong to their business day (decision 0024): a
+ * closing takes those of the days its register was open, never an older pile.
+ */
+export function unassignedFromDayWhere(fromDay: string) {
+  return and(isNull(registerEntries.registerId), gte(registerEntries.businessDate, fromDay));
+}
+
+/** The register's own entries and the records without a register of the days it has been open (from its opening day). */
+export function entriesOfRegisterOrUnassignedWhere(registerId: number, openedDay: string) {
+  return or(eq(registerEntries.registerId, registerId), unassignedFromDayWhere(openedDay));
 }
 
 /** The counted cash: the notes and coins added up, or the total typed. */
@@ -63,7 +72,7 @@ export async function closeCashRegisterInTx(
         cancelledAt: registerEntries.cancelledAt,
       })
       .from(registerEntries)
-      .where(entriesOfRegisterOrUnassignedWhere(registerId))
+      .where(entriesOfRegisterOrUnassignedWhere(registerId, shopToday(register.openedAt)))
       .orderBy(asc(registerEntries.id))
       .for("update");
     const forTotals = entries.map((entry) => ({ ...entry, isCancelled: entry.cancelledAt !== null }));

@@ -1,12 +1,13 @@
-import { asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cashRegisters, registerEntries, sales } from "~/db/schema/cash-register";
 import { cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
+import { shopToday } from "~/lib/dates";
 import { readId } from "~/lib/forms";
 import { personNameSql } from "~/modules/accounts/person-name.server";
-import { entriesOfRegisterOrUnassignedWhere } from "./closing.server";
-import { closingMethodsOf, entriesFingerprint, expectedByMethod, type ClosingTotals } from "./register-rules";
+import { entriesOfRegisterOrUnassignedWhere, unassignedFromDayWhere } from "./closing.server";
+import { closingMethodsOf, expectedByMethod, fingerprintOf, type ClosingTotals } from "./register-rules";
 
 export const CLOSED_REGISTERS_PAGE_SIZE = 20;
 export const MAX_CLOSED_REGISTERS_PAGE = 10_000;
@@ -57,6 +58,24 @@ async function selectEntries(condition: SQL | undefined) {
   return rows.map((row) => ({ ...row, isCancelled: row.cancelledAt !== null }));
 }
 
+/** One page of entries, newest first: `limit + 1` read, so the caller knows whether more exist. */
+async function selectEntriesPage(condition: SQL | undefined, limit: number, offset = 0) {
+  const db = await getDb();
+  const rows = await db
+    .select(entryColumns)
+    .from(registerEntries)
+    .leftJoin(sales, eq(sales.id, registerEntries.saleId))
+    .leftJoin(serviceOrderPayments, eq(serviceOrderPayments.id, registerEntries.serviceOrderPaymentId))
+    .where(condition)
+    .orderBy(desc(registerEntries.createdAt), desc(registerEntries.id))
+    .limit(limit + 1)
+    .offset(offset);
+  return {
+    entries: rows.slice(0, limit).map((row) => ({ ...row, isCancelled: row.cancelledAt !== null })),
+    hasMore: rows.length > limit,
+  };
+}
+
 export type RegisterEntryView = Awaited<ReturnType<typeof selectEntries>>[number];
 
 const registerColumns = {
@@ -75,7 +94,7 @@ const registerColumns = {
   closingNote: cashRegisters.closingNote,
 };
 
-/** Totals per method of a set of entries, as the open register's page and a closing show them. */
+/** Totals per method of a set of entries, as a closed register's page shows them. */
 function totalsOf(openingFloatCents: number, entries: readonly RegisterEntryView[]) {
   const expected = expectedByMethod(openingFloatCents, entries);
   const pendingPix = entries.filter((entry) => entry.pixPending && !entry.isCancelled);
@@ -88,26 +107,145 @@ function totalsOf(openingFloatCents: number, entries: readonly RegisterEntryView
 }
 
 /**
- * The register open now, with its entries and the day's records it will
- * take at closing (PIX and cards recorded while none was open), or, when
- * none is open, just those records.
+ * The same totals added up by the database, per method, with the counts a
+ * page needs (how many, how many without a register) and the fingerprint a
+ * closing compares: a register left open for weeks is summed, not loaded.
  */
-export async function getRegisterDesk() {
+async function summaryOf(openingFloatCents: number, condition: SQL | undefined) {
+  const db = await getDb();
+  const live = sql`${registerEntries.cancelledAt} is null`;
+  const rows = await db
+    .select({
+      method: registerEntries.method,
+      count: sql<number>`count(*)::int`,
+      unassigned: sql<number>`(count(*) filter (where ${registerEntries.registerId} is null))::int`,
+      cancelled: sql<number>`(count(*) filter (where not ${live}))::int`,
+      newestId: sql<number>`max(${registerEntries.id})::int`,
+      amountCents: sql<number>`coalesce(sum(${registerEntries.amountCents}) filter (where ${live}), 0)::int`,
+      pendingPixCount: sql<number>`(count(*) filter (where ${registerEntries.pixPending} and ${live}))::int`,
+      pendingPixCents: sql<number>`coalesce(sum(${registerEntries.amountCents}) filter (where ${registerEntries.pixPending} and ${live}), 0)::int`,
+    })
+    .from(registerEntries)
+    .where(condition)
+    .groupBy(registerEntries.method);
+  const expected = expectedByMethod(openingFloatCents, []);
+  for (const row of rows) expected[row.method] += Number(row.amountCents);
+  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + Number(pick(row)), 0);
+  return {
+    totals: {
+      expected,
+      methods: closingMethodsOf(rows.map((row) => ({ method: row.method, amountCents: 0, isCancelled: false }))),
+      pendingPixCents: sum((row) => row.pendingPixCents),
+      pendingPixCount: sum((row) => row.pendingPixCount),
+    },
+    entryCount: sum((row) => row.count),
+    unassignedCount: sum((row) => row.unassigned),
+    fingerprint: fingerprintOf(
+      sum((row) => row.count),
+      rows.reduce((max, row) => Math.max(max, Number(row.newestId ?? 0)), 0),
+      sum((row) => row.cancelled),
+    ),
+  };
+}
+
+/** How many of the newest entries the register's page lists; the totals count them all. */
+export const DESK_ENTRIES_SHOWN = 100;
+
+/**
+ * The register open now, with its entries and the records without a
+ * register of the days it has been open (from its opening day: the closing
+ * takes them), or, when none is open, today's records without a register.
+ * Records of earlier days belong to their day (decision 0024): the page
+ * links to them (`hasEarlierDays`). The newest DESK_ENTRIES_SHOWN entries
+ * are listed; the totals and the closing's fingerprint are over all of them.
+ */
+export async function getRegisterDesk(today = shopToday()) {
   const db = await getDb();
   const [open] = await db.select(registerColumns).from(cashRegisters).where(eq(cashRegisters.isOpen, true));
-  const entries = await selectEntries(open ? entriesOfRegisterOrUnassignedWhere(open.id) : isNull(registerEntries.registerId));
-  const own = entries.filter((entry) => entry.registerId !== null);
-  const unassigned = entries.filter((entry) => entry.registerId === null);
+  const fromDay = open ? shopToday(open.openedAt) : today;
+  const condition = open ? entriesOfRegisterOrUnassignedWhere(open.id, fromDay) : unassignedFromDayWhere(fromDay);
+  const [summary, newest, earlier] = await Promise.all([
+    summaryOf(open?.openingFloatCents ?? 0, condition),
+    selectEntriesPage(condition, DESK_ENTRIES_SHOWN),
+    db
+      .select({ id: registerEntries.id })
+      .from(registerEntries)
+      .where(and(isNull(registerEntries.registerId), lt(registerEntries.businessDate, fromDay)))
+      .limit(1),
+  ]);
+  // Oldest first, as a register reads.
+  const shown = newest.entries.toReversed();
   return {
     register: open ?? null,
-    entries: own,
-    unassigned,
-    totals: totalsOf(open?.openingFloatCents ?? 0, entries),
-    fingerprint: entriesFingerprint(entries),
+    entries: shown.filter((entry) => entry.registerId !== null),
+    unassigned: shown.filter((entry) => entry.registerId === null),
+    entryCount: summary.entryCount,
+    unassignedCount: summary.unassignedCount,
+    totals: summary.totals,
+    fingerprint: summary.fingerprint,
+    hasEarlierDays: earlier.length > 0,
   };
 }
 
 export type RegisterDesk = Awaited<ReturnType<typeof getRegisterDesk>>;
+
+export const UNASSIGNED_DAYS_PAGE_SIZE = 20;
+export const DAY_ENTRIES_PAGE_SIZE = 50;
+export const MAX_UNASSIGNED_PAGE = 10_000;
+
+const safePageOf = (page: number) => Math.min(Math.max(1, Math.trunc(page) || 1), MAX_UNASSIGNED_PAGE);
+
+/**
+ * The days that have records without a register (PIX and cards taken with
+ * the register closed), newest first, one page: per day how many, the
+ * total taken (cancelled left out) and the PIX still to confirm.
+ */
+export async function listUnassignedDays(page: number) {
+  const db = await getDb();
+  const safePage = safePageOf(page);
+  const live = sql`${registerEntries.cancelledAt} is null`;
+  const rows = await db
+    .select({
+      day: registerEntries.businessDate,
+      count: sql<number>`count(*)::int`,
+      amountCents: sql<number>`coalesce(sum(${registerEntries.amountCents}) filter (where ${live}), 0)::int`,
+      pendingPixCount: sql<number>`(count(*) filter (where ${registerEntries.pixPending} and ${live}))::int`,
+    })
+    .from(registerEntries)
+    .where(isNull(registerEntries.registerId))
+    .groupBy(registerEntries.businessDate)
+    .orderBy(desc(registerEntries.businessDate))
+    .limit(UNASSIGNED_DAYS_PAGE_SIZE + 1)
+    .offset((safePage - 1) * UNASSIGNED_DAYS_PAGE_SIZE);
+  return {
+    page: safePage,
+    hasNextPage: rows.length > UNASSIGNED_DAYS_PAGE_SIZE,
+    days: rows.slice(0, UNASSIGNED_DAYS_PAGE_SIZE).map((row) => ({
+      day: row.day,
+      count: Number(row.count),
+      amountCents: Number(row.amountCents),
+      pendingPixCount: Number(row.pendingPixCount),
+    })),
+  };
+}
+
+/** One day's records without a register: its totals per method over all, and one page of entries, newest first. */
+export async function getUnassignedDay(day: string, page: number) {
+  const safePage = safePageOf(page);
+  const condition = and(isNull(registerEntries.registerId), eq(registerEntries.businessDate, day));
+  const [summary, listed] = await Promise.all([
+    summaryOf(0, condition),
+    selectEntriesPage(condition, DAY_ENTRIES_PAGE_SIZE, (safePage - 1) * DAY_ENTRIES_PAGE_SIZE),
+  ]);
+  return {
+    day,
+    page: safePage,
+    hasNextPage: listed.hasMore,
+    entries: listed.entries,
+    entryCount: summary.entryCount,
+    totals: summary.totals,
+  };
+}
 
 /** One register with all its entries (a closed one with its closing), or null. */
 export async function getCashRegister(rawId: string | number | undefined) {

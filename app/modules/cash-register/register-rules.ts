@@ -94,7 +94,12 @@ export type ClosingTotals = Record<string, { expectedCents: number; countedCents
  */
 export function entriesFingerprint(entries: readonly { id: number; isCancelled: boolean }[]) {
   const newest = entries.reduce((max, entry) => Math.max(max, entry.id), 0);
-  return `${entries.length}.${newest}.${entries.filter((entry) => entry.isCancelled).length}`;
+  return fingerprintOf(entries.length, newest, entries.filter((entry) => entry.isCancelled).length);
+}
+
+/** The same fingerprint from counts a query added up (the desk reads totals, not every entry). */
+export function fingerprintOf(count: number, newestId: number, cancelledCount: number) {
+  return `${count}.${newestId}.${cancelledCount}`;
 }
 
 const isChecked = (method: RegisterMethod) => (CHECKED_METHODS as readonly string[]).includes(method);

@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
-import { creditInstalments } from "~/db/schema/credit";
 import { financeEntries } from "~/db/schema/finance";
 import { products } from "~/db/schema/inventory";
 import { serviceOrderStatusCounts, serviceOrders } from "~/db/schema/service-orders";
 import { addDays, shopMonthRange, shopToday } from "~/lib/dates";
+import { overdueByCustomerInTx, owedDueBetweenInTx } from "~/modules/debtors/queries.server";
 
 /** Statuses of an order still in the shop's hands (the board counts them; delivered and cancelled are history). */
 const OPEN_STATUSES = ["received", "diagnosing", "awaiting_approval", "approved", "awaiting_part", "repairing", "ready"] as const;
@@ -95,17 +95,18 @@ async function takingsSince(db: Database, today: string, firstOfMonth: string) {
   return { todayCents: Number(row?.todayCents ?? 0), monthCents: Number(row?.monthCents ?? 0) };
 }
 
-/** What customers and the books say is to be received: overdue, and due in the next week. */
+/**
+ * What is to be received. "Em atraso" and what falls due this week are what
+ * customers owe (instalments, fiados, delivered orders unpaid), read by the
+ * debtors' own functions, so the figure is the one /devedores shows; typed
+ * receivables in finance (not a customer's debt) are their own figures.
+ */
 async function receivablesDue(db: Database, today: string) {
   const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
-  const outstanding = sql`${creditInstalments.amountCents} - ${creditInstalments.paidPrincipalCents} - ${creditInstalments.paidInterestCents} - ${creditInstalments.waivedInterestCents}`;
-  const [instalments] = await db
-    .select({
-      overdueCents: sql<number>`coalesce(sum(${outstanding}) filter (where ${creditInstalments.dueDate} < ${today}), 0)::int`,
-      dueSoonCents: sql<number>`coalesce(sum(${outstanding}) filter (where ${creditInstalments.dueDate} >= ${today}), 0)::int`,
-    })
-    .from(creditInstalments)
-    .where(and(isNull(creditInstalments.settledAt), lte(creditInstalments.dueDate, horizon)));
+  const { customersOverdue, customersDueSoon } = await db.transaction(async (tx) => ({
+    customersOverdue: await overdueByCustomerInTx(tx, today),
+    customersDueSoon: await owedDueBetweenInTx(tx, today, horizon),
+  }));
   const [entries] = await db
     .select({
       overdueCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} < ${today}), 0)::int`,
@@ -121,8 +122,11 @@ async function receivablesDue(db: Database, today: string) {
       ),
     );
   return {
-    overdueCents: Number(instalments?.overdueCents ?? 0) + Number(entries?.overdueCents ?? 0),
-    dueSoonCents: Number(instalments?.dueSoonCents ?? 0) + Number(entries?.dueSoonCents ?? 0),
+    overdueCents: customersOverdue.overdueCents,
+    overdueCustomers: customersOverdue.overdueCustomers,
+    dueSoonCents: customersDueSoon,
+    typedOverdueCents: Number(entries?.overdueCents ?? 0),
+    typedDueSoonCents: Number(entries?.dueSoonCents ?? 0),
     horizonDays: RECEIVABLES_HORIZON_DAYS,
   };
 }

@@ -122,6 +122,59 @@ function toChannel(value: string | null): DebtContactChannel | null {
 
 type OverdueCustomer = { customerId: number; overdueCents: number; oldestOverdueDate: string; bucket: AgeingBucket };
 
+export type OverdueSummary = {
+  /** One row per customer with something past its due date. */
+  customers: OverdueCustomer[];
+  buckets: BucketTotal[];
+  overdueCents: number;
+  overdueCustomers: number;
+};
+
+/**
+ * What "em atraso" means everywhere (the Painel and /devedores): everything
+ * a customer owes past its due date, that is open crediário instalments,
+ * open fiados (IOUs, sales left owed) and delivered orders not fully paid
+ * (due the day of delivery), grouped by customer with the ageing buckets.
+ * One function, so the figure on the Painel is the one its link opens.
+ */
+export async function overdueByCustomerInTx(tx: Transaction, today: string): Promise<OverdueSummary> {
+  if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
+  const overdueResult = await tx.execute(sql`
+    select customer_id, sum(amount_cents) as overdue_cents, min(due_date) as oldest_overdue_date
+    from (${openItemsSql({ today, due: "overdue" })}) items
+    group by customer_id`);
+  const late: OverdueCustomer[] = (
+    overdueResult.rows as { customer_id: number; overdue_cents: number | string; oldest_overdue_date: string | Date }[]
+  ).map((row) => {
+    const oldestOverdueDate = isoDay(row.oldest_overdue_date);
+    return {
+      customerId: Number(row.customer_id),
+      overdueCents: Number(row.overdue_cents),
+      oldestOverdueDate,
+      bucket: ageingBucketOfDays(daysOverdue(oldestOverdueDate, today)),
+    };
+  });
+  return {
+    customers: late,
+    buckets: AGEING_BUCKETS.map((name) => {
+      const inBucket = late.filter((row) => row.bucket === name);
+      return { bucket: name, customers: inBucket.length, overdueCents: inBucket.reduce((sum, row) => sum + row.overdueCents, 0) };
+    }),
+    overdueCents: late.reduce((sum, row) => sum + row.overdueCents, 0),
+    overdueCustomers: late.length,
+  };
+}
+
+/** What customers owe that falls due from today to `until` (inclusive), by the same items as "em atraso". */
+export async function owedDueBetweenInTx(tx: Transaction, today: string, until: string): Promise<number> {
+  if (!isIsoDate(today) || !isIsoDate(until)) throw new RangeError(`datas inválidas: ${today}, ${until}`);
+  const result = await tx.execute(sql`
+    select coalesce(sum(amount_cents), 0) as cents
+    from (${openItemsSql({ today, due: "upcoming" })}) items
+    where due_date <= ${until}::date`);
+  return Number((result.rows[0] as { cents: number | string } | undefined)?.cents ?? 0);
+}
+
 /**
  * One row per customer who owes: overdue and not-yet-due amounts, oldest due
  * date, the ageing bucket of the overdue part (by its oldest overdue due
@@ -146,29 +199,7 @@ export async function listDebtorsInTx(
 ): Promise<DebtorsList> {
   if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
   const currentPage = Number.isSafeInteger(page) ? Math.min(Math.max(1, page), MAX_DEBTORS_PAGE) : 1;
-  const overdueResult = await tx.execute(sql`
-    select customer_id, sum(amount_cents) as overdue_cents, min(due_date) as oldest_overdue_date
-    from (${openItemsSql({ today, due: "overdue" })}) items
-    group by customer_id`);
-  const overdue: OverdueCustomer[] = (
-    overdueResult.rows as { customer_id: number; overdue_cents: number | string; oldest_overdue_date: string | Date }[]
-  ).map((row) => {
-    const oldestOverdueDate = isoDay(row.oldest_overdue_date);
-    return {
-      customerId: Number(row.customer_id),
-      overdueCents: Number(row.overdue_cents),
-      oldestOverdueDate,
-      bucket: ageingBucketOfDays(daysOverdue(oldestOverdueDate, today)),
-    };
-  });
-  const totals = {
-    buckets: AGEING_BUCKETS.map((name) => {
-      const inBucket = overdue.filter((row) => row.bucket === name);
-      return { bucket: name, customers: inBucket.length, overdueCents: inBucket.reduce((sum, row) => sum + row.overdueCents, 0) };
-    }),
-    overdueCents: overdue.reduce((sum, row) => sum + row.overdueCents, 0),
-    overdueCustomers: overdue.length,
-  };
+  const { customers: overdue, ...totals } = await overdueByCustomerInTx(tx, today);
 
   const condition = search.trim() === "" ? null : customerSearchCondition(search);
   if (condition === "none") return { today, rows: [], totals, page: 1, hasNextPage: false };

@@ -282,26 +282,52 @@ export async function listStockCounts() {
     .limit(100);
 }
 
-/** A count and what was counted in it, with each product's name and SKU. */
-export async function getStockCount(id: number) {
+/** How many counted items a count's page lists at a time (a full count of a large catalogue has thousands). */
+export const STOCK_COUNT_ITEMS_PAGE_SIZE = 100;
+
+/**
+ * A count and one page of what was counted in it (by product name, with
+ * each product's SKU), with how many items were counted and how many differ
+ * over the whole count, added up by the database.
+ */
+export async function getStockCount(id: number, page = 1) {
   if (!isProductId(id)) return null;
+  const safePage = Number.isSafeInteger(page) ? Math.min(Math.max(page, 1), 10_000) : 1;
   const db = await getDb();
   const [count] = await db.select().from(stockCounts).where(eq(stockCounts.id, id));
   if (!count) return null;
-  const items = await db
-    .select({
-      productId: stockCountItems.productId,
-      name: products.name,
-      sku: products.sku,
-      expectedQuantity: stockCountItems.expectedQuantity,
-      countedQuantity: stockCountItems.countedQuantity,
-      countedAt: stockCountItems.countedAt,
-    })
-    .from(stockCountItems)
-    .innerJoin(products, eq(products.id, stockCountItems.productId))
-    .where(eq(stockCountItems.countId, id))
-    .orderBy(asc(products.name));
-  return { ...count, items };
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        productId: stockCountItems.productId,
+        name: products.name,
+        sku: products.sku,
+        expectedQuantity: stockCountItems.expectedQuantity,
+        countedQuantity: stockCountItems.countedQuantity,
+        countedAt: stockCountItems.countedAt,
+      })
+      .from(stockCountItems)
+      .innerJoin(products, eq(products.id, stockCountItems.productId))
+      .where(eq(stockCountItems.countId, id))
+      .orderBy(asc(products.name), asc(stockCountItems.productId))
+      .limit(STOCK_COUNT_ITEMS_PAGE_SIZE + 1)
+      .offset((safePage - 1) * STOCK_COUNT_ITEMS_PAGE_SIZE),
+    db
+      .select({
+        itemCount: sql<number>`count(*)::int`,
+        differenceCount: sql<number>`(count(*) filter (where ${stockCountItems.countedQuantity} <> ${stockCountItems.expectedQuantity}))::int`,
+      })
+      .from(stockCountItems)
+      .where(eq(stockCountItems.countId, id)),
+  ]);
+  return {
+    ...count,
+    items: rows.slice(0, STOCK_COUNT_ITEMS_PAGE_SIZE),
+    itemCount: Number(totals?.itemCount ?? 0),
+    differenceCount: Number(totals?.differenceCount ?? 0),
+    page: safePage,
+    hasNextPage: rows.length > STOCK_COUNT_ITEMS_PAGE_SIZE,
+  };
 }
 
 /** Every active product, in SKU order, for the CSV export (read in pages so 100 000 rows never sit in one result). */

@@ -24,12 +24,10 @@ export async function loader() {
   const desk = await getRegisterDesk();
   // No register open (closed meanwhile, or never opened): the page says so, next to a refused closing's message.
   if (!desk.register) return { register: null, closeKey: "" };
-  const pendingPix = [...desk.entries, ...desk.unassigned].filter((entry) => entry.pixPending && !entry.isCancelled);
   return {
     register: desk.register,
     totals: desk.totals,
-    pendingPix: pendingPix.map(({ id, amountCents, createdAt }) => ({ id, amountCents, createdAt })),
-    unassignedCount: desk.unassigned.length,
+    unassignedCount: desk.unassignedCount,
     seen: desk.fingerprint,
     closeKey: newIdempotencyKey(),
   };
@@ -74,7 +72,7 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
       </div>
     );
   }
-  const { register, totals, pendingPix } = loaderData;
+  const { register, totals } = loaderData;
   return (
     <div className="max-w-4xl space-y-6">
       <BackLink />
@@ -85,10 +83,10 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
           de fundo de troco.
         </p>
       </header>
-      {pendingPix.length > 0 ? (
+      {totals.pendingPixCount > 0 ? (
         <Alert tone="info" title="PIX ainda não conferidos">
-          {pendingPix.length === 1 ? "1 PIX" : `${pendingPix.length} PIX`} somando{" "}
-          {formatCents(pendingPix.reduce((sum, entry) => sum + entry.amountCents, 0))} ainda sem “PIX recebido”.{" "}
+          {totals.pendingPixCount === 1 ? "1 PIX" : `${totals.pendingPixCount} PIX`} somando {formatCents(totals.pendingPixCents)}{" "}
+          ainda sem “PIX recebido”.{" "}
           <Link to="/cash-register" className="font-medium underline underline-offset-2">
             Confira no banco antes de fechar
           </Link>
@@ -98,7 +96,7 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
       {loaderData.unassignedCount > 0 ? (
         <p className="text-sm text-slate-700">
           Este fechamento inclui {loaderData.unassignedCount === 1 ? "1 lançamento" : `${loaderData.unassignedCount} lançamentos`}{" "}
-          do dia feitos com o caixa fechado.
+          feitos com o caixa fechado desde o dia da abertura.
         </p>
       ) : null}
       <ClosingForm

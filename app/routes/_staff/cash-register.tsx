@@ -1,4 +1,4 @@
-import { History, LockKeyhole, ShoppingCart } from "lucide-react";
+import { CalendarDays, History, LockKeyhole, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
@@ -118,10 +118,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CashRegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const result: ActionResult | undefined = actionData;
   const errorsFor = (intent: string) => (result?.intent === intent ? result.errors : {});
-  const { register, entries, unassigned, totals } = loaderData;
+  const { register, entries, unassigned, totals, entryCount, unassignedCount, hasEarlierDays } = loaderData;
   const entryErrors = result && ["cancel", "confirm-pix"].includes(result.intent) ? result.errors : {};
   const failedEntryId = result?.entryId ?? null;
   const listed = [...entries, ...unassigned];
+  const partial =
+    listed.length < entryCount ? (
+      <p className="text-sm text-slate-600">
+        Mostrando os {listed.length} lançamentos mais recentes de {entryCount}; os totais contam todos.
+      </p>
+    ) : null;
+  const earlierDays = hasEarlierDays ? (
+    <p className="text-sm text-slate-600">
+      <Link to="/cash-register/dias" className="font-medium text-brand-700 underline underline-offset-2">
+        Lançamentos sem caixa de dias anteriores
+      </Link>{" "}
+      ficam no seu dia: confira-os por dia.
+    </p>
+  ) : null;
 
   return (
     <div className="max-w-5xl space-y-6">
@@ -138,6 +152,13 @@ export default function CashRegisterPage({ loaderData, actionData }: Route.Compo
           >
             <History aria-hidden className="size-4" />
             Caixas fechados
+          </Link>
+          <Link
+            to="/cash-register/dias"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+          >
+            <CalendarDays aria-hidden className="size-4" />
+            Dias sem caixa
           </Link>
         </div>
       </header>
@@ -188,11 +209,14 @@ export default function CashRegisterPage({ loaderData, actionData }: Route.Compo
               ) : (
                 <EntryList entries={listed} actions errors={entryErrors} failedEntryId={failedEntryId} />
               )}
-              {unassigned.length > 0 ? (
+              {partial}
+              {unassignedCount > 0 ? (
                 <p className="text-sm text-slate-600">
-                  Os lançamentos “do dia” foram feitos com o caixa fechado (PIX e cartões) e entram neste fechamento.
+                  Os lançamentos “do dia” foram feitos com o caixa fechado (PIX e cartões) desde o dia da abertura e entram neste
+                  fechamento.
                 </p>
               ) : null}
+              {earlierDays}
             </Panel>
           </div>
         </>
@@ -206,9 +230,9 @@ export default function CashRegisterPage({ loaderData, actionData }: Route.Compo
               openingFloat={result?.intent === "open" ? (result.openingFloat ?? "") : ""}
             />
           </Panel>
-          <Panel id="caixa-do-dia" title="Lançamentos do dia sem caixa">
-            {unassigned.length === 0 ? (
-              <p className="text-sm text-slate-600">Nenhum. PIX e cartões recebidos com o caixa fechado aparecem aqui.</p>
+          <Panel id="caixa-do-dia" title="Lançamentos de hoje sem caixa">
+            {unassignedCount === 0 ? (
+              <p className="text-sm text-slate-600">Nenhum. PIX e cartões recebidos hoje com o caixa fechado aparecem aqui.</p>
             ) : (
               <>
                 <MethodTotals
@@ -217,9 +241,11 @@ export default function CashRegisterPage({ loaderData, actionData }: Route.Compo
                   openingFloatCents={null}
                 />
                 <EntryList entries={unassigned} actions errors={entryErrors} failedEntryId={failedEntryId} />
-                <p className="text-sm text-slate-600">Entram no próximo fechamento de caixa.</p>
+                {partial}
+                <p className="text-sm text-slate-600">Entram no fechamento de um caixa aberto hoje.</p>
               </>
             )}
+            {earlierDays}
           </Panel>
         </div>
       )}

@@ -5,6 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
+import { Pager } from "~/components/ui/pager";
 import { formatDateTime } from "~/lib/dates";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
@@ -17,6 +18,7 @@ import { closeStockCount, recordCountedQuantity } from "~/modules/inventory/stoc
 import type { Route } from "./+types/inventory-count";
 
 const QUERY_PARAM = "q";
+const PAGE_PARAM = "pagina";
 const FOUND_LIMIT = 10;
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -24,7 +26,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const count = await getStockCount(parseIdParam(params.id));
+  const rawPage = new URL(request.url).searchParams.get(PAGE_PARAM);
+  const count = await getStockCount(parseIdParam(params.id), rawPage !== null && /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : 1);
   if (!count) throw data(null, { status: 404 });
   const query = searchTextOf(new URL(request.url).searchParams.get(QUERY_PARAM), MAX_QUERY_LENGTH);
   const found =
@@ -88,7 +91,7 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
   const isSubmitting = navigation.state === "submitting";
   const refused = actionData && "errors" in actionData ? actionData : null;
   const isOpen = count.closedAt === null;
-  const differences = count.items.filter((item) => item.countedQuantity !== item.expectedQuantity).length;
+  const differences = count.differenceCount;
   return (
     <div className="max-w-4xl space-y-6">
       <div className="space-y-2">
@@ -180,7 +183,7 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="contados" className="space-y-3">
         <h2 id="contados" className="text-lg font-semibold text-slate-900">
-          Itens contados ({count.items.length})
+          Itens contados ({count.itemCount})
         </h2>
         {count.items.length === 0 ? (
           <p className="text-slate-700">Nenhum item contado ainda.</p>
@@ -223,6 +226,14 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
             </table>
           </div>
         )}
+        <Pager
+          label="Páginas de itens contados"
+          page={count.page}
+          hasNextPage={count.hasNextPage}
+          hrefFor={(page) =>
+            page === 1 ? `/inventory/contagem/${count.id}` : `/inventory/contagem/${count.id}?${PAGE_PARAM}=${page}`
+          }
+        />
       </section>
 
       {isOpen ? (

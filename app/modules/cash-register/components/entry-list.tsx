@@ -68,11 +68,14 @@ export function EntryList({
   actions,
   errors,
   failedEntryId,
+  actionPath = "/cash-register",
 }: {
   entries: readonly EntryForList[];
   actions: boolean;
   errors?: Record<string, string>;
   failedEntryId?: number | null;
+  /** The page whose action takes "PIX recebido" and a cancellation (a day's page answers on itself). */
+  actionPath?: string;
 }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" data-testid="register-entries">
@@ -134,7 +137,7 @@ export function EntryList({
                 {formatCents(entry.amountCents)}
               </strong>
             </div>
-            {actions ? <EntryActions entry={entry} errors={entryErrors} /> : <SlipLink entry={entry} />}
+            {actions ? <EntryActions entry={entry} errors={entryErrors} actionPath={actionPath} /> : <SlipLink entry={entry} />}
           </li>
         );
       })}
@@ -157,12 +160,20 @@ function SlipLink({ entry }: { entry: EntryForList }) {
   );
 }
 
-function EntryActions({ entry, errors }: { entry: EntryForList; errors: Record<string, string> }) {
+function EntryActions({
+  entry,
+  errors,
+  actionPath,
+}: {
+  entry: EntryForList;
+  errors: Record<string, string>;
+  actionPath: string;
+}) {
   const canCancel = !entry.isCancelled && CANCELLABLE_KINDS.includes(entry.kind);
   return (
     <div className="flex flex-wrap items-start gap-3">
       {entry.pixPending && !entry.isCancelled ? (
-        <Form method="post" action="/cash-register">
+        <Form method="post" action={actionPath}>
           <input type="hidden" name="intent" value="confirm-pix" />
           <input type="hidden" name="entryId" value={entry.id} />
           <Button type="submit" size="sm" variant="outline">
@@ -178,7 +189,7 @@ function EntryActions({ entry, errors }: { entry: EntryForList; errors: Record<s
           </summary>
           <Form
             method="post"
-            action="/cash-register"
+            action={actionPath}
             noValidate
             className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3"
           >

@@ -87,6 +87,12 @@ export function ShopOverview({ overview }: { overview: Overview }) {
         <Panel id="painel-receber" title="A receber">
           <Figure label="Em atraso" cents={receivables.overdueCents} tone={receivables.overdueCents > 0 ? "alert" : "plain"} />
           <Figure label={`Vence nos próximos ${receivables.horizonDays} dias`} cents={receivables.dueSoonCents} />
+          {receivables.typedOverdueCents + receivables.typedDueSoonCents > 0 ? (
+            <p className="text-sm text-slate-700">
+              Lançamentos a receber no Financeiro: {formatCents(receivables.typedOverdueCents)} vencidos,{" "}
+              {formatCents(receivables.typedDueSoonCents)} nos próximos {receivables.horizonDays} dias.
+            </p>
+          ) : null}
           <p className="flex flex-wrap gap-x-4 gap-y-1">
             <Link to="/devedores" className={LINK}>
               Devedores

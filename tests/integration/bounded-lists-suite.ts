@@ -1,0 +1,308 @@
+import { randomUUID } from "node:crypto";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { and, count, eq, isNull, lt } from "drizzle-orm";
+import { createMemoryRouter, RouterContextProvider, RouterProvider, useLoaderData } from "react-router";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { addDays, shopToday } from "~/lib/dates";
+import type { Actor } from "~/modules/accounts/roles";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+
+const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff" };
+const EARLIER_DAYS = 300;
+const PER_DAY = 10;
+/** Far above what a day's desk needs; the unbounded page was megabytes at this size. */
+const MAX_PAGE_BYTES = 120_000;
+
+async function loadModules() {
+  const [
+    db,
+    auth,
+    register,
+    inventory,
+    sessions,
+    closing,
+    queries,
+    registerEntries,
+    deskRoute,
+    dayRoute,
+    session,
+    inventoryQueries,
+  ] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/cash-register"),
+    import("~/db/schema/inventory"),
+    import("~/modules/cash-register/sessions.server"),
+    import("~/modules/cash-register/closing.server"),
+    import("~/modules/cash-register/queries.server"),
+    import("~/modules/finance/register-entries.server"),
+    import("~/routes/_staff/cash-register"),
+    import("~/routes/_staff/cash-register-day"),
+    import("~/modules/accounts/session.server"),
+    import("~/modules/inventory/queries.server"),
+  ]);
+  return {
+    db: await db.getDb(),
+    kind: db.databaseKind(),
+    inTransaction: db.inTransaction,
+    tables: { ...auth, ...register, ...inventory },
+    sessions,
+    closing,
+    queries,
+    registerEntries,
+    routes: { desk: deskRoute, day: dayRoute },
+    session,
+    inventoryQueries,
+  };
+}
+
+type PageModule = { default: (props: never) => unknown };
+
+/** A page's HTML as the server renders it, from data its loader returned. */
+async function renderPage(page: PageModule, path: string, loaderData: unknown) {
+  const Page = page.default as unknown as (props: Record<string, unknown>) => React.ReactNode;
+  const router = createMemoryRouter(
+    [
+      {
+        id: "page",
+        path: "*",
+        loader: () => loaderData,
+        Component: () => createElement(Page, { loaderData: useLoaderData(), actionData: undefined, params: {}, matches: [] }),
+      },
+    ],
+    { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } },
+  );
+  // React's text separators out, so a sentence reads as one string.
+  return renderToString(createElement(RouterProvider, { router })).replaceAll("<!-- -->", "");
+}
+
+/**
+ * Staff pages whose lists grew with the shop's history, at a size that shows
+ * the bound. Payments taken with no register open at the scale of a year: they belong
+ * to their day (decision 0024), the register's page shows today's and
+ * links to earlier days, a closing takes only the days its register was
+ * open, and every list is a bounded page.
+ */
+export function defineBoundedListsSuite(database: TestDatabase) {
+  describeOnDatabase(database, "listas limitadas: dias sem caixa, inventário", () => {
+    let app: Awaited<ReturnType<typeof loadModules>>;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    const today = shopToday();
+
+    beforeAll(async () => {
+      dropDatabase = await openTestDatabase(database);
+      app = await loadModules();
+      expect(app.kind).toBe(database);
+      await app.db.insert(app.tables.user).values({ id: STAFF.userId!, name: "Ana Caixa", email: STAFF.label, role: "staff" });
+      // A year of PIX and card payments left without a register (a shop that never opened one): 10 a day for 300 days.
+      const rows = Array.from({ length: EARLIER_DAYS * PER_DAY }, (_, index) => {
+        const day = addDays(today, -1 - Math.floor(index / PER_DAY));
+        const isPix = index % 2 === 0;
+        return {
+          kind: "sale" as const,
+          method: isPix ? ("pix" as const) : ("debit" as const),
+          amountCents: 1_000 + (index % 7) * 100,
+          pixPending: isPix && index % 4 === 0,
+          reason: `Venda antiga ${index}`,
+          businessDate: day,
+          actorUserId: STAFF.userId,
+          actorLabel: STAFF.label,
+          createdAt: new Date(`${day}T15:00:00Z`),
+        };
+      });
+      for (let start = 0; start < rows.length; start += 500) {
+        await app.db.insert(app.tables.registerEntries).values(rows.slice(start, start + 500));
+      }
+      // Today: a PIX and a debit with the register closed.
+      await app.inTransaction(async (tx) => {
+        await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "pix", amountCents: 12_000 });
+        await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "debit", amountCents: 3_000 });
+      });
+    });
+
+    afterAll(async () => {
+      await closeOpenDatabase();
+      await dropDatabase?.();
+    });
+
+    it("with no register open, the register's page shows today's payments without a register and links to earlier days", async () => {
+      const desk = await app.queries.getRegisterDesk();
+      expect(desk.register).toBeNull();
+      expect(desk.unassigned.map((entry) => [entry.method, entry.amountCents])).toEqual([
+        ["pix", 12_000],
+        ["debit", 3_000],
+      ]);
+      expect(desk.unassignedCount).toBe(2);
+      expect(desk.totals.expected).toMatchObject({ pix: 12_000, debit: 3_000 });
+      expect(desk.totals.pendingPixCount).toBe(1);
+      expect(desk.hasEarlierDays).toBe(true);
+
+      const html = await renderPage(app.routes.desk, "/cash-register", {
+        ...desk,
+        openKey: "k1",
+        movementKey: "k2",
+        flash: null,
+      });
+      expect(html).toContain("Lançamentos de hoje sem caixa");
+      expect(html).toContain('href="/cash-register/dias"');
+      expect(html).not.toContain("Venda antiga");
+      expect(html.length).toBeLessThan(MAX_PAGE_BYTES);
+    });
+
+    it("lists the earlier days a page at a time, and one day's payments a page at a time with its totals", async () => {
+      const first = await app.queries.listUnassignedDays(1);
+      expect(first.days).toHaveLength(app.queries.UNASSIGNED_DAYS_PAGE_SIZE);
+      expect(first.hasNextPage).toBe(true);
+      expect(first.days[0]).toMatchObject({ day: today, count: 2, amountCents: 15_000, pendingPixCount: 1 });
+      expect(first.days[1]).toMatchObject({ day: addDays(today, -1), count: PER_DAY });
+      const pages = Math.ceil((EARLIER_DAYS + 1) / app.queries.UNASSIGNED_DAYS_PAGE_SIZE);
+      const last = await app.queries.listUnassignedDays(pages);
+      expect(last.hasNextPage).toBe(false);
+      expect(last.days.at(-1)?.day).toBe(addDays(today, -EARLIER_DAYS));
+
+      const yesterday = addDays(today, -1);
+      const day = await app.queries.getUnassignedDay(yesterday, 1);
+      expect(day.entryCount).toBe(PER_DAY);
+      expect(day.entries).toHaveLength(PER_DAY);
+      expect(day.hasNextPage).toBe(false);
+      expect(day.totals.expected.pix + day.totals.expected.debit).toBe(
+        day.entries.reduce((sum, entry) => sum + entry.amountCents, 0),
+      );
+      const html = await renderPage(app.routes.day, `/cash-register/dias/${yesterday}`, { ...day, flash: null });
+      expect(html).toContain("Totais do dia");
+      expect(html.length).toBeLessThan(MAX_PAGE_BYTES);
+    });
+
+    it("confirms a PIX of an earlier day from that day's page, and answers on the same page", async () => {
+      const day = addDays(today, -2);
+      const { entries } = await app.queries.getUnassignedDay(day, 1);
+      const pending = entries.find((entry) => entry.pixPending)!;
+      const context = new RouterContextProvider();
+      context.set(app.session.sessionUserContext, { id: STAFF.userId!, email: STAFF.label, name: "Ana Caixa", role: "staff" });
+      const form = new FormData();
+      form.set("intent", "confirm-pix");
+      form.set("entryId", String(pending.id));
+      const path = `/cash-register/dias/${day}`;
+      const answer = (await app.routes.day.action({
+        request: new Request(`http://localhost:3000${path}`, { method: "POST", body: form }),
+        params: { day },
+        context,
+        unstable_pattern: "",
+      } as never)) as Response;
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe(path);
+      const after = await app.queries.getUnassignedDay(day, 1);
+      expect(after.entries.find((entry) => entry.id === pending.id)).toMatchObject({ pixPending: false, registerId: null });
+      expect(after.totals.pendingPixCount).toBe(entries.filter((entry) => entry.pixPending && !entry.isCancelled).length - 1);
+    });
+
+    it("a closing takes only the payments of the days its register was open; earlier days stay in their day", async () => {
+      const earlierBefore = await app.db
+        .select({ total: count() })
+        .from(app.tables.registerEntries)
+        .where(and(isNull(app.tables.registerEntries.registerId), lt(app.tables.registerEntries.businessDate, today)));
+      const opened = await app.sessions.openCashRegister(STAFF, { openingFloat: "50,00", idempotencyKey: randomUUID() });
+      const desk = await app.queries.getRegisterDesk();
+      expect(desk.unassignedCount).toBe(2);
+      expect(desk.totals.expected).toMatchObject({ cash: 5_000, pix: 12_000, debit: 3_000 });
+      await app.closing.closeCashRegister(STAFF, opened.registerId, {
+        countMode: "total",
+        countedCash: "50,00",
+        seen: desk.fingerprint,
+        idempotencyKey: randomUUID(),
+      });
+      const closed = await app.queries.getCashRegister(opened.registerId);
+      expect(closed!.entries).toHaveLength(2);
+      expect(closed!.register.closingTotals).toEqual({
+        cash: { expectedCents: 5_000, countedCents: 5_000 },
+        pix: { expectedCents: 12_000, countedCents: 12_000 },
+        debit: { expectedCents: 3_000, countedCents: 3_000 },
+      });
+      const earlierAfter = await app.db
+        .select({ total: count() })
+        .from(app.tables.registerEntries)
+        .where(isNull(app.tables.registerEntries.registerId));
+      expect(earlierAfter[0]!.total).toBe(earlierBefore[0]!.total);
+      expect(earlierAfter[0]!.total).toBe(EARLIER_DAYS * PER_DAY);
+    });
+
+    it("a register left open lists its newest entries only, while its totals and the closing's check count them all", async () => {
+      const opened = await app.sessions.openCashRegister(STAFF, { openingFloat: "0", idempotencyKey: randomUUID() });
+      const many = app.queries.DESK_ENTRIES_SHOWN + 50;
+      await app.db.insert(app.tables.registerEntries).values(
+        Array.from({ length: many }, (_, index) => ({
+          registerId: opened.registerId,
+          kind: "sale" as const,
+          method: "cash" as const,
+          amountCents: 100,
+          reason: `Venda ${index}`,
+          businessDate: today,
+          actorUserId: STAFF.userId,
+          actorLabel: STAFF.label,
+        })),
+      );
+      const desk = await app.queries.getRegisterDesk();
+      expect(desk.entries).toHaveLength(app.queries.DESK_ENTRIES_SHOWN);
+      expect(desk.entryCount).toBe(many);
+      expect(desk.totals.expected.cash).toBe(many * 100);
+      const html = await renderPage(app.routes.desk, "/cash-register", {
+        ...desk,
+        openKey: "k1",
+        movementKey: "k2",
+        flash: null,
+      });
+      expect(html).toContain(`Mostrando os ${app.queries.DESK_ENTRIES_SHOWN} lançamentos mais recentes de ${many}`);
+      // The fingerprint over every entry is what the closing checks: it closes.
+      const closed = await app.closing.closeCashRegister(STAFF, opened.registerId, {
+        countMode: "total",
+        countedCash: String(many),
+        seen: desk.fingerprint,
+        idempotencyKey: randomUUID(),
+      });
+      expect(closed.differenceCents).toBe(0);
+      const [register] = await app.db
+        .select({ isOpen: app.tables.cashRegisters.isOpen })
+        .from(app.tables.cashRegisters)
+        .where(eq(app.tables.cashRegisters.id, opened.registerId));
+      expect(register!.isOpen).toBe(false);
+    });
+
+    it("a stock count of a large catalogue lists its items a page at a time, with the counts over all of them", async () => {
+      const items = app.inventoryQueries.STOCK_COUNT_ITEMS_PAGE_SIZE * 2 + 30;
+      const created = await app.db
+        .insert(app.tables.products)
+        .values(
+          Array.from({ length: items }, (_, index) => ({
+            kind: "product" as const,
+            sku: `CONT-${index}`,
+            slug: `contado-${index}`,
+            name: `Contado ${String(index).padStart(4, "0")}`,
+            priceCents: 1_000,
+          })),
+        )
+        .returning({ id: app.tables.products.id });
+      const [stockCount] = await app.db
+        .insert(app.tables.stockCounts)
+        .values({ startedByLabel: STAFF.label })
+        .returning({ id: app.tables.stockCounts.id });
+      await app.db.insert(app.tables.stockCountItems).values(
+        created.map((product, index) => ({
+          countId: stockCount!.id,
+          productId: product.id,
+          expectedQuantity: 3,
+          countedQuantity: index % 10 === 0 ? 2 : 3,
+        })),
+      );
+      const first = await app.inventoryQueries.getStockCount(stockCount!.id);
+      expect(first!.items).toHaveLength(app.inventoryQueries.STOCK_COUNT_ITEMS_PAGE_SIZE);
+      expect(first!.items[0]!.name).toBe("Contado 0000");
+      expect(first!.itemCount).toBe(items);
+      expect(first!.differenceCount).toBe(Math.ceil(items / 10));
+      expect(first!.hasNextPage).toBe(true);
+      const last = await app.inventoryQueries.getStockCount(stockCount!.id, 3);
+      expect(last!.items).toHaveLength(30);
+      expect(last!.hasNextPage).toBe(false);
+    });
+  });
+}

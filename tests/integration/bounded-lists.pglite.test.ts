@@ -1,0 +1,3 @@
+import { defineBoundedListsSuite } from "./bounded-lists-suite";
+
+defineBoundedListsSuite("pglite");

@@ -1,0 +1,4 @@
+import { defineBoundedListsSuite } from "./bounded-lists-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineBoundedListsSuite("postgres");
