@@ -404,6 +404,22 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(await names({ query: unique })).toContain(archived.id);
     });
 
+    it("a busca do estoque ignora acentos e maiúsculas: 'pelicula' acha 'Película' (issue 23)", async () => {
+      const unique = `Yota${Date.now()}`;
+      const film = await app.createProduct(STAFF, product({ name: `Película cerâmica ${unique}` }));
+      const print = await app.createProduct(
+        STAFF,
+        product({ kind: "service", name: `IMPRESSÃO colorida ${unique}`, revenueSource: "printing-design", minimumStock: "0" }),
+      );
+      const ids = async (query: string) =>
+        (await app.searchProducts({ ...app.NO_FILTERS, query })).products.map((row) => row.id).sort();
+      expect(await ids(`pelicula ${unique}`)).toEqual([film.id]);
+      expect(await ids(`PELÍCULA ceramica ${unique}`)).toEqual([film.id]);
+      expect(await ids(`impressao ${unique}`)).toEqual([print.id]);
+      expect(await ids(`Impressão ${unique.toLowerCase()}`)).toEqual([print.id]);
+      expect(await ids(`impressora ${unique}`)).toEqual([]);
+    });
+
     it("importa CSV do Excel (Windows-1252, ;): cria, atualiza pelo SKU, estoque vira entrada, linhas ruins relatadas com a linha", async () => {
       await app.createProduct(STAFF, product({ sku: "IMP-EXISTE", name: "Carregador antigo", priceCents: "10,00" }));
       const text = [

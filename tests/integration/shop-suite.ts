@@ -198,6 +198,23 @@ export function defineShopSuite(database: TestDatabase) {
       expect([searched.products.length, searched.hasNextPage, searched.isSearchCapped]).toEqual([6, false, false]);
     });
 
+    it("a busca ignora acentos e maiúsculas: 'pelicula' e 'impressao' acham 'Película' e 'Impressão' (issue 23)", async () => {
+      await createProduct({ slug: "pelicula-3d", name: "Película 3D iPhone 13", brand: "Gorila" });
+      await createProduct({ slug: "foto", name: "IMPRESSÃO de foto 10x15", brand: "Balcão", category: "Impressão" });
+      await createProduct({ slug: "capa", name: "Capa de silicone", brand: "Açaí Acessórios" });
+
+      const slugsFor = async (search: string) => (await listAll({ search })).map((product) => product.slug);
+      expect(await slugsFor("pelicula")).toEqual(["pelicula-3d"]);
+      expect(await slugsFor("PELÍCULA")).toEqual(["pelicula-3d"]);
+      expect(await slugsFor("película 3d")).toEqual(["pelicula-3d"]);
+      expect(await slugsFor("pelicula 3D")).toEqual(["pelicula-3d"]);
+      expect(await slugsFor("impressao")).toEqual(["foto"]);
+      expect(await slugsFor("Impressão foto")).toEqual(["foto"]);
+      expect(await slugsFor("balcao")).toEqual(["foto"]);
+      expect(await slugsFor("acai")).toEqual(["capa"]);
+      expect(await slugsFor("impressora")).toEqual([]);
+    });
+
     it("a página do produto tem preço, origem da peça, link do WhatsApp com o produto e o preço; escondida é 404", async () => {
       const id = await createProduct({
         slug: "bateria-ip11",
