@@ -579,7 +579,16 @@ export function defineInventorySuite(database: TestDatabase) {
         app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome;Preço;Valor\n${sku}-1;Película;1,00;2,00\n`)),
       );
       expect((twice as InstanceType<typeof app.InputError>).fieldErrors.file).toMatch(/“Preço” aparece mais de uma vez/);
+      const unnamed = await refusal(() =>
+        app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome;Preço;\n${sku}-1;Película;1,00;9,90\n`)),
+      );
+      expect((unnamed as InstanceType<typeof app.InputError>).fieldErrors.file).toMatch(/A 4ª coluna tem valores/);
       expect(await snapshot()).toEqual(before);
+
+      // Trailing empty columns, as spreadsheets save them, are fine: nothing under them.
+      expect(
+        await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome;Preço;;\n${sku}-0;Cabo;1,00;;\n`)),
+      ).toMatchObject({ created: 1, problems: [] });
 
       // A missing required value is that row's problem; a new SKU without a price column too.
       const report = await app.importProductsCsv(

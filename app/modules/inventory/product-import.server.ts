@@ -253,6 +253,15 @@ export async function importProductsCsv(actor: Actor, bytes: Uint8Array): Promis
   const [header, ...dataRows] = rows;
   if (!header) throw new InventoryInputError({ file: "O arquivo está vazio." });
   const columns = columnsOfHeader(header.fields);
+  // Values under a column with no name would be dropped as silently as under an unknown one.
+  const unnamed = columns.findIndex(
+    (column, index) => column === null && dataRows.some((row) => (row.fields[index] ?? "").trim() !== ""),
+  );
+  if (unnamed >= 0) {
+    throw new InventoryInputError({
+      file: `A ${unnamed + 1}ª coluna tem valores mas não tem nome na primeira linha: dê a ela um nome do modelo ou apague-a.`,
+    });
+  }
   if (dataRows.length === 0) throw new InventoryInputError({ file: "O arquivo não tem nenhuma linha de produto." });
   if (dataRows.length > MAX_IMPORT_ROWS) {
     throw new InventoryInputError({ file: `No máximo ${MAX_IMPORT_ROWS} linhas por arquivo: divida a planilha em partes.` });
