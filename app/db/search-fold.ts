@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 
 /**
  * Searches ignore accents and case ("pelicula" finds "Película", "joao"
@@ -26,11 +26,11 @@ export function foldForSearch(text: string): string {
  * The folded text of a column or expression, written exactly as the indexes
  * are (literals inlined, never parameters), so the planner matches them.
  */
-export function folded(expression: SQLWrapper): SQL {
+export function folded(expression: AnyColumn | SQLWrapper): SQL {
   return sql`lower(translate(${expression}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
 }
 
 /** `expression` contains `word`, accents and case ignored: "%word%" on the folded text (trigram-indexable). */
-export function foldedContains(expression: SQLWrapper, word: string): SQL {
+export function foldedContains(expression: AnyColumn | SQLWrapper, word: string): SQL {
   return sql`${folded(expression)} like ${`%${foldForSearch(word).replace(/[\\%_]/g, "\\$&")}%`}`;
 }
