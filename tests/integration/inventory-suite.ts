@@ -84,6 +84,8 @@ async function refusal(call: () => Promise<unknown>) {
   throw new Error("a chamada deveria ter sido recusada");
 }
 
+const encode = (text: string) => new TextEncoder().encode(text);
+
 let serial = 0;
 const product = (overrides: Record<string, string> = {}) => ({
   kind: "product",
@@ -506,7 +508,6 @@ export function defineInventorySuite(database: TestDatabase) {
       const sku = `REIMP-${Date.now()}`;
       const item = await app.createProduct(STAFF, { ...product({ sku }), initialQuantity: "30", initialCostCents: "10,00" });
       const serialised = await app.createProduct(STAFF, product({ sku: `${sku}-S`, isSerialised: "on" }));
-      const encode = (text: string) => new TextEncoder().encode(text);
 
       const report = await app.importProductsCsv(STAFF, encode(`SKU;Estoque\n${sku};35\n${sku}-S;2\n${sku};35\n`));
       expect(report.updated).toBe(2);

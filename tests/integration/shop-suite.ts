@@ -115,6 +115,10 @@ export function defineShopSuite(database: TestDatabase) {
       return page.products;
     }
 
+    async function slugsFor(search: string) {
+      return (await listAll({ search })).map((product) => product.slug);
+    }
+
     it("lista só o que está à mostra e diz 'em estoque' ou 'sob encomenda', nunca a quantidade", async () => {
       const inStock = await createProduct({ slug: "capa-a15", name: "Capa A15" });
       await stockEntry(inStock, 3);
@@ -203,7 +207,6 @@ export function defineShopSuite(database: TestDatabase) {
       await createProduct({ slug: "foto", name: "IMPRESSÃO de foto 10x15", brand: "Balcão", category: "Impressão" });
       await createProduct({ slug: "capa", name: "Capa de silicone", brand: "Açaí Acessórios" });
 
-      const slugsFor = async (search: string) => (await listAll({ search })).map((product) => product.slug);
       expect(await slugsFor("pelicula")).toEqual(["pelicula-3d"]);
       expect(await slugsFor("PELÍCULA")).toEqual(["pelicula-3d"]);
       expect(await slugsFor("película 3d")).toEqual(["pelicula-3d"]);

@@ -10,6 +10,7 @@ import { InventoryInputError } from "./errors";
 import {
   CSV_COLUMNS,
   columnOfHeader,
+  IMPORT_STOCK_REASON,
   kindOfWord,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
@@ -33,9 +34,6 @@ export type ImportReport = {
   encoding: CsvEncoding;
   stockAdjustments: ImportStockAdjustment[];
 };
-
-/** The reason the ledger shows for a stock changed by an import. */
-export const IMPORT_STOCK_REASON = "importação";
 
 const FIELD_LABELS: Record<string, string> = {
   kind: "Tipo",

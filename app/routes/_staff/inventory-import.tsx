@@ -9,8 +9,8 @@ import { formRefusal } from "~/lib/form-refusal.server";
 import { readImportFile } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { InventoryInputError } from "~/modules/inventory/errors";
-import { CSV_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/inventory/product-csv";
-import { importProductsCsv, IMPORT_STOCK_REASON, type ImportReport } from "~/modules/inventory/product-import.server";
+import { CSV_COLUMNS, IMPORT_STOCK_REASON, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/inventory/product-csv";
+import { importProductsCsv, type ImportReport } from "~/modules/inventory/product-import.server";
 import type { Route } from "./+types/inventory-import";
 
 const FILE_FIELD = "file";
