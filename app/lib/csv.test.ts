@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCsvBytes, detectSeparator, parseCsv, toCsv } from "./csv";
+import { CsvEncodingError, decodeCsvBytes, detectSeparator, parseCsv, readCsvBytes, textCell, toCsv, unwrapTextCell } from "./csv";
 
 /** Windows-1252 bytes of a Latin-1 string (the characters used here are the same in both). */
 function windows1252(text: string) {
@@ -19,6 +19,46 @@ describe("decodeCsvBytes", () => {
     );
     // 0x80 is the euro sign in Windows-1252 (not in Latin-1).
     expect(decodeCsvBytes(new Uint8Array([0x80, 0x3b, 0xe7]))).toBe("€;ç");
+  });
+});
+
+describe("readCsvBytes guesses each file's encoding from its bytes (issue 23)", () => {
+  it("says which encoding it read: UTF-8 (ASCII too) or Windows-1252", () => {
+    expect(readCsvBytes(new TextEncoder().encode("Nome;Preço\nPelícula;10,00\n"))).toEqual({
+      text: "Nome;Preço\nPelícula;10,00\n",
+      encoding: "UTF-8",
+    });
+    expect(readCsvBytes(new TextEncoder().encode("sku;nome\n")).encoding).toBe("UTF-8");
+    expect(readCsvBytes(windows1252("Nome;Preço\nPelícula;10,00\n"))).toEqual({
+      text: "Nome;Preço\nPelícula;10,00\n",
+      encoding: "Windows-1252",
+    });
+  });
+
+  it("refuses UTF-8 with a stray invalid byte instead of reading it all as Windows-1252 ('Preço' → 'PreÃ§o'), naming the line", () => {
+    const utf8 = new TextEncoder().encode("Nome;Preço\nPelícula;10,00\nCapa X;5,00\n");
+    const broken = new Uint8Array([...utf8.slice(0, -9), 0xe9, ...utf8.slice(-9)]);
+    expect(() => readCsvBytes(broken)).toThrow(CsvEncodingError);
+    try {
+      readCsvBytes(broken);
+    } catch (error) {
+      expect((error as CsvEncodingError).lines).toEqual([3]);
+      expect((error as Error).message).toMatch(/a linha 3 tem caracteres que não são UTF-8/);
+    }
+    // A truncated sequence at the end counts as invalid too.
+    expect(() => readCsvBytes(new Uint8Array([...new TextEncoder().encode("Preço;x\n"), 0xc3]))).toThrow(CsvEncodingError);
+  });
+});
+
+describe("text cells keep codes as text in a spreadsheet", () => {
+  it("writes a barcode as a text formula a spreadsheet does not turn into 7,89E+12, and reads it back", () => {
+    expect(toCsv([[textCell("7891234567895"), textCell("00123"), textCell("ABC-1")]])).toBe(
+      '\uFEFF"=""7891234567895""";"=""00123""";ABC-1\r\n',
+    );
+    const [row] = parseCsv(toCsv([[textCell("7891234567895")]]).slice(1));
+    expect(unwrapTextCell(row!.fields[0]!)).toBe("7891234567895");
+    expect(unwrapTextCell("7891234567895")).toBe("7891234567895");
+    expect(unwrapTextCell("=1+1")).toBe("=1+1");
   });
 });
 

@@ -7,15 +7,72 @@
 
 export type CsvRow = { line: number; fields: string[] };
 
-/** The file's bytes as text: UTF-8 when they are valid UTF-8, Windows-1252 otherwise. */
-export function decodeCsvBytes(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder("windows-1252").decode(bytes);
+export type CsvEncoding = "UTF-8" | "Windows-1252";
+
+/**
+ * A file mostly in UTF-8 with a few bytes that are not (a spreadsheet cell
+ * pasted from elsewhere, a file cut short): read as Windows-1252 it would
+ * turn every accent into two letters ("Preço" → "PreÃ§o") and its header
+ * would silently stop matching, so it is refused, naming the lines.
+ */
+export class CsvEncodingError extends Error {
+  override name = "CsvEncodingError";
+  constructor(readonly lines: number[]) {
+    const where = lines.length === 1 ? `a linha ${lines[0]} tem` : `as linhas ${lines.join(", ")} têm`;
+    super(
+      `O arquivo está em UTF-8, mas ${where} caracteres que não são UTF-8 (lidos assim, os acentos viram outras letras): corrija essas linhas ou salve a planilha de novo como “CSV UTF-8” e importe outra vez.`,
+    );
   }
-  return text.replace(/^\uFEFF/, "");
+}
+
+/** The length of the valid UTF-8 sequence starting at `index` (its lead byte ≥ 0x80), or 0 when it is not one. */
+function utf8SequenceLength(bytes: Uint8Array, index: number): number {
+  const lead = bytes[index]!;
+  const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+  if (length === 0 || index + length > bytes.length) return 0;
+  for (let offset = 1; offset < length; offset++) {
+    const byte = bytes[index + offset]!;
+    if (byte < 0x80 || byte > 0xbf) return 0;
+  }
+  // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+  const second = bytes[index + 1]!;
+  if ((lead === 0xe0 && second < 0xa0) || (lead === 0xed && second > 0x9f)) return 0;
+  if ((lead === 0xf0 && second < 0x90) || (lead === 0xf4 && second > 0x8f)) return 0;
+  return length;
+}
+
+/**
+ * The file's bytes as text, and the encoding they were read in, guessed from
+ * the bytes of this file: valid UTF-8 is UTF-8 (ASCII included); bytes with
+ * no UTF-8 sequence at all are Windows-1252 (what Excel in Portuguese
+ * saves); UTF-8 sequences mixed with invalid bytes throw CsvEncodingError
+ * with the lines of the invalid bytes (at most 5).
+ */
+export function readCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  let utf8Sequences = 0;
+  const invalidLines: number[] = [];
+  let line = 1;
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index]!;
+    if (byte === 0x0a) line++;
+    if (byte < 0x80) continue;
+    const length = utf8SequenceLength(bytes, index);
+    if (length === 0) {
+      if (invalidLines.at(-1) !== line) invalidLines.push(line);
+    } else {
+      utf8Sequences++;
+      index += length - 1;
+    }
+  }
+  const isUtf8 = invalidLines.length === 0;
+  if (!isUtf8 && utf8Sequences > 0) throw new CsvEncodingError(invalidLines.slice(0, 5));
+  const text = new TextDecoder(isUtf8 ? "utf-8" : "windows-1252").decode(bytes);
+  return { text: text.replace(/^\uFEFF/, ""), encoding: isUtf8 ? "UTF-8" : "Windows-1252" };
+}
+
+/** The file's bytes as text (see readCsvBytes, which also says the encoding). */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  return readCsvBytes(bytes).text;
 }
 
 /** `;` or `,`: whichever appears more often outside quotes on the header line. */
@@ -82,17 +139,41 @@ export function parseCsv(text: string, separator: ";" | "," = detectSeparator(te
 }
 
 /**
+ * A value a spreadsheet must keep as text: a barcode or a code of digits
+ * ("7891234567895" became 7,89E+12, "00123" lost its zeros). Written as
+ * `="…"`, the one form Excel, LibreOffice and Google Sheets all open as
+ * text; `unwrapTextCell` reads it back.
+ */
+export type CsvTextCell = { text: string };
+
+export function textCell(text: string): CsvTextCell {
+  return { text };
+}
+
+/** `="0123"` (what textCell writes) → `0123`; anything else unchanged. */
+export function unwrapTextCell(value: string): string {
+  const match = /^="((?:[^"]|"")*)"$/.exec(value.trim());
+  return match ? match[1]!.replace(/""/g, '"') : value;
+}
+
+/**
  * A field as a spreadsheet reads it back: quoted when it holds the separator,
  * a quote or a line break; text starting with = + - @ gets a leading
  * apostrophe, so a spreadsheet never runs it as a formula (CSV injection).
+ * A text cell of digits only is the one formula written, a constant.
  */
-function csvField(value: string | number): string {
+function csvField(value: string | number | CsvTextCell): string {
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  if (typeof value === "object") {
+    if (!/^\d+$/.test(value.text)) return csvField(value.text);
+    value = `="${value.text}"`;
+  } else if (/^[=+\-@\t\r]/.test(value)) {
+    value = `'${value}`;
+  }
+  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** The file to download: UTF-8 with BOM, `;`, CRLF line ends (what Excel writes). */
-export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+export function toCsv(rows: readonly (readonly (string | number | CsvTextCell)[])[]): string {
   return "\uFEFF" + rows.map((row) => row.map(csvField).join(";")).join("\r\n") + "\r\n";
 }

@@ -107,6 +107,16 @@ test("a equipe cadastra um item, dá entrada com custo, ajusta, faz inventário,
   await page.getByRole("button", { name: "Importar" }).click();
   await expect(page.getByText("2 itens criados, 0 atualizados, 1 linha recusada.")).toBeVisible();
   await expect(page.getByText(/Linha 4:.*Procedência/)).toBeVisible();
+  await expect(page.getByText("Arquivo lido como Windows-1252.")).toBeVisible();
+
+  // Re-imported with a counted stock (issue 23): the cable goes from 10 to 12 through the ledger, and the page says so.
+  await page
+    .getByLabel("Arquivo CSV")
+    .setInputFiles({ name: "contagem.csv", mimeType: "text/csv", buffer: Buffer.from(`SKU;Estoque\nCAB-${tag};12\n`, "utf8") });
+  await page.getByRole("button", { name: "Importar" }).click();
+  await expect(page.getByText("0 itens criados, 1 atualizado.")).toBeVisible();
+  await expect(page.getByText("Arquivo lido como UTF-8.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: `CAB-${tag}: 10 → 12` })).toBeVisible();
 
   // The low-stock list: the counted film (5, minimum 6) and the imported case (1, minimum 3); not the cable.
   await page.goto("/inventory");

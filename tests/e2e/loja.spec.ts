@@ -53,6 +53,15 @@ test("um visitante filtra por categoria, busca, abre um produto e o link do What
   await page.getByRole("searchbox", { name: "Buscar por nome ou marca" }).press("Enter");
   await expect(productCards(page)).toHaveCount(1);
 
+  // Accents and case do not matter (issue 23): "pelicula" finds what "Película" does.
+  const films = DEMO_CATALOGUE.filter((product) => product.isShownInShop && /película/i.test(`${product.name} ${product.brand}`));
+  expect(films.length).toBeGreaterThan(1);
+  await page.goto("/loja?busca=pelicula");
+  await expect(productCards(page)).toHaveCount(films.length);
+  await page.goto("/loja?busca=PEL%C3%8DCULA");
+  await expect(productCards(page)).toHaveCount(films.length);
+  await page.goto("/loja?busca=tela%20iphone");
+
   await page.getByRole("link", { name: PART.name }).click();
   await expect(page).toHaveURL(`/loja/${PART.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(PART.name);

@@ -314,6 +314,10 @@ export function defineCustomersSuite(database: TestDatabase) {
         "iracema",
         "XAVIER",
         "conceição xav",
+        // Accents and case ignored (issue 23): typed without them, or with them in capitals.
+        "conceicao xav",
+        "CONCEIÇÃO",
+        "CONCEICAO XAVIER",
         "iracema 25",
         phone,
         `(${phone.slice(0, 2)}) ${phone.slice(2, 7)}-${phone.slice(7)}`,

@@ -84,6 +84,8 @@ async function refusal(call: () => Promise<unknown>) {
   throw new Error("a chamada deveria ter sido recusada");
 }
 
+const encode = (text: string) => new TextEncoder().encode(text);
+
 let serial = 0;
 const product = (overrides: Record<string, string> = {}) => ({
   kind: "product",
@@ -404,6 +406,22 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(await names({ query: unique })).toContain(archived.id);
     });
 
+    it("a busca do estoque ignora acentos e maiúsculas: 'pelicula' acha 'Película' (issue 23)", async () => {
+      const unique = `Yota${Date.now()}`;
+      const film = await app.createProduct(STAFF, product({ name: `Película cerâmica ${unique}` }));
+      const print = await app.createProduct(
+        STAFF,
+        product({ kind: "service", name: `IMPRESSÃO colorida ${unique}`, revenueSource: "printing-design", minimumStock: "0" }),
+      );
+      const ids = async (query: string) =>
+        (await app.searchProducts({ ...app.NO_FILTERS, query })).products.map((row) => row.id).sort();
+      expect(await ids(`pelicula ${unique}`)).toEqual([film.id]);
+      expect(await ids(`PELÍCULA ceramica ${unique}`)).toEqual([film.id]);
+      expect(await ids(`impressao ${unique}`)).toEqual([print.id]);
+      expect(await ids(`Impressão ${unique.toLowerCase()}`)).toEqual([print.id]);
+      expect(await ids(`impressora ${unique}`)).toEqual([]);
+    });
+
     it("importa CSV do Excel (Windows-1252, ;): cria, atualiza pelo SKU, estoque vira entrada, linhas ruins relatadas com a linha", async () => {
       await app.createProduct(STAFF, product({ sku: "IMP-EXISTE", name: "Carregador antigo", priceCents: "10,00" }));
       const text = [
@@ -417,6 +435,7 @@ export function defineInventorySuite(database: TestDatabase) {
       const bytes = Uint8Array.from(text, (char) => char.charCodeAt(0));
       expect(bytes.some((byte) => byte > 0x7f)).toBe(true);
       const report = await app.importProductsCsv(STAFF, bytes);
+      expect(report.encoding).toBe("Windows-1252");
       expect(report.created).toBe(2);
       expect(report.updated).toBe(1);
       expect(report.problems.map((problem) => problem.line)).toEqual([4, 6]);
@@ -449,7 +468,7 @@ export function defineInventorySuite(database: TestDatabase) {
         STAFF,
         new TextEncoder().encode('sku,nome,preco,tipo,receita\nIMP-U1,Impressão colorida A4,"2,50",Serviço,Impressão e design\n'),
       );
-      expect(report).toEqual({ created: 1, updated: 0, problems: [] });
+      expect(report).toEqual({ created: 1, updated: 0, problems: [], encoding: "UTF-8", stockAdjustments: [] });
       const [service] = await app.db.select().from(app.products).where(eq(app.products.sku, "IMP-U1"));
       expect(service).toMatchObject({ kind: "service", revenueSource: "printing-design", priceCents: 250 });
 
@@ -483,6 +502,108 @@ export function defineInventorySuite(database: TestDatabase) {
       const after = await snapshot();
       // Only the import's own audit entry: no product changed, no movement.
       expect(after).toEqual({ ...before, audit: (before.audit ?? 0) + 1 });
+    });
+
+    it("reimportar um “Estoque” diferente o ajusta por uma contagem no extrato com o motivo “importação” (issue 23)", async () => {
+      const sku = `REIMP-${Date.now()}`;
+      const item = await app.createProduct(STAFF, { ...product({ sku }), initialQuantity: "30", initialCostCents: "10,00" });
+      const serialised = await app.createProduct(STAFF, product({ sku: `${sku}-S`, isSerialised: "on" }));
+
+      const report = await app.importProductsCsv(STAFF, encode(`SKU;Estoque\n${sku};35\n${sku}-S;2\n${sku};35\n`));
+      expect(report.updated).toBe(2);
+      expect(report.stockAdjustments).toEqual([{ line: 2, sku, from: 30, to: 35 }]);
+      expect(report.problems).toHaveLength(1);
+      expect(report.problems[0]).toMatchObject({ line: 3, message: expect.stringMatching(/Estoque: .*IMEI/) });
+      expect(await stockOf(item.id)).toMatchObject({ stock: 35, average: 1000 });
+      expect((await stockOf(serialised.id)).stock).toBe(0);
+      const movements = await app.db
+        .select({ kind: app.stockMovements.kind, quantity: app.stockMovements.quantity, reason: app.stockMovements.reason })
+        .from(app.stockMovements)
+        .where(eq(app.stockMovements.productId, item.id));
+      expect(movements).toEqual([
+        { kind: "entry", quantity: 30, reason: "Estoque inicial" },
+        { kind: "count", quantity: 5, reason: "importação" },
+      ]);
+
+      // Down to what was counted, never below zero; an empty cell or a word is not a count.
+      const down = await app.importProductsCsv(STAFF, encode(`SKU;Estoque\n${sku};0\n${sku};\n${sku};muitos\n`));
+      expect(down.stockAdjustments).toEqual([{ line: 2, sku, from: 35, to: 0 }]);
+      expect(down.problems).toEqual([{ line: 4, message: expect.stringMatching(/Estoque: informe um número inteiro/) }]);
+      expect(await app.importProductsCsv(STAFF, encode(`SKU;Estoque\n${sku};-3\n`))).toMatchObject({ problems: [{ line: 2 }] });
+      expect((await stockOf(item.id)).stock).toBe(0);
+      await expectStockEqualsLedger();
+    });
+
+    it("exporta códigos de barras como texto (não 7,89E+12) e fórmulas neutralizadas, e tudo volta igual (issue 23)", async () => {
+      const { sku } = await app.createProduct(
+        STAFF,
+        product({ name: '=HYPERLINK("http://x","clique")', barcode: "7896064220019", description: "@SUM(A1)\n-2+3" }),
+      );
+      let text = "";
+      for await (const chunk of app.exportProductsCsv(STAFF)) text += chunk;
+      const line = text.split("\r\n").find((row) => row.includes("7896064220019"))!;
+      expect(line).toContain(`;"=""7896064220019""";`);
+      expect(line).toContain(`;"'=HYPERLINK(""http://x"",""clique"")";`);
+      expect(line).toContain(`"'@SUM(A1)`);
+
+      const before = await snapshot();
+      const report = await app.importProductsCsv(STAFF, new TextEncoder().encode(text));
+      expect(report.problems).toEqual([]);
+      expect(report.stockAdjustments).toEqual([]);
+      expect(await snapshot()).toEqual({ ...before, audit: (before.audit ?? 0) + 1 });
+      const [row] = await app.db.select().from(app.products).where(eq(app.products.sku, sku));
+      expect(row).toMatchObject({ name: '=HYPERLINK("http://x","clique")', barcode: "7896064220019", description: "@SUM(A1)\n-2+3" });
+      // What a spreadsheet saves back from the text cell: the digits.
+      expect(
+        await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Código de barras\n${sku};7896064220019\n`)),
+      ).toMatchObject({ updated: 1, problems: [] });
+    });
+
+    it("um arquivo UTF-8 com um byte inválido, uma coluna desconhecida ou um preço em branco não cria nada a R$ 0,00 (issue 23)", async () => {
+      const sku = `ENC-${Date.now()}`;
+      const utf8 = new TextEncoder().encode(`SKU;Nome;Preço;Descrição\n${sku}-1;Película 3D;29,90;Vidro\n${sku}-2;Capa;9,90;x\n`);
+      // One stray Windows-1252 "é" in the last line of an otherwise UTF-8 file.
+      const broken = new Uint8Array([...utf8.slice(0, -2), 0xe9, ...utf8.slice(-2)]);
+      const before = await snapshot();
+      const refused = await refusal(() => app.importProductsCsv(STAFF, broken));
+      expect(refused).toBeInstanceOf(app.InputError);
+      expect((refused as InstanceType<typeof app.InputError>).fieldErrors.file).toMatch(/UTF-8.*a linha 3/);
+
+      // The header that file gave when read whole as Windows-1252: the column is named, nothing is ignored.
+      const misread = await refusal(() =>
+        app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome;PreÃ§o\n${sku}-1;Película;29,90\n`)),
+      );
+      expect((misread as InstanceType<typeof app.InputError>).fieldErrors.file).toMatch(/Coluna não reconhecida: “PreÃ§o”/);
+      const noPrice = await refusal(() => app.importProductsCsv(STAFF, new TextEncoder().encode("Nome\nPelícula\n")));
+      expect((noPrice as InstanceType<typeof app.InputError>).fieldErrors.file).toMatch(/Falta a coluna “Preço”/);
+      const twice = await refusal(() =>
+        app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome;Preço;Valor\n${sku}-1;Película;1,00;2,00\n`)),
+      );
+      expect((twice as InstanceType<typeof app.InputError>).fieldErrors.file).toMatch(/“Preço” aparece mais de uma vez/);
+      const unnamed = await refusal(() =>
+        app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome;Preço;\n${sku}-1;Película;1,00;9,90\n`)),
+      );
+      expect((unnamed as InstanceType<typeof app.InputError>).fieldErrors.file).toMatch(/A 4ª coluna tem valores/);
+      expect(await snapshot()).toEqual(before);
+
+      // Trailing empty columns, as spreadsheets save them, are fine: nothing under them.
+      expect(
+        await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome;Preço;;\n${sku}-0;Cabo;1,00;;\n`)),
+      ).toMatchObject({ created: 1, problems: [] });
+
+      // A missing required value is that row's problem; a new SKU without a price column too.
+      const report = await app.importProductsCsv(
+        STAFF,
+        new TextEncoder().encode(`SKU;Nome;Preço\n${sku}-1;Película;\n${sku}-2;Capa;0,00\n${sku}-3;;5,00\n`),
+      );
+      expect(report.created).toBe(1);
+      expect(report.problems.map((problem) => problem.line)).toEqual([2, 4]);
+      expect(report.problems[0]!.message).toMatch(/Preço: em branco/);
+      expect(report.problems[1]!.message).toMatch(/Nome/);
+      const withoutPrice = await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome\n${sku}-4;Cabo\n`));
+      expect(withoutPrice.problems).toEqual([{ line: 2, message: expect.stringMatching(/não tem a coluna “Preço”/) }]);
+      const [free] = await app.db.select().from(app.products).where(eq(app.products.sku, `${sku}-2`));
+      expect(free?.priceCents).toBe(0);
     });
 
     it("o catálogo de escala grava produtos, unidades e um ano de movimentos coerentes com o estoque", async () => {

@@ -115,6 +115,10 @@ export function defineShopSuite(database: TestDatabase) {
       return page.products;
     }
 
+    async function slugsFor(search: string) {
+      return (await listAll({ search })).map((product) => product.slug);
+    }
+
     it("lista só o que está à mostra e diz 'em estoque' ou 'sob encomenda', nunca a quantidade", async () => {
       const inStock = await createProduct({ slug: "capa-a15", name: "Capa A15" });
       await stockEntry(inStock, 3);
@@ -196,6 +200,22 @@ export function defineShopSuite(database: TestDatabase) {
       ]);
       const searched = await app.queries.listShopProducts({ category: null, search: "película", page: 2 });
       expect([searched.products.length, searched.hasNextPage, searched.isSearchCapped]).toEqual([6, false, false]);
+    });
+
+    it("a busca ignora acentos e maiúsculas: 'pelicula' e 'impressao' acham 'Película' e 'Impressão' (issue 23)", async () => {
+      await createProduct({ slug: "pelicula-3d", name: "Película 3D iPhone 13", brand: "Gorila" });
+      await createProduct({ slug: "foto", name: "IMPRESSÃO de foto 10x15", brand: "Balcão", category: "Impressão" });
+      await createProduct({ slug: "capa", name: "Capa de silicone", brand: "Açaí Acessórios" });
+
+      expect(await slugsFor("pelicula")).toEqual(["pelicula-3d"]);
+      expect(await slugsFor("PELÍCULA")).toEqual(["pelicula-3d"]);
+      expect(await slugsFor("película 3d")).toEqual(["pelicula-3d"]);
+      expect(await slugsFor("pelicula 3D")).toEqual(["pelicula-3d"]);
+      expect(await slugsFor("impressao")).toEqual(["foto"]);
+      expect(await slugsFor("Impressão foto")).toEqual(["foto"]);
+      expect(await slugsFor("balcao")).toEqual(["foto"]);
+      expect(await slugsFor("acai")).toEqual(["capa"]);
+      expect(await slugsFor("impressora")).toEqual([]);
     });
 
     it("a página do produto tem preço, origem da peça, link do WhatsApp com o produto e o preço; escondida é 404", async () => {

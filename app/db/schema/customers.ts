@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { folded } from "../search-fold";
 import { user } from "./auth";
 
 /** Everyone the shop serves; shared by orders, sales, debts, credit and loyalty. */
@@ -50,7 +51,8 @@ export const customers = pgTable(
     // The last digits of the phone, what a customer at the counter says: a prefix of the reversed number.
     index("customers_phone_reversed_idx").on(sql`reverse(${table.phone}) text_pattern_ops`),
     index("customers_email_idx").on(sql`lower(${table.email})`),
-    index("customers_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    // Accents and case folded (app/db/search-fold.ts): "joao" finds "João".
+    index("customers_name_folded_trgm_idx").using("gin", sql`${folded(table.name)} gin_trgm_ops`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { folded } from "../search-fold";
 import { user } from "./auth";
 import { uploads } from "./uploads";
 
@@ -64,7 +65,8 @@ export const products = pgTable(
     uniqueIndex("products_barcode_idx")
       .on(table.barcode)
       .where(sql`${table.barcode} is not null`),
-    index("products_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    // Accents and case folded (app/db/search-fold.ts): "pelicula" finds "Película".
+    index("products_name_folded_trgm_idx").using("gin", sql`${folded(table.name)} gin_trgm_ops`),
     index("products_category_name_idx").on(table.category, table.name),
     // The public shop: products shown, by category, in name order.
     index("products_shop_idx")
@@ -75,8 +77,8 @@ export const products = pgTable(
       .on(table.archivedAt)
       .where(sql`${table.archivedAt} is not null`),
     // The public shop's search: every word typed in the name or the brand, among the products shown.
-    index("products_shop_search_idx")
-      .using("gin", sql`(${table.name} || ' ' || ${table.brand}) gin_trgm_ops`)
+    index("products_shop_folded_search_idx")
+      .using("gin", sql`${folded(sql`(${table.name} || ' ' || ${table.brand})`)} gin_trgm_ops`)
       .where(sql`${table.shownInShop} and ${table.archivedAt} is null`),
     index("products_low_stock_idx")
       .on(table.name)

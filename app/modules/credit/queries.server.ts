@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { foldedContains } from "~/db/search-fold";
 import { getDb } from "~/db/client.server";
 import { creditInstalments, creditPayments, creditPlans, type CreditPlanStatus } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
@@ -29,7 +30,7 @@ function searchCondition(search: string): SQL | undefined {
   const text = searchTextOf(search, 100);
   if (text === "") return undefined;
   const digits = text.replace(/\D/g, "");
-  const conditions: (SQL | undefined)[] = [ilike(customers.name, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)];
+  const conditions: (SQL | undefined)[] = [foldedContains(customers.name, text)];
   if (digits !== "" && /^[\d\s().+-]+$/.test(text)) {
     if (digits.length <= 9) conditions.push(eq(creditPlans.id, Number(digits)));
     if (digits.length >= 4) conditions.push(sql`${customers.phone} like ${`%${digits}%`}`);

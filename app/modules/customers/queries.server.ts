@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { foldedContains } from "~/db/search-fold";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { maskDocument } from "./document";
@@ -15,7 +16,7 @@ export type CustomerListItem = { id: number; name: string; phone: string; masked
 
 /**
  * Each kind of match is written so an index answers it on 100 000 rows: the
- * name through its trigram index (ILIKE '%…%'), the start of the phone and
+ * name through its trigram index on the folded text (LIKE '%…%'), the start of the phone and
  * whole numbers through its text_pattern_ops index, the document through its
  * unique index, a whole e-mail through lower(email). Two have no index: "the
  * last 4 to 7 digits" of a phone (a LIKE over the narrow phone column) and
@@ -25,7 +26,7 @@ export type CustomerListItem = { id: number; name: string; phone: string; masked
 function matchCondition(match: CustomerMatch): SQL | undefined {
   switch (match.kind) {
     case "name":
-      return and(...match.words.map((word) => ilike(customers.name, `%${escapeLike(word)}%`)));
+      return and(...match.words.map((word) => foldedContains(customers.name, word)));
     case "phone":
       return or(
         like(customers.phone, `${escapeLike(match.prefix)}%`),

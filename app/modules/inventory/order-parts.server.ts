@@ -1,5 +1,6 @@
-import { escapeLike, searchTextOf } from "~/lib/text-input";
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { searchTextOf } from "~/lib/text-input";
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { foldedContains } from "~/db/search-fold";
 import { getDb, type Transaction } from "~/db/client.server";
 import { productUnits, products, type PartOrigin } from "~/db/schema/inventory";
 import { serviceOrderLines, type PartStockState } from "~/db/schema/service-orders";
@@ -375,7 +376,7 @@ export async function lookupProductsForQuote(rawQuery: string): Promise<QuoteLoo
   if (query.length < 2) return [];
   const db = await getDb();
   const words = query.split(" ").slice(0, 5);
-  const byName = and(...words.map((word) => ilike(products.name, `%${escapeLike(word)}%`)));
+  const byName = and(...words.map((word) => foldedContains(products.name, word)));
   const digits = query.replace(/\D/g, "");
   // An exact SKU or barcode comes first: a scanned code means that product.
   const isExact = sql<boolean>`(lower(${products.sku}) = ${query.toLowerCase()} or ${products.barcode} = ${digits || query})`;

@@ -29,6 +29,9 @@ export const CSV_COLUMNS = [
 export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
 
+/** The reason the ledger shows for a stock a re-import changed (a count movement). */
+export const IMPORT_STOCK_REASON = "importação";
+
 export type CsvColumnKey = (typeof CSV_COLUMNS)[number]["key"];
 
 /** "Código de barras" → "codigodebarras": what a header is compared by. */

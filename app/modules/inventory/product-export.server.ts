@@ -1,6 +1,6 @@
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
-import { toCsv } from "~/lib/csv";
+import { textCell, toCsv } from "~/lib/csv";
 import { PART_ORIGIN_LABELS, PRODUCT_KIND_LABELS, REVENUE_SOURCE_LABELS } from "./labels";
 import { CSV_COLUMNS } from "./product-csv";
 import { productsForExport } from "./queries.server";
@@ -19,11 +19,12 @@ export function exportProductsCsv(actor: Actor): AsyncGenerator<string> {
 async function* csvChunks(): AsyncGenerator<string> {
   yield toCsv([CSV_COLUMNS.map((column) => column.header)]);
   for await (const batch of productsForExport()) {
+    // Codes of digits stay text in a spreadsheet (a barcode became 7,89E+12, a SKU lost its leading zeros).
     const rows = batch.map((row) => [
-      row.sku,
+      textCell(row.sku),
       row.name,
       PRODUCT_KIND_LABELS[row.kind],
-      row.barcode ?? "",
+      textCell(row.barcode ?? ""),
       row.category,
       row.brand,
       centsToInput(row.priceCents),

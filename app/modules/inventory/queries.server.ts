@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { foldedContains } from "~/db/search-fold";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { productUnits, products, stockCountItems, stockCounts, stockMovements, type ProductKind } from "~/db/schema/inventory";
 import { MAX_ID } from "~/lib/forms";
-import { escapeLike } from "~/lib/text-input";
 import { MIN_INDEXED_WORD, parseProductSearch, type ProductSearch } from "./search-terms";
 
 export const PRODUCT_PAGE_SIZE = 25;
@@ -71,7 +71,7 @@ function searchCondition(search: ProductSearch): SQL {
   return or(
     eq(sql`lower(${products.sku})`, search.code),
     search.barcode ? eq(products.barcode, search.barcode) : undefined,
-    and(...search.words.map((word) => ilike(products.name, `%${escapeLike(word)}%`))),
+    and(...search.words.map((word) => foldedContains(products.name, word))),
   )!;
 }
 
@@ -168,7 +168,7 @@ async function findProducts(filters: ProductFilters, limit: number, offset: numb
   const indexedWords = search.words.filter((word) => word.length >= MIN_INDEXED_WORD);
   const [total, ...perWord] = await Promise.all([
     estimatedRows(db),
-    ...indexedWords.map((word) => estimatedRows(db, ilike(products.name, `%${escapeLike(word)}%`))),
+    ...indexedWords.map((word) => estimatedRows(db, foldedContains(products.name, word))),
   ]);
   const matching = Math.min(...perWord);
   // The walk reads about total × needed ÷ matching rows; the trigram index about `matching`, then sorts them.

@@ -1,6 +1,6 @@
 import { atShopTime, isIsoDate } from "~/lib/dates";
 import { hasNoNul } from "~/lib/text-input";
-import { decodeCsvBytes, parseCsv } from "~/lib/csv";
+import { CsvEncodingError, decodeCsvBytes, parseCsv } from "~/lib/csv";
 import { ReviewInputError } from "./errors";
 import { FUTURE_DATE_MESSAGE, ratingOf, REVIEW_LIMITS } from "./validation";
 import { lookup } from "~/lib/lookup";
@@ -169,6 +169,16 @@ function readJson(text: string): { raws: { line: number; raw: RawReview }[]; has
   return { raws, hasPhotoColumn };
 }
 
+/** UTF-8 with a few bytes that are not is refused, naming the lines (lib/csv readCsvBytes). */
+function decodedText(bytes: Uint8Array) {
+  try {
+    return decodeCsvBytes(bytes);
+  } catch (error) {
+    if (error instanceof CsvEncodingError) throw new ReviewInputError({ file: error.message });
+    throw error;
+  }
+}
+
 /**
  * A review service's export (CSV with `;` or `,`, UTF-8 with or without BOM
  * or Windows-1252; or JSON) → the good reviews and a problem per bad row
@@ -182,7 +192,7 @@ export function readReviewFile(bytes: Uint8Array, now: Date = new Date()): Revie
       file: `O arquivo passa de ${MAX_REVIEW_IMPORT_BYTES / 1024 / 1024} MB: divida-o em partes.`,
     });
   if (bytes.includes(0)) throw new ReviewInputError({ file: "Este arquivo não é um CSV nem um JSON de texto." });
-  const text = decodeCsvBytes(bytes);
+  const text = decodedText(bytes);
   const isJson = /^\s*[[{]/.test(text);
   const { raws, hasPhotoColumn } = isJson ? readJson(text) : readCsv(text);
   if (raws.length === 0) throw new ReviewInputError({ file: "O arquivo não tem nenhuma avaliação." });

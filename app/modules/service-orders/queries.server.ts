@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, like, lt, sql, sum, type SQL } from "drizzle-orm";
+import { foldedContains } from "~/db/search-fold";
 import { alias, union, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -213,7 +214,7 @@ export async function searchServiceOrders(rawQuery: string): Promise<ServiceOrde
     plan.phone ? { condition: like(customers.phone, `${plan.phone}%`) } : null,
     plan.phoneEnd ? { condition: endsWith(customers.phone, plan.phoneEnd), order: inReverseOrder(customers.phone) } : null,
     plan.document ? { condition: eq(customers.document, plan.document) } : null,
-    plan.customerName ? { condition: ilike(customers.name, `%${escapeLike(plan.customerName)}%`) } : null,
+    plan.customerName ? { condition: foldedContains(customers.name, plan.customerName) } : null,
   ].filter((lookup) => lookup !== null);
   const [customerIdSets, orderIdsByEnd] = await Promise.all([
     Promise.all(

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { folded, foldedContains, foldForSearch } from "~/db/search-fold";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { products, type PartOrigin, type ProductKind } from "~/db/schema/inventory";
 import { formatCents } from "~/lib/money";
-import { escapeLike } from "~/lib/text-input";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { getUploadedImages } from "~/modules/uploads/queries.server";
 import { shopAvailability, type ShopAvailability } from "./availability";
@@ -70,7 +70,7 @@ const cardColumns = {
   isInStock,
 };
 
-/** The text products_shop_search_idx indexes (trigrams): a condition must name it exactly so to use the index. */
+/** The text products_shop_folded_search_idx indexes (folded, trigrams): a condition must name it exactly so to use the index. */
 const searchableText = sql`(${products.name} || ' ' || ${products.brand})`;
 
 /** Words shorter than this give the trigram index nothing to look up. */
@@ -88,8 +88,8 @@ function searchCondition(search: string): SQL | undefined {
   return and(
     ...words.map((word) =>
       word.length >= SHOP_SEARCH_MIN_WORD
-        ? sql`${searchableText} ilike ${`%${escapeLike(word)}%`}`
-        : sql`strpos(lower(${products.name} || ' ' || ${products.brand}), lower(${word})) > 0`,
+        ? foldedContains(searchableText, word)
+        : sql`strpos(${folded(searchableText)}, ${foldForSearch(word)}) > 0`,
     ),
   );
 }

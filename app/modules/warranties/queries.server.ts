@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, like, or, sql, type SQL } from "drizzle-orm";
+import { foldedContains } from "~/db/search-fold";
 import { getDb } from "~/db/client.server";
 import { saleItems, sales } from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
@@ -39,8 +40,8 @@ function searchCondition(query: string): SQL | undefined {
   const code = normaliseImeiOrSerial(text);
   const digits = text.replace(/\D/g, "");
   const conditions: (SQL | undefined)[] = [
-    ilike(warranties.customerName, `%${escapeLike(text)}%`),
-    ilike(customers.name, `%${escapeLike(text)}%`),
+    foldedContains(warranties.customerName, text),
+    foldedContains(customers.name, text),
   ];
   if (/^[A-Z0-9]{3,}$/.test(code)) {
     conditions.push(like(warranties.imeiOrSerial, `${escapeLike(code)}%`));

@@ -9,7 +9,7 @@ import { formRefusal } from "~/lib/form-refusal.server";
 import { readImportFile } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { InventoryInputError } from "~/modules/inventory/errors";
-import { CSV_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/inventory/product-csv";
+import { CSV_COLUMNS, IMPORT_STOCK_REASON, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/inventory/product-csv";
 import { importProductsCsv, type ImportReport } from "~/modules/inventory/product-import.server";
 import type { Route } from "./+types/inventory-import";
 
@@ -49,6 +49,21 @@ function ReportView({ report }: { report: ImportReport & { problemCount: number 
           : ""}
         .
       </Alert>
+      <p className="text-sm text-slate-700">Arquivo lido como {report.encoding}.</p>
+      {report.stockAdjustments.length > 0 ? (
+        <div className="space-y-1">
+          <p className="text-slate-700">
+            Estoque ajustado pela planilha (contagem no extrato, motivo “{IMPORT_STOCK_REASON}”):
+          </p>
+          <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+            {report.stockAdjustments.map((adjustment) => (
+              <li key={adjustment.line}>
+                {adjustment.sku}: {adjustment.from} → {adjustment.to}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {report.problemCount > 0 ? (
         <>
           <p className="text-slate-700">
@@ -80,7 +95,8 @@ export default function InventoryImport({ actionData }: Route.ComponentProps) {
         <p className="text-slate-700">
           Salve a planilha como CSV (separado por ponto e vírgula ou por vírgula; o Excel e o Google Planilhas servem). A primeira
           linha tem os nomes das colunas. Um SKU que já existe atualiza o item; os demais são criados, e a coluna “Estoque” vira
-          uma entrada no extrato, ao “Custo” informado. Até {MAX_IMPORT_ROWS} linhas por arquivo.
+          uma entrada no extrato, ao “Custo” informado; num item que já existe, um “Estoque” diferente do atual vira uma contagem
+          no extrato (motivo “{IMPORT_STOCK_REASON}”). Até {MAX_IMPORT_ROWS} linhas por arquivo.
         </p>
       </div>
 
@@ -108,7 +124,8 @@ export default function InventoryImport({ actionData }: Route.ComponentProps) {
         </h2>
         <p>{CSV_COLUMNS.map((column) => column.header).join("; ")}.</p>
         <p>
-          Só “Nome” é obrigatória para um item novo (e “Procedência” para uma peça: Nova original, Nova compatível ou Usada).
+          Um item novo precisa de “Nome” e “Preço” (e “Procedência” para uma peça: Nova original, Nova compatível ou Usada); uma
+          coluna com outro nome é recusada, para nenhum valor ser ignorado sem aviso.
           Tipo: Produto, Peça ou Serviço. Preço e custo como 49,90. Na loja: sim ou não. O arquivo de{" "}
           <a href="/inventory/exportar.csv" className="text-brand-700 underline underline-offset-2">
             exportação
