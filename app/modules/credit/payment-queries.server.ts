@@ -134,7 +134,7 @@ export async function getCreditPlanAccount(actor: Actor, rawPlanId: string | num
         totalCents: quote.totalCents,
         nominalCents: quote.nominalCents,
         savedCents: quote.savedCents,
-        numbers: quote.lines.map((line) => line.instalment.number),
+        numbers: quote.numbers,
       };
     }),
   };
