@@ -110,7 +110,8 @@ export function yearlyRateBasisPoints(monthlyRateBasisPoints: number): number {
 
 /** A rate as a fraction (0.5571) → hundredths of a percent, rounded half up (5571). */
 function toBasisPoints(rate: number): number {
-  return Math.round(Number((rate * WHOLE).toPrecision(12)));
+  // `+ 0`: a rate of −0 (a rounding residue) is 0.
+  return Math.round(Number((rate * WHOLE).toPrecision(12))) + 0;
 }
 
 export type CetInput = {
@@ -334,15 +335,15 @@ export function settleFuture(
     let waivedInterestCents: number;
     if (settles[index]) waivedInterestCents = interestLeft;
     else {
-      // The principal paid of this and later instalments no longer earns this period's interest (from today, for the current one).
+      // The principal paid of this and later instalments no longer earns this period's interest (from today, for the current
+      // one): what the period has still to earn on the balance before, less on the balance after, so a later payoff is worth
+      // exactly what this payment took off.
+      const owedFrom = rows.slice(index).reduce((sum, later) => sum + later.principalOutCents, 0) + (index === 0 ? terms.carriedInCents : 0);
       const prepaidAfter = principalPaid.slice(index).reduce((sum, cents) => sum + cents, 0);
-      const periodDays = daysBetween(row.periodStart, row.dueDate);
-      const saved = periodInterestCents(
-        prepaidAfter,
-        row,
-        terms.monthlyRateBasisPoints,
-        index === 0 ? periodDays - elapsed : periodDays,
-      );
+      const toEarn = (balance: number) =>
+        periodInterestCents(balance, row, terms.monthlyRateBasisPoints) -
+        (index === 0 ? periodInterestCents(balance, row, terms.monthlyRateBasisPoints, elapsed) : 0);
+      const saved = Math.max(0, toEarn(owedFrom) - toEarn(owedFrom - prepaidAfter));
       waivedInterestCents = Math.min(interestLeft, saved);
     }
     return { id: row.id, interestCents: interestPaid[index]!, principalCents: principalPaid[index]!, waivedInterestCents };
