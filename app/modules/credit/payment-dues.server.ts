@@ -73,11 +73,17 @@ export async function openInstalmentsOn(db: Reader, plan: CreditPlanRow, today: 
   }));
 }
 
-/** What paying now means: the instalments due up to today with their charges, or the next one when none is due. */
-export function suggestedPaymentCents(open: readonly OpenInstalment[], today: string) {
+/**
+ * What paying now means: the instalments due up to today with their
+ * charges, or the next one when none is due, but never more than paying
+ * everything off today costs (the last instalment paid early is worth less
+ * than its amount, and more is refused).
+ */
+export function suggestedPaymentCents(open: readonly OpenInstalment[], today: string, plan?: CreditPlanRow) {
   const due = open.filter((instalment) => instalment.dueDate <= today);
   const chosen = due.length > 0 ? due : open.slice(0, 1);
-  return chosen.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0);
+  const suggested = chosen.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0);
+  return plan ? Math.min(suggested, quotePayoff(plan, open, null, today).totalCents) : suggested;
 }
 
 export type PayoffQuoteLine = {
