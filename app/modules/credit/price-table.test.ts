@@ -154,6 +154,22 @@ describe("the worked example", () => {
     }
   });
 
+  it("counts interest a former-rule prepayment paid ahead of its time as principal, not as owed again", () => {
+    // Before issue 23, R$ 100,00 on the contract day was booked R$ 35,88 of interest + R$ 64,12 of principal.
+    const rows = futureRows(example, CONTRACT, 0);
+    rows[0] = { ...rows[0]!, principalOutCents: rows[0]!.principalOutCents - 6_412, interestOutCents: 0 };
+    const payoff = settleFuture(rows, termsOn(example, 0, CONTRACT, 299), { lastCount: rows.length });
+    // R$ 1.135,88 of principal less the R$ 33,96 of the month's interest on it already paid: R$ 1.101,92. (Exactly R$ 1.100,00
+    // would need the balance the former payment left; correcting those plans is the report of issue 23, apart.)
+    expect(payoff.amountCents).toBe(110_192);
+    expect(payoff.items.reduce((sum, item) => sum + item.interestCents, 0)).toBe(0);
+    for (const [index, item] of payoff.items.entries()) {
+      expect(item.principalCents + item.interestCents + item.waivedInterestCents).toBe(
+        rows[index]!.principalOutCents + rows[index]!.interestOutCents,
+      );
+    }
+  });
+
   it("charges R$ 226,61 for a R$ 221,44 instalment paid 10 days late (2% + 1% a.m.)", () => {
     const dueDate = example.instalments[0]!.dueDate;
     const charges = lateCharges({

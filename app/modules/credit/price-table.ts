@@ -253,8 +253,10 @@ export function futureValue(rows: readonly FutureInstalment[], terms: FutureTerm
   // interest carried in from earlier periods and the days run of this one.
   const earning = principalCents + terms.carriedInCents;
   const rate = terms.monthlyRateBasisPoints;
+  // Below 0 only where interest was paid ahead of its time (under the rule before issue 23, a payment before the due date paid
+  // the month's interest first): that money counts as principal paid.
   const accruedCents = Math.max(
-    0,
+    -principalCents,
     Math.min(
       interestOut,
       first.interestOutCents +
@@ -291,9 +293,11 @@ export type FutureSettlementItem = {
 export function settleFuture(
   rows: readonly FutureInstalment[],
   terms: FutureTerms,
-  payment: { amountCents: number } | { lastCount: number },
+  asked: { amountCents: number } | { lastCount: number },
 ): { items: FutureSettlementItem[]; amountCents: number; excessCents: number; value: ReturnType<typeof futureValue> } {
   const value = futureValue(rows, terms);
+  // Paying off every instalment is paying what they are worth.
+  const payment = "lastCount" in asked && asked.lastCount >= rows.length ? { amountCents: value.totalCents } : asked;
   const first = rows[0];
   const elapsed = first ? Math.max(0, daysBetween(first.periodStart, terms.paidOn)) : 0;
   const interestPaid = rows.map(() => 0);
@@ -304,7 +308,7 @@ export function settleFuture(
   if ("amountCents" in payment) {
     const amount = Math.min(payment.amountCents, value.totalCents);
     excessCents = payment.amountCents - amount;
-    interestBudget = Math.min(amount, value.accruedCents);
+    interestBudget = Math.max(0, Math.min(amount, value.accruedCents));
     let principalLeft = amount - interestBudget;
     rows.forEach((row, index) => {
       principalPaid[index] = Math.min(principalLeft, row.principalOutCents);
@@ -323,7 +327,7 @@ export function settleFuture(
     interestBudget =
       from === 0 || !first
         ? value.accruedCents
-        : Math.min(value.accruedCents, periodInterestCents(paidPrincipal, first, terms.monthlyRateBasisPoints, elapsed));
+        : Math.max(0, Math.min(value.accruedCents, periodInterestCents(paidPrincipal, first, terms.monthlyRateBasisPoints, elapsed)));
   }
   // The interest run is owed by the oldest instalments first (the current period's is in the next one due).
   rows.forEach((row, index) => {
@@ -333,7 +337,8 @@ export function settleFuture(
   const items = rows.map((row, index) => {
     const interestLeft = row.interestOutCents - interestPaid[index]!;
     let waivedInterestCents: number;
-    if (settles[index]) waivedInterestCents = interestLeft;
+    // Settled: what it owed and this payment does not pay is waived (only interest, but for interest paid ahead under the former rule).
+    if (settles[index]) waivedInterestCents = interestLeft + row.principalOutCents - principalPaid[index]!;
     else {
       // The principal paid of this and later instalments no longer earns this period's interest (from today, for the current
       // one): what the period has still to earn on the balance before, less on the balance after, so a later payoff is worth
