@@ -213,9 +213,20 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       // R$ 50,00: the interest of 5 days of 30 on R$ 1.200,00 (R$ 5,98), not the month's R$ 35,88; the rest is principal,
       // and the interest it would have earned in the 25 days left (R$ 1,10) is waived.
       const partial = await pay(planId, { amount: "50,00", method: "cash", idempotencyKey: key() });
-      expect(partial).toMatchObject({ amountCents: 5_000, chargesCents: 0, interestCents: 598, principalCents: 4_402, waivedInterestCents: 110 });
+      expect(partial).toMatchObject({
+        amountCents: 5_000,
+        chargesCents: 0,
+        interestCents: 598,
+        principalCents: 4_402,
+        waivedInterestCents: 110,
+      });
       const instalments = await instalmentsOf(planId);
-      expect(instalments[0]).toMatchObject({ paidInterestCents: 598, paidPrincipalCents: 4_402, waivedInterestCents: 110, settledAt: null });
+      expect(instalments[0]).toMatchObject({
+        paidInterestCents: 598,
+        paidPrincipalCents: 4_402,
+        waivedInterestCents: 110,
+        settledAt: null,
+      });
       // What the first instalment still charges is the 25 days left on R$ 1.155,98: R$ 28,80.
       const { openInstalmentsOn } = await import("~/modules/credit/payment-dues.server");
       const [open] = await openInstalmentsOn(app.db, await planOf(planId), shopToday());
@@ -351,7 +362,12 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       // The same day the payoff is what is left of the amount financed, all of it principal.
       const quote = quotePayoff(plan, open, null, shopToday());
       expect(quote.totalCents).toBe(110_000);
-      const paid = await payoff(planId, { instalments: "todas", expectedTotal: "1.100,00", method: "cash", idempotencyKey: key() });
+      const paid = await payoff(planId, {
+        instalments: "todas",
+        expectedTotal: "1.100,00",
+        method: "cash",
+        idempotencyKey: key(),
+      });
       expect(paid).toMatchObject({ amountCents: 110_000, interestCents: 0, principalCents: 110_000, isPlanPaid: true });
       expect(paid.waivedInterestCents).toBe(12_866 - 299);
       // No principal recorded as waived: every centavo of the R$ 1.200,00 was paid as principal.
@@ -390,7 +406,11 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
 
     it("cancels the latest payment: instalments, plan, register entry and postings go back", async () => {
       // Due today: its amount is owed in full.
-      const { planId, schedule } = await examplePlan({ instalmentCount: 1, financedCents: 20_000, contractDate: addDays(shopToday(), -30) });
+      const { planId, schedule } = await examplePlan({
+        instalmentCount: 1,
+        financedCents: 20_000,
+        contractDate: addDays(shopToday(), -30),
+      });
       const amount = schedule.instalments[0]!.amountCents;
       const first = await pay(planId, { amount: centsToInput(amount), method: "cash", idempotencyKey: key() });
       expect(first.isPlanPaid).toBe(true);
@@ -422,7 +442,11 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
     });
 
     it("takes two simultaneous payments of the whole plan once: the second finds it paid", async () => {
-      const { planId, schedule } = await examplePlan({ instalmentCount: 1, financedCents: 20_000, contractDate: addDays(shopToday(), -30) });
+      const { planId, schedule } = await examplePlan({
+        instalmentCount: 1,
+        financedCents: 20_000,
+        contractDate: addDays(shopToday(), -30),
+      });
       const amount = centsToInput(schedule.totalCents);
       const results = await Promise.allSettled([
         pay(planId, { amount, method: "pix", idempotencyKey: key() }),

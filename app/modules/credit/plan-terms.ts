@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { addDays, daysBetween, isIsoDate } from "~/lib/dates";
 import { formatCents, percentToBasisPoints } from "~/lib/money";
-import {
-  creditCet,
-  MIN_INSTALMENT_CENTS,
-  priceSchedule,
-  yearlyRateBasisPoints,
-  type ScheduledInstalment,
-} from "./price-table";
+import { creditCet, MIN_INSTALMENT_CENTS, priceSchedule, yearlyRateBasisPoints, type ScheduledInstalment } from "./price-table";
 
 /**
  * A crediário's terms as the plan form and the sale screen post them, and

@@ -1,4 +1,4 @@
-import Decimal from "decimal.js";
+import { Decimal } from "decimal.js";
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { creditCet, futureValue, priceSchedule, settleFuture, type FutureInstalment, type Schedule } from "./price-table";
@@ -24,10 +24,18 @@ function dayNumber(iso: string) {
     year -= 1;
     month += 12;
   }
-  return 365 * year + Math.floor(year / 4) - Math.floor(year / 100) + Math.floor(year / 400) + Math.floor((153 * (month - 3) + 2) / 5) + day;
+  return (
+    365 * year +
+    Math.floor(year / 4) -
+    Math.floor(year / 100) +
+    Math.floor(year / 400) +
+    Math.floor((153 * (month - 3) + 2) / 5) +
+    day
+  );
 }
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-const monthLength = (year: number, month: number) => [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+const monthLength = (year: number, month: number) =>
+  [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
 const iso = (year: number, month: number, day: number) =>
   `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 function fromDayNumber(target: number) {
@@ -60,22 +68,31 @@ function referenceSchedule(plan: Plan): RefRow[] {
   const P = new D(plan.financed);
   const pmt = i.isZero()
     ? cents(P.div(plan.count))
-    : cents(P.mul(i.plus(1).pow(new D(firstDays - 30).div(THIRTY))).mul(i).div(ONE.minus(i.plus(1).pow(-plan.count))));
+    : cents(
+        P.mul(i.plus(1).pow(new D(firstDays - 30).div(THIRTY)))
+          .mul(i)
+          .div(ONE.minus(i.plus(1).pow(-plan.count))),
+      );
   const rows: RefRow[] = [];
   let balance = plan.financed;
   let carried = 0;
   for (let n = 1; n <= plan.count; n++) {
     const accrued =
       carried +
-      (n === 1
-        ? cents(P.mul(i.plus(1).pow(new D(firstDays).div(THIRTY)).minus(1)))
-        : cents(new D(balance + carried).mul(i)));
+      (n === 1 ? cents(P.mul(i.plus(1).pow(new D(firstDays).div(THIRTY)).minus(1))) : cents(new D(balance + carried).mul(i)));
     const last = n === plan.count;
     const interest = last ? accrued : Math.min(accrued, pmt);
     carried = accrued - interest;
     const principal = last ? balance : Math.min(balance, pmt - interest);
     balance -= principal;
-    rows.push({ dueDate: monthlyDue(plan.firstDue, n - 1), amount: principal + interest, principal, interest, balance: balance + carried, carried });
+    rows.push({
+      dueDate: monthlyDue(plan.firstDue, n - 1),
+      amount: principal + interest,
+      principal,
+      interest,
+      balance: balance + carried,
+      carried,
+    });
   }
   return rows;
 }
@@ -202,7 +219,12 @@ describe("against a decimal reference, on real calendar dates", () => {
       fc.property(plans, fc.double({ min: 0, max: 0.2, noNaN: true }), (plan, feeShare) => {
         const fee = Math.floor(plan.financed * feeShare);
         const schedule = appSchedule(plan);
-        const cet = creditCet({ financedCents: plan.financed, feeCents: fee, contractDate: plan.contract, instalments: schedule.instalments });
+        const cet = creditCet({
+          financedCents: plan.financed,
+          feeCents: fee,
+          contractDate: plan.contract,
+          instalments: schedule.instalments,
+        });
         const reference = referenceCet(
           plan.financed - fee,
           plan.contract,
@@ -256,37 +278,45 @@ describe("against a decimal reference, on real calendar dates", () => {
 
   it("a partial prepayment pays only the interest run, reduces principal by the rest, and leaves the payoff that much lower", () => {
     fc.assert(
-      fc.property(plans, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (plan, where, share) => {
-        const schedule = appSchedule(plan);
-        const reference = referenceSchedule(plan);
-        const span = days(plan.contract, reference.at(-1)!.dueDate);
-        const paidOn = plusDays(plan.contract, Math.min(span - 1, Math.floor(where * span)));
-        const { rows, terms } = appFuture(plan, schedule, paidOn);
-        const before = referencePayoff(plan, reference, paidOn);
-        const amount = Math.floor(share * before);
-        const payment = settleFuture(rows, terms, { amountCents: amount });
-        expect(payment.excessCents).toBe(0);
-        expect(payment.amountCents).toBe(amount);
-        const interestPaid = payment.items.reduce((sum, item) => sum + item.interestCents, 0);
-        // No more interest than has run since the last due date (and the carried interest of a long first period).
-        const passed = reference.length - rows.length;
-        const carriedIn = passed > 0 ? reference[passed - 1]!.carried : 0;
-        expect(interestPaid).toBeLessThanOrEqual(before - (passed === 0 ? plan.financed : reference[passed - 1]!.balance) + carriedIn);
-        for (const [index, item] of payment.items.entries()) {
-          expect(item.principalCents).toBeLessThanOrEqual(rows[index]!.principalOutCents);
-          expect(item.interestCents + item.waivedInterestCents).toBeLessThanOrEqual(rows[index]!.interestOutCents);
-        }
-        // What is left is worth the payoff less the payment, give or take the rounding of each period's waiver.
-        const after = rows
-          .map((row, index) => ({
-            ...row,
-            principalOutCents: row.principalOutCents - payment.items[index]!.principalCents,
-            interestOutCents: row.interestOutCents - payment.items[index]!.interestCents - payment.items[index]!.waivedInterestCents,
-          }))
-          .filter((row) => row.principalOutCents + row.interestOutCents > 0);
-        // Exact but where a long first period at a high rate carried interest past its instalment (then the waivers are approximate).
-        if (reference.every((row) => row.carried === 0)) expect(futureValue(after, terms).totalCents).toBe(before - amount);
-      }),
+      fc.property(
+        plans,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (plan, where, share) => {
+          const schedule = appSchedule(plan);
+          const reference = referenceSchedule(plan);
+          const span = days(plan.contract, reference.at(-1)!.dueDate);
+          const paidOn = plusDays(plan.contract, Math.min(span - 1, Math.floor(where * span)));
+          const { rows, terms } = appFuture(plan, schedule, paidOn);
+          const before = referencePayoff(plan, reference, paidOn);
+          const amount = Math.floor(share * before);
+          const payment = settleFuture(rows, terms, { amountCents: amount });
+          expect(payment.excessCents).toBe(0);
+          expect(payment.amountCents).toBe(amount);
+          const interestPaid = payment.items.reduce((sum, item) => sum + item.interestCents, 0);
+          // No more interest than has run since the last due date (and the carried interest of a long first period).
+          const passed = reference.length - rows.length;
+          const carriedIn = passed > 0 ? reference[passed - 1]!.carried : 0;
+          expect(interestPaid).toBeLessThanOrEqual(
+            before - (passed === 0 ? plan.financed : reference[passed - 1]!.balance) + carriedIn,
+          );
+          for (const [index, item] of payment.items.entries()) {
+            expect(item.principalCents).toBeLessThanOrEqual(rows[index]!.principalOutCents);
+            expect(item.interestCents + item.waivedInterestCents).toBeLessThanOrEqual(rows[index]!.interestOutCents);
+          }
+          // What is left is worth the payoff less the payment, give or take the rounding of each period's waiver.
+          const after = rows
+            .map((row, index) => ({
+              ...row,
+              principalOutCents: row.principalOutCents - payment.items[index]!.principalCents,
+              interestOutCents:
+                row.interestOutCents - payment.items[index]!.interestCents - payment.items[index]!.waivedInterestCents,
+            }))
+            .filter((row) => row.principalOutCents + row.interestOutCents > 0);
+          // Exact but where a long first period at a high rate carried interest past its instalment (then the waivers are approximate).
+          if (reference.every((row) => row.carried === 0)) expect(futureValue(after, terms).totalCents).toBe(before - amount);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });

@@ -124,7 +124,9 @@ describe("the worked example", () => {
     const rows = futureRows(example, CONTRACT, 0);
     const payment = settleFuture(rows, termsOn(example, 0, CONTRACT, 299), { amountCents: 10_000 });
     expect(payment.items[0]).toEqual({ id: 1, interestCents: 0, principalCents: 10_000, waivedInterestCents: 299 });
-    expect(payment.items.slice(1).every((item) => item.principalCents + item.interestCents + item.waivedInterestCents === 0)).toBe(true);
+    expect(
+      payment.items.slice(1).every((item) => item.principalCents + item.interestCents + item.waivedInterestCents === 0),
+    ).toBe(true);
     // What is owed is R$ 1.100,00 that day, and the first instalment's interest is 2,99% of it.
     const after = afterPayment(rows, payment.items);
     expect(futureValue(after, termsOn(example, 0, CONTRACT, 299)).totalCents).toBe(110_000);
@@ -145,9 +147,11 @@ describe("the worked example", () => {
     expect(sum((item) => item.principalCents)).toBe(110_000);
     expect(payoff.amountCents).toBe(111_973);
     expect(sum((item) => item.waivedInterestCents)).toBe(interestLeft - 1_973);
-    expect(sum((item) => item.interestCents + item.waivedInterestCents) + sum((item) => item.principalCents) - sum((item) => item.waivedInterestCents)).toBe(
-      payoff.amountCents,
-    );
+    expect(
+      sum((item) => item.interestCents + item.waivedInterestCents) +
+        sum((item) => item.principalCents) -
+        sum((item) => item.waivedInterestCents),
+    ).toBe(payoff.amountCents);
     for (const [index, item] of payoff.items.entries()) {
       expect(item.waivedInterestCents).toBeLessThanOrEqual(rows[index]!.interestOutCents);
       expect(item.principalCents).toBe(rows[index]!.principalOutCents);

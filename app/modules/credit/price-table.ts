@@ -327,7 +327,10 @@ export function settleFuture(
     interestBudget =
       from === 0 || !first
         ? value.accruedCents
-        : Math.max(0, Math.min(value.accruedCents, periodInterestCents(paidPrincipal, first, terms.monthlyRateBasisPoints, elapsed)));
+        : Math.max(
+            0,
+            Math.min(value.accruedCents, periodInterestCents(paidPrincipal, first, terms.monthlyRateBasisPoints, elapsed)),
+          );
   }
   // The interest run is owed by the oldest instalments first (the current period's is in the next one due).
   rows.forEach((row, index) => {
@@ -343,7 +346,8 @@ export function settleFuture(
       // The principal paid of this and later instalments no longer earns this period's interest (from today, for the current
       // one): what the period has still to earn on the balance before, less on the balance after, so a later payoff is worth
       // exactly what this payment took off.
-      const owedFrom = rows.slice(index).reduce((sum, later) => sum + later.principalOutCents, 0) + (index === 0 ? terms.carriedInCents : 0);
+      const owedFrom =
+        rows.slice(index).reduce((sum, later) => sum + later.principalOutCents, 0) + (index === 0 ? terms.carriedInCents : 0);
       const prepaidAfter = principalPaid.slice(index).reduce((sum, cents) => sum + cents, 0);
       const toEarn = (balance: number) =>
         periodInterestCents(balance, row, terms.monthlyRateBasisPoints) -

@@ -43,7 +43,7 @@ export const LOCKED_CLAUSES = {
     </tbody>
   </table>
   <p>O CET é a taxa anual que iguala o valor liberado ao cliente (valor financiado menos a tarifa) às parcelas, cada uma descontada pelos dias corridos entre a data do contrato e o seu vencimento divididos por 365 (Resolução CMN nº 4.881/2020, art. 4º), expressa com duas casas decimais; o CET ao mês é a taxa mensal equivalente.</p>
-</section>`
+</section>`,
   },
   crediario_atraso_antecipacao: {
     title: "Atraso e pagamento antecipado (CDC art. 52, §§ 1º e 2º)",
