@@ -155,7 +155,7 @@ test("a equipe recebe uma parcela atrasada com multa e juros, parte da seguinte,
   // More than is owed is refused, next to the field, and nothing is recorded.
   await page.getByLabel("Valor (R$)", { exact: true }).fill("99.999,00");
   await page.getByRole("button", { name: "Registrar pagamento" }).click();
-  await expect(page.getByText(/O valor passa do total em aberto/)).toBeVisible();
+  await expect(page.getByText(/O valor passa do total devido hoje/)).toBeVisible();
 
   await page.getByLabel("Valor (R$)", { exact: true }).fill("226,61");
   await page.getByLabel("Forma de pagamento").selectOption("pix");
@@ -166,14 +166,15 @@ test("a equipe recebe uma parcela atrasada com multa e juros, parte da seguinte,
   await expect(rows.filter({ hasText: "1/6" })).toContainText("Paga");
   await expect(rows.filter({ hasText: "1/6" })).toContainText("R$ 5,17");
 
-  // Part of the second: its interest first, then principal.
+  // Part of the second, 20 days before it is due: the interest run in the 10 days since the first (R$ 10,11), then
+  // principal (R$ 89,89), and the interest that principal would have earned by the due date falls (R$ 1,79; CDC art. 52 §2).
   await page.getByRole("link", { name: "Pagar", exact: true }).click();
   await expect(page.getByLabel("Valor (R$)", { exact: true })).toHaveValue("221,44");
   await page.getByLabel("Valor (R$)", { exact: true }).fill("100,00");
   await page.getByRole("button", { name: "Registrar pagamento" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Pagamento de R\$\s100,00 registrado\./ })).toBeVisible();
   await expect(rows.filter({ hasText: "2/6" })).toContainText("Em aberto");
-  await expect(rows.filter({ hasText: "2/6" })).toContainText("hoje: R$ 121,44");
+  await expect(rows.filter({ hasText: "2/6" })).toContainText("hoje: R$ 119,65");
 
   // The receipt of the late payment: charges, interest and principal in that order.
   const receiptLink = page.getByRole("link", { name: "Recibo", exact: true }).last();

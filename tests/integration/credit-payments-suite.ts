@@ -206,36 +206,32 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       return Object.fromEntries(rows.map((row) => [row.key, row.amountCents]));
     }
 
-    it("spreads a partial payment over charges, then interest, then principal, oldest instalment first", async () => {
+    it("spreads a partial payment before the due date over the interest run so far, then principal (CDC art. 52 §2)", async () => {
+      // Five days into the first 30-day period.
       const { planId, schedule } = await examplePlan();
       const first = schedule.instalments[0]!;
-      // R$ 50,00 on an instalment not yet due: its interest first (R$ 35,88), the rest to principal.
+      // R$ 50,00: the interest of 5 days of 30 on R$ 1.200,00 (R$ 5,98), not the month's R$ 35,88; the rest is principal,
+      // and the interest it would have earned in the 25 days left (R$ 1,10) is waived.
       const partial = await pay(planId, { amount: "50,00", method: "cash", idempotencyKey: key() });
-      expect(partial).toMatchObject({ amountCents: 5_000, chargesCents: 0, interestCents: first.interestCents });
-      expect(partial.principalCents).toBe(5_000 - first.interestCents);
-      let instalments = await instalmentsOf(planId);
+      expect(partial).toMatchObject({
+        amountCents: 5_000,
+        chargesCents: 0,
+        interestCents: 598,
+        principalCents: 4_402,
+        waivedInterestCents: 110,
+      });
+      const instalments = await instalmentsOf(planId);
       expect(instalments[0]).toMatchObject({
-        paidInterestCents: first.interestCents,
-        paidPrincipalCents: 5_000 - first.interestCents,
+        paidInterestCents: 598,
+        paidPrincipalCents: 4_402,
+        waivedInterestCents: 110,
         settledAt: null,
       });
-      // The rest of the first and R$ 10,00 of the second: the first is settled, the second's interest is paid first.
-      const restOfFirst = first.amountCents - 5_000;
-      const second = await pay(planId, {
-        amount: centsToInput(restOfFirst + 1_000),
-        method: "pix",
-        idempotencyKey: key(),
-      });
-      expect(second).toMatchObject({ interestCents: 1_000, principalCents: restOfFirst });
-      instalments = await instalmentsOf(planId);
-      expect(instalments[0]!.settledAt).not.toBeNull();
-      expect(instalments[0]!.paidPrincipalCents).toBe(first.principalCents);
-      expect(instalments[1]).toMatchObject({ paidInterestCents: 1_000, paidPrincipalCents: 0, settledAt: null });
-      const items = await app.db
-        .select()
-        .from(app.tables.creditPaymentItems)
-        .where(eq(app.tables.creditPaymentItems.paymentId, second.paymentId));
-      expect(items).toHaveLength(2);
+      // What the first instalment still charges is the 25 days left on R$ 1.155,98: R$ 28,80.
+      const { openInstalmentsOn } = await import("~/modules/credit/payment-dues.server");
+      const [open] = await openInstalmentsOn(app.db, await planOf(planId), shopToday());
+      expect(open!.dues).toMatchObject({ interestCents: 2_880, principalCents: first.principalCents - 4_402 });
+      // A payment due on its day is still split charges, interest, principal (the R$ 226,61 case below).
     });
 
     it("charges R$ 226,61 for the R$ 221,44 instalment paid 10 days late, and posts it by category", async () => {
@@ -325,10 +321,11 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
           instalment.amountCents,
         );
       }
+      // Paid off on a due date, what is owed is all principal: no interest booked, all of it the sale's revenue.
+      expect(paid).toMatchObject({ interestCents: 0, principalCents: 82_333 });
       const postings = await postingsOf(paid.registerEntryId);
-      expect(
-        postings["credit-interest"]! + postings["revenue-products"]! + postings["revenue-services"]! - postings.discounts!,
-      ).toBe(82_333);
+      expect(postings["credit-interest"]).toBeUndefined();
+      expect(postings["revenue-products"]! + postings["revenue-services"]! - postings.discounts!).toBe(82_333);
       await expect(pay(planId, { amount: "1,00", method: "cash", idempotencyKey: key() })).rejects.toThrow(/já está quitado/);
     });
 
@@ -348,6 +345,43 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       const instalments = await instalmentsOf(planId);
       expect(instalments.map((instalment) => instalment.settledAt !== null)).toEqual([false, false, false, false, true, true]);
       expect((await planOf(planId)).status).toBe("active");
+    });
+
+    it("books R$ 100,00 paid thirty days early as principal, and a payoff then waives only interest (issue 23)", async () => {
+      // Contract today, first due in 30 days: no day of interest has run.
+      const { planId } = await examplePlan({ contractDate: shopToday() });
+      const early = await pay(planId, { amount: "100,00", method: "cash", idempotencyKey: key() });
+      // Not R$ 35,88 of interest + R$ 64,12 of principal: the first instalment's interest falls to 2,99% of R$ 1.100,00.
+      expect(early).toMatchObject({ amountCents: 10_000, interestCents: 0, principalCents: 10_000, waivedInterestCents: 299 });
+      const earlyPostings = await postingsOf(early.registerEntryId);
+      expect(earlyPostings["credit-interest"]).toBeUndefined();
+      const { openInstalmentsOn, quotePayoff } = await import("~/modules/credit/payment-dues.server");
+      const plan = await planOf(planId);
+      const open = await openInstalmentsOn(app.db, plan, shopToday());
+      expect(open[0]!.dues).toMatchObject({ interestCents: 3_289, principalCents: 18_556 - 10_000 });
+      // The same day the payoff is what is left of the amount financed, all of it principal.
+      const quote = quotePayoff(plan, open, null, shopToday());
+      expect(quote.totalCents).toBe(110_000);
+      const paid = await payoff(planId, {
+        instalments: "todas",
+        expectedTotal: "1.100,00",
+        method: "cash",
+        idempotencyKey: key(),
+      });
+      expect(paid).toMatchObject({ amountCents: 110_000, interestCents: 0, principalCents: 110_000, isPlanPaid: true });
+      expect(paid.waivedInterestCents).toBe(12_866 - 299);
+      // No principal recorded as waived: every centavo of the R$ 1.200,00 was paid as principal.
+      const instalments = await instalmentsOf(planId);
+      expect(instalments.reduce((sum, row) => sum + row.paidPrincipalCents, 0)).toBe(120_000);
+      expect(instalments.reduce((sum, row) => sum + row.paidInterestCents, 0)).toBe(0);
+      for (const row of instalments) {
+        expect(row.paidPrincipalCents).toBe(row.principalCents);
+        expect(row.paidInterestCents + row.waivedInterestCents).toBe(row.interestCents);
+      }
+      // Finance books it all as the sale's revenue, no interest.
+      const postings = await postingsOf(paid.registerEntryId);
+      expect(postings["credit-interest"]).toBeUndefined();
+      expect((postings["revenue-products"] ?? 0) + (postings["revenue-services"] ?? 0) - (postings.discounts ?? 0)).toBe(110_000);
     });
 
     it("records a replayed payment once", async () => {
@@ -371,7 +405,12 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
     });
 
     it("cancels the latest payment: instalments, plan, register entry and postings go back", async () => {
-      const { planId, schedule } = await examplePlan({ instalmentCount: 1, financedCents: 20_000 });
+      // Due today: its amount is owed in full.
+      const { planId, schedule } = await examplePlan({
+        instalmentCount: 1,
+        financedCents: 20_000,
+        contractDate: addDays(shopToday(), -30),
+      });
       const amount = schedule.instalments[0]!.amountCents;
       const first = await pay(planId, { amount: centsToInput(amount), method: "cash", idempotencyKey: key() });
       expect(first.isPlanPaid).toBe(true);
@@ -403,7 +442,11 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
     });
 
     it("takes two simultaneous payments of the whole plan once: the second finds it paid", async () => {
-      const { planId, schedule } = await examplePlan({ instalmentCount: 1, financedCents: 20_000 });
+      const { planId, schedule } = await examplePlan({
+        instalmentCount: 1,
+        financedCents: 20_000,
+        contractDate: addDays(shopToday(), -30),
+      });
       const amount = centsToInput(schedule.totalCents);
       const results = await Promise.allSettled([
         pay(planId, { amount, method: "pix", idempotencyKey: key() }),
@@ -433,7 +476,7 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
         ),
       ).rejects.toBeInstanceOf(app.errors.ForbiddenError);
       await expect(pay(planId, { amount: "10.000,00", method: "pix", idempotencyKey: key() })).rejects.toThrow(
-        /passa do total em aberto/,
+        /passa do total devido hoje/,
       );
       await expect(pay(planId, { amount: "10,00", method: "crediario", idempotencyKey: key() })).rejects.toThrow(
         /forma de pagamento/,

@@ -176,7 +176,6 @@ export function defineCreditPlansSuite(database: TestDatabase) {
         totalCents: 132_866,
         monthlyRateBasisPoints: 299,
         yearlyRateBasisPoints: 4241,
-        cetYearlyBasisPoints: 5571,
         feeCents: 3_000,
         debtId,
         status: "active",
@@ -185,13 +184,21 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       const instalments = await instalmentsOf(planId);
       expect(instalments.map((row) => row.amountCents)).toEqual([22_144, 22_144, 22_144, 22_144, 22_144, 22_146]);
       expect(instalments[0]!.dueDate).toBe(addDays(today, 30));
+      // The CET over these real due dates (days ÷ 365, CMN 4.881/2020): 55,92% a.a. for the issue's 02/03 contract, near it any other day.
+      const { creditCet } = await import("~/modules/credit/price-table");
+      const cet = creditCet({ financedCents: 120_000, feeCents: 3_000, contractDate: today, instalments });
+      expect(plan!.cetYearlyBasisPoints).toBe(cet.yearlyBasisPoints);
+      expect(cet.yearlyBasisPoints).toBeGreaterThan(5_500);
+      expect(cet.yearlyBasisPoints).toBeLessThan(5_700);
       expect(instalments.every((row) => row.customerId === customerId)).toBe(true);
       // The debt is carried by the plan now.
       const [debt] = await app.db.select().from(app.tables.debts).where(eq(app.tables.debts.id, debtId));
       expect(debt!.settledAt).not.toBeNull();
       // The contract was issued with the plan, with the disclosure's numbers.
       const contract = await app.contract.printCreditContract(STAFF, planId, "a4");
-      expect(contract?.html).toContain("55,71% a.a.");
+      const { formatRate } = await import("~/modules/credit/plan-terms");
+      expect(contract?.html).toContain(`${formatRate(cet.yearlyBasisPoints)} a.a.`);
+      expect(contract?.html).toContain("divididos por 365");
       expect(contract?.html).toContain("42,41% a.a.");
       expect(contract?.html).toContain("221,46");
       expect(contract?.html).toContain("Assinatura do cliente");

@@ -8,7 +8,7 @@ import { serviceOrders } from "./service-orders";
 
 /**
  * Rates are kept in hundredths of a percent ("basis points" of lib/money):
- * 299 is 2,99% a.m.; 5571 is 55,71% a.a. The schedule and rates are
+ * 299 is 2,99% a.m.; 5592 is 55,92% a.a. The schedule and rates are
  * computed once, on the server, when the plan is made (modules/credit/
  * price-table.ts), and kept as the contract states them. The contract is
  * an issued document ("credit-contract", subject "credit_plan:<id>").
@@ -83,10 +83,9 @@ export const creditPlans = pgTable(
 /**
  * One instalment of a plan as the contract states it (amount = principal +
  * interest), and what has been paid against it. Open while `settled_at` is
- * null. An early payoff waives what the present value takes off
- * (`waived_interest_cents`): with fixed instalments the table's split puts
- * little interest in the last ones, so a waiver may pass an instalment's
- * own interest; paid + waived never passes its amount.
+ * null. Money paid before its due date waives the interest that has not
+ * run (`waived_interest_cents`, CDC art. 52 §2): only interest, never more
+ * than the instalment's own; paid + waived never passes its amount.
  */
 export const creditInstalments = pgTable(
   "credit_instalments",

@@ -6,14 +6,18 @@ import { products } from "~/db/schema/inventory";
 import { serviceOrderLines, serviceOrders } from "~/db/schema/service-orders";
 import type { RevenueLine } from "~/modules/finance/revenue-parts";
 import { instalmentDuesOn, type InstalmentDues, type InstalmentPaymentRecord } from "./instalment-dues";
-import { payoffQuote } from "./price-table";
+import { priceSchedule, settleFuture, type FutureInstalment, type FutureTerms } from "./price-table";
 
 /** A read outside a transaction (a page's loader) or inside one (a payment). */
 export type Reader = Database | Transaction;
 
 export type CreditPlanRow = typeof creditPlans.$inferSelect;
 export type CreditInstalmentRow = typeof creditInstalments.$inferSelect;
-export type OpenInstalment = CreditInstalmentRow & { dues: InstalmentDues };
+export type OpenInstalment = CreditInstalmentRow & {
+  dues: InstalmentDues;
+  /** The day its period begins: the previous instalment's due date, or the contract's. */
+  periodStart: string;
+};
 
 /** The credit plan's entity in the audit log, as its contract's subject names it ("credit_plan:<id>"). */
 export const CREDIT_PLAN_ENTITY = "credit_plan";
@@ -26,6 +30,11 @@ export async function openInstalmentsOn(db: Reader, plan: CreditPlanRow, today: 
     .where(and(eq(creditInstalments.planId, plan.id), isNull(creditInstalments.settledAt)))
     .orderBy(asc(creditInstalments.number));
   if (open.length === 0) return [];
+  const dueDates = await db
+    .select({ number: creditInstalments.number, dueDate: creditInstalments.dueDate })
+    .from(creditInstalments)
+    .where(eq(creditInstalments.planId, plan.id));
+  const dueDateOf = new Map(dueDates.map((row) => [row.number, row.dueDate]));
   const records = await db
     .select({
       instalmentId: creditPaymentItems.instalmentId,
@@ -59,15 +68,22 @@ export async function openInstalmentsOn(db: Reader, plan: CreditPlanRow, today: 
   };
   return open.map((instalment) => ({
     ...instalment,
+    periodStart: instalment.number === 1 ? plan.contractDate : (dueDateOf.get(instalment.number - 1) ?? plan.contractDate),
     dues: instalmentDuesOn(instalment, historyOf.get(instalment.id) ?? [], today, terms),
   }));
 }
 
-/** What paying now means: the instalments due up to today with their charges, or the next one when none is due. */
-export function suggestedPaymentCents(open: readonly OpenInstalment[], today: string) {
+/**
+ * What paying now means: the instalments due up to today with their
+ * charges, or the next one when none is due, but never more than paying
+ * everything off today costs (the last instalment paid early is worth less
+ * than its amount, and more is refused).
+ */
+export function suggestedPaymentCents(open: readonly OpenInstalment[], today: string, plan?: CreditPlanRow) {
   const due = open.filter((instalment) => instalment.dueDate <= today);
   const chosen = due.length > 0 ? due : open.slice(0, 1);
-  return chosen.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0);
+  const suggested = chosen.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0);
+  return plan ? Math.min(suggested, quotePayoff(plan, open, null, today).totalCents) : suggested;
 }
 
 export type PayoffQuoteLine = {
@@ -79,36 +95,67 @@ export type PayoffQuoteLine = {
 };
 
 /**
+ * The plan's open instalments not yet due on `today`, as `settleFuture`
+ * takes them, with the interest the schedule carried across their periods.
+ */
+export function futureOf(plan: CreditPlanRow, open: readonly OpenInstalment[], today: string) {
+  const future = open.filter((instalment) => instalment.dueDate > today);
+  const rows: FutureInstalment[] = future.map((instalment) => ({
+    id: instalment.id,
+    periodStart: instalment.periodStart,
+    dueDate: instalment.dueDate,
+    isFirst: instalment.number === 1,
+    principalOutCents: instalment.dues.principalCents,
+    interestOutCents: instalment.dues.interestCents,
+  }));
+  const next = future[0]?.number;
+  let carried = { carriedInCents: 0, carriedOnCents: 0 };
+  if (next !== undefined) {
+    const schedule = priceSchedule({
+      financedCents: plan.financedCents,
+      instalmentCount: plan.instalmentCount,
+      monthlyRateBasisPoints: plan.monthlyRateBasisPoints,
+      contractDate: plan.contractDate,
+      firstDueDate: plan.firstDueDate,
+    }).instalments;
+    carried = {
+      carriedInCents: next > 1 ? (schedule[next - 2]?.carriedOutCents ?? 0) : 0,
+      carriedOnCents: schedule[next - 1]?.carriedOutCents ?? 0,
+    };
+  }
+  const terms: FutureTerms = { monthlyRateBasisPoints: plan.monthlyRateBasisPoints, paidOn: today, ...carried };
+  return { future, rows, terms };
+}
+
+/**
  * Paying off all the open instalments (count null) or the last `count`:
- * one already due is owed in full with its late charges; the others at
- * their present value (payoffQuote). The waiver takes the instalment's
- * interest first, then principal (a waiver may pass its own interest).
+ * one already due is owed in full with its late charges; the ones not yet
+ * due are worth their balance plus the interest run since the last due date
+ * (settleFuture, CDC art. 52 §2). Only interest is ever waived.
  */
 export function quotePayoff(plan: CreditPlanRow, open: readonly OpenInstalment[], count: number | null, today: string) {
-  const chosen = count === null ? open : open.slice(Math.max(0, open.length - count));
-  const quote = payoffQuote({
-    instalments: chosen.map((instalment) => ({
-      id: instalment.id,
-      dueDate: instalment.dueDate,
-      outstandingCents: instalment.dues.outstandingCents,
-    })),
-    monthlyRateBasisPoints: plan.monthlyRateBasisPoints,
-    paidOn: today,
-  });
-  const lines: PayoffQuoteLine[] = chosen.map((instalment, index) => {
-    const { payCents, waivedCents } = quote.items[index]!;
-    const interestCents = Math.max(0, instalment.dues.interestCents - waivedCents);
-    return {
+  const chosenCount = count === null ? open.length : Math.min(count, open.length);
+  const { future, rows, terms } = futureOf(plan, open, today);
+  const due = open.filter((instalment) => instalment.dueDate <= today);
+  const dueChosen = due.slice(Math.max(0, due.length - Math.max(0, chosenCount - future.length)));
+  const settled = settleFuture(rows, terms, { lastCount: Math.min(chosenCount, future.length) });
+  const lines: PayoffQuoteLine[] = [
+    ...dueChosen.map((instalment) => ({
       instalment,
       chargesCents: instalment.dues.chargesCents,
-      interestCents,
-      principalCents: payCents - interestCents,
-      waivedInterestCents: waivedCents,
-    };
-  });
-  const nominalCents = chosen.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0);
+      interestCents: instalment.dues.interestCents,
+      principalCents: instalment.dues.principalCents,
+      waivedInterestCents: 0,
+    })),
+    ...future.map((instalment, index) => ({ instalment, chargesCents: 0, ...settled.items[index]! })),
+  ];
+  const chosenIds = new Set([...dueChosen, ...future.slice(Math.max(0, future.length - chosenCount))].map((row) => row.id));
+  const nominalCents = open
+    .filter((instalment) => chosenIds.has(instalment.id))
+    .reduce((sum, instalment) => sum + instalment.dues.totalCents, 0);
   const totalCents = lines.reduce((sum, line) => sum + line.chargesCents + line.interestCents + line.principalCents, 0);
-  return { lines, totalCents, nominalCents, savedCents: nominalCents - totalCents, count: chosen.length };
+  const numbers = open.filter((instalment) => chosenIds.has(instalment.id)).map((instalment) => instalment.number);
+  return { lines, totalCents, nominalCents, savedCents: nominalCents - totalCents, count: chosenIds.size, numbers };
 }
 
 /**

@@ -40,6 +40,7 @@ export async function printCreditPaymentReceipt(
       total_parcelas: account.plan.instalmentCount,
       encargos: payment.chargesCents,
       juros: payment.interestCents,
+      juros_parcelas: payment.interestCents + payment.waivedInterestCents,
       principal: payment.principalCents,
       desconto_juros: payment.waivedInterestCents,
       valor: payment.amountCents,

@@ -123,7 +123,7 @@ export async function getCreditPlanAccount(actor: Actor, rawPlanId: string | num
       isCancellable: payment.id === latestLive?.id,
     })),
     owedTodayCents,
-    suggestedCents: suggestedPaymentCents(open, today),
+    suggestedCents: suggestedPaymentCents(open, today, plan),
     nextInstalmentNumber: nextOpen?.number ?? null,
     openCount: open.length,
     /** Each "last N" payoff with its amount today, N from all of them down to 1. */
@@ -134,7 +134,7 @@ export async function getCreditPlanAccount(actor: Actor, rawPlanId: string | num
         totalCents: quote.totalCents,
         nominalCents: quote.nominalCents,
         savedCents: quote.savedCents,
-        numbers: quote.lines.map((line) => line.instalment.number),
+        numbers: quote.numbers,
       };
     }),
   };

@@ -16,6 +16,7 @@ import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "~/modules/fi
 import { CreditPaymentNotFoundError, CreditPaymentRuleError, CreditPlanNotFoundError } from "./payment-errors";
 import {
   CREDIT_PLAN_ENTITY,
+  futureOf,
   openInstalmentsOn,
   planRevenueOf,
   quotePayoff,
@@ -28,7 +29,7 @@ import {
   CreditPayoffSchema,
   type CreditPaymentMethod,
 } from "./payment-validation";
-import { allocatePayment } from "./price-table";
+import { allocatePayment, settleFuture } from "./price-table";
 
 /** What a payment recorded; a replay of its form answers the same, with `isReplay`. */
 export type RecordedCreditPayment = {
@@ -200,19 +201,23 @@ export async function payCreditPlanInTx(
     async () => {
       const plan = await lockActivePlanInTx(tx, planId);
       const open = await openInstalmentsOn(tx, plan, today);
-      const owedCents = open.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0);
+      const due = open.filter((instalment) => instalment.dueDate <= today);
+      const { future, rows, terms } = futureOf(plan, open, today);
       const allocation = allocatePayment(
         input.amount,
-        open.map((instalment) => ({
+        due.map((instalment) => ({
           id: instalment.id,
           chargesCents: instalment.dues.chargesCents,
           interestCents: instalment.dues.interestCents,
           principalCents: instalment.dues.principalCents,
         })),
       );
-      if (allocation.unallocatedCents > 0) {
+      // What is left after the instalments due is paid before its time: interest run so far, then principal (CDC art. 52 §2).
+      const ahead = settleFuture(rows, terms, { amountCents: allocation.unallocatedCents });
+      if (ahead.excessCents > 0) {
+        const owedCents = due.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0) + ahead.value.totalCents;
         throw new CreditPaymentRuleError(
-          `O valor passa do total em aberto (${formatCents(owedCents)}). Para pagar tudo com os juros reduzidos, use “Quitar”.`,
+          `O valor passa do total devido hoje, já com os juros reduzidos (${formatCents(owedCents)}). Para pagar tudo, use “Quitar”.`,
           "amount",
         );
       }
@@ -224,13 +229,16 @@ export async function payCreditPlanInTx(
         {
           kind: "instalment",
           method: input.method,
-          lines: allocation.items.map((item) => ({
-            instalment: byId.get(item.id)!,
-            chargesCents: item.chargesCents,
-            interestCents: item.interestCents,
-            principalCents: item.principalCents,
-            waivedInterestCents: 0,
-          })),
+          lines: [
+            ...allocation.items.map((item) => ({
+              instalment: byId.get(item.id)!,
+              chargesCents: item.chargesCents,
+              interestCents: item.interestCents,
+              principalCents: item.principalCents,
+              waivedInterestCents: 0,
+            })),
+            ...future.map((instalment, index) => ({ instalment, chargesCents: 0, ...ahead.items[index]! })),
+          ],
         },
         today,
       );

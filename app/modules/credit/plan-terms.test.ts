@@ -15,11 +15,13 @@ describe("a plan's terms and disclosure", () => {
     expect(rateField().safeParse("-1").success).toBe(false);
   });
 
-  it("discloses the worked example on calendar months: the instalments, 42,41% a.a. and a CET of 55,71% a.a.", () => {
-    const terms = CreditTermsSchema.parse({ instalmentCount: "6", monthlyRate: "2,99", firstDueDate: addDays(TODAY, 30) });
+  it("discloses the worked example on calendar months: the instalments, 42,41% a.a. and a CET of 55,92% a.a.", () => {
+    // The contract: 02/03/2026, first due 01/04/2026; the CET over the real dates, days ÷ 365 (CMN 4.881/2020).
+    const contractDay = "2026-03-02";
+    const terms = CreditTermsSchema.parse({ instalmentCount: "6", monthlyRate: "2,99", firstDueDate: "2026-04-01" });
     const amounts = { cashPriceCents: 120_000, downPaymentCents: 0, feeCents: 3_000 };
-    expect(termsProblems(amounts, terms, SETTINGS, TODAY)).toEqual([]);
-    const disclosure = computeDisclosure(amounts, terms, SETTINGS, SUPPLIER, TODAY);
+    expect(termsProblems(amounts, terms, SETTINGS, contractDay)).toEqual([]);
+    const disclosure = computeDisclosure(amounts, terms, SETTINGS, SUPPLIER, contractDay);
     expect(disclosure.instalments.map((instalment) => instalment.amountCents)).toEqual([
       22_144, 22_144, 22_144, 22_144, 22_144, 22_146,
     ]);
@@ -27,14 +29,14 @@ describe("a plan's terms and disclosure", () => {
       instalmentsTotalCents: 132_866,
       interestCents: 12_866,
       yearlyRateBasisPoints: 4241,
-      cetYearlyBasisPoints: 5571,
+      cetYearlyBasisPoints: 5592,
       totalWithFinancingCents: 135_866,
       totalWithoutFinancingCents: 120_000,
-      offerValidUntil: "2026-11-27",
+      offerValidUntil: "2026-03-04",
     });
   });
 
-  it("shows a CET equal to the rate when there is no fee", () => {
+  it("shows a CET no lower than the yearly rate when there is no fee", () => {
     const terms = CreditTermsSchema.parse({ instalmentCount: "10", monthlyRate: "1", firstDueDate: addDays(TODAY, 30) });
     const disclosure = computeDisclosure(
       { cashPriceCents: 50_000, downPaymentCents: 0, feeCents: 0 },
@@ -43,6 +45,9 @@ describe("a plan's terms and disclosure", () => {
       SUPPLIER,
       TODAY,
     );
-    expect(disclosure.cetMonthlyBasisPoints).toBe(100);
+    // 1% a.m. is 12,68% a.a.; on real months of 28 to 31 days and a 365-day year the CET is a little above it, never below.
+    expect(disclosure.yearlyRateBasisPoints).toBe(1268);
+    expect(disclosure.cetYearlyBasisPoints).toBeGreaterThanOrEqual(1268);
+    expect(disclosure.cetYearlyBasisPoints).toBeLessThanOrEqual(1290);
   });
 });

@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { addDays, daysBetween, isIsoDate } from "~/lib/dates";
 import { formatCents, percentToBasisPoints } from "~/lib/money";
-import {
-  creditCet,
-  DAYS_PER_MONTH,
-  MIN_INSTALMENT_CENTS,
-  priceSchedule,
-  yearlyRateBasisPoints,
-  type ScheduledInstalment,
-} from "./price-table";
+import { creditCet, MIN_INSTALMENT_CENTS, priceSchedule, yearlyRateBasisPoints, type ScheduledInstalment } from "./price-table";
 
 /**
  * A crediário's terms as the plan form and the sale screen post them, and
@@ -197,13 +190,8 @@ export function computeDisclosure(
 ): CreditDisclosure {
   const financedCents = amounts.cashPriceCents - amounts.downPaymentCents;
   const schedule = scheduleOf(financedCents, terms, today);
-  // The CET counts time as the schedule charges it: the first period by its days, each later one a 30-day month
-  // (calendar months of 28 or 31 days would show a CET below the rate charged when there is no fee).
-  const periods = schedule.instalments.map((instalment) => ({
-    amountCents: instalment.amountCents,
-    dueDate: addDays(terms.firstDueDate, DAYS_PER_MONTH * (instalment.number - 1)),
-  }));
-  const cet = creditCet({ financedCents, feeCents: amounts.feeCents, contractDate: today, instalments: periods });
+  // The CET on the real due dates, over days ÷ 365 (Resolução CMN 4.881/2020, art. 4º).
+  const cet = creditCet({ financedCents, feeCents: amounts.feeCents, contractDate: today, instalments: schedule.instalments });
   return {
     contractDate: today,
     offerValidUntil: addDays(today, CREDIT_LIMITS.offerValidityDays),

@@ -1,5 +1,5 @@
 import { addMonths, daysBetween } from "~/lib/dates";
-import { allocateCents, roundCents } from "~/lib/money";
+import { roundCents } from "~/lib/money";
 
 /**
  * The crediário's arithmetic, pure (the plan form runs it live in the
@@ -38,8 +38,10 @@ export type ScheduledInstalment = {
   amountCents: number;
   principalCents: number;
   interestCents: number;
-  /** What is still owed after this instalment is paid on its day. */
+  /** What is still owed after this instalment is paid on its day: the principal left and any interest carried to the next. */
   balanceAfterCents: number;
+  /** Interest run up to this due date that did not fit in this instalment: the next one pays it (long first period, high rate). */
+  carriedOutCents: number;
 };
 
 export type Schedule = {
@@ -93,7 +95,8 @@ export function priceSchedule(input: ScheduleInput): Schedule {
       amountCents: principalCents + interestCents,
       principalCents,
       interestCents,
-      balanceAfterCents: balance,
+      balanceAfterCents: balance + carriedInterest,
+      carriedOutCents: carriedInterest,
     });
   }
   const totalCents = instalments.reduce((sum, instalment) => sum + instalment.amountCents, 0);
@@ -107,7 +110,8 @@ export function yearlyRateBasisPoints(monthlyRateBasisPoints: number): number {
 
 /** A rate as a fraction (0.5571) → hundredths of a percent, rounded half up (5571). */
 function toBasisPoints(rate: number): number {
-  return Math.round(Number((rate * WHOLE).toPrecision(12)));
+  // `+ 0`: a rate of −0 (a rounding residue) is 0.
+  return Math.round(Number((rate * WHOLE).toPrecision(12))) + 0;
 }
 
 export type CetInput = {
@@ -115,35 +119,42 @@ export type CetInput = {
   /** Paid by the consumer up front (a registration fee): they receive the amount financed less it. */
   feeCents: number;
   contractDate: string;
+  /** Each instalment on its real due date. */
   instalments: readonly { dueDate: string; amountCents: number }[];
 };
 
+/** Days in the CET's year (Resolução CMN 4.881/2020, art. 4º: each flow at (dⱼ − d₀)/365). */
+export const CET_DAYS_PER_YEAR = 365;
+
 /**
- * Custo Efetivo Total: the monthly internal rate of return of what the
- * consumer receives (financed − fee, at the contract) against what they pay
- * (each instalment, at its days/30), compounded to a year, each rounded
- * half up to hundredths of a percent. R$ 1.200,00 in 6 × 221,44/221,46 with a
- * R$ 30,00 fee: 55,71% a.a.
+ * Custo Efetivo Total as Resolução CMN 4.881/2020, art. 4º (formerly CMN
+ * 3.517) defines it: the yearly rate that makes what the consumer receives
+ * (financed − fee, on the contract day d₀) equal the instalments, each
+ * discounted over (dⱼ − d₀)/365 years on its real due date; shown as a
+ * percentage with two decimals, rounded half up. The monthly figure is that
+ * yearly rate as its monthly equivalent, (1 + CET)^(1/12) − 1. Contract
+ * 02/03/2026, R$ 1.200,00 in 6 at 2,99% a.m., first due 01/04/2026: 55,92%
+ * a.a. with a R$ 30,00 fee, 42,56% a.a. without.
  */
 export function creditCet(input: CetInput): { monthlyBasisPoints: number; yearlyBasisPoints: number } {
   const received = input.financedCents - input.feeCents;
   if (received <= 0) throw new RangeError("A tarifa não pode ser maior que o valor financiado.");
   const flows = input.instalments.map((instalment) => ({
-    months: daysBetween(input.contractDate, instalment.dueDate) / DAYS_PER_MONTH,
+    years: daysBetween(input.contractDate, instalment.dueDate) / CET_DAYS_PER_YEAR,
     cents: instalment.amountCents,
   }));
-  const presentValue = (rate: number) => flows.reduce((sum, flow) => sum + flow.cents / (1 + rate) ** flow.months, 0);
+  const presentValue = (rate: number) => flows.reduce((sum, flow) => sum + flow.cents / (1 + rate) ** flow.years, 0);
   // The present value falls as the rate rises: bisect between a rate that leaves too much and one that leaves too little.
   let low = -0.99;
   let high = 1;
-  while (presentValue(high) > received && high < 1e6) high *= 2;
+  while (presentValue(high) > received && high < 1e9) high *= 2;
   for (let step = 0; step < 200; step++) {
     const middle = (low + high) / 2;
     if (presentValue(middle) > received) low = middle;
     else high = middle;
   }
-  const monthly = (low + high) / 2;
-  return { monthlyBasisPoints: toBasisPoints(monthly), yearlyBasisPoints: toBasisPoints((1 + monthly) ** 12 - 1) };
+  const yearly = (low + high) / 2;
+  return { monthlyBasisPoints: toBasisPoints((1 + yearly) ** (1 / 12) - 1), yearlyBasisPoints: toBasisPoints(yearly) };
 }
 
 export type LateChargesInput = {
@@ -179,44 +190,175 @@ export function lateCharges(input: LateChargesInput): { feeCents: number; intere
   return { feeCents, interestCents, totalCents: feeCents + interestCents };
 }
 
-export type PayoffInstalment = {
+export type FutureInstalment = {
   id: number;
+  /** The day its period begins: the previous instalment's due date, or the contract's for the first. */
+  periodStart: string;
   dueDate: string;
-  /** What is still owed of it (amount − paid − waived). */
-  outstandingCents: number;
+  /** The first instalment's period earns (1 + i)^(days/30) − 1, as the schedule charged it; every later one i. */
+  isFirst: boolean;
+  /** Of the contract's principal in it, still owed. */
+  principalOutCents: number;
+  /** Of the contract's interest in it, still owed (not paid, not waived). */
+  interestOutCents: number;
+};
+
+export type FutureTerms = {
+  monthlyRateBasisPoints: number;
+  /** The day paid: after the last due date passed, before the first instalment given. */
+  paidOn: string;
+  /** Interest run before the current period that the schedule carried into these instalments (0 but for a long first period at a high rate). */
+  carriedInCents: number;
+  /** Interest of the current period that the schedule carried past its instalment into the next ones. */
+  carriedOnCents: number;
 };
 
 /**
- * Paying instalments before they are due, with interest reduced (CDC art.
- * 52 §2): each instalment brought to its present value at the contract's
- * rate over the days/30 from the day paid to its due date; one already due
- * is owed in full (its late charges are computed apart). The total is
- * rounded once and spread over the instalments in proportion to their exact
- * present values, so the parts add up to it. Paying off R$ 1.200,00 in 6 at
- * 2,99% right after the second instalment: R$ 823,33, not the nominal 885,78.
+ * Interest a period earns on `cents` over `days` of its days (all of them by
+ * default), pro rata die: the period's rate × the share of its days,
+ * rounded half up; over all its days exactly what the schedule charged.
  */
-export function payoffQuote(input: {
-  instalments: readonly PayoffInstalment[];
-  monthlyRateBasisPoints: number;
-  paidOn: string;
-}): { totalCents: number; items: { id: number; payCents: number; waivedCents: number }[] } {
-  const rate = rateOf(input.monthlyRateBasisPoints);
-  if (input.instalments.length === 0) return { totalCents: 0, items: [] };
-  const exact = input.instalments.map((instalment) => {
-    const days = Math.max(0, daysBetween(input.paidOn, instalment.dueDate));
-    return instalment.outstandingCents / (1 + rate) ** (days / DAYS_PER_MONTH);
+export function periodInterestCents(
+  cents: number,
+  row: Pick<FutureInstalment, "periodStart" | "dueDate" | "isFirst">,
+  monthlyRateBasisPoints: number,
+  days?: number,
+): number {
+  const periodDays = daysBetween(row.periodStart, row.dueDate);
+  const counted = Math.max(0, Math.min(periodDays, days ?? periodDays));
+  if (cents <= 0 || periodDays <= 0 || counted === 0) return 0;
+  if (row.isFirst) {
+    const rate = rateOf(monthlyRateBasisPoints);
+    const interest = cents * ((1 + rate) ** (periodDays / DAYS_PER_MONTH) - 1);
+    return roundCents(counted === periodDays ? interest : (interest * counted) / periodDays);
+  }
+  const denominator = BigInt(WHOLE) * BigInt(periodDays);
+  return Number((BigInt(cents) * BigInt(monthlyRateBasisPoints) * BigInt(counted) * 2n + denominator) / (2n * denominator));
+}
+
+/**
+ * What the instalments not yet due are worth on the day paid (CDC art. 52
+ * §2): the balance after the last due date passed (their principal, with
+ * interest the schedule carried) plus the interest run since then, pro rata
+ * die at the contract's rate. Paid on a due date, it is the schedule's
+ * "Saldo" after that instalment; on the contract day, the amount financed.
+ */
+export function futureValue(rows: readonly FutureInstalment[], terms: FutureTerms) {
+  if (rows.length === 0) return { principalCents: 0, accruedCents: 0, totalCents: 0 };
+  const first = rows[0]!;
+  const principalCents = rows.reduce((sum, row) => sum + row.principalOutCents, 0);
+  const interestOut = rows.reduce((sum, row) => sum + row.interestOutCents, 0);
+  const elapsed = Math.max(0, daysBetween(first.periodStart, terms.paidOn));
+  // The current period's interest still owed, less what it would earn in full on the balance, plus what it earned on it so far:
+  // interest carried in from earlier periods and the days run of this one.
+  const earning = principalCents + terms.carriedInCents;
+  const rate = terms.monthlyRateBasisPoints;
+  // Below 0 only where interest was paid ahead of its time (under the rule before issue 23, a payment before the due date paid
+  // the month's interest first): that money counts as principal paid.
+  const accruedCents = Math.max(
+    -principalCents,
+    Math.min(
+      interestOut,
+      first.interestOutCents +
+        terms.carriedOnCents -
+        periodInterestCents(earning, first, rate) +
+        periodInterestCents(earning, first, rate, elapsed),
+    ),
+  );
+  return { principalCents, accruedCents, totalCents: principalCents + accruedCents };
+}
+
+export type FutureSettlementItem = {
+  id: number;
+  interestCents: number;
+  principalCents: number;
+  waivedInterestCents: number;
+};
+
+/**
+ * Money paid before instalments fall due, on the instalments not yet due,
+ * oldest first:
+ * - `{ amountCents }`: a partial prepayment. It pays the interest run so far
+ *   (Código Civil art. 354), then principal; the interest that principal
+ *   would have earned until each later due date is waived (CDC art. 52 §2),
+ *   so no month of interest that has not run is booked. The whole
+ *   `futureValue` settles every instalment; more is refused (`excessCents`).
+ * - `{ lastCount }`: the last N instalments paid off: their principal plus
+ *   the interest it earned since the period began; their interest and the
+ *   interest their principal would have earned in the instalments before
+ *   them are waived.
+ * Waivers only ever take interest: principal paid + interest paid + waived
+ * = what each instalment owed for those it settles.
+ */
+export function settleFuture(
+  rows: readonly FutureInstalment[],
+  terms: FutureTerms,
+  asked: { amountCents: number } | { lastCount: number },
+): { items: FutureSettlementItem[]; amountCents: number; excessCents: number; value: ReturnType<typeof futureValue> } {
+  const value = futureValue(rows, terms);
+  // Paying off every instalment is paying what they are worth.
+  const payment = "lastCount" in asked && asked.lastCount >= rows.length ? { amountCents: value.totalCents } : asked;
+  const first = rows[0];
+  const elapsed = first ? Math.max(0, daysBetween(first.periodStart, terms.paidOn)) : 0;
+  const interestPaid = rows.map(() => 0);
+  const principalPaid = rows.map(() => 0);
+  const settles = rows.map(() => false);
+  let excessCents = 0;
+  let interestBudget: number;
+  if ("amountCents" in payment) {
+    const amount = Math.min(payment.amountCents, value.totalCents);
+    excessCents = payment.amountCents - amount;
+    interestBudget = Math.max(0, Math.min(amount, value.accruedCents));
+    let principalLeft = amount - interestBudget;
+    rows.forEach((row, index) => {
+      principalPaid[index] = Math.min(principalLeft, row.principalOutCents);
+      principalLeft -= principalPaid[index]!;
+    });
+    if (amount === value.totalCents) settles.fill(true);
+  } else {
+    const from = Math.max(0, rows.length - payment.lastCount);
+    rows.forEach((row, index) => {
+      if (index >= from) {
+        principalPaid[index] = row.principalOutCents;
+        settles[index] = true;
+      }
+    });
+    const paidPrincipal = principalPaid.reduce((sum, cents) => sum + cents, 0);
+    interestBudget =
+      from === 0 || !first
+        ? value.accruedCents
+        : Math.max(
+            0,
+            Math.min(value.accruedCents, periodInterestCents(paidPrincipal, first, terms.monthlyRateBasisPoints, elapsed)),
+          );
+  }
+  // The interest run is owed by the oldest instalments first (the current period's is in the next one due).
+  rows.forEach((row, index) => {
+    interestPaid[index] = Math.min(interestBudget, row.interestOutCents);
+    interestBudget -= interestPaid[index]!;
   });
-  const totalCents = roundCents(exact.reduce((sum, value) => sum + value, 0));
-  // Weights in millionths of a centavo: exact enough for the spread, whole numbers for allocateCents.
-  const weights = exact.map((value) => Math.round(value * 1_000_000));
-  const shares = weights.some((weight) => weight > 0) ? allocateCents(totalCents, weights) : input.instalments.map(() => 0);
-  return {
-    totalCents,
-    items: input.instalments.map((instalment, index) => {
-      const payCents = Math.min(shares[index]!, instalment.outstandingCents);
-      return { id: instalment.id, payCents, waivedCents: instalment.outstandingCents - payCents };
-    }),
-  };
+  const items = rows.map((row, index) => {
+    const interestLeft = row.interestOutCents - interestPaid[index]!;
+    let waivedInterestCents: number;
+    // Settled: what it owed and this payment does not pay is waived (only interest, but for interest paid ahead under the former rule).
+    if (settles[index]) waivedInterestCents = interestLeft + row.principalOutCents - principalPaid[index]!;
+    else {
+      // The principal paid of this and later instalments no longer earns this period's interest (from today, for the current
+      // one): what the period has still to earn on the balance before, less on the balance after, so a later payoff is worth
+      // exactly what this payment took off.
+      const owedFrom =
+        rows.slice(index).reduce((sum, later) => sum + later.principalOutCents, 0) + (index === 0 ? terms.carriedInCents : 0);
+      const prepaidAfter = principalPaid.slice(index).reduce((sum, cents) => sum + cents, 0);
+      const toEarn = (balance: number) =>
+        periodInterestCents(balance, row, terms.monthlyRateBasisPoints) -
+        (index === 0 ? periodInterestCents(balance, row, terms.monthlyRateBasisPoints, elapsed) : 0);
+      const saved = Math.max(0, toEarn(owedFrom) - toEarn(owedFrom - prepaidAfter));
+      waivedInterestCents = Math.min(interestLeft, saved);
+    }
+    return { id: row.id, interestCents: interestPaid[index]!, principalCents: principalPaid[index]!, waivedInterestCents };
+  });
+  const amountCents = items.reduce((sum, item) => sum + item.interestCents + item.principalCents, 0);
+  return { items, amountCents, excessCents, value };
 }
 
 export type PaymentDue = {

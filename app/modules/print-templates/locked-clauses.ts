@@ -42,6 +42,7 @@ export const LOCKED_CLAUSES = {
       <tr><th scope="row">Total à vista</th><td class="num">{{ contrato.total_sem_financiamento | moeda }}</td></tr>
     </tbody>
   </table>
+  <p>O CET é a taxa anual que iguala o valor liberado ao cliente (valor financiado menos a tarifa) às parcelas, cada uma descontada pelos dias corridos entre a data do contrato e o seu vencimento divididos por 365 (Resolução CMN nº 4.881/2020, art. 4º), expressa com duas casas decimais; o CET ao mês é a taxa mensal equivalente.</p>
 </section>`,
   },
   crediario_atraso_antecipacao: {
@@ -50,7 +51,7 @@ export const LOCKED_CLAUSES = {
     source: `<section>
   <h2>Atraso e pagamento antecipado</h2>
   <p>Parcela paga depois do vencimento: multa de {{ contrato.multa }} (no máximo 2%, CDC art. 52, § 1º) e juros de mora de {{ contrato.juros_mora }} ao mês, proporcionais aos dias de atraso.</p>
-  <p>O cliente pode pagar antes do vencimento, no todo ou em parte, com redução proporcional dos juros (CDC art. 52, § 2º). Pagamento parcial quita primeiro os encargos, depois os juros, depois o principal (Código Civil, art. 354).</p>
+  <p>O cliente pode pagar antes do vencimento, no todo ou em parte, com redução proporcional dos juros (CDC art. 52, § 2º): a quitação é o saldo devedor depois do último vencimento passado mais os juros do contrato, pro rata die, desde então; o pagamento antecipado parcial paga os juros já decorridos e abate o restante do saldo, sem juros de período que ainda não correu. Pagamento parcial quita primeiro os encargos, depois os juros, depois o principal (Código Civil, art. 354).</p>
   <p>Esta oferta vale até {{ contrato.validade_oferta | data }}.</p>
 </section>`,
   },

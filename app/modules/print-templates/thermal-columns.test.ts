@@ -331,6 +331,7 @@ const SAMPLES: Record<Exclude<PrintKind, "device-label" | "debt-reminder-letter"
       juros: 39_800,
       principal: 147_442,
       desconto_juros: 0,
+      juros_parcelas: 39_800,
       valor: 188_476,
       forma: "Cartão de débito",
       saldo: 935_214,

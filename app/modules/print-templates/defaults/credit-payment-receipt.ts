@@ -21,9 +21,10 @@ export const CREDIT_PAYMENT_RECEIPT = `{% render "cabecalho_loja", loja: loja %}
   <table>
     <tbody>
       {% if pagamento.encargos > 0 %}<tr><th scope="row">Multa e juros de atraso</th><td class="num">{{ pagamento.encargos | moeda }}</td></tr>{% endif %}
-      {% if pagamento.juros > 0 %}<tr><th scope="row">Juros do financiamento</th><td class="num">{{ pagamento.juros | moeda }}</td></tr>{% endif %}
+      {% if pagamento.desconto_juros > 0 %}<tr><th scope="row">Juros das parcelas</th><td class="num">{{ pagamento.juros_parcelas | moeda }}</td></tr>
+      <tr><th scope="row">Juros abatidos pela antecipação</th><td class="num">{{ pagamento.desconto_juros | times: -1 | moeda }}</td></tr>
+      <tr><th scope="row">Juros pagos</th><td class="num">{{ pagamento.juros | moeda }}</td></tr>{% elsif pagamento.juros > 0 %}<tr><th scope="row">Juros do financiamento</th><td class="num">{{ pagamento.juros | moeda }}</td></tr>{% endif %}
       <tr><th scope="row">Amortização</th><td class="num">{{ pagamento.principal | moeda }}</td></tr>
-      {% if pagamento.desconto_juros > 0 %}<tr><th scope="row">Juros abatidos pela antecipação</th><td class="num">{{ pagamento.desconto_juros | times: -1 | moeda }}</td></tr>{% endif %}
     </tbody>
     <tfoot>
       <tr><th scope="row">Total pago ({{ pagamento.forma }})</th><td class="num">{{ pagamento.valor | moeda }}</td></tr>

@@ -88,6 +88,10 @@ export const CREDIT_PAYMENT_FIELDS = fieldsOf([
   ["pagamento.juros", "Juros pagos em centavos (filtro moeda)"],
   ["pagamento.principal", "Principal pago em centavos (filtro moeda)"],
   ["pagamento.desconto_juros", "Juros abatidos na antecipação em centavos (filtro moeda)"],
+  [
+    "pagamento.juros_parcelas",
+    "Juros do contrato nas parcelas alcançadas: juros pagos mais juros abatidos, em centavos (filtro moeda)",
+  ],
   ["pagamento.valor", "Valor pago em centavos (filtro moeda)"],
   ["pagamento.forma", "Forma de pagamento"],
   ["pagamento.saldo", "Saldo que ficou devendo em centavos (filtro moeda)"],
@@ -109,6 +113,7 @@ export const SAMPLE_CREDIT_PAYMENT = {
   juros: 2388,
   principal: 40036,
   desconto_juros: 0,
+  juros_parcelas: 2388,
   valor: 42424,
   forma: "PIX",
   saldo: 84848,
