@@ -121,7 +121,7 @@ export function shopUtcOffsetMinutes(instant: Date = new Date()): number {
 }
 
 // The browser's half of the calendar, re-exported for the server's callers (see shop-clock.ts).
-export { shopClockAtOffset } from "./shop-clock";
+export { shopClockAtOffset } from "./shop-clock.ts";
 
 /**
  * The instant when the shop's clock shows `time` on `isoDate`:
