@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIdParam } from "./route-params";
+import { parseIdParam, redirectToOwnPageAddress, requestedPage } from "./route-params";
 
 function thrownStatus(action: () => unknown) {
   try {
@@ -22,4 +22,41 @@ describe("parseIdParam", () => {
       expect(thrownStatus(() => parseIdParam(param))).toBe(404);
     },
   );
+});
+
+const at = (query: string) => new Request(`http://loja.test/lista${query}`);
+const hrefFor = (page: number) => (page === 1 ? "/lista" : `/lista?pagina=${page}`);
+
+describe("list pages", () => {
+  const redirectOf = (query: string, list: { page: number; isEmpty: boolean }) => {
+    try {
+      redirectToOwnPageAddress(at(query), list, hrefFor);
+    } catch (thrown) {
+      return (thrown as Response).headers.get("Location");
+    }
+    return null;
+  };
+
+  it.each([
+    ["", 1],
+    ["?pagina=3", 3],
+    ["?pagina=abc", 1],
+    ["?pagina=-2", 1],
+    ["?pagina=1234567", 1],
+  ])("reads %j as page %i", (query, page) => {
+    expect(requestedPage(at(query))).toBe(page);
+  });
+
+  it("stays on a page's own address", () => {
+    expect(redirectOf("", { page: 1, isEmpty: false })).toBeNull();
+    expect(redirectOf("?pagina=2", { page: 2, isEmpty: false })).toBeNull();
+    expect(redirectOf("", { page: 1, isEmpty: true })).toBeNull();
+  });
+
+  it("sends other addresses to the page served", () => {
+    expect(redirectOf("?pagina=1", { page: 1, isEmpty: false })).toBe("/lista");
+    expect(redirectOf("?pagina=x", { page: 1, isEmpty: false })).toBe("/lista");
+    expect(redirectOf("?pagina=999999", { page: 50, isEmpty: false })).toBe("/lista?pagina=50");
+    expect(redirectOf("?pagina=9", { page: 9, isEmpty: true })).toBe("/lista");
+  });
 });

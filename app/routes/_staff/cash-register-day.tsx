@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { Pager } from "~/components/ui/pager";
@@ -10,6 +10,7 @@ import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
+import { PAGE_PARAM, redirectToOwnPageAddress, requestedPage } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { EntryList } from "~/modules/cash-register/components/entry-list";
 import { MethodTotals } from "~/modules/cash-register/components/method-totals";
@@ -18,7 +19,6 @@ import { cancelRegisterEntry, confirmPixEntry } from "~/modules/cash-register/en
 import { getUnassignedDay } from "~/modules/cash-register/queries.server";
 import type { Route } from "./+types/cash-register-day";
 
-const PAGE_PARAM = "pagina";
 const dayHref = (day: string, page: number) =>
   page === 1 ? `/cash-register/dias/${day}` : `/cash-register/dias/${day}?${PAGE_PARAM}=${page}`;
 
@@ -31,11 +31,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isIsoDate(params.day)) throw data(null, { status: 404 });
-  const raw = new URL(request.url).searchParams.get(PAGE_PARAM);
-  const requested = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  const day = await getUnassignedDay(params.day, requested);
-  if (day.page > 1 && day.entries.length === 0) throw redirect(dayHref(params.day, 1));
-  if (raw !== (day.page === 1 ? null : String(day.page))) throw redirect(dayHref(params.day, day.page));
+  const day = await getUnassignedDay(params.day, requestedPage(request));
+  redirectToOwnPageAddress(request, { page: day.page, isEmpty: day.entries.length === 0 }, (page) => dayHref(params.day, page));
   return { ...day, flash: flashOf(context) };
 }
 

@@ -1,24 +1,20 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
 import { formatDate } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
+import { PAGE_PARAM, redirectToOwnPageAddress, requestedPage } from "~/lib/route-params";
 import { listUnassignedDays } from "~/modules/cash-register/queries.server";
 import type { Route } from "./+types/cash-register-days";
 
-const PAGE_PARAM = "pagina";
 const pageHref = (page: number) => (page === 1 ? "/cash-register/dias" : `/cash-register/dias?${PAGE_PARAM}=${page}`);
 
 export const meta = () => [{ title: "Dias sem caixa — Balcão" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get(PAGE_PARAM);
-  const requested = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  const list = await listUnassignedDays(requested);
-  // Past the last page, or not a page number: back to the first page's own address.
-  if (list.page > 1 && list.days.length === 0) throw redirect(pageHref(1));
-  if (raw !== (list.page === 1 ? null : String(list.page))) throw redirect(pageHref(list.page));
+  const list = await listUnassignedDays(requestedPage(request));
+  redirectToOwnPageAddress(request, { page: list.page, isEmpty: list.days.length === 0 }, pageHref);
   return list;
 }
 

@@ -1,26 +1,22 @@
 import { ArrowLeft, Printer } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
 import { cx } from "~/lib/class-names";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
+import { PAGE_PARAM, redirectToOwnPageAddress, requestedPage } from "~/lib/route-params";
 import { differenceClass, signedCents } from "~/modules/cash-register/components/closing-summary";
 import { listClosedRegisters } from "~/modules/cash-register/queries.server";
 import type { Route } from "./+types/cash-register-history";
 
-const PAGE_PARAM = "pagina";
 const pageHref = (page: number) => (page === 1 ? "/cash-register/historico" : `/cash-register/historico?${PAGE_PARAM}=${page}`);
 
 export const meta = () => [{ title: "Caixas fechados — Balcão" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get(PAGE_PARAM);
-  const requested = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  const list = await listClosedRegisters(requested);
-  // Past the last page, or not a page number: back to the first page's own address.
-  if (list.page > 1 && list.registers.length === 0) throw redirect(pageHref(1));
-  if (raw !== (list.page === 1 ? null : String(list.page))) throw redirect(pageHref(list.page));
+  const list = await listClosedRegisters(requestedPage(request));
+  redirectToOwnPageAddress(request, { page: list.page, isEmpty: list.registers.length === 0 }, pageHref);
   return list;
 }
 
