@@ -27,15 +27,16 @@ describe("parseIdParam", () => {
 const at = (query: string) => new Request(`http://loja.test/lista${query}`);
 const hrefFor = (page: number) => (page === 1 ? "/lista" : `/lista?pagina=${page}`);
 
+function redirectOf(query: string, list: { page: number; isEmpty: boolean }) {
+  try {
+    redirectToOwnPageAddress(at(query), list, hrefFor);
+  } catch (thrown) {
+    return (thrown as Response).headers.get("Location");
+  }
+  return null;
+}
+
 describe("list pages", () => {
-  const redirectOf = (query: string, list: { page: number; isEmpty: boolean }) => {
-    try {
-      redirectToOwnPageAddress(at(query), list, hrefFor);
-    } catch (thrown) {
-      return (thrown as Response).headers.get("Location");
-    }
-    return null;
-  };
 
   it.each([
     ["", 1],
