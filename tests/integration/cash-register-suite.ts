@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
-import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, raceTitle, type TestDatabase } from "../support/database";
 
 const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff" };
 const OWNER: Actor = { userId: "owner-bia", label: "bia@loja.test", role: "owner" };
@@ -179,7 +179,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       };
     }
 
-    it("opens one register when two openings race, and refuses the other in Portuguese", async () => {
+    it(raceTitle(database, "opens one register when two openings race, and refuses the other in Portuguese"), async () => {
       const results = await Promise.allSettled([openRegister("50,00"), openRegister("80,00", OWNER)]);
       expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
       const refused = results.find((result) => result.status === "rejected");
@@ -432,7 +432,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       expect(order).toMatchObject({ paidCents: 0, owedAtDeliveryCents: 30_000, status: "delivered" });
     });
 
-    it("records a sangria or suprimento once per key, refuses a sangria above the drawer, and refuses bad input writing nothing", async () => {
+    it(raceTitle(database, "records a sangria or suprimento once per key, refuses a sangria above the drawer, and refuses bad input writing nothing"), async () => {
       await openRegister("50,00");
       const idempotencyKey = key();
       const input = { kind: "withdrawal", amount: "30,00", reason: "Pagamento do motoboy", idempotencyKey };
@@ -613,7 +613,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       );
     });
 
-    it("makes a closing wait for an entry being written, which then finds the register closed", async () => {
+    it(raceTitle(database, "makes a closing wait for an entry being written, which then finds the register closed"), async () => {
       const { registerId } = await openRegister("10,00");
       const desk = await app.queries.getRegisterDesk();
       // The closing and a cash supply at once: either the supply lands before the closing (which then refuses, its numbers

@@ -6,7 +6,7 @@ import { addDays, atShopTime, shopToday } from "~/lib/dates";
 import { centsToInput } from "~/lib/money";
 import type { Actor } from "~/modules/accounts/roles";
 import { insertTestCreditPlan, type TestPlanInput } from "../support/credit-plans";
-import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+import { closeOpenDatabase, describeOnDatabase, openTestDatabase, raceTitle, type TestDatabase } from "../support/database";
 
 const STAFF: Actor = { userId: "staff-credit", label: "caixa@loja.test", role: "staff" };
 const CUSTOMER_ACTOR: Actor = { userId: "customer-credit", label: "cliente@x.test", role: "customer" };
@@ -441,7 +441,7 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       expect(again.wasCancelled).toBe(true);
     });
 
-    it("takes two simultaneous payments of the whole plan once: the second finds it paid", async () => {
+    it(raceTitle(database, "takes two simultaneous payments of the whole plan once: the second finds it paid"), async () => {
       const { planId, schedule } = await examplePlan({
         instalmentCount: 1,
         financedCents: 20_000,

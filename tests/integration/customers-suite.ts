@@ -7,6 +7,7 @@ import {
   closeOpenDatabase,
   describeOnDatabase,
   openTestDatabase,
+  raceTitle,
   type TestDatabase,
 } from "../support/database";
 
@@ -232,7 +233,7 @@ export function defineCustomersSuite(database: TestDatabase) {
       expect((await findCustomer(first.id))?.name).toBe("Diego Alves Souza");
     });
 
-    it("turns a simultaneous duplicate into the same typed refusal (the unique index)", async () => {
+    it(raceTitle(database, "turns a simultaneous duplicate into the same typed refusal (the unique index)"), async () => {
       const cpf = uniqueCpf();
       const results = await Promise.allSettled([
         app.createCustomer(STAFF, { name: "Gêmeo Um", phone: uniquePhone(), document: cpf }),

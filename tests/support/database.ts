@@ -79,6 +79,17 @@ export async function createPostgresDatabase(serverUrl: string) {
 }
 
 /**
+ * The title of a test that sends writes at once. On PGlite transactions run
+ * one at a time, so there it checks the outcome of both orders, not an
+ * interleaving; only the PostgreSQL run races for real. The title says which.
+ */
+export function raceTitle(database: TestDatabase, title: string) {
+  return database === "postgres"
+    ? `${title} (a real race on PostgreSQL)`
+    : `${title} (PGlite runs one transaction at a time: the outcome, not a race)`;
+}
+
+/**
  * `describe(title)` for one database. Without TEST_DATABASE_URL the
  * PostgreSQL run is a skip that prints why, never a silent pass.
  */
