@@ -517,7 +517,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       expect(await snapshot()).toEqual(before);
     });
 
-    it("survives any input to every register action: a refusal that writes nothing, or a success, never a crash", async () => {
+    it("survives any input to every register action: a refusal that writes nothing, or a success whose books add up, never a crash", async () => {
       const { registerId } = await openRegister("500,00");
       const { id } = await newOrder();
       await pay(id, "pix", "10,00");
@@ -556,7 +556,26 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       );
       const refusals = [app.errors.InputError, app.errors.NotFoundError];
       const isRefusal = (error: unknown) => refusals.some((kind) => error instanceof kind);
-      /** Runs one call: a refusal must leave every table as it was. */
+      /**
+       * What any success may leave: one register open at most, entries in
+       * whole positive centavos (a sangria negative), the drawer never below
+       * zero, and a closed register's expected totals equal to its entries.
+       */
+      async function expectBooksAddUp() {
+        const { registers, entries } = await snapshot();
+        expect(registers.filter((register) => register.isOpen).length).toBeLessThanOrEqual(1);
+        for (const entry of entries) {
+          expect(Number.isSafeInteger(entry.amountCents), `lançamento ${entry.id}`).toBe(true);
+          expect(Math.sign(entry.amountCents), `lançamento ${entry.id} (${entry.kind})`).toBe(entry.kind === "withdrawal" ? -1 : 1);
+        }
+        for (const register of registers) {
+          const live = entries.filter((entry) => entry.registerId === register.id && entry.cancelledAt === null);
+          const cash = register.openingFloatCents + live.filter((entry) => entry.method === "cash").reduce((sum, entry) => sum + entry.amountCents, 0);
+          expect(cash, `gaveta do caixa ${register.id}`).toBeGreaterThanOrEqual(0);
+          if (!register.isOpen) expect(register.closingTotals?.cash?.expectedCents, `fechamento do caixa ${register.id}`).toBe(cash);
+        }
+      }
+      /** Runs one call: a refusal must leave every table as it was; a success must leave books that add up. */
       async function attempt(call: () => Promise<unknown>) {
         const before = await snapshot();
         try {
@@ -564,7 +583,9 @@ export function defineCashRegisterSuite(database: TestDatabase) {
         } catch (error) {
           expect(isRefusal(error), String(error)).toBe(true);
           expect(await snapshot()).toEqual(before);
+          return;
         }
+        await expectBooksAddUp();
       }
       const runs = { numRuns: 40 };
       await fc.assert(
