@@ -37,7 +37,6 @@ function redirectOf(query: string, list: { page: number; isEmpty: boolean }) {
 }
 
 describe("list pages", () => {
-
   it.each([
     ["", 1],
     ["?pagina=3", 3],
