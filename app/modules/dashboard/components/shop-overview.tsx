@@ -4,6 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { daysBetween, formatDate, formatDateTime, shopToday } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
+import { NO_LOW_STOCK } from "~/modules/inventory/low-stock";
 import { STATUS_LABELS } from "~/modules/service-orders/status";
 import type { ShopOverview as Overview } from "../overview.server";
 
@@ -105,7 +106,7 @@ export function ShopOverview({ overview }: { overview: Overview }) {
 
         <Panel id="painel-estoque" title="Estoque baixo">
           {lowStock.items.length === 0 ? (
-            <p className="text-sm text-slate-700">Nenhum item abaixo do mínimo.</p>
+            <p className="text-sm text-slate-700">{NO_LOW_STOCK}</p>
           ) : (
             <ul className="space-y-1 text-sm">
               {lowStock.items.map((item) => (
