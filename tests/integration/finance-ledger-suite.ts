@@ -614,6 +614,13 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       expect(lines).toHaveLength(3);
       expect(lines[1]).toBe(`10/01/2026;;Entrada;"'=HYPERLINK(""http://x"")";Serviços;1800,00;Atrasado;;;"João; ""Zé""";;;`);
       expect(() => app.exporter.exportEntriesCsv(CUSTOMER, filtersOf(""), TODAY)).toThrow(app.errors.ForbiddenError);
+
+      // Amounts are signed (issue 23: unsigned, a column sum mixed bills with takings): saídas negative, entradas positive.
+      let paidCsv = "";
+      for await (const chunk of app.exporter.exportEntriesCsv(STAFF, filtersOf("situacao=pago"), TODAY)) paidCsv += chunk;
+      const paidLine = paidCsv.split("\r\n")[1]!.split(";");
+      expect([paidLine[2], paidLine[3], paidLine[5]]).toEqual(["Saída", "Luz paga", "-1800,00"]);
+      expect(lines[1]!.split(";")[5]).toBe("1800,00");
     });
 
     it("demonstração: recorrentes e contas a pagar marcados, e apagados com os lançamentos que geraram", async () => {
