@@ -7,6 +7,7 @@ import { formatCents } from "~/lib/money";
 import { NO_LOW_STOCK } from "~/modules/inventory/low-stock";
 import { STATUS_LABELS } from "~/modules/service-orders/status";
 import type { ShopOverview as Overview } from "../overview.server";
+import { plural } from "~/lib/wording";
 
 const LINK = "font-medium text-brand-700 underline underline-offset-2";
 
@@ -76,8 +77,8 @@ export function ShopOverview({ overview }: { overview: Overview }) {
           <p className="text-3xl font-bold tabular-nums text-slate-900">{readyTotal}</p>
           {orders.oldestReadySince ? (
             <p className="text-sm text-slate-700">
-              O mais antigo espera há {Math.max(0, daysBetween(shopToday(new Date(orders.oldestReadySince)), overview.today))}{" "}
-              dia(s).
+              O mais antigo espera há{" "}
+              {plural(Math.max(0, daysBetween(shopToday(new Date(orders.oldestReadySince)), overview.today)), "dia", "dias")}.
             </p>
           ) : null}
           <Link to="/pending-pickups" className={LINK}>
