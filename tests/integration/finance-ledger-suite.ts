@@ -623,6 +623,22 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       expect(lines[1]!.split(";")[5]).toBe("1800,00");
     });
 
+    it("a busca ignora acentos e maiúsculas na descrição e no cliente ou fornecedor (issue 23)", async () => {
+      const tag = `Q${Date.now()}`;
+      await createEntries(newEntry({ description: `Manutenção da MÁQUINA de cartão ${tag}`, counterparty: "Conceição Ótica" }));
+      const filtersOf = (query: string) => app.filters.entryFiltersFromSearchParams(new URLSearchParams(query));
+      const found = async (query: string) =>
+        (await app.list.listEntries(STAFF, filtersOf(query), 1, TODAY)).entries
+          .map((row) => row.description)
+          .filter((description) => description.endsWith(tag));
+      const expected = [`Manutenção da MÁQUINA de cartão ${tag}`];
+      expect(await found(`q=${encodeURIComponent(`manutencao da maquina de cartao ${tag}`)}`)).toEqual(expected);
+      expect(await found(`q=${encodeURIComponent(`CARTÃO ${tag.toLowerCase()}`)}`)).toEqual(expected);
+      expect(await found(`contraparte=conceicao+otica&q=${tag}`)).toEqual(expected);
+      // LIKE's own signs are text, never wildcards.
+      expect(await found(`q=${encodeURIComponent(`m_quina%${tag}`)}`)).toEqual([]);
+    });
+
     it("demonstração: recorrentes e contas a pagar marcados, e apagados com os lançamentos que geraram", async () => {
       expect(await app.inTransaction((tx) => app.demo.seedDemoFinanceInTx(tx, TODAY))).toBe(true);
       expect(await app.inTransaction((tx) => app.demo.seedDemoFinanceInTx(tx, TODAY))).toBe(false);

@@ -1,0 +1,3 @@
+CREATE INDEX "finance_entries_description_folded_trgm_idx" ON "finance_entries" USING gin (lower(translate("description", 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ', 'aaaaaaeeeeiiiiooooouuuucnyyAAAAAAEEEEIIIIOOOOOUUUUCNY')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "finance_entries_counterparty_folded_trgm_idx" ON "finance_entries" USING gin (lower(translate("counterparty", 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ', 'aaaaaaeeeeiiiiooooouuuucnyyAAAAAAEEEEIIIIOOOOOUUUUCNY')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "finance_entries_customer_idx" ON "finance_entries" USING btree ("customer_id") WHERE "finance_entries"."customer_id" is not null;
