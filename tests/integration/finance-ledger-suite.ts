@@ -626,9 +626,10 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
     it("a busca ignora acentos e maiúsculas na descrição e no cliente ou fornecedor (issue 23)", async () => {
       const tag = `Q${Date.now()}`;
       await createEntries(newEntry({ description: `Manutenção da MÁQUINA de cartão ${tag}`, counterparty: "Conceição Ótica" }));
-      const filtersOf = (query: string) => app.filters.entryFiltersFromSearchParams(new URLSearchParams(query));
       const found = async (query: string) =>
-        (await app.list.listEntries(STAFF, filtersOf(query), 1, TODAY)).entries
+        (
+          await app.list.listEntries(STAFF, app.filters.entryFiltersFromSearchParams(new URLSearchParams(query)), 1, TODAY)
+        ).entries
           .map((row) => row.description)
           .filter((description) => description.endsWith(tag));
       const expected = [`Manutenção da MÁQUINA de cartão ${tag}`];

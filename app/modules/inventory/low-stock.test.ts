@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isLowStock, lowStockNotice, MINIMUM_STOCK_HINT, NO_LOW_STOCK } from "./low-stock";
 
-describe("low stock: the rule and its words agree (issue 23: \"Estoque baixo: 1 (mínimo 1)\" against \"abaixo disso\")", () => {
+describe('low stock: the rule and its words agree (issue 23: "Estoque baixo: 1 (mínimo 1)" against "abaixo disso")', () => {
   it("an item at its minimum is low, and the help text says so", () => {
     expect(isLowStock({ kind: "product", stockQuantity: 1, minimumStock: 1 })).toBe(true);
     expect(MINIMUM_STOCK_HINT).toMatch(/chega a esse número/);

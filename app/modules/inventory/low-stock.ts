@@ -14,7 +14,8 @@ export function isLowStock(item: { kind: ProductKind; stockQuantity: number; min
 }
 
 /** The help text of the "Estoque mínimo" field. */
-export const MINIMUM_STOCK_HINT = "Quando o estoque chega a esse número (ou fica abaixo dele), o item entra na lista de estoque baixo.";
+export const MINIMUM_STOCK_HINT =
+  "Quando o estoque chega a esse número (ou fica abaixo dele), o item entra na lista de estoque baixo.";
 
 /** The product page's notice of a low item: says whether it is at its minimum or below it. */
 export function lowStockNotice(stockQuantity: number, minimumStock: number) {

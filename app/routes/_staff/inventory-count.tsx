@@ -325,7 +325,9 @@ function StockCountReview({ countId, review, isSubmitting }: { countId: number; 
                     Total ({review.unitsIn} a mais, {review.unitsOut} a menos)
                   </th>
                   <td className="px-2 py-2 text-right tabular-nums sm:px-3">
-                    {review.unitsIn - review.unitsOut > 0 ? `+${review.unitsIn - review.unitsOut}` : review.unitsIn - review.unitsOut}
+                    {review.unitsIn - review.unitsOut > 0
+                      ? `+${review.unitsIn - review.unitsOut}`
+                      : review.unitsIn - review.unitsOut}
                   </td>
                   <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatCents(review.totalValueCents)}</td>
                 </tr>

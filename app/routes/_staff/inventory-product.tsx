@@ -251,11 +251,7 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
               </>
             ) : null}
           </dl>
-          {isLow ? (
-            <Alert tone="destructive">
-              {lowStockNotice(product.stockQuantity, product.minimumStock)}
-            </Alert>
-          ) : null}
+          {isLow ? <Alert tone="destructive">{lowStockNotice(product.stockQuantity, product.minimumStock)}</Alert> : null}
 
           {hasStock ? (
             <div className="grid gap-6 lg:grid-cols-2">
