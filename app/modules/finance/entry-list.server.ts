@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
-import { foldedContains } from "~/db/search-fold";
+import { foldedColumnContains, foldedContains } from "~/db/search-fold";
 import { financeAccounts, financeCategories, financeEntries, financeRecurring } from "~/db/schema/finance";
 import { shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -31,12 +31,13 @@ function conditionsOf(filters: EntryFilters, today: string): SQL[] {
   if (filters.paidFrom) conditions.push(gte(financeEntries.paidDate, filters.paidFrom));
   if (filters.paidTo) conditions.push(lte(financeEntries.paidDate, filters.paidTo));
   // Accents and case ignored ("cartao" finds "Cartão"), on the folded text the trigram indexes hold (search-fold.ts).
-  if (filters.query) conditions.push(foldedContains(financeEntries.description, filters.query));
+  if (filters.query) conditions.push(foldedColumnContains(financeEntries.descriptionFolded, filters.query));
   if (filters.counterparty) {
+    // `= any(array(…))`, not `in (select …)`: the matching customers are read once, so both sides are index scans (a BitmapOr).
     conditions.push(
       or(
-        foldedContains(financeEntries.counterparty, filters.counterparty),
-        sql`${financeEntries.customerId} in (select ${customers.id} from ${customers} where ${foldedContains(customers.name, filters.counterparty)})`,
+        foldedColumnContains(financeEntries.counterpartyFolded, filters.counterparty),
+        sql`${financeEntries.customerId} = any(array(select ${customers.id} from ${customers} where ${foldedContains(customers.name, filters.counterparty)}))`,
       ),
     );
   }
