@@ -15,12 +15,7 @@ import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { MAX_QUERY_LENGTH } from "~/modules/inventory/list-filters";
 import { getStockCount, NO_FILTERS, searchProducts } from "~/modules/inventory/queries.server";
-import {
-  closeStockCount,
-  getStockCountReview,
-  recordCountedQuantity,
-  STOCK_COUNT_REVIEW_LIMIT,
-} from "~/modules/inventory/stock-counts.server";
+import { closeStockCount, getStockCountReview, recordCountedQuantity } from "~/modules/inventory/stock-counts.server";
 import type { Route } from "./+types/inventory-count";
 
 const QUERY_PARAM = "q";
@@ -336,7 +331,7 @@ function StockCountReview({ countId, review, isSubmitting }: { countId: number; 
           </div>
           {hidden > 0 ? (
             <p className="text-sm text-slate-700">
-              Mostrando {STOCK_COUNT_REVIEW_LIMIT} de {review.differenceCount} diferenças; o total inclui todas.
+              Mostrando {review.items.length} de {review.differenceCount} diferenças; o total inclui todas.
             </p>
           ) : null}
         </>
