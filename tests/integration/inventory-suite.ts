@@ -582,7 +582,11 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(report.stockAdjustments).toEqual([]);
       expect(await snapshot()).toEqual({ ...before, audit: (before.audit ?? 0) + 1 });
       const [row] = await app.db.select().from(app.products).where(eq(app.products.sku, sku));
-      expect(row).toMatchObject({ name: '=HYPERLINK("http://x","clique")', barcode: "7896064220019", description: "@SUM(A1)\n-2+3" });
+      expect(row).toMatchObject({
+        name: '=HYPERLINK("http://x","clique")',
+        barcode: "7896064220019",
+        description: "@SUM(A1)\n-2+3",
+      });
       // What a spreadsheet saves back from the text cell: the digits.
       expect(
         await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Código de barras\n${sku};7896064220019\n`)),
@@ -632,7 +636,10 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(report.problems[1]!.message).toMatch(/Nome/);
       const withoutPrice = await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome\n${sku}-4;Cabo\n`));
       expect(withoutPrice.problems).toEqual([{ line: 2, message: expect.stringMatching(/não tem a coluna “Preço”/) }]);
-      const [free] = await app.db.select().from(app.products).where(eq(app.products.sku, `${sku}-2`));
+      const [free] = await app.db
+        .select()
+        .from(app.products)
+        .where(eq(app.products.sku, `${sku}-2`));
       expect(free?.priceCents).toBe(0);
     });
 

@@ -183,7 +183,7 @@ describe("buildPixCopyPaste: fields, lengths and limits", () => {
     expect(decodePixFields(zero).map((entry) => entry.id)).not.toContain("54");
   });
 
-  it("cuts the receiver's name and city at a word, never mid-word (issue 23: \"Conserta Ja Assistencia T\")", () => {
+  it('cuts the receiver\'s name and city at a word, never mid-word (issue 23: "Conserta Ja Assistencia T")', () => {
     const parsed = parsePixCopyPaste(
       buildPixCopyPaste({
         key: SHOP.key,

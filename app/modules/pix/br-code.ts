@@ -166,7 +166,12 @@ export function buildPixCopyPaste(input: PixCopyPasteInput): string {
   const keyField = field(ACCOUNT_ID.key, key);
   // A 77-character e-mail already fills field 26 (18 + 4 + 77 = 99): the description gives way to the key.
   const room = PIX_LIMITS.merchantAccount - gui.length - keyField.length - 4;
-  const description = room > 0 ? plainPixText(input.description ?? "").slice(0, room).trimEnd() : "";
+  const description =
+    room > 0
+      ? plainPixText(input.description ?? "")
+          .slice(0, room)
+          .trimEnd()
+      : "";
   const merchantAccount = gui + keyField + (description === "" ? "" : field(ACCOUNT_ID.description, description));
 
   const withoutCrc =
