@@ -34,3 +34,8 @@ export function folded(expression: AnyColumn | SQLWrapper): SQL {
 export function foldedContains(expression: AnyColumn | SQLWrapper, word: string): SQL {
   return sql`${folded(expression)} like ${`%${foldForSearch(word).replace(/[\\%_]/g, "\\$&")}%`}`;
 }
+
+/** A column that already holds folded text (a stored `folded(...)`) contains `word`, accents and case ignored. */
+export function foldedColumnContains(foldedColumn: AnyColumn | SQLWrapper, word: string): SQL {
+  return sql`${foldedColumn} like ${`%${foldForSearch(word).replace(/[\\%_]/g, "\\$&")}%`}`;
+}

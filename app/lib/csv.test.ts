@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CsvEncodingError, decodeCsvBytes, detectSeparator, parseCsv, readCsvBytes, textCell, toCsv, unwrapTextCell } from "./csv";
+import {
+  amountCell,
+  CsvEncodingError,
+  decodeCsvBytes,
+  detectSeparator,
+  parseCsv,
+  readCsvBytes,
+  textCell,
+  toCsv,
+  unwrapTextCell,
+} from "./csv";
 
 /** Windows-1252 bytes of a Latin-1 string (the characters used here are the same in both). */
 function windows1252(text: string) {
@@ -109,6 +119,14 @@ describe("toCsv", () => {
         ["B2", 3],
       ]),
     ).toBe('\uFEFFsku;nome\r\nA1;"Capa ""top""; azul"\r\nB2;3\r\n');
+  });
+
+  it("writes a signed amount with its minus sign as a number, not as neutralised text", () => {
+    expect(toCsv([[amountCell(-180000), amountCell(5), amountCell(0), amountCell(123456)]])).toBe(
+      "\uFEFF-1800,00;0,05;0,00;1234,56\r\n",
+    );
+    expect(toCsv([[amountCell(-1)]])).toBe("\uFEFF-0,01\r\n");
+    expect(() => amountCell(1.5)).toThrow(RangeError);
   });
 
   it("never lets a spreadsheet run a cell as a formula", () => {

@@ -150,6 +150,19 @@ export function textCell(text: string): CsvTextCell {
   return { text };
 }
 
+/**
+ * A signed amount in reais ("-1800,00", "1800,00"): made from a number, so
+ * the minus sign is a sign, never the start of a formula, and is written as
+ * is (a text starting with "-" gets the apostrophe, which would turn the
+ * amount into text a spreadsheet cannot add up).
+ */
+export type CsvAmountCell = { cents: number };
+
+export function amountCell(cents: number): CsvAmountCell {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Valor em centavos inválido: ${cents}`);
+  return { cents };
+}
+
 /** `="0123"` (what textCell writes) → `0123`; anything else unchanged. */
 export function unwrapTextCell(value: string): string {
   const match = /^="((?:[^"]|"")*)"$/.exec(value.trim());
@@ -162,8 +175,12 @@ export function unwrapTextCell(value: string): string {
  * apostrophe, so a spreadsheet never runs it as a formula (CSV injection).
  * A text cell of digits only is the one formula written, a constant.
  */
-function csvField(value: string | number | CsvTextCell): string {
+function csvField(value: string | number | CsvTextCell | CsvAmountCell): string {
   if (typeof value === "number") return String(value);
+  if (typeof value === "object" && "cents" in value) {
+    const digits = String(Math.abs(value.cents)).padStart(3, "0");
+    return `${value.cents < 0 ? "-" : ""}${digits.slice(0, -2)},${digits.slice(-2)}`;
+  }
   if (typeof value === "object") {
     if (!/^\d+$/.test(value.text)) return csvField(value.text);
     value = `="${value.text}"`;
@@ -174,6 +191,6 @@ function csvField(value: string | number | CsvTextCell): string {
 }
 
 /** The file to download: UTF-8 with BOM, `;`, CRLF line ends (what Excel writes). */
-export function toCsv(rows: readonly (readonly (string | number | CsvTextCell)[])[]): string {
+export function toCsv(rows: readonly (readonly (string | number | CsvTextCell | CsvAmountCell)[])[]): string {
   return "\uFEFF" + rows.map((row) => row.map(csvField).join(";")).join("\r\n") + "\r\n";
 }

@@ -29,7 +29,20 @@ export function quickQuoteMessage(quote: QuickQuote) {
   ].join("\n");
 }
 
-/** "Comprar pelo WhatsApp" on a /loja product page: the product and the price the visitor saw. */
-export function shopProductMessage(productName: string, priceText: string) {
+/**
+ * "Comprar pelo WhatsApp" on a /loja item page: the item and the price the
+ * visitor saw, with the question that fits it. A product on the shelf: is it
+ * still there; one to order: how long it takes; a service has no stock, so
+ * the visitor asks when to bring the device in.
+ */
+export function shopProductMessage(
+  productName: string,
+  priceText: string,
+  availability: "in-stock" | "to-order" | "service" = "in-stock",
+) {
+  if (availability === "service")
+    return `Olá! Tenho interesse no serviço ${productName}, de ${priceText}, que vi na loja do site. Quando posso levar o aparelho?`;
+  if (availability === "to-order")
+    return `Olá! Tenho interesse no produto ${productName}, de ${priceText}, que vi na loja do site. Em quanto tempo chega sob encomenda?`;
   return `Olá! Tenho interesse no produto ${productName}, de ${priceText}, que vi na loja do site. Ainda está disponível?`;
 }

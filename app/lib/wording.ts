@@ -23,3 +23,14 @@ export function withPreposition(preposition: Preposition, phrase: string) {
   if (!match || article < 0) return `${preposition} ${text}`;
   return `${CONTRACTIONS.get(preposition)![article]} ${match[2]}`;
 }
+
+/**
+ * A count with its word in the singular or the plural, as Portuguese reads
+ * it: "1 dia", "0 dias", "125 dias", "1 devolvido", "2 devolvidos", never
+ * "dia(s)". Only 1 (and −1) takes the singular. The plural is given, since
+ * Portuguese has no one rule for it ("lançamento gerado" → "lançamentos
+ * gerados", "peça" → "peças", "mês" → "meses").
+ */
+export function plural(count: number, singular: string, pluralForm: string) {
+  return `${count} ${Math.abs(count) === 1 ? singular : pluralForm}`;
+}

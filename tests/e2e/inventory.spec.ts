@@ -89,7 +89,12 @@ test("a equipe cadastra um item, dá entrada com custo, ajusta, faz inventário,
   await expect(page.getByText(`${name}: 5 contados`)).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("-2");
   expect(await accessibilityViolations(page)).toEqual([]);
-  await page.getByRole("button", { name: "Encerrar inventário e lançar diferenças" }).click();
+  // Closing shows the differences first (counted, expected, difference, value) and posts only once confirmed.
+  await page.getByRole("link", { name: "Conferir diferenças e encerrar" }).click();
+  const review = page.getByRole("region", { name: "Conferir antes de encerrar" });
+  await expect(review.getByRole("row").filter({ hasText: name })).toContainText(/5\s*7\s*-2.*R\$/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await review.getByRole("button", { name: "Confirmar e lançar as diferenças" }).click();
   await expect(page.getByText(/encerrado/).first()).toBeVisible();
   await page.getByRole("link", { name }).click();
   await expect(stat("Estoque")).toHaveText("5");

@@ -614,6 +614,30 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       expect(lines).toHaveLength(3);
       expect(lines[1]).toBe(`10/01/2026;;Entrada;"'=HYPERLINK(""http://x"")";Serviços;1800,00;Atrasado;;;"João; ""Zé""";;;`);
       expect(() => app.exporter.exportEntriesCsv(CUSTOMER, filtersOf(""), TODAY)).toThrow(app.errors.ForbiddenError);
+
+      // Amounts are signed (issue 23: unsigned, a column sum mixed bills with takings): saídas negative, entradas positive.
+      let paidCsv = "";
+      for await (const chunk of app.exporter.exportEntriesCsv(STAFF, filtersOf("situacao=pago"), TODAY)) paidCsv += chunk;
+      const paidLine = paidCsv.split("\r\n")[1]!.split(";");
+      expect([paidLine[2], paidLine[3], paidLine[5]]).toEqual(["Saída", "Luz paga", "-1800,00"]);
+      expect(lines[1]!.split(";")[5]).toBe("1800,00");
+    });
+
+    it("a busca ignora acentos e maiúsculas na descrição e no cliente ou fornecedor (issue 23)", async () => {
+      const tag = `Q${Date.now()}`;
+      await createEntries(newEntry({ description: `Manutenção da MÁQUINA de cartão ${tag}`, counterparty: "Conceição Ótica" }));
+      const found = async (query: string) =>
+        (
+          await app.list.listEntries(STAFF, app.filters.entryFiltersFromSearchParams(new URLSearchParams(query)), 1, TODAY)
+        ).entries
+          .map((row) => row.description)
+          .filter((description) => description.endsWith(tag));
+      const expected = [`Manutenção da MÁQUINA de cartão ${tag}`];
+      expect(await found(`q=${encodeURIComponent(`manutencao da maquina de cartao ${tag}`)}`)).toEqual(expected);
+      expect(await found(`q=${encodeURIComponent(`CARTÃO ${tag.toLowerCase()}`)}`)).toEqual(expected);
+      expect(await found(`contraparte=conceicao+otica&q=${tag}`)).toEqual(expected);
+      // LIKE's own signs are text, never wildcards.
+      expect(await found(`q=${encodeURIComponent(`m_quina%${tag}`)}`)).toEqual([]);
     });
 
     it("demonstração: recorrentes e contas a pagar marcados, e apagados com os lançamentos que geraram", async () => {

@@ -337,7 +337,32 @@ export function defineInventorySuite(database: TestDatabase) {
         app.InputError,
       );
 
-      const closed = await app.closeStockCount(STAFF, countId);
+      // Closing asks for the review first: without its confirmation nothing is posted (issue 23).
+      const untouched = await snapshot();
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, {}))).toBeInstanceOf(app.InputError);
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, { confirmation: "0".repeat(32) }))).toBeInstanceOf(
+        app.InputError,
+      );
+      expect(await snapshot()).toEqual(untouched);
+      const review = (await app.getStockCountReview(countId))!;
+      expect(review.differenceCount).toBe(2);
+      expect(review.items.map((item) => [item.productId, item.countedQuantity, item.expectedQuantity, item.difference])).toEqual(
+        expect.arrayContaining([
+          [a.id, 8, 10, -2],
+          [c.id, 5, 3, 2],
+        ]),
+      );
+      // Valued at the average cost (R$ 2,00): −2 and +2 make R$ 0,00.
+      expect(review.items.map((item) => item.valueCents).sort()).toEqual([-400, 400]);
+      expect(review.totalValueCents).toBe(0);
+      // A count typed again after the review changes what would be posted: the old confirmation no longer closes.
+      await app.recordCountedQuantity(STAFF, countId, c.id, { countedQuantity: "6" });
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, { confirmation: review.confirmation }))).toBeInstanceOf(
+        app.InputError,
+      );
+      await app.recordCountedQuantity(STAFF, countId, c.id, { countedQuantity: "5" });
+
+      const closed = await app.closeStockCount(STAFF, countId, { confirmation: review.confirmation });
       expect(closed).toEqual({ items: 3, differencesPosted: 2 });
       expect((await stockOf(a.id)).stock).toBe(7);
       expect((await stockOf(b.id)).stock).toBe(4);
@@ -352,7 +377,9 @@ export function defineInventorySuite(database: TestDatabase) {
           [c.id, "count", 2],
         ].sort(),
       );
-      expect(await refusal(() => app.closeStockCount(STAFF, countId))).toBeInstanceOf(app.InputError);
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, { confirmation: review.confirmation }))).toBeInstanceOf(
+        app.InputError,
+      );
       expect(await refusal(() => app.recordCountedQuantity(STAFF, countId, a.id, { countedQuantity: "1" }))).toBeInstanceOf(
         app.InputError,
       );
@@ -368,11 +395,14 @@ export function defineInventorySuite(database: TestDatabase) {
       // Both units of B leave after it was counted: posting −2 would leave −2.
       await app.recordStockAdjustment(STAFF, b.id, { quantity: "-2", reason: "Devolvido ao fornecedor" });
       const before = await snapshot();
-      expect(await refusal(() => app.closeStockCount(STAFF, countId))).toBeInstanceOf(app.StockRefusedError);
+      const confirmed = async () => ({ confirmation: (await app.getStockCountReview(countId))!.confirmation });
+      expect(await refusal(async () => app.closeStockCount(STAFF, countId, await confirmed()))).toBeInstanceOf(
+        app.StockRefusedError,
+      );
       expect(await snapshot()).toEqual(before);
       expect((await stockOf(a.id)).stock).toBe(5);
       await app.recordCountedQuantity(STAFF, countId, b.id, { countedQuantity: "0" });
-      await app.closeStockCount(STAFF, countId);
+      await app.closeStockCount(STAFF, countId, await confirmed());
       expect((await stockOf(a.id)).stock).toBe(6);
       await expectStockEqualsLedger();
     });
@@ -552,7 +582,11 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(report.stockAdjustments).toEqual([]);
       expect(await snapshot()).toEqual({ ...before, audit: (before.audit ?? 0) + 1 });
       const [row] = await app.db.select().from(app.products).where(eq(app.products.sku, sku));
-      expect(row).toMatchObject({ name: '=HYPERLINK("http://x","clique")', barcode: "7896064220019", description: "@SUM(A1)\n-2+3" });
+      expect(row).toMatchObject({
+        name: '=HYPERLINK("http://x","clique")',
+        barcode: "7896064220019",
+        description: "@SUM(A1)\n-2+3",
+      });
       // What a spreadsheet saves back from the text cell: the digits.
       expect(
         await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Código de barras\n${sku};7896064220019\n`)),
@@ -602,7 +636,10 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(report.problems[1]!.message).toMatch(/Nome/);
       const withoutPrice = await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome\n${sku}-4;Cabo\n`));
       expect(withoutPrice.problems).toEqual([{ line: 2, message: expect.stringMatching(/não tem a coluna “Preço”/) }]);
-      const [free] = await app.db.select().from(app.products).where(eq(app.products.sku, `${sku}-2`));
+      const [free] = await app.db
+        .select()
+        .from(app.products)
+        .where(eq(app.products.sku, `${sku}-2`));
       expect(free?.priceCents).toBe(0);
     });
 

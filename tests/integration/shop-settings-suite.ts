@@ -607,7 +607,7 @@ export function defineShopSettingsSuite(database: TestDatabase) {
           key: "pix@consertaja.com.br",
           amountCents: 100,
           txid: "TESTE",
-          merchantName: "Conserta Ja Comercio e Se",
+          merchantName: "Conserta Ja Comercio e",
           merchantCity: "Sao Paulo",
         });
 

@@ -73,7 +73,7 @@ export const STAFF_AREAS = {
     to: "/inventory",
     title: "Estoque",
     icon: Package,
-    comingContent: "Produtos e peças, movimentações de estoque e a lista de itens abaixo do mínimo.",
+    comingContent: "Produtos e peças, movimentações de estoque e a lista de itens no mínimo ou abaixo dele.",
   },
   cashRegister: {
     to: "/cash-register",

@@ -77,8 +77,18 @@ export const serviceOrders = pgTable(
     index("service_orders_imei_reversed_idx").on(sql`reverse(${table.imeiOrSerial}) text_pattern_ops`),
     index("service_orders_model_trgm_idx").using("gin", table.model.op("gin_trgm_ops")),
     // /devedores: delivered orders still owing, a few among 100 000 (the list reads them on every load).
+    // Every column /devedores reads of an owed order is in the index, so the list is an index-only scan
+    // (no visit to 4 000 scattered heap pages at the scale of issue 23) once the table is vacuumed.
     index("service_orders_owed_idx")
-      .on(table.customerId)
+      .on(
+        table.customerId,
+        table.id,
+        table.deliveredAt,
+        table.statusChangedAt,
+        table.linesTotalCents,
+        table.discountCents,
+        table.paidCents,
+      )
       .where(sql`${table.status} = 'delivered' and ${table.linesTotalCents} - ${table.discountCents} - ${table.paidCents} > 0`),
     check("service_orders_warranty_min", sql`${table.warrantyDays} >= 90`),
     check(

@@ -37,7 +37,8 @@ export function isDebtorsFilter(value: unknown): value is DebtorsFilter {
  * and PostgreSQL's time-zone database applies it (summer time included); no
  * offset is written here.
  */
-const orderDueDate = sql`(coalesce(${serviceOrders.deliveredAt}, ${serviceOrders.statusChangedAt}) at time zone ${SHOP_TIME_ZONE})::date`;
+const orderDueInstant = sql`coalesce(${serviceOrders.deliveredAt}, ${serviceOrders.statusChangedAt})`;
+const orderDueDate = sql`(${orderDueInstant} at time zone ${SHOP_TIME_ZONE})::date`;
 const orderBalance = sql`(${serviceOrders.linesTotalCents} - ${serviceOrders.discountCents} - ${serviceOrders.paidCents})`;
 const instalmentOpen = sql`(${creditInstalments.amountCents} - ${creditInstalments.paidPrincipalCents} - ${creditInstalments.paidInterestCents} - ${creditInstalments.waivedInterestCents})`;
 const debtOpen = sql`(${debts.amountCents} - ${debts.paidCents})`;
@@ -60,13 +61,22 @@ function idArray(ids: readonly number[]) {
 function openItemsSql({ today, due, customerIds = null }: ItemScope) {
   const dueFilter = (column: SQL) =>
     due === "overdue" ? sql` and ${column} < ${today}::date` : due === "upcoming" ? sql` and ${column} >= ${today}::date` : sql``;
+  // An order's due day compared as an instant: before (or from) the shop's midnight of `today`, converted once,
+  // instead of converting every owed order's timestamp to the shop's day (the same rows; issue 23: /devedores ≤ 50 ms).
+  const shopMidnight = sql`(${today}::date::timestamp at time zone ${SHOP_TIME_ZONE})`;
+  const orderDueFilter =
+    due === "overdue"
+      ? sql` and ${orderDueInstant} < ${shopMidnight}`
+      : due === "upcoming"
+        ? sql` and ${orderDueInstant} >= ${shopMidnight}`
+        : sql``;
   const customerFilter = (column: SQL | typeof serviceOrders.customerId) =>
     customerIds === null ? sql`` : sql` and ${column} = any(${idArray(customerIds)})`;
   return sql`
     select ${serviceOrders.customerId} as customer_id, 'order' as source, ${serviceOrders.id} as item_id, 0 as item_number,
       ${orderDueDate} as due_date, ${orderBalance} as amount_cents
     from ${serviceOrders}
-    where ${serviceOrders.status} = 'delivered' and ${orderBalance} > 0${dueFilter(orderDueDate)}${customerFilter(serviceOrders.customerId)}
+    where ${serviceOrders.status} = 'delivered' and ${orderBalance} > 0${orderDueFilter}${customerFilter(serviceOrders.customerId)}
     union all
     select ${creditInstalments.customerId}, 'instalment', ${creditInstalments.planId}, ${creditInstalments.number},
       ${creditInstalments.dueDate}, ${instalmentOpen}

@@ -1,11 +1,11 @@
-import { centsToInput } from "~/lib/money";
 import { formatDate, shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
-import { toCsv } from "~/lib/csv";
+import { amountCell, toCsv } from "~/lib/csv";
 import { ENTRY_STATUS_LABELS, entryStatusOf, type EntryFilters } from "./entry-filters";
 import { entriesForExport } from "./entry-list.server";
 import { DIRECTION_SHORT_LABELS, ENTRY_METHOD_LABELS } from "./validation";
 
+/** "Valor (R$)" is signed: saídas negative, entradas positive (issue 23: unsigned amounts could not be summed). */
 const HEADER = [
   "Vencimento",
   "Pagamento",
@@ -48,7 +48,8 @@ async function* csvChunks(filters: EntryFilters, today: string): AsyncGenerator<
       DIRECTION_SHORT_LABELS[entry.direction],
       entry.description,
       entry.categoryName,
-      centsToInput(entry.amountCents),
+      // Signed: what goes out (a bill, an expense) is negative, what comes in positive, so a column sum is the balance.
+      amountCell(entry.direction === "out" ? -entry.amountCents : entry.amountCents),
       ENTRY_STATUS_LABELS[entryStatusOf(entry, today)],
       entry.accountName ?? "",
       entry.method ? (ENTRY_METHOD_LABELS[entry.method] ?? entry.method) : "",

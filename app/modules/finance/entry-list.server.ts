@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
+import { foldedColumnContains, foldedContains } from "~/db/search-fold";
 import { financeAccounts, financeCategories, financeEntries, financeRecurring } from "~/db/schema/finance";
 import { shopToday } from "~/lib/dates";
-import { escapeLike } from "~/lib/text-input";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { isFiltered, type EntryFilters } from "./entry-filters";
 
@@ -30,13 +30,14 @@ function conditionsOf(filters: EntryFilters, today: string): SQL[] {
   if (filters.dueTo) conditions.push(lte(financeEntries.dueDate, filters.dueTo));
   if (filters.paidFrom) conditions.push(gte(financeEntries.paidDate, filters.paidFrom));
   if (filters.paidTo) conditions.push(lte(financeEntries.paidDate, filters.paidTo));
-  if (filters.query) conditions.push(ilike(financeEntries.description, `%${escapeLike(filters.query)}%`));
+  // Accents and case ignored ("cartao" finds "Cartão"), on the folded text the trigram indexes hold (search-fold.ts).
+  if (filters.query) conditions.push(foldedColumnContains(financeEntries.descriptionFolded, filters.query));
   if (filters.counterparty) {
-    const pattern = `%${escapeLike(filters.counterparty)}%`;
+    // `= any(array(…))`, not `in (select …)`: the matching customers are read once, so both sides are index scans (a BitmapOr).
     conditions.push(
       or(
-        ilike(financeEntries.counterparty, pattern),
-        sql`${financeEntries.customerId} in (select ${customers.id} from ${customers} where ${customers.name} ilike ${pattern})`,
+        foldedColumnContains(financeEntries.counterpartyFolded, filters.counterparty),
+        sql`${financeEntries.customerId} = any(array(select ${customers.id} from ${customers} where ${foldedContains(customers.name, filters.counterparty)}))`,
       ),
     );
   }

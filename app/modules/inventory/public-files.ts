@@ -9,4 +9,6 @@ export const PUBLIC_FILES: readonly string[] = [
   "ean13.ts",
   // The one wording of kinds, part origins and revenue sources (service orders, the shop, debtors show them).
   "labels.ts",
+  // The one rule and wording of "estoque baixo" (the dashboard's panel uses them).
+  "low-stock.ts",
 ];

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { inTransaction, type Transaction } from "~/db/client.server";
+import { createHash } from "node:crypto";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { products, stockCountItems, stockCounts } from "~/db/schema/inventory";
 import { NotFoundError } from "~/lib/errors";
 import { MAX_ID, parseInput } from "~/lib/forms";
@@ -7,7 +8,7 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { InventoryInputError } from "./errors";
 import { ProductNotFoundError, recordStockMovementInTx } from "./stock-ledger.server";
-import { CountedQuantitySchema, StockCountStartSchema } from "./validation";
+import { CountedQuantitySchema, StockCountCloseSchema, StockCountStartSchema } from "./validation";
 
 export const STOCK_COUNT_ENTITY = "stock_count";
 
@@ -110,15 +111,78 @@ export async function recordCountedQuantity(actor: Actor, countId: number, produ
   });
 }
 
+/** How many differences the review before the close lists (the totals and the confirmation cover all of them). */
+export const STOCK_COUNT_REVIEW_LIMIT = 200;
+
+/** The products whose counted quantity differs from the expected one, in product order. */
+async function differencesOf(db: Database | Transaction, countId: number) {
+  return db
+    .select({
+      productId: stockCountItems.productId,
+      name: products.name,
+      sku: products.sku,
+      countedQuantity: stockCountItems.countedQuantity,
+      expectedQuantity: stockCountItems.expectedQuantity,
+      averageCostCents: products.averageCostCents,
+    })
+    .from(stockCountItems)
+    .innerJoin(products, eq(products.id, stockCountItems.productId))
+    .where(and(eq(stockCountItems.countId, countId), ne(stockCountItems.countedQuantity, stockCountItems.expectedQuantity)))
+    .orderBy(asc(stockCountItems.productId));
+}
+
+/**
+ * What the person confirmed: a digest of every difference (product, counted,
+ * expected). A count typed again after the review changes it, so the close
+ * posts exactly the differences that were shown, never others.
+ */
+function confirmationOf(differences: { productId: number; countedQuantity: number; expectedQuantity: number }[]) {
+  const text = differences.map((item) => `${item.productId}:${item.countedQuantity}:${item.expectedQuantity}`).join(",");
+  return createHash("sha256").update(`stock-count:${text}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * The review shown before a count is closed: each difference with its value
+ * at the product's average cost (first `STOCK_COUNT_REVIEW_LIMIT`, by name),
+ * the totals over all, and the confirmation the close must carry back.
+ */
+export async function getStockCountReview(countId: number) {
+  if (!Number.isSafeInteger(countId) || countId < 1 || countId > MAX_ID) return null;
+  const db = await getDb();
+  const differences = await differencesOf(db, countId);
+  const items = differences.map((item) => {
+    const difference = item.countedQuantity - item.expectedQuantity;
+    return { ...item, difference, valueCents: difference * item.averageCostCents };
+  });
+  return {
+    confirmation: confirmationOf(differences),
+    differenceCount: items.length,
+    unitsIn: items.reduce((sum, item) => sum + Math.max(item.difference, 0), 0),
+    unitsOut: items.reduce((sum, item) => sum + Math.max(-item.difference, 0), 0),
+    totalValueCents: items.reduce((sum, item) => sum + item.valueCents, 0),
+    items: items
+      .toSorted((a, b) => a.name.localeCompare(b.name, "pt-BR") || a.productId - b.productId)
+      .slice(0, STOCK_COUNT_REVIEW_LIMIT),
+  };
+}
+
 /**
  * Closes the count: each difference between counted and expected becomes a
  * "count" movement with origin "stock_count:<id>", all in one transaction
- * (one refused product, and nothing is posted).
+ * (one refused product, and nothing is posted). Only with the confirmation of
+ * the review (`getStockCountReview`): without it, or when the counts changed
+ * since the review, nothing is posted and the person is asked to review.
  */
-export async function closeStockCount(actor: Actor, countId: number) {
+export async function closeStockCount(actor: Actor, countId: number, input: unknown) {
   assertStaffActor(actor);
+  const values = parseInput(StockCountCloseSchema, input, refuse);
   return inTransaction(async (tx) => {
     await openCountInTx(tx, countId);
+    if (values.confirmation !== confirmationOf(await differencesOf(tx, countId)))
+      throw new InventoryInputError(
+        { form: "As contagens mudaram depois da conferência: confira as diferenças de novo antes de encerrar." },
+        409,
+      );
     const items = await tx
       .select()
       .from(stockCountItems)

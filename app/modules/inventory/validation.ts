@@ -244,6 +244,13 @@ export const UnitWriteOffSchema = z.object({
 
 export const StockCountStartSchema = z.object({ note: optionalText(PRODUCT_LIMITS.note) });
 
+/** Closing a count carries the confirmation of the differences the person reviewed. */
+export const StockCountCloseSchema = z.object({
+  confirmation: z
+    .string({ error: "Confira as diferenças e confirme antes de encerrar o inventário." })
+    .regex(/^[0-9a-f]{32}$/, { error: "Confira as diferenças e confirme antes de encerrar o inventário." }),
+});
+
 /** One product's counted quantity during a stock count. */
 export const CountedQuantitySchema = z.object({
   countedQuantity: quantityField({

@@ -8,6 +8,7 @@ import {
   pixKeyTypeOf,
   pixTxid,
   plainPixText,
+  plainPixTextUpTo,
 } from "./br-code";
 
 /**
@@ -182,7 +183,26 @@ describe("buildPixCopyPaste: fields, lengths and limits", () => {
     expect(decodePixFields(zero).map((entry) => entry.id)).not.toContain("54");
   });
 
-  it("takes accents off the name and city and cuts them to 25 and 15 characters", () => {
+  it('cuts the receiver\'s name and city at a word, never mid-word (issue 23: "Conserta Ja Assistencia T")', () => {
+    const parsed = parsePixCopyPaste(
+      buildPixCopyPaste({
+        key: SHOP.key,
+        merchantName: "Conserta Já Assistência Técnica Ltda.",
+        merchantCity: "São João del-Rei",
+        amountCents: 100,
+        txid: "",
+      }),
+    );
+    expect(parsed.merchantName).toBe("Conserta Ja Assistencia");
+    expect(parsed.merchantCity).toBe("Sao Joao");
+    // A cut that falls exactly between two words keeps the whole of the first part.
+    expect(plainPixTextUpTo("Conserta Já Assistência Técnica", 23)).toBe("Conserta Ja Assistencia");
+    // A single word longer than the limit is all there is: it is cut inside.
+    expect(plainPixTextUpTo("Supercalifragilistico", 15)).toBe("Supercalifragil");
+    expect(plainPixTextUpTo("Loja", 25)).toBe("Loja");
+  });
+
+  it("takes accents off the name and city and keeps them within 25 and 15 characters", () => {
     const parsed = parsePixCopyPaste(
       buildPixCopyPaste({
         key: SHOP.key,
@@ -192,10 +212,8 @@ describe("buildPixCopyPaste: fields, lengths and limits", () => {
         txid: "",
       }),
     );
-    expect(parsed.merchantName).toBe("Assistencia Tecnica Conce");
-    expect(parsed.merchantName).toHaveLength(25);
-    expect(parsed.merchantCity).toBe("Sao Joao del-Re");
-    expect(parsed.merchantCity).toHaveLength(15);
+    expect(parsed.merchantName).toBe("Assistencia Tecnica");
+    expect(parsed.merchantCity).toBe("Sao Joao");
     expect(plainPixText("  Açaí  da Praça — nº 1  ")).toBe("Acai da Praca n 1");
     expect(plainPixText("ÀÉÎÕÜ ç Ñ")).toBe("AEIOU c N");
   });

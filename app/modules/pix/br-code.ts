@@ -74,9 +74,19 @@ export function plainPixText(text: string) {
     .trim();
 }
 
-/** `plainPixText` cut to `max` characters (at the limit, without a trailing space). */
-function plainPixTextUpTo(text: string, max: number) {
-  return plainPixText(text).slice(0, max).trimEnd();
+/**
+ * `plainPixText` cut to `max` characters at the end of a word ("Conserta Ja
+ * Assistencia Tecnica" → "Conserta Ja Assistencia", never "… Assistencia T"):
+ * the payer's bank shows this name, and half a word reads as a mistake. Only a
+ * first word longer than `max` is cut inside it, since nothing would be left.
+ */
+export function plainPixTextUpTo(text: string, max: number) {
+  const plain = plainPixText(text);
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max);
+  if (plain[max] === " ") return cut.trimEnd();
+  const lastSpace = cut.lastIndexOf(" ");
+  return (lastSpace > 0 ? cut.slice(0, lastSpace) : cut).trimEnd();
 }
 
 /** The txid: only letters and digits (accents off), at most 25; "***" when nothing is left. */
@@ -128,9 +138,9 @@ export type PixCopyPasteInput = {
   key: string;
   /** Its type, when known (the settings store it); otherwise read from the key's shape. */
   keyType?: PixKeyType | null;
-  /** The receiver's name (field 59): accents taken off, cut to 25 characters. */
+  /** The receiver's name (field 59): accents taken off, cut at a word to at most 25 characters. */
   merchantName: string;
-  /** The receiver's city (field 60): accents taken off, cut to 15 characters. */
+  /** The receiver's city (field 60): accents taken off, cut at a word to at most 15 characters. */
   merchantCity: string;
   /** The exact amount; 0 leaves it for the payer to type (field 54 left out). */
   amountCents: number;
@@ -156,7 +166,12 @@ export function buildPixCopyPaste(input: PixCopyPasteInput): string {
   const keyField = field(ACCOUNT_ID.key, key);
   // A 77-character e-mail already fills field 26 (18 + 4 + 77 = 99): the description gives way to the key.
   const room = PIX_LIMITS.merchantAccount - gui.length - keyField.length - 4;
-  const description = room > 0 ? plainPixTextUpTo(input.description ?? "", room) : "";
+  const description =
+    room > 0
+      ? plainPixText(input.description ?? "")
+          .slice(0, room)
+          .trimEnd()
+      : "";
   const merchantAccount = gui + keyField + (description === "" ? "" : field(ACCOUNT_ID.description, description));
 
   const withoutCrc =

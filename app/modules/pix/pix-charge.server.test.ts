@@ -34,7 +34,7 @@ describe("pixChargeFor", () => {
     expect(parsePixCopyPaste(charge.copyPaste)).toMatchObject({
       key: "pix@consertaja.com.br",
       amountCents: 10000,
-      merchantName: "Conserta Ja Comercio e Se",
+      merchantName: "Conserta Ja Comercio e",
       merchantCity: "Sao Paulo",
       txid: "VENDA42",
       description: "Venda 42",

@@ -44,7 +44,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     shopName: shop.name,
     product,
-    whatsappHref: whatsappLink(shop.whatsapp, shopProductMessage(product.name, product.priceText)),
+    whatsappHref: whatsappLink(shop.whatsapp, shopProductMessage(product.name, product.priceText, product.availability)),
   };
 }
 

@@ -31,6 +31,7 @@ import {
   type RecurringFormValues,
 } from "~/modules/finance/validation";
 import type { Route } from "./+types/finance-recurring";
+import { plural } from "~/lib/wording";
 
 export const meta = () => financeMeta("Recorrentes");
 
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "create": {
         const created = await createRecurring(actor, values);
         return redirectWithFlash(PATH, {
-          message: `Recorrente criado: ${created.entriesWritten} lançamento(s) gerado(s) até ${MONTHS_GENERATED_AHEAD} meses à frente.`,
+          message: `Recorrente criado: ${plural(created.entriesWritten, "lançamento gerado", "lançamentos gerados")} até ${MONTHS_GENERATED_AHEAD} meses à frente.`,
         });
       }
       case "update":

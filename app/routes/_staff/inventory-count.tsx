@@ -2,11 +2,12 @@ import { searchTextOf } from "~/lib/text-input";
 import { ArrowLeft, Search } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { Pager } from "~/components/ui/pager";
 import { formatDateTime } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
@@ -14,11 +15,13 @@ import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { MAX_QUERY_LENGTH } from "~/modules/inventory/list-filters";
 import { getStockCount, NO_FILTERS, searchProducts } from "~/modules/inventory/queries.server";
-import { closeStockCount, recordCountedQuantity } from "~/modules/inventory/stock-counts.server";
+import { closeStockCount, getStockCountReview, recordCountedQuantity } from "~/modules/inventory/stock-counts.server";
 import type { Route } from "./+types/inventory-count";
 
 const QUERY_PARAM = "q";
 const PAGE_PARAM = "pagina";
+/** `?conferir=1`: the differences listed for review, with the button that closes the count. */
+const REVIEW_PARAM = "conferir";
 const FOUND_LIMIT = 10;
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -26,7 +29,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const rawPage = new URL(request.url).searchParams.get(PAGE_PARAM);
+  const searchParams = new URL(request.url).searchParams;
+  const rawPage = searchParams.get(PAGE_PARAM);
   const count = await getStockCount(parseIdParam(params.id), rawPage !== null && /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : 1);
   if (!count) throw data(null, { status: 404 });
   const query = searchTextOf(new URL(request.url).searchParams.get(QUERY_PARAM), MAX_QUERY_LENGTH);
@@ -34,7 +38,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     query && !count.closedAt
       ? (await searchProducts({ ...NO_FILTERS, query }, 1, FOUND_LIMIT)).products.filter((item) => item.kind !== "service")
       : [];
-  return { count, query, found, flash: flashOf(context) };
+  const review = !count.closedAt && searchParams.get(REVIEW_PARAM) === "1" ? await getStockCountReview(count.id) : null;
+  return { count, query, found, review, flash: flashOf(context) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -59,7 +64,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       });
     }
     if (intent === "close") {
-      const closed = await closeStockCount(actor, id);
+      const closed = await closeStockCount(actor, id, { confirmation: formText(form, "confirmation") });
       return redirectWithFlash(`/inventory/contagem/${id}`, {
         title: `Inventário nº ${id} encerrado`,
         message:
@@ -86,7 +91,7 @@ function ShortHeader({ short, full }: { short: string; full: string }) {
 }
 
 export default function InventoryCount({ loaderData, actionData }: Route.ComponentProps) {
-  const { count, query, found, flash } = loaderData;
+  const { count, query, found, review, flash } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const refused = actionData && "errors" in actionData ? actionData : null;
@@ -236,19 +241,111 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
         />
       </section>
 
-      {isOpen ? (
-        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-          <input type="hidden" name="intent" value="close" />
+      {isOpen && review ? (
+        <StockCountReview countId={count.id} review={review} isSubmitting={isSubmitting} />
+      ) : isOpen ? (
+        <section aria-labelledby="encerrar" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="encerrar" className="text-lg font-semibold text-slate-900">
+            Encerrar o inventário
+          </h2>
           <p className="text-slate-700">
             {differences === 0
               ? "Nenhuma diferença até agora."
-              : `${differences} ${differences === 1 ? "item tem diferença" : "itens têm diferença"}: ao encerrar, entram no estoque como movimentos de inventário.`}
+              : `${differences} ${differences === 1 ? "item tem diferença" : "itens têm diferença"}: ao encerrar, entram no estoque como movimentos de inventário.`}{" "}
+            Antes de lançar, você confere as diferenças.
           </p>
-          <Button type="submit" disabled={isSubmitting}>
-            Encerrar inventário e lançar diferenças
-          </Button>
-        </Form>
+          <Link to={`/inventory/contagem/${count.id}?${REVIEW_PARAM}=1#conferir`} className={buttonClass({})}>
+            Conferir diferenças e encerrar
+          </Link>
+        </section>
       ) : null}
     </div>
+  );
+}
+
+type Review = NonNullable<Route.ComponentProps["loaderData"]["review"]>;
+
+/** The differences to be posted, with their value at average cost, and the confirmation that closes the count. */
+function StockCountReview({ countId, review, isSubmitting }: { countId: number; review: Review; isSubmitting: boolean }) {
+  const hidden = review.differenceCount - review.items.length;
+  return (
+    <section aria-labelledby="conferir" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h2 id="conferir" className="text-lg font-semibold text-slate-900">
+        Conferir antes de encerrar
+      </h2>
+      {review.differenceCount === 0 ? (
+        <p className="text-slate-700">Nenhuma diferença: ao encerrar, o estoque fica como está.</p>
+      ) : (
+        <>
+          <p className="text-slate-700">
+            {review.differenceCount === 1
+              ? "Este item entra no estoque como movimento de inventário:"
+              : `Estes ${review.differenceCount} itens entram no estoque como movimentos de inventário:`}
+          </p>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Diferenças a lançar</caption>
+              <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-2 py-2 sm:px-3">
+                    Item
+                  </th>
+                  <ShortHeader short="Cont." full="Contado" />
+                  <ShortHeader short="Esp." full="Esperado" />
+                  <ShortHeader short="Dif." full="Diferença" />
+                  <ShortHeader short="Valor" full="Valor (custo médio)" />
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {review.items.map((item) => (
+                  <tr key={item.productId}>
+                    <td className="px-2 py-2 break-words sm:px-3">
+                      {item.name}
+                      <span className="block text-xs text-slate-600">SKU {item.sku}</span>
+                    </td>
+                    <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.countedQuantity}</td>
+                    <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.expectedQuantity}</td>
+                    <td
+                      className={`px-2 py-2 text-right font-semibold tabular-nums sm:px-3 ${item.difference < 0 ? "text-red-700" : "text-emerald-700"}`}
+                    >
+                      {item.difference > 0 ? `+${item.difference}` : item.difference}
+                    </td>
+                    <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatCents(item.valueCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot className="border-t border-slate-300 font-semibold">
+                <tr>
+                  <th scope="row" colSpan={3} className="px-2 py-2 text-left sm:px-3">
+                    Total ({review.unitsIn} a mais, {review.unitsOut} a menos)
+                  </th>
+                  <td className="px-2 py-2 text-right tabular-nums sm:px-3">
+                    {review.unitsIn - review.unitsOut > 0
+                      ? `+${review.unitsIn - review.unitsOut}`
+                      : review.unitsIn - review.unitsOut}
+                  </td>
+                  <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatCents(review.totalValueCents)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          {hidden > 0 ? (
+            <p className="text-sm text-slate-700">
+              Mostrando {review.items.length} de {review.differenceCount} diferenças; o total inclui todas.
+            </p>
+          ) : null}
+        </>
+      )}
+      <Form method="post" action={`/inventory/contagem/${countId}`} className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <input type="hidden" name="intent" value="close" />
+        <input type="hidden" name="confirmation" value={review.confirmation} />
+        <Button type="submit" disabled={isSubmitting}>
+          {review.differenceCount === 0 ? "Confirmar e encerrar o inventário" : "Confirmar e lançar as diferenças"}
+        </Button>
+        <Link to={`/inventory/contagem/${countId}`} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          Voltar à contagem
+        </Link>
+      </Form>
+    </section>
   );
 }

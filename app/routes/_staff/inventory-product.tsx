@@ -26,6 +26,7 @@ import { createProduct, setProductArchived, updateProduct } from "~/modules/inve
 import { getProduct, listProductCategories, listProductMovements, listUnitsInShop } from "~/modules/inventory/queries.server";
 import { recordSerialisedEntry, recordStockAdjustment, recordStockEntry, writeOffUnit } from "~/modules/inventory/stock.server";
 import { PART_ORIGIN_LABELS, PRODUCT_KIND_LABELS } from "~/modules/inventory/labels";
+import { isLowStock, lowStockNotice } from "~/modules/inventory/low-stock";
 import { productFormValues, type ProductFormValues } from "~/modules/inventory/validation";
 import { getUploadedImage } from "~/modules/uploads/queries.server";
 import type { Route } from "./+types/inventory-product";
@@ -213,11 +214,7 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
     refused && refused.intent === intent ? { values: refused.values, errors: refused.errors as FieldErrors } : undefined;
   const saveRefusal = stateFor("save");
   const hasStock = product !== null && product.kind !== "service";
-  const isLow =
-    product !== null &&
-    hasStock &&
-    product.stockQuantity <= product.minimumStock &&
-    (product.minimumStock > 0 || product.stockQuantity < 0);
+  const isLow = product !== null && isLowStock(product);
 
   return (
     <div className="max-w-4xl space-y-6">
@@ -254,11 +251,7 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
               </>
             ) : null}
           </dl>
-          {isLow ? (
-            <Alert tone="destructive">
-              Estoque baixo: {product.stockQuantity} (mínimo {product.minimumStock}).
-            </Alert>
-          ) : null}
+          {isLow ? <Alert tone="destructive">{lowStockNotice(product.stockQuantity, product.minimumStock)}</Alert> : null}
 
           {hasStock ? (
             <div className="grid gap-6 lg:grid-cols-2">

@@ -17,6 +17,7 @@ import {
   type ProductListItem,
 } from "~/modules/inventory/queries.server";
 import { PRODUCT_KIND_LABELS } from "~/modules/inventory/labels";
+import { isLowStock } from "~/modules/inventory/low-stock";
 import { PRODUCT_KINDS } from "~/modules/inventory/validation";
 import type { Route } from "./+types/inventory";
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 function StockCell({ item }: { item: ProductListItem }) {
   if (item.kind === "service") return <span className="text-slate-500">—</span>;
-  const isLow = item.stockQuantity <= item.minimumStock && (item.minimumStock > 0 || item.stockQuantity < 0);
+  const isLow = isLowStock(item);
   return (
     <span className={isLow ? "font-semibold text-red-700" : "text-slate-900"}>
       {item.stockQuantity}

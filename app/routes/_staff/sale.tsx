@@ -27,6 +27,7 @@ import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import { CustomerPicker } from "~/modules/customers/components/customer-picker";
 import { CardAmounts } from "~/modules/cash-register/components/card-amounts";
 import type { Route } from "./+types/sale";
+import { plural } from "~/lib/wording";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.sale.code ?? "Venda"} — Balcão` }, { name: "robots", content: "noindex" }];
@@ -179,7 +180,7 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
                 <p className="text-sm text-slate-600">
                   {item.quantity} × {formatCents(item.unitPriceCents)}
                   {item.discountCents > 0 ? ` − ${formatCents(item.discountCents)} de desconto` : ""}
-                  {item.returnedQuantity > 0 ? ` · ${item.returnedQuantity} devolvido(s)` : ""}
+                  {item.returnedQuantity > 0 ? ` · ${plural(item.returnedQuantity, "devolvido", "devolvidos")}` : ""}
                 </p>
               </div>
               <p className="font-semibold text-slate-900">{formatCents(item.totalCents)}</p>

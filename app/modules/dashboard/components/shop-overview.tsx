@@ -4,8 +4,10 @@ import { ButtonLink } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { daysBetween, formatDate, formatDateTime, shopToday } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
+import { NO_LOW_STOCK } from "~/modules/inventory/low-stock";
 import { STATUS_LABELS } from "~/modules/service-orders/status";
 import type { ShopOverview as Overview } from "../overview.server";
+import { plural } from "~/lib/wording";
 
 const LINK = "font-medium text-brand-700 underline underline-offset-2";
 
@@ -75,8 +77,8 @@ export function ShopOverview({ overview }: { overview: Overview }) {
           <p className="text-3xl font-bold tabular-nums text-slate-900">{readyTotal}</p>
           {orders.oldestReadySince ? (
             <p className="text-sm text-slate-700">
-              O mais antigo espera há {Math.max(0, daysBetween(shopToday(new Date(orders.oldestReadySince)), overview.today))}{" "}
-              dia(s).
+              O mais antigo espera há{" "}
+              {plural(Math.max(0, daysBetween(shopToday(new Date(orders.oldestReadySince)), overview.today)), "dia", "dias")}.
             </p>
           ) : null}
           <Link to="/pending-pickups" className={LINK}>
@@ -105,7 +107,7 @@ export function ShopOverview({ overview }: { overview: Overview }) {
 
         <Panel id="painel-estoque" title="Estoque baixo">
           {lowStock.items.length === 0 ? (
-            <p className="text-sm text-slate-700">Nenhum item abaixo do mínimo.</p>
+            <p className="text-sm text-slate-700">{NO_LOW_STOCK}</p>
           ) : (
             <ul className="space-y-1 text-sm">
               {lowStock.items.map((item) => (

@@ -12,6 +12,7 @@ import type { FieldErrors } from "~/lib/errors";
 import { IMAGE_FIELD } from "~/lib/uploads/image-upload-error";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { PART_ORIGIN_LABELS, PRODUCT_KIND_LABELS, REVENUE_SOURCE_LABELS } from "../labels";
+import { MINIMUM_STOCK_HINT } from "../low-stock";
 import { PRODUCT_LIMITS, type ProductFormValues } from "../validation";
 import { Section } from "./section";
 
@@ -179,7 +180,7 @@ export function ProductForm({
                 {...fieldProps("minimumStock")}
                 inputMode="numeric"
                 autoComplete="off"
-                hint="Abaixo disso, entra na lista de estoque baixo."
+                hint={MINIMUM_STOCK_HINT}
               />
               <Field label="Localização (opcional)" {...fieldProps("location")} autoComplete="off" hint="Prateleira, gaveta…" />
             </>

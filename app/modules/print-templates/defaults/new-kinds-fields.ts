@@ -78,7 +78,7 @@ export const DEBT_LETTER_SAMPLE = {
     valor_pix: 36_450,
     vencimento_pix: "2026-10-30",
     pix_copia_e_cola:
-      "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406364.505802BR5925Conserta Facil Assistenci6009Sao Paulo62070503***6304ABCD",
+      "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406364.505802BR5914Conserta Facil6009Sao Paulo62070503***6304ABCD",
     com_crediario_em_atraso: true,
   },
 };

@@ -1,0 +1,5 @@
+ALTER TABLE "finance_entries" ADD COLUMN "description_folded" text GENERATED ALWAYS AS (lower(translate("description", 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ', 'aaaaaaeeeeiiiiooooouuuucnyyAAAAAAEEEEIIIIOOOOOUUUUCNY'))) STORED;--> statement-breakpoint
+ALTER TABLE "finance_entries" ADD COLUMN "counterparty_folded" text GENERATED ALWAYS AS (lower(translate("counterparty", 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ', 'aaaaaaeeeeiiiiooooouuuucnyyAAAAAAEEEEIIIIOOOOOUUUUCNY'))) STORED;--> statement-breakpoint
+CREATE INDEX "finance_entries_description_folded_trgm_idx" ON "finance_entries" USING gin ("description_folded" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "finance_entries_counterparty_folded_trgm_idx" ON "finance_entries" USING gin ("counterparty_folded" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "finance_entries_customer_idx" ON "finance_entries" USING btree ("customer_id") WHERE "finance_entries"."customer_id" is not null;

@@ -1,0 +1,2 @@
+DROP INDEX "service_orders_owed_idx";--> statement-breakpoint
+CREATE INDEX "service_orders_owed_idx" ON "service_orders" USING btree ("customer_id","id","delivered_at","status_changed_at","lines_total_cents","discount_cents","paid_cents") WHERE "service_orders"."status" = 'delivered' and "service_orders"."lines_total_cents" - "service_orders"."discount_cents" - "service_orders"."paid_cents" > 0;
