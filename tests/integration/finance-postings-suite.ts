@@ -671,7 +671,7 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
       expect(now[accounts.safe]! - safeBefore).toBe(-500);
       // Refused accounts (the drawer itself, one that does not exist, text) write nothing.
       const counts = await financeRowCounts();
-      for (const account of [String(accounts.drawer), "999999", "cofre"]) {
+      for (const account of [String(accounts.drawer), String(accounts.acquirer), "999999", "cofre"]) {
         await expect(
           app.entries.recordCashMovement(STAFF, {
             kind: "withdrawal",

@@ -158,7 +158,7 @@ export type CashCounterAccount = { id: number; name: string };
 
 /**
  * The accounts cash can come from or go to besides the drawer (the safe, a
- * bank, the owner's pocket): what the opening, the sangria and the
+ * bank, the owner's pocket; never a card acquirer): what the opening, the sangria and the
  * suprimento forms offer, with the "withdrawal" role's account first as the
  * default, and the drawer account's balance now.
  */
@@ -169,7 +169,7 @@ export async function cashCounterAccounts(today: string) {
     const rows = await tx
       .select({ id: financeAccounts.id, name: financeAccounts.name })
       .from(financeAccounts)
-      .where(and(isNull(financeAccounts.archivedAt), ne(financeAccounts.id, drawer)))
+      .where(and(isNull(financeAccounts.archivedAt), ne(financeAccounts.id, drawer), ne(financeAccounts.kind, "card-acquirer")))
       .orderBy(asc(financeAccounts.position), asc(financeAccounts.id));
     const balances = await accountBalancesInTx(tx, today);
     const accounts: CashCounterAccount[] = [
@@ -180,14 +180,16 @@ export async function cashCounterAccounts(today: string) {
   });
 }
 
-/** The account a form named for cash to come from or go to, if it may (it exists, is not archived, is not the drawer). */
+/** The account a form named for cash to come from or go to, if it may (it exists, is not archived, is neither the drawer nor a card acquirer). */
 export async function cashCounterAccountInTx(tx: Transaction, accountId: number): Promise<boolean> {
   const drawer = await accountOfRoleInTx(tx, "cash-drawer");
   if (accountId === drawer) return false;
   const [row] = await tx
     .select({ id: financeAccounts.id })
     .from(financeAccounts)
-    .where(and(eq(financeAccounts.id, accountId), isNull(financeAccounts.archivedAt)));
+    .where(
+      and(eq(financeAccounts.id, accountId), isNull(financeAccounts.archivedAt), ne(financeAccounts.kind, "card-acquirer")),
+    );
   return row !== undefined;
 }
 
