@@ -89,6 +89,13 @@ export function defineCashRegisterSuite(database: TestDatabase) {
         .values({ name: "Maria Aparecida Souza", phone: "11987654321" })
         .returning({ id: customers.id });
       customerId = customer!.id;
+      // PIX is taken only to the shop's own key (an order's PIX is refused with the demo's): the shop has one.
+      const [{ getShopSettings }, { shopSettings }] = await Promise.all([
+        import("~/modules/shop-settings/queries.server"),
+        import("~/db/schema/shop-settings"),
+      ]);
+      await getShopSettings();
+      await app.db.update(shopSettings).set({ pixKey: "pix@loja-de-teste.com.br", pixKeyType: "email" });
     });
 
     afterAll(async () => {
