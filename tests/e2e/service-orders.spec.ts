@@ -155,8 +155,9 @@ test("a equipe abre uma OS para um cliente novo, o cliente aprova em /consultar,
 
   // A payment, then delivery: the rest must be settled or recorded as a debt.
   const payments = page.getByRole("region", { name: "Pagamentos" });
-  // PIX: cash needs the register open, which tests/e2e/cash-register.spec.ts opens and closes on its own.
-  await payments.getByLabel("Forma").selectOption("pix");
+  // Debit card: cash needs the register open, which tests/e2e/cash-register.spec.ts opens and closes on its own,
+  // and PIX the shop's own key (this shop has the demo's until tests/e2e/shop-settings.spec.ts sets one for a while).
+  await payments.getByLabel("Forma").selectOption("debit");
   await payments.getByLabel("Valor (R$)").fill("100,00");
   await payments.getByRole("button", { name: "Registrar pagamento" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pagamento registrado." })).toBeVisible();

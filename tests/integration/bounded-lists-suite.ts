@@ -140,6 +140,7 @@ export function defineBoundedListsSuite(database: TestDatabase) {
 
       const html = await renderPage(app.routes.desk, "/cash-register", {
         ...desk,
+        cashAccounts: { accounts: [{ id: 1, name: "Cofre" }], defaultId: 1, drawerBalanceCents: 0 },
         openKey: "k1",
         movementKey: "k2",
         flash: null,
@@ -206,6 +207,11 @@ export function defineBoundedListsSuite(database: TestDatabase) {
       const desk = await app.queries.getRegisterDesk();
       expect(desk.unassignedCount).toBe(2);
       expect(desk.totals.expected).toMatchObject({ cash: 5_000, pix: 12_000, debit: 3_000 });
+      // A closing is refused while a PIX waits: the bank statement was checked first.
+      await app.db
+        .update(app.tables.registerEntries)
+        .set({ pixPending: false, pixConfirmedAt: new Date(), pixConfirmedByLabel: STAFF.label })
+        .where(eq(app.tables.registerEntries.pixPending, true));
       await app.closing.closeCashRegister(STAFF, opened.registerId, {
         countMode: "total",
         countedCash: "50,00",
@@ -248,12 +254,18 @@ export function defineBoundedListsSuite(database: TestDatabase) {
       expect(desk.totals.expected.cash).toBe(many * 100);
       const html = await renderPage(app.routes.desk, "/cash-register", {
         ...desk,
+        cashAccounts: { accounts: [{ id: 1, name: "Cofre" }], defaultId: 1, drawerBalanceCents: 0 },
         openKey: "k1",
         movementKey: "k2",
         flash: null,
       });
       expect(html).toContain(`Mostrando os ${app.queries.DESK_ENTRIES_SHOWN} lançamentos mais recentes de ${many}`);
       // The fingerprint over every entry is what the closing checks: it closes.
+      // A closing is refused while a PIX waits: the bank statement was checked first.
+      await app.db
+        .update(app.tables.registerEntries)
+        .set({ pixPending: false, pixConfirmedAt: new Date(), pixConfirmedByLabel: STAFF.label })
+        .where(eq(app.tables.registerEntries.pixPending, true));
       const closed = await app.closing.closeCashRegister(STAFF, opened.registerId, {
         countMode: "total",
         countedCash: String(many),

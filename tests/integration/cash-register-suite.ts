@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
@@ -89,6 +89,13 @@ export function defineCashRegisterSuite(database: TestDatabase) {
         .values({ name: "Maria Aparecida Souza", phone: "11987654321" })
         .returning({ id: customers.id });
       customerId = customer!.id;
+      // PIX is taken only to the shop's own key (an order's PIX is refused with the demo's): the shop has one.
+      const [{ getShopSettings }, { shopSettings }] = await Promise.all([
+        import("~/modules/shop-settings/queries.server"),
+        import("~/db/schema/shop-settings"),
+      ]);
+      await getShopSettings();
+      await app.db.update(shopSettings).set({ pixKey: "pix@loja-de-teste.com.br", pixKeyType: "email" });
     });
 
     afterAll(async () => {
@@ -110,6 +117,12 @@ export function defineCashRegisterSuite(database: TestDatabase) {
 
     /** Closes the open register counting exactly what is expected (unless told otherwise). */
     async function closeRegister(registerId: number, overrides: Record<string, unknown> = {}) {
+      // A closing is refused while a PIX waits: the bank statement was checked first.
+      const waiting = await app.db
+        .select({ id: app.tables.registerEntries.id })
+        .from(app.tables.registerEntries)
+        .where(and(eq(app.tables.registerEntries.pixPending, true), isNull(app.tables.registerEntries.cancelledAt)));
+      for (const entry of waiting) await app.entries.confirmPixEntry(STAFF, entry.id);
       const desk = await app.queries.getRegisterDesk();
       return app.closing.closeCashRegister(STAFF, registerId, {
         countMode: "total",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
@@ -165,6 +165,7 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
     }
 
     async function closeRegister(registerId: number, countedCashCents?: number) {
+      await confirmPendingPix();
       const desk = await app.queries.getRegisterDesk();
       return app.closing.closeCashRegister(STAFF, registerId, {
         countMode: "total",
@@ -499,6 +500,293 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         { key: "returns", accountId: accounts.bank, amountCents: items[0]!.totalCents, paidDate: app.dates.shopToday() },
       ]);
     });
+
+    /** Every account's balance once every receivable has settled (far in the future). */
+    async function finalBalances() {
+      const { accountBalances } = await import("~/modules/finance/balances.server");
+      const rows = await accountBalances(app.dates.addDays(app.dates.shopToday(), 800));
+      return Object.fromEntries(rows.map((row) => [row.accountId, Number(row.balanceCents)]));
+    }
+
+    async function receivablesOfEntry(entryId: number) {
+      const t = app.tables;
+      return app.db
+        .select({
+          instalmentNumber: t.cardReceivables.instalmentNumber,
+          grossCents: t.cardReceivables.grossCents,
+          feeCents: t.cardReceivables.feeCents,
+          netCents: t.cardReceivables.netCents,
+          isCancelled: sql<boolean>`${t.cardReceivables.cancelledAt} is not null`,
+        })
+        .from(t.cardReceivables)
+        .where(eq(t.cardReceivables.registerEntryId, entryId))
+        .orderBy(asc(t.cardReceivables.instalmentNumber));
+    }
+
+    async function itemsOfSale(saleId: number) {
+      const t = app.tables;
+      return app.db
+        .select({ id: t.saleItems.id, totalCents: t.saleItems.totalCents })
+        .from(t.saleItems)
+        .where(eq(t.saleItems.saleId, saleId))
+        .orderBy(asc(t.saleItems.position));
+    }
+
+    it("takes a card refund off the sale's receivables and fee, so finance no longer expects the acquirer to pay it", async () => {
+      await openRegister();
+      const before = await finalBalances();
+      const sale = await sellMixed();
+      const [, , credit] = await entriesOfSale(sale.saleId);
+      const [product, service] = await itemsOfSale(sale.saleId);
+      // The service line (R$ 45,00 of the R$ 135,00) back through the credit card: the last instalment loses it first.
+      await app.returns.recordSaleReturn(STAFF, sale.saleId, {
+        idempotencyKey: key(),
+        settlement: "refund",
+        refundMethod: "credit",
+        customerId: "",
+        reason: "Serviço não feito",
+        items: [{ saleItemId: String(service!.id), quantity: "1" }],
+      });
+      expect(service!.totalCents).toBe(4_500);
+      // 3000 − 3000 (instalment 2 cancelled, its fee 1,37 back) and 3000 − 1500 (half its fee, 0,69, back).
+      expect(await receivablesOfEntry(credit!.id)).toEqual([
+        { instalmentNumber: 1, grossCents: 1_500, feeCents: 69, netCents: 1_431, isCancelled: false },
+        { instalmentNumber: 2, grossCents: 3_000, feeCents: 137, netCents: 2_863, isCancelled: true },
+      ]);
+      expect((await postedOf("register-entry", credit!.id)).find((row) => row.key === "card-fees")?.amountCents).toBe(69);
+      // More than what is left on the card is refused, writing nothing.
+      const counts = await financeRowCounts();
+      await expect(
+        app.returns.recordSaleReturn(STAFF, sale.saleId, {
+          idempotencyKey: key(),
+          settlement: "refund",
+          refundMethod: "debit",
+          customerId: "",
+          reason: "Troca",
+          items: [{ saleItemId: String(product!.id), quantity: "1" }],
+        }),
+      ).rejects.toMatchObject({ fieldErrors: { refundMethod: expect.stringContaining("não tem pagamento no cartão de débito") } });
+      expect(await financeRowCounts()).toEqual(counts);
+      // Every account, once every receivable settles: the acquirer's back to where it was, to the centavo.
+      const after = await finalBalances();
+      expect(after[accounts.acquirer]).toBe(before[accounts.acquirer]);
+      // The bank got the PIX (40,00) and the card's net left (14,31), the drawer the cash (35,00).
+      expect(after[accounts.bank]! - before[accounts.bank]!).toBe(4_000 + 1_431);
+      expect(after[accounts.drawer]! - before[accounts.drawer]!).toBe(3_500);
+    });
+
+    it("refuses to close while a PIX waits for confirmation, naming it, and closes once it is confirmed or cancelled", async () => {
+      const { registerId } = await openRegister();
+      await sellMixed();
+      const t = app.tables;
+      const [pending] = await app.db
+        .select({ id: t.registerEntries.id })
+        .from(t.registerEntries)
+        .where(and(eq(t.registerEntries.pixPending, true), isNull(t.registerEntries.cancelledAt)));
+      const counts = await financeRowCounts();
+      const desk = await app.queries.getRegisterDesk();
+      const refusal = await app.closing
+        .closeCashRegister(STAFF, registerId, {
+          countMode: "total",
+          countedCash: centsText(desk.totals.expected.cash),
+          seen: desk.fingerprint,
+          idempotencyKey: key(),
+        })
+        .catch((error: unknown) => error);
+      expect(refusal).toMatchObject({
+        status: 409,
+        fieldErrors: { pendingPix: expect.stringMatching(/^Há 1 PIX aguardando confirmação \(R\$\s40,00/) },
+      });
+      expect((await app.queries.getRegisterDesk()).register?.id).toBe(registerId);
+      expect(await financeRowCounts()).toEqual(counts);
+      const listed = await app.queries.listPendingPixOfRegister(registerId, app.dates.shopToday());
+      expect(listed.map((entry) => entry.id)).toEqual([pending!.id]);
+      await app.entries.confirmPixEntry(STAFF, pending!.id);
+      await closeRegister(registerId);
+      expect((await app.queries.getRegisterDesk()).register).toBeNull();
+    });
+
+    it("posts the PIX and card amounts a closing corrects, like the cash difference, in each method's account", async () => {
+      const { registerId } = await openRegister("100,00");
+      await sellMixed();
+      await confirmPendingPix();
+      const desk = await app.queries.getRegisterDesk();
+      const before = await finalBalances();
+      await app.closing.closeCashRegister(STAFF, registerId, {
+        countMode: "total",
+        countedCash: centsText(desk.totals.expected.cash),
+        // The bank shows R$ 38,00 of the R$ 40,00 PIX; the machine R$ 61,00 of the R$ 60,00 credit.
+        checked: { pix: "38,00", credit: "61,00" },
+        seen: desk.fingerprint,
+        idempotencyKey: key(),
+      });
+      const today = app.dates.shopToday();
+      expect(await postedOf("register-closing", registerId)).toEqual([]);
+      expect(await postedOf("register-closing-pix", registerId)).toEqual([
+        { key: "cash-shortage", accountId: accounts.bank, amountCents: 200, paidDate: today },
+      ]);
+      expect(await postedOf("register-closing-credit", registerId)).toEqual([
+        { key: "cash-surplus", accountId: accounts.acquirer, amountCents: 100, paidDate: today },
+      ]);
+      const after = await finalBalances();
+      expect(after[accounts.bank]! - before[accounts.bank]!).toBe(-200);
+      expect(after[accounts.acquirer]! - before[accounts.acquirer]!).toBe(100);
+    });
+
+    it("keeps finance's drawer equal to the drawer: the float, a sangria and a suprimento move money from and to the accounts named", async () => {
+      const { accountBalances } = await import("~/modules/finance/balances.server");
+      const today = app.dates.shopToday();
+      const balancesNow = async () =>
+        Object.fromEntries((await accountBalances(today)).map((row) => [row.accountId, Number(row.balanceCents)]));
+      const before = await balancesNow();
+      // The float of R$ 100,00 comes from the bank: whatever the drawer's account held, it now holds the float.
+      const { registerId } = await app.sessions.openCashRegister(STAFF, {
+        openingFloat: "100,00",
+        floatAccount: String(accounts.bank),
+        idempotencyKey: key(),
+      });
+      let now = await balancesNow();
+      expect(now[accounts.drawer]).toBe(10_000);
+      expect(now[accounts.bank]! - before[accounts.bank]!).toBe(-(10_000 - before[accounts.drawer]!));
+      // A sangria to the bank goes to the bank, not to the safe; a suprimento from the safe comes from it.
+      const safeBefore = now[accounts.safe]!;
+      const bankBefore = now[accounts.bank]!;
+      await app.entries.recordCashMovement(STAFF, {
+        kind: "withdrawal",
+        amount: "30,00",
+        reason: "Depósito no banco",
+        account: String(accounts.bank),
+        idempotencyKey: key(),
+      });
+      await app.entries.recordCashMovement(STAFF, {
+        kind: "supply",
+        amount: "5,00",
+        reason: "Moedas do cofre",
+        account: String(accounts.safe),
+        idempotencyKey: key(),
+      });
+      now = await balancesNow();
+      expect(now[accounts.drawer]).toBe(7_500);
+      expect(now[accounts.bank]! - bankBefore).toBe(3_000);
+      expect(now[accounts.safe]! - safeBefore).toBe(-500);
+      // Refused accounts (the drawer itself, one that does not exist, text) write nothing.
+      const counts = await financeRowCounts();
+      for (const account of [String(accounts.drawer), String(accounts.acquirer), "999999", "cofre"]) {
+        await expect(
+          app.entries.recordCashMovement(STAFF, {
+            kind: "withdrawal",
+            amount: "1,00",
+            reason: "Teste",
+            account,
+            idempotencyKey: key(),
+          }),
+        ).rejects.toMatchObject({ fieldErrors: { account: "Escolha uma das contas da lista." } });
+      }
+      expect(await financeRowCounts()).toEqual(counts);
+      // Counted exactly at closing: the drawer's account is what the drawer holds.
+      await closeRegister(registerId, 7_500);
+      expect((await balancesNow())[accounts.drawer]).toBe(7_500);
+      // Next day only R$ 50,00 stays as float: the other R$ 25,00 went to the safe.
+      const safeAtOpening = (await balancesNow())[accounts.safe]!;
+      const refusedCounts = await financeRowCounts();
+      await expect(
+        app.sessions.openCashRegister(STAFF, { openingFloat: "1,00", floatAccount: String(accounts.drawer), idempotencyKey: key() }),
+      ).rejects.toMatchObject({ fieldErrors: { floatAccount: "Escolha uma das contas da lista." } });
+      expect(await financeRowCounts()).toEqual(refusedCounts);
+      expect((await app.queries.getRegisterDesk()).register).toBeNull();
+      await app.sessions.openCashRegister(STAFF, {
+        openingFloat: "50,00",
+        floatAccount: String(accounts.safe),
+        idempotencyKey: key(),
+      });
+      now = await balancesNow();
+      expect(now[accounts.drawer]).toBe(5_000);
+      expect(now[accounts.safe]! - safeAtOpening).toBe(2_500);
+    });
+
+    async function newOrder(total = "200,00") {
+      return app.orderMutations.createServiceOrder(STAFF, {
+        customerId: String(customerId),
+        deviceType: "phone",
+        brand: "Motorola",
+        model: "G9",
+        imeiOrSerial: "",
+        color: "",
+        accessories: "",
+        conditionChecklist: [],
+        conditionNotes: "",
+        unlockKind: "",
+        unlockCode: "",
+        reportedDefect: "Não carrega",
+        diagnosis: "",
+        technicianUserId: "",
+        lines: [{ kind: "service", description: "Conector", quantity: "1", unitPrice: total, productId: "" }],
+        discount: "",
+        deposit: "",
+        depositMethod: "",
+        promisedDate: "",
+        warrantyDays: "",
+        notes: "",
+        idempotencyKey: key(),
+      });
+    }
+
+    it("puts an order payment typed with an earlier date in that day, not in today's open register, and refuses earlier cash", async () => {
+      const { registerId } = await openRegister();
+      const order = await newOrder();
+      const yesterday = app.dates.addDays(app.dates.shopToday(), -1);
+      const payment = await app.orderMutations.addServiceOrderPayment(STAFF, order.id, {
+        method: "pix",
+        amount: "50,00",
+        paidAt: yesterday,
+        note: "",
+        idempotencyKey: key(),
+      });
+      const t = app.tables;
+      const [entry] = await app.db
+        .select({ id: t.registerEntries.id, registerId: t.registerEntries.registerId, businessDate: t.registerEntries.businessDate })
+        .from(t.registerEntries)
+        .where(eq(t.registerEntries.serviceOrderPaymentId, payment.paymentId));
+      expect(entry).toMatchObject({ registerId: null, businessDate: yesterday });
+      expect((await postedOf("register-entry", entry!.id)).map((row) => row.paidDate)).toEqual([yesterday]);
+      const desk = await app.queries.getRegisterDesk();
+      expect(desk.register?.id).toBe(registerId);
+      expect([...desk.entries, ...desk.unassigned].map((row) => row.id)).not.toContain(entry!.id);
+      // Cash of an earlier day is in no drawer that can still be counted: refused, nothing written.
+      const counts = await financeRowCounts();
+      await expect(
+        app.orderMutations.addServiceOrderPayment(STAFF, order.id, {
+          method: "cash",
+          amount: "10,00",
+          paidAt: yesterday,
+          note: "",
+          idempotencyKey: key(),
+        }),
+      ).rejects.toMatchObject({ fieldErrors: { paidAt: expect.stringContaining("registre-o com a data de hoje") } });
+      expect(await financeRowCounts()).toEqual(counts);
+      // Today's date is today's register, as before.
+      const todays = await app.orderMutations.addServiceOrderPayment(STAFF, order.id, {
+        method: "cash",
+        amount: "10,00",
+        paidAt: app.dates.shopToday(),
+        note: "",
+        idempotencyKey: key(),
+      });
+      const [cash] = await app.db
+        .select({ registerId: t.registerEntries.registerId })
+        .from(t.registerEntries)
+        .where(eq(t.registerEntries.serviceOrderPaymentId, todays.paymentId));
+      expect(cash!.registerId).toBe(registerId);
+    });
+
+    async function confirmPendingPix() {
+      const t = app.tables;
+      const pending = await app.db
+        .select({ id: t.registerEntries.id })
+        .from(t.registerEntries)
+        .where(and(eq(t.registerEntries.pixPending, true), isNull(t.registerEntries.cancelledAt)));
+      for (const entry of pending) await app.entries.confirmPixEntry(STAFF, entry.id);
+    }
 
     /** Open payables a stock movement posted: [key, amount, due, paid, account, counterparty, description]. */
     async function payablesOf(movementIds: number[]) {

@@ -30,11 +30,18 @@ async function loadModules() {
       import("~/lib/errors"),
       import("~/modules/cash-register/sessions.server"),
     ]);
+  const [shopSettingsSchema, shopSettings, demoSettings] = await Promise.all([
+    import("~/db/schema/shop-settings"),
+    import("~/modules/shop-settings/queries.server"),
+    import("~/modules/shop-settings/demo-settings"),
+  ]);
   return {
     db: await db.getDb(),
     kind: db.databaseKind(),
     database: db,
-    tables: { ...auth, ...accounts, ...customers, ...orders, ...audit, ...idempotency },
+    tables: { ...auth, ...accounts, ...customers, ...orders, ...audit, ...idempotency, ...shopSettingsSchema },
+    shopSettings,
+    demoSettings,
     mutations,
     queries,
     errors,
@@ -78,6 +85,39 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       otherCustomerId = second!.id;
       // Cash payments land in the open register (cash-register suite): one is open for the whole suite.
       await app.cashRegister.openCashRegister(STAFF, { openingFloat: "100,00", idempotencyKey: randomUUID() });
+      // PIX is taken only to the shop's own key (never the demo's): the shop has one.
+      await app.shopSettings.getShopSettings();
+      await app.db.update(app.tables.shopSettings).set({ pixKey: "pix@loja-de-teste.com.br", pixKeyType: "email" });
+    });
+
+    it("refuses a PIX payment on an order while the shop's key is the demo's, with the register's message, writing nothing", async () => {
+      const order = await app.mutations.createServiceOrder(STAFF, orderInput());
+      await app.db
+        .update(app.tables.shopSettings)
+        .set({ pixKey: app.demoSettings.DEMO_SHOP_SETTINGS.pixKey, pixKeyType: app.demoSettings.DEMO_SHOP_SETTINGS.pixKeyType });
+      try {
+        const before = await app.db.select().from(app.tables.serviceOrderPayments);
+        await expect(
+          app.mutations.addServiceOrderPayment(STAFF, order.id, {
+            method: "pix",
+            amount: "10,00",
+            paidAt: "",
+            note: "",
+            idempotencyKey: randomUUID(),
+          }),
+        ).rejects.toMatchObject({ fieldErrors: { form: "PIX indisponível: cadastre a chave PIX da loja em Configurações." } });
+        expect(await app.db.select().from(app.tables.serviceOrderPayments)).toEqual(before);
+        // Card and cash are not concerned.
+        await app.mutations.addServiceOrderPayment(STAFF, order.id, {
+          method: "debit",
+          amount: "10,00",
+          paidAt: "",
+          note: "",
+          idempotencyKey: randomUUID(),
+        });
+      } finally {
+        await app.db.update(app.tables.shopSettings).set({ pixKey: "pix@loja-de-teste.com.br", pixKeyType: "email" });
+      }
     });
 
     afterAll(async () => {

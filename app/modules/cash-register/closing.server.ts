@@ -3,6 +3,7 @@ import { inTransaction, type Transaction } from "~/db/client.server";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { shopToday } from "~/lib/dates";
 import { parseInput, readId } from "~/lib/forms";
+import { formatCents } from "~/lib/money";
 import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -33,6 +34,17 @@ function countedCashOf(input: CloseCashRegisterInput) {
   if (input.countMode === "total") return { countedCashCents: input.countedCash, denominations: null };
   const counts = Object.fromEntries(Object.entries(input.denominations).filter(([, count]) => count > 0));
   return { countedCashCents: denominationsTotalCents(counts), denominations: counts };
+}
+
+/** "Há 2 PIX aguardando confirmação (R$ 40,00 — Venda V-12; …)": the closing page lists each with its link. */
+function pendingPixMessage(pending: readonly { amountCents: number; reason: string }[]) {
+  const listed = pending
+    .slice(0, 5)
+    .map((entry) => `${formatCents(entry.amountCents)}${entry.reason ? ` — ${entry.reason}` : ""}`)
+    .join("; ");
+  const more = pending.length > 5 ? `; e mais ${pending.length - 5}` : "";
+  const count = pending.length === 1 ? "Há 1 PIX aguardando confirmação" : `Há ${pending.length} PIX aguardando confirmação`;
+  return `${count} (${listed}${more}). Marque “PIX recebido” ou cancele cada um antes de fechar: depois do fechamento o caixa não muda mais.`;
 }
 
 export type ClosedRegister = { registerId: number; differenceCents: number; isReplay: boolean };
@@ -70,6 +82,8 @@ export async function closeCashRegisterInTx(
         method: registerEntries.method,
         amountCents: registerEntries.amountCents,
         cancelledAt: registerEntries.cancelledAt,
+        pixPending: registerEntries.pixPending,
+        reason: registerEntries.reason,
       })
       .from(registerEntries)
       .where(entriesOfRegisterOrUnassignedWhere(registerId, shopToday(register.openedAt)))
@@ -82,6 +96,9 @@ export async function closeCashRegisterInTx(
         "Houve lançamentos novos ou cancelados desde que esta página abriu: confira os valores e feche de novo.",
       );
     }
+    // A closed register never changes: a PIX still waiting then could never be confirmed nor cancelled.
+    const pendingPix = entries.filter((entry) => entry.pixPending && entry.cancelledAt === null);
+    if (pendingPix.length > 0) throw new CashRegisterStateError("pix-pending", pendingPixMessage(pendingPix), "pendingPix");
     // Exactly the day's records counted above (locked), none that arrived since.
     const unassignedIds = entries.filter((entry) => entry.registerId === null).map((entry) => entry.id);
     const taken =
@@ -111,11 +128,12 @@ export async function closeCashRegisterInTx(
         closingNote: input.note,
       })
       .where(eq(cashRegisters.id, registerId));
-    // Finance already has every entry; the closing adds only what the drawer held more or less than expected.
-    const cash = totals.cash;
+    // Finance already has every entry; the closing adds only what was counted (or checked) more or less than expected.
     await postRegisterClosingInTx(tx, actor, {
       registerId,
-      cashDifferenceCents: cash ? cash.countedCents - cash.expectedCents : 0,
+      differences: Object.fromEntries(
+        Object.entries(totals).map(([method, { expectedCents, countedCents }]) => [method, countedCents - expectedCents]),
+      ),
       date: shopToday(now),
     });
     await recordAudit(tx, {

@@ -15,6 +15,7 @@ import {
   RegisterClosedError,
   recordRegisterEntryInTx,
 } from "~/modules/finance/register-entries.server";
+import { cashCounterAccountInTx } from "~/modules/finance/register-postings.server";
 import { reverseServiceOrderPaymentInTx } from "~/modules/service-orders/mutations.server";
 import { CashRegisterInputError, CashRegisterNotFoundError, CashRegisterStateError } from "./errors";
 import { CANCELLABLE_KINDS, ENTRY_KIND_LABELS } from "./register-rules";
@@ -59,6 +60,9 @@ export async function recordCashMovementInTx(tx: Transaction, actor: Actor, rawI
         throw refuse({ amount: `A sangria passa do dinheiro esperado no caixa (${formatCents(Math.max(0, expectedCash))}).` });
       }
     }
+    if (input.account !== null && !(await cashCounterAccountInTx(tx, input.account))) {
+      throw refuse({ account: "Escolha uma das contas da lista." });
+    }
     const signedCents = input.kind === "withdrawal" ? -input.amount : input.amount;
     const { entryId } = await recordRegisterEntryInTx(tx, actor, {
       kind: input.kind,
@@ -66,6 +70,7 @@ export async function recordCashMovementInTx(tx: Transaction, actor: Actor, rawI
       amountCents: signedCents,
       reason: input.reason,
       field: "amount",
+      counterAccountId: input.account,
     });
     await recordAudit(tx, {
       actorUserId: actor.userId,
@@ -73,7 +78,7 @@ export async function recordCashMovementInTx(tx: Transaction, actor: Actor, rawI
       action: `cash-register.${input.kind}`,
       entity: REGISTER_ENTRY_ENTITY,
       entityId: String(entryId),
-      details: { registerId: register.id, amountCents: signedCents, reason: input.reason },
+      details: { registerId: register.id, amountCents: signedCents, reason: input.reason, accountId: input.account },
     });
     return { entryId, registerId: register.id };
   });

@@ -50,6 +50,10 @@ function closingData({ register, entries, totals }: CashRegisterDetail) {
     diferenca: countedCents - expectedCents,
   }));
   const counts = register.countedDenominations ?? {};
+  // What went through the register, by kind (cancelled entries left out): sales, other money received, money given back, the drawer's movements.
+  const live = entries.filter((entry) => !entry.isCancelled);
+  const sumOf = (kinds: readonly string[]) =>
+    live.filter((entry) => kinds.includes(entry.kind)).reduce((sum, entry) => sum + Math.abs(entry.amountCents), 0);
   return {
     numero: register.id,
     abertura: new Date(register.openedAt).toISOString(),
@@ -65,6 +69,11 @@ function closingData({ register, entries, totals }: CashRegisterDetail) {
       total: cents * (counts[String(cents)] ?? 0),
     })),
     observacao: register.closingNote,
+    total_vendas: sumOf(["sale"]),
+    total_recebimentos: sumOf(["order-payment", "credit-payment", "debt-payment"]),
+    total_devolucoes: sumOf(["refund"]),
+    total_suprimentos: sumOf(["supply"]),
+    total_sangrias: sumOf(["withdrawal"]),
     pix_pendentes: totals.pendingPixCount,
     pix_pendentes_valor: totals.pendingPixCents,
     lancamentos: entries.map((entry) => ({

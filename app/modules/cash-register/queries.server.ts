@@ -189,6 +189,39 @@ export async function getRegisterDesk(today = shopToday()) {
 
 export type RegisterDesk = Awaited<ReturnType<typeof getRegisterDesk>>;
 
+/** How many PIX awaiting confirmation the closing page lists, each with its link (the refusal counts them all). */
+export const PENDING_PIX_SHOWN = 50;
+
+/**
+ * The PIX of the open register (and of the records it will take) still
+ * waiting for "PIX recebido", oldest first: the closing is refused while
+ * any waits, and its page links to each on the register's page.
+ */
+export async function listPendingPixOfRegister(registerId: number, openedDay: string) {
+  const condition = and(
+    entriesOfRegisterOrUnassignedWhere(registerId, openedDay),
+    eq(registerEntries.pixPending, true),
+    isNull(registerEntries.cancelledAt),
+  );
+  const db = await getDb();
+  return db
+    .select({
+      id: registerEntries.id,
+      amountCents: registerEntries.amountCents,
+      reason: registerEntries.reason,
+      kind: registerEntries.kind,
+      saleCode: sales.code,
+      serviceOrderId: serviceOrderPayments.orderId,
+      createdAt: registerEntries.createdAt,
+    })
+    .from(registerEntries)
+    .leftJoin(sales, eq(sales.id, registerEntries.saleId))
+    .leftJoin(serviceOrderPayments, eq(serviceOrderPayments.id, registerEntries.serviceOrderPaymentId))
+    .where(condition)
+    .orderBy(asc(registerEntries.id))
+    .limit(PENDING_PIX_SHOWN);
+}
+
 export const UNASSIGNED_DAYS_PAGE_SIZE = 20;
 export const DAY_ENTRIES_PAGE_SIZE = 50;
 export const MAX_UNASSIGNED_PAGE = 10_000;

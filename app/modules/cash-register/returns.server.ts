@@ -5,14 +5,18 @@ import { customers } from "~/db/schema/customers";
 import { products } from "~/db/schema/inventory";
 import type { FieldErrors } from "~/lib/errors";
 import { parseInput } from "~/lib/forms";
+import { formatCents } from "~/lib/money";
 import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { cardRefundableCentsOfSaleInTx, refundCardReceivablesOfSaleInTx } from "~/modules/finance/ledger.server";
 import { recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
 import { recordStockMovementInTx } from "~/modules/inventory/stock-ledger.server";
 import { returnAmountCents } from "./sale-totals";
 import { SaleReturnSchema, type SaleReturnInput } from "./sale-validation";
 import { SALE_ENTITY, SaleInputError, SaleNotFoundError, saleOrigin } from "./sales.server";
+
+const isCardMethod = (method: string): method is "debit" | "credit" => method === "debit" || method === "credit";
 
 export type RecordedSaleReturn = {
   returnId: number;
@@ -106,6 +110,20 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
   }
 
   const amountCents = returned.reduce((sum, item) => sum + item.amountCents, 0);
+  // A refund by card is the acquirer's estorno: only what this sale paid with that card, and still owed by the acquirer, can go back through it.
+  const cardMethod = input.settlement === "refund" && isCardMethod(input.refundMethod) ? input.refundMethod : null;
+  if (cardMethod && amountCents > 0) {
+    const refundable = await cardRefundableCentsOfSaleInTx(tx, saleId, cardMethod);
+    if (amountCents > refundable) {
+      const card = cardMethod === "debit" ? "cartão de débito" : "cartão de crédito";
+      throw new SaleInputError({
+        refundMethod:
+          refundable === 0
+            ? `Esta venda não tem pagamento no ${card} a estornar: escolha outra forma de devolver o dinheiro.`
+            : `Só ${formatCents(refundable)} desta venda ainda pode voltar pelo ${card}: escolha outra forma de devolver o dinheiro.`,
+      });
+    }
+  }
   const [saleReturn] = await tx
     .insert(saleReturns)
     .values({
@@ -157,6 +175,9 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
       reason: input.reason,
       field: "refundMethod",
     });
+    if (cardMethod) {
+      await refundCardReceivablesOfSaleInTx(tx, actor, { saleId, method: cardMethod, amountCents, reason: input.reason });
+    }
   }
   if (amountCents > 0 && input.settlement === "store-credit") {
     await tx

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeSaleTotals, MAX_SALE_TOTAL_CENTS, returnAmountCents } from "./sale-totals";
+import { computeSaleTotals, MAX_SALE_TOTAL_CENTS, offersPixPrice, returnAmountCents } from "./sale-totals";
 
 /** Money is formatted with a no-break space after "R$"; the expectations are written with a plain one. */
 function plain<T>(value: T): T {
@@ -148,5 +148,17 @@ describe("returnAmountCents", () => {
     expect(returnAmountCents(sold, 0, 1)).toBe(334);
     expect(returnAmountCents(sold, 1, 2)).toBe(666);
     expect(returnAmountCents(sold, 0, 3)).toBe(1_000);
+  });
+});
+
+describe("offersPixPrice", () => {
+  it("tells the PIX price while only cash or PIX is chosen, never with a card, the crediário or store credit", () => {
+    expect(offersPixPrice(["cash"])).toBe(true);
+    expect(offersPixPrice(["pix"])).toBe(true);
+    expect(offersPixPrice(["cash", "pix"])).toBe(true);
+    for (const method of ["crediario", "debit", "credit", "store-credit"]) {
+      expect(offersPixPrice([method]), method).toBe(false);
+      expect(offersPixPrice(["pix", method]), method).toBe(false);
+    }
   });
 });

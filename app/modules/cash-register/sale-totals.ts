@@ -178,3 +178,13 @@ export function returnAmountCents(line: { quantity: number; totalCents: number }
   );
   return parts.slice(alreadyReturned, alreadyReturned + quantity).reduce((sum, part) => sum + part, 0);
 }
+
+/**
+ * Whether the sale screen tells the price by PIX: while the customer may
+ * still pay it all by PIX (only cash or PIX chosen), not once a card, the
+ * crediário or store credit is part of the payment, where the PIX discount
+ * can no longer apply.
+ */
+export function offersPixPrice(methods: readonly string[]) {
+  return methods.every((method) => method === "cash" || method === "pix");
+}

@@ -184,6 +184,9 @@ async function checkCustomerInTx(tx: Transaction, input: SaleInput) {
   }
 }
 
+/** The advisory lock a sale holds while it takes its number (any constant no other lock uses: "VEND" in ASCII). */
+const SALE_NUMBER_LOCK = 0x56454e44;
+
 async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
   const lines = await readSoldProducts(tx, input);
   const settings = await readShopSettingsInTx(tx);
@@ -217,8 +220,15 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
   const creditTerms = crediarioCents > 0 ? parseInput(CreditTermsSchema, input.credit ?? {}, creditRefusal) : null;
   const register = await lockOpenRegisterInTx(tx);
 
-  const idResult = await tx.execute(sql`select nextval(pg_get_serial_sequence('sales', 'id'))::int as id`);
+  // Sale numbers without gaps: a sequence hands out a number even to a sale refused later (stock, cash with no register,
+  // crediário), so the number is the next after the last sale, taken under a lock held until this transaction ends:
+  // a refused sale rolls back and leaves its number to the next one. The sequence is moved along for other writers.
+  await tx.execute(sql`select pg_advisory_xact_lock(${SALE_NUMBER_LOCK})`);
+  const idResult = await tx.execute(sql`select (coalesce(max(id), 0) + 1)::int as id from sales`);
   const saleId = Number((idResult.rows[0] as { id: unknown }).id);
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence('sales', 'id'), greatest(${saleId}, (select last_value from sales_id_seq)))`,
+  );
   const code = saleCode(saleId);
   await tx.insert(sales).values({
     id: saleId,

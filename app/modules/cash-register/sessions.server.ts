@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { cashRegisters } from "~/db/schema/cash-register";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, shopToday } from "~/lib/dates";
 import { parseInput } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { cashCounterAccountInTx, postRegisterOpeningInTx } from "~/modules/finance/register-postings.server";
 import { CashRegisterInputError, CashRegisterStateError } from "./errors";
 import { OpenCashRegisterSchema } from "./validation";
 
@@ -32,6 +33,9 @@ export async function openCashRegisterInTx(tx: Transaction, actor: Actor, rawInp
   const input = parseInput(OpenCashRegisterSchema, rawInput, (errors) => new CashRegisterInputError("invalid-input", errors));
   const key = { key: input.idempotencyKey, scope: "cash-register.open", actorUserId: actor.userId };
   const { result, isReplay } = await runOnce(tx, key, async () => {
+    if (input.floatAccount !== null && !(await cashCounterAccountInTx(tx, input.floatAccount))) {
+      throw new CashRegisterInputError("invalid-input", { floatAccount: "Escolha uma das contas da lista." });
+    }
     const [opened] = await tx
       .insert(cashRegisters)
       .values({ openingFloatCents: input.openingFloat, openedByUserId: actor.userId, openedByLabel: actor.label })
@@ -46,13 +50,25 @@ export async function openCashRegisterInTx(tx: Transaction, actor: Actor, rawInp
         ? alreadyOpen(current)
         : new CashRegisterStateError("register-already-open", "Outro caixa acabou de ser aberto: recarregue a página.");
     }
+    // Finance's drawer holds the float from now on: what it lacks comes from (what it holds more goes to) the account named.
+    const movedCents = await postRegisterOpeningInTx(tx, actor, {
+      registerId: opened.id,
+      floatCents: input.openingFloat,
+      accountId: input.floatAccount,
+      date: shopToday(),
+    });
     await recordAudit(tx, {
       actorUserId: actor.userId,
       actorLabel: actor.label,
       action: "cash-register.open",
       entity: CASH_REGISTER_ENTITY,
       entityId: String(opened.id),
-      details: { openingFloatCents: input.openingFloat, openingFloat: formatCents(input.openingFloat) },
+      details: {
+        openingFloatCents: input.openingFloat,
+        openingFloat: formatCents(input.openingFloat),
+        floatAccountId: input.floatAccount,
+        movedToDrawerCents: movedCents,
+      },
     });
     return { registerId: opened.id };
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formText, idempotencyKeyField, moneyField, optionalText, requiredText } from "~/lib/forms";
+import { formText, idempotencyKeyField, moneyField, optionalIdField, optionalText, requiredText } from "~/lib/forms";
 import { denominationField, DENOMINATIONS, MAX_DENOMINATION_COUNT } from "./denominations";
 import { CHECKED_METHODS, type CheckedMethod } from "./register-rules";
 
@@ -10,8 +10,13 @@ export const MAX_COUNTED_CENTS = 1_000_000_000;
 
 export const CASH_REGISTER_LIMITS = { reason: 200, note: 500 } as const;
 
+/** Blank: the account of the "withdrawal" role (the safe, as seeded). */
+const counterAccountField = optionalIdField("Escolha uma das contas da lista.");
+
 export const OpenCashRegisterSchema = z.object({
   openingFloat: moneyField({ max: MAX_FLOAT_CENTS }),
+  /** Where the float comes from (or what the drawer held more goes to), so finance's drawer holds the float. */
+  floatAccount: counterAccountField,
   idempotencyKey: idempotencyKeyField(),
 });
 
@@ -20,6 +25,8 @@ export const CashMovementSchema = z.object({
   kind: z.enum(["supply", "withdrawal"], { error: "Escolha suprimento ou sangria." }),
   amount: moneyField({ max: MAX_MOVEMENT_CENTS }).refine((cents) => cents > 0, "Informe um valor maior que zero."),
   reason: requiredText("o motivo", { min: 3, max: CASH_REGISTER_LIMITS.reason }),
+  /** A suprimento's origin, a sangria's destination: the safe, a bank, the owner… */
+  account: counterAccountField,
   idempotencyKey: idempotencyKeyField(),
 });
 export type CashMovementFormValues = Record<keyof z.input<typeof CashMovementSchema>, string>;

@@ -25,6 +25,10 @@ const HEADER = [
 const ORIGIN_LABELS: Record<string, string> = {
   "register-entry": "Caixa",
   "register-closing": "Fechamento de caixa",
+  "register-opening": "Abertura de caixa",
+  "register-closing-pix": "Fechamento de caixa",
+  "register-closing-debit": "Fechamento de caixa",
+  "register-closing-credit": "Fechamento de caixa",
   "stock-movement": "Estoque",
 };
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import {
   cardFeeRates,
@@ -10,6 +10,7 @@ import {
   type FinanceAccountRole,
   type FinanceDirection,
 } from "~/db/schema/finance";
+import { registerEntries } from "~/db/schema/cash-register";
 import { addDays } from "~/lib/dates";
 import { percentOfCents, splitCents } from "~/lib/money";
 import type { Actor } from "~/modules/accounts/roles";
@@ -264,3 +265,104 @@ export async function cancelPostingsInTx(tx: Transaction, actor: Actor, origin: 
 
 /** Everything that passes through the register is posted under its entry. */
 export const REGISTER_ENTRY_ORIGIN = "register-entry";
+
+/** What of a sale's payments by `method` (debit or credit) the acquirer still owes: a card refund can give back at most this. */
+export async function cardRefundableCentsOfSaleInTx(tx: Transaction, saleId: number, method: "debit" | "credit") {
+  const [row] = await tx
+    .select({ grossCents: sql<number>`coalesce(sum(${cardReceivables.grossCents}), 0)::int` })
+    .from(cardReceivables)
+    .innerJoin(registerEntries, eq(registerEntries.id, cardReceivables.registerEntryId))
+    .where(
+      and(
+        eq(registerEntries.saleId, saleId),
+        eq(registerEntries.method, method),
+        isNull(registerEntries.cancelledAt),
+        isNull(cardReceivables.cancelledAt),
+      ),
+    );
+  return Number(row?.grossCents ?? 0);
+}
+
+/**
+ * A refund through the card a sale was paid with (an estorno): the acquirer
+ * pays that much less, so the sale's receivables of that method lose it,
+ * the last instalment first, each with its share of the fee (the acquirer
+ * gives back the fee of what it no longer pays); a receivable left with
+ * nothing is cancelled, and the fee posted with the payment goes down by
+ * what came back (cancelled when nothing is left). The caller has checked
+ * the amount against cardRefundableCentsOfSaleInTx.
+ */
+export async function refundCardReceivablesOfSaleInTx(
+  tx: Transaction,
+  actor: Actor,
+  input: { saleId: number; method: "debit" | "credit"; amountCents: number; reason: string },
+) {
+  const receivables = await tx
+    .select({
+      id: cardReceivables.id,
+      registerEntryId: cardReceivables.registerEntryId,
+      grossCents: cardReceivables.grossCents,
+      feeCents: cardReceivables.feeCents,
+    })
+    .from(cardReceivables)
+    .innerJoin(registerEntries, eq(registerEntries.id, cardReceivables.registerEntryId))
+    .where(
+      and(
+        eq(registerEntries.saleId, input.saleId),
+        eq(registerEntries.method, input.method),
+        isNull(registerEntries.cancelledAt),
+        isNull(cardReceivables.cancelledAt),
+        gt(cardReceivables.grossCents, 0),
+      ),
+    )
+    .orderBy(desc(cardReceivables.expectedDate), desc(cardReceivables.instalmentNumber), desc(cardReceivables.id))
+    .for("update", { of: cardReceivables });
+  let remaining = input.amountCents;
+  const feeBackByEntry = new Map<number, number>();
+  const now = new Date();
+  for (const receivable of receivables) {
+    if (remaining <= 0) break;
+    const take = Math.min(remaining, receivable.grossCents);
+    remaining -= take;
+    const feeBack =
+      take === receivable.grossCents ? receivable.feeCents : Math.round((receivable.feeCents * take) / receivable.grossCents);
+    feeBackByEntry.set(receivable.registerEntryId, (feeBackByEntry.get(receivable.registerEntryId) ?? 0) + feeBack);
+    if (take === receivable.grossCents) {
+      await tx.update(cardReceivables).set({ cancelledAt: now }).where(eq(cardReceivables.id, receivable.id));
+    } else {
+      const grossCents = receivable.grossCents - take;
+      const feeCents = receivable.feeCents - feeBack;
+      await tx
+        .update(cardReceivables)
+        .set({ grossCents, feeCents, netCents: grossCents - feeCents })
+        .where(eq(cardReceivables.id, receivable.id));
+    }
+  }
+  if (remaining > 0) throw new Error(`estorno no cartão maior que o recebível da venda ${input.saleId}: faltam ${remaining}`);
+  const feeCategory = await categoryOfKeyInTx(tx, "card-fees");
+  for (const [entryId, feeBack] of feeBackByEntry) {
+    if (feeBack === 0) continue;
+    const [fee] = await tx
+      .select({ id: financeEntries.id, amountCents: financeEntries.amountCents })
+      .from(financeEntries)
+      .where(
+        and(
+          eq(financeEntries.originKind, REGISTER_ENTRY_ORIGIN),
+          eq(financeEntries.originId, entryId),
+          eq(financeEntries.categoryId, feeCategory.id),
+          isNull(financeEntries.cancelledAt),
+        ),
+      )
+      .for("update");
+    if (!fee) continue;
+    const left = fee.amountCents - feeBack;
+    await tx
+      .update(financeEntries)
+      .set(
+        left <= 0
+          ? { cancelledAt: now, cancelledByLabel: actor.label, cancelReason: input.reason || "Estorno no cartão" }
+          : { amountCents: left },
+      )
+      .where(eq(financeEntries.id, fee.id));
+  }
+}

@@ -61,7 +61,31 @@ export type RegisterEntryInput = {
   field?: string;
   /** What the money is for the month result, when only the caller knows (a crediário payment); otherwise finance works it out from the kind. */
   financeParts?: readonly ReceiptPart[];
+  /** A suprimento's origin or a sangria's destination account (the caller checked it). */
+  counterAccountId?: number | null;
+  /**
+   * The shop day the money was taken, when typed for an earlier day (an
+   * order's payment recorded late): it belongs to that day (decision 0024),
+   * never to the register open today. Cash of an earlier day is refused:
+   * it is in no drawer that can still be counted.
+   */
+  paidOn?: string | null;
 };
+
+/** Cash typed for an earlier day: today's drawer never held it and that day's closing is done. */
+export class PastCashPaymentError extends InputError {
+  override name = "PastCashPaymentError";
+  constructor(field = "form") {
+    super(
+      "past-cash-payment",
+      {
+        [field]:
+          "Dinheiro entra no caixa aberto hoje: registre-o com a data de hoje (o que sobrou ou faltou naquele dia ficou no fechamento dele).",
+      },
+      400,
+    );
+  }
+}
 
 /**
  * Money through the register, in the caller's transaction: into the open
@@ -78,7 +102,9 @@ export async function recordRegisterEntryInTx(
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) {
     throw new Error(`valor de lançamento inválido no caixa: ${input.amountCents}`);
   }
-  const open = await lockOpenRegisterInTx(tx);
+  const isEarlierDay = input.paidOn != null && input.paidOn < today;
+  if (isEarlierDay && input.method === "cash") throw new PastCashPaymentError(input.field);
+  const open = isEarlierDay ? null : await lockOpenRegisterInTx(tx);
   if (!open && input.method === "cash") throw new RegisterClosedError(input.field);
   const [entry] = await tx
     .insert(registerEntries)
@@ -95,7 +121,7 @@ export async function recordRegisterEntryInTx(
       customerId: input.customerId ?? null,
       reason: input.reason ?? "",
       pixPending: input.method === "pix" && input.amountCents > 0,
-      businessDate: today,
+      businessDate: isEarlierDay ? input.paidOn! : today,
       actorUserId: actor.userId,
       actorLabel: actor.label,
     })
@@ -112,6 +138,7 @@ export async function recordRegisterEntryInTx(
     saleId: input.saleId ?? null,
     serviceOrderPaymentId: input.serviceOrderPaymentId ?? null,
     parts: input.financeParts,
+    counterAccountId: input.counterAccountId ?? null,
   });
   return { entryId: entry!.id, registerId: open?.id ?? null };
 }

@@ -1,7 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
-import type { Transaction } from "~/db/client.server";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { inTransaction, type Transaction } from "~/db/client.server";
 import { saleItems, sales, type RegisterEntryKind, type RegisterMethod } from "~/db/schema/cash-register";
 import { products } from "~/db/schema/inventory";
+import { financeAccounts } from "~/db/schema/finance";
 import { serviceOrderLines, serviceOrderPayments, serviceOrders } from "~/db/schema/service-orders";
 import type { Actor } from "~/modules/accounts/roles";
 import {
@@ -13,6 +14,7 @@ import {
   postTransferInTx,
   REGISTER_ENTRY_ORIGIN,
 } from "./ledger.server";
+import { accountBalancesInTx } from "./balances.server";
 import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "./revenue-parts";
 
 /** A register entry as just written, with what the caller knows of its meaning for the month result. */
@@ -32,6 +34,8 @@ export type PostedRegisterEntry = {
   serviceOrderPaymentId?: number | null;
   /** Given by callers whose split only they know (a crediário payment: principal by source, interest, charges). */
   parts?: readonly ReceiptPart[];
+  /** A suprimento's origin or a sangria's destination (checked by cashCounterAccountInTx); null: the "withdrawal" role's account. */
+  counterAccountId?: number | null;
 };
 
 /**
@@ -135,10 +139,10 @@ async function orderLinesOfPaymentInTx(
   return { lines, totalCents: grossCents - payment.discountCents };
 }
 
-/** Suprimento: cash from where the shop keeps it into the drawer; sangria: the reverse. */
+/** Suprimento: cash from the account the form named (or the "withdrawal" role's) into the drawer; sangria: the reverse. */
 async function postCashMovementInTx(tx: Transaction, actor: Actor, entry: PostedRegisterEntry) {
   const drawer = await accountOfRoleInTx(tx, "cash-drawer");
-  const elsewhere = await accountOfRoleInTx(tx, "withdrawal");
+  const elsewhere = entry.counterAccountId ?? (await accountOfRoleInTx(tx, "withdrawal"));
   const isSupply = entry.kind === "supply";
   await postTransferInTx(tx, actor, {
     origin: { kind: REGISTER_ENTRY_ORIGIN, id: entry.entryId },
@@ -150,30 +154,115 @@ async function postCashMovementInTx(tx: Transaction, actor: Actor, entry: Posted
   });
 }
 
-/** How a register's closing is named as an origin: what it posts, only its cash difference. */
-export const REGISTER_CLOSING_ORIGIN = "register-closing";
+export type CashCounterAccount = { id: number; name: string };
 
 /**
- * A closing posts only its difference: every sale, payment and movement
- * already reached finance through its own entry, so the counted cash less
- * the expected is a surplus (other income) or a shortage (other expense)
- * in the drawer's account, on the day of the closing.
+ * The accounts cash can come from or go to besides the drawer (the safe, a
+ * bank, the owner's pocket; never a card acquirer): what the opening, the sangria and the
+ * suprimento forms offer, with the "withdrawal" role's account first as the
+ * default, and the drawer account's balance now.
+ */
+export async function cashCounterAccounts(today: string) {
+  return inTransaction(async (tx) => {
+    const drawer = await accountOfRoleInTx(tx, "cash-drawer");
+    const defaultId = await accountOfRoleInTx(tx, "withdrawal");
+    const rows = await tx
+      .select({ id: financeAccounts.id, name: financeAccounts.name })
+      .from(financeAccounts)
+      .where(and(isNull(financeAccounts.archivedAt), ne(financeAccounts.id, drawer), ne(financeAccounts.kind, "card-acquirer")))
+      .orderBy(asc(financeAccounts.position), asc(financeAccounts.id));
+    const balances = await accountBalancesInTx(tx, today);
+    const accounts: CashCounterAccount[] = [
+      ...rows.filter((row) => row.id === defaultId),
+      ...rows.filter((row) => row.id !== defaultId),
+    ];
+    return { accounts, defaultId, drawerBalanceCents: Number(balances.find((row) => row.accountId === drawer)?.balanceCents ?? 0) };
+  });
+}
+
+/** The account a form named for cash to come from or go to, if it may (it exists, is not archived, is neither the drawer nor a card acquirer). */
+export async function cashCounterAccountInTx(tx: Transaction, accountId: number): Promise<boolean> {
+  const drawer = await accountOfRoleInTx(tx, "cash-drawer");
+  if (accountId === drawer) return false;
+  const [row] = await tx
+    .select({ id: financeAccounts.id })
+    .from(financeAccounts)
+    .where(
+      and(eq(financeAccounts.id, accountId), isNull(financeAccounts.archivedAt), ne(financeAccounts.kind, "card-acquirer")),
+    );
+  return row !== undefined;
+}
+
+/** How a register's opening is named as an origin: the transfer that makes the drawer's account hold the float. */
+export const REGISTER_OPENING_ORIGIN = "register-opening";
+
+/**
+ * The opening float reaches finance: the drawer's account should hold
+ * exactly the float counted, so what it holds more or less (cash taken out
+ * after the last closing, a float brought from the safe or the bank) moves
+ * between it and the account the form named, as a transfer on the day the
+ * register opened. Answers the amount moved into the drawer (negative: out).
+ */
+export async function postRegisterOpeningInTx(
+  tx: Transaction,
+  actor: Actor,
+  opening: { registerId: number; floatCents: number; accountId: number | null; date: string },
+) {
+  const drawer = await accountOfRoleInTx(tx, "cash-drawer");
+  const balances = await accountBalancesInTx(tx, opening.date);
+  const held = Number(balances.find((row) => row.accountId === drawer)?.balanceCents ?? 0);
+  const movedCents = opening.floatCents - held;
+  if (movedCents === 0) return 0;
+  const elsewhere = opening.accountId ?? (await accountOfRoleInTx(tx, "withdrawal"));
+  await postTransferInTx(tx, actor, {
+    origin: { kind: REGISTER_OPENING_ORIGIN, id: opening.registerId },
+    fromAccountId: movedCents > 0 ? elsewhere : drawer,
+    toAccountId: movedCents > 0 ? drawer : elsewhere,
+    amountCents: Math.abs(movedCents),
+    date: opening.date,
+    description:
+      movedCents > 0
+        ? `Fundo de troco do caixa nº ${opening.registerId}`
+        : `Dinheiro que não ficou na gaveta na abertura do caixa nº ${opening.registerId}`,
+  });
+  return movedCents;
+}
+
+/** How a register's closing is named as an origin: its cash difference; PIX and cards have their own origin kinds (one entry per method). */
+export const REGISTER_CLOSING_ORIGIN = "register-closing";
+
+/** The origin kind of a closing's difference in `method`: cash keeps "register-closing", the others "register-closing-pix"… */
+export function closingOriginKindOf(method: string) {
+  return method === "cash" ? REGISTER_CLOSING_ORIGIN : `${REGISTER_CLOSING_ORIGIN}-${method}`;
+}
+
+const CLOSING_METHOD_NAMES: Record<string, string> = { cash: "", pix: " de PIX", debit: " de cartão de débito", credit: " de cartão de crédito" };
+
+/**
+ * A closing posts only its differences: every sale, payment and movement
+ * already reached finance through its own entry, so what was counted (the
+ * drawer) or checked (the bank statement for PIX, the card machine for
+ * cards) less what was expected is a surplus (other income) or a shortage
+ * (other expense) in that method's account, on the day of the closing.
+ * Crediário and store credit bring no money and are never posted.
  */
 export async function postRegisterClosingInTx(
   tx: Transaction,
   actor: Actor,
-  closing: { registerId: number; cashDifferenceCents: number; date: string },
+  closing: { registerId: number; differences: Record<string, number>; date: string },
 ) {
-  if (!Number.isSafeInteger(closing.cashDifferenceCents) || closing.cashDifferenceCents === 0) return null;
-  const isSurplus = closing.cashDifferenceCents > 0;
-  return postEntryInTx(tx, actor, {
-    origin: { kind: REGISTER_CLOSING_ORIGIN, id: closing.registerId },
-    categoryKey: isSurplus ? "cash-surplus" : "cash-shortage",
-    amountCents: Math.abs(closing.cashDifferenceCents),
-    description: `${isSurplus ? "Sobra" : "Falta"} no fechamento do caixa nº ${closing.registerId}`,
-    paidDate: closing.date,
-    dueDate: closing.date,
-    accountId: await accountOfRoleInTx(tx, "cash-drawer"),
-    method: "cash",
-  });
+  for (const [method, differenceCents] of Object.entries(closing.differences)) {
+    if (!isMoneyMethod(method) || !Number.isSafeInteger(differenceCents) || differenceCents === 0) continue;
+    const isSurplus = differenceCents > 0;
+    await postEntryInTx(tx, actor, {
+      origin: { kind: closingOriginKindOf(method), id: closing.registerId },
+      categoryKey: isSurplus ? "cash-surplus" : "cash-shortage",
+      amountCents: Math.abs(differenceCents),
+      description: `${isSurplus ? "Sobra" : "Falta"}${CLOSING_METHOD_NAMES[method] ?? ""} no fechamento do caixa nº ${closing.registerId}`,
+      paidDate: closing.date,
+      dueDate: closing.date,
+      accountId: await accountOfMethodInTx(tx, method),
+      method,
+    });
+  }
 }

@@ -22,6 +22,7 @@ import {
 import { isDeactivatedSql } from "~/modules/accounts/person-name.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
+import { assertPixAvailable } from "~/modules/pix/pix-charge";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError, ServiceOrderStatusMoveError } from "./errors";
 import { isOrderNumber, SERVICE_ORDER_ENTITY } from "./order-number";
@@ -524,7 +525,9 @@ export async function addServiceOrderPaymentInTx(
       amountCents: input.amount,
       customerId: order.customerId,
       orderId,
-      field: "method",
+      field: input.paidAt !== "" && input.paidAt < shopToday() ? "paidAt" : "method",
+      // A payment dated earlier belongs to its day (decision 0024), not to today's register.
+      paidOn: input.paidAt === "" ? null : input.paidAt,
     });
     await tx
       .update(serviceOrders)
@@ -602,8 +605,18 @@ export async function addServiceOrderCreditPaymentInTx(
 async function recordOrderPaymentInRegisterInTx(
   tx: Transaction,
   actor: Actor,
-  payment: { paymentId: number; method: PaymentMethod; amountCents: number; customerId: number; orderId: number; field: string },
+  payment: {
+    paymentId: number;
+    method: PaymentMethod;
+    amountCents: number;
+    customerId: number;
+    orderId: number;
+    field: string;
+    paidOn?: string | null;
+  },
 ) {
+  // The order's page shows a PIX code to the shop's key, as the register's does: refused while there is none (or only the demo's).
+  if (payment.method === "pix") assertPixAvailable(await readShopSettingsInTx(tx));
   await recordRegisterEntryInTx(tx, actor, {
     kind: "order-payment",
     method: payment.method,
@@ -612,6 +625,7 @@ async function recordOrderPaymentInRegisterInTx(
     customerId: payment.customerId,
     reason: `OS nº ${payment.orderId}`,
     field: payment.field,
+    paidOn: payment.paidOn ?? null,
   });
 }
 

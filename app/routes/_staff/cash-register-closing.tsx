@@ -11,7 +11,9 @@ import { formatCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { closeCashRegister } from "~/modules/cash-register/closing.server";
 import { ClosingForm } from "~/modules/cash-register/components/closing-form";
-import { getRegisterDesk } from "~/modules/cash-register/queries.server";
+import { getRegisterDesk, listPendingPixOfRegister } from "~/modules/cash-register/queries.server";
+import { ENTRY_KIND_LABELS } from "~/modules/cash-register/register-rules";
+import { shopToday } from "~/lib/dates";
 import { closingFormToInput, type CloseCashRegisterFormValues } from "~/modules/cash-register/validation";
 import type { Route } from "./+types/cash-register-closing";
 
@@ -29,6 +31,7 @@ export async function loader() {
     totals: desk.totals,
     unassignedCount: desk.unassignedCount,
     seen: desk.fingerprint,
+    pendingPix: await listPendingPixOfRegister(desk.register.id, shopToday(desk.register.openedAt)),
     closeKey: newIdempotencyKey(),
   };
 }
@@ -83,15 +86,32 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
           de fundo de troco.
         </p>
       </header>
+      {result?.errors.pendingPix ? <Alert tone="destructive">{result.errors.pendingPix}</Alert> : null}
       {totals.pendingPixCount > 0 ? (
-        <Alert tone="info" title="PIX ainda não conferidos">
-          {totals.pendingPixCount === 1 ? "1 PIX" : `${totals.pendingPixCount} PIX`} somando {formatCents(totals.pendingPixCents)}{" "}
-          ainda sem “PIX recebido”.{" "}
-          <Link to="/cash-register" className="font-medium underline underline-offset-2">
-            Confira no banco antes de fechar
-          </Link>
-          : depois do fechamento o caixa não muda mais.
-        </Alert>
+        <section aria-labelledby="pix-pendentes" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4">
+          <h2 id="pix-pendentes" className="font-semibold text-slate-900">
+            PIX aguardando confirmação
+          </h2>
+          <p className="text-sm text-slate-800">
+            {totals.pendingPixCount === 1 ? "1 PIX" : `${totals.pendingPixCount} PIX`} somando{" "}
+            {formatCents(totals.pendingPixCents)} ainda sem “PIX recebido”. O caixa só fecha depois que cada um for confirmado
+            (o valor caiu na conta) ou cancelado (não caiu): depois do fechamento o caixa não muda mais.
+          </p>
+          <ul className="space-y-1 text-sm">
+            {loaderData.pendingPix.map((entry) => (
+              <li key={entry.id}>
+                <Link
+                  to={`/cash-register#lancamento-${entry.id}`}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  Confirmar ou cancelar o PIX de {formatCents(entry.amountCents)}
+                </Link>{" "}
+                — {entry.saleCode ? `Venda ${entry.saleCode}` : entry.serviceOrderId ? `OS nº ${entry.serviceOrderId}` : ENTRY_KIND_LABELS[entry.kind]}
+                , {formatDateTime(entry.createdAt)}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       {loaderData.unassignedCount > 0 ? (
         <p className="text-sm text-slate-700">

@@ -5,8 +5,9 @@ import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { FlashAlert } from "~/components/ui/flash-alert";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
@@ -20,6 +21,7 @@ import { CashRegisterNotFoundError } from "~/modules/cash-register/errors";
 import { cancelRegisterEntry, confirmPixEntry, recordCashMovement } from "~/modules/cash-register/entries.server";
 import { getRegisterDesk } from "~/modules/cash-register/queries.server";
 import { openCashRegister } from "~/modules/cash-register/sessions.server";
+import { cashCounterAccounts, type CashCounterAccount } from "~/modules/finance/register-postings.server";
 import { CASH_REGISTER_LIMITS, type CashMovementFormValues } from "~/modules/cash-register/validation";
 import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/cash-register";
@@ -30,6 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const desk = await getRegisterDesk();
   return {
     ...desk,
+    // Where a float, a suprimento or a sangria comes from or goes to, so finance's drawer is the drawer.
+    cashAccounts: await cashCounterAccounts(shopToday()),
     // A fresh key with every render: a double submit of one form is recorded once.
     openKey: newIdempotencyKey(),
     movementKey: newIdempotencyKey(),
@@ -59,7 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "open": {
-        const input = { openingFloat: formText(form, "openingFloat"), idempotencyKey: formText(form, "idempotencyKey") };
+        const input = {
+          openingFloat: formText(form, "openingFloat"),
+          floatAccount: formText(form, "floatAccount"),
+          idempotencyKey: formText(form, "idempotencyKey"),
+        };
         extra = { intent, openingFloat: input.openingFloat, openKey: input.idempotencyKey };
         const opened = await openCashRegister(actor, input);
         return opened.isReplay
@@ -71,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           kind: formText(form, "kind"),
           amount: formText(form, "amount"),
           reason: formText(form, "reason"),
+          account: formText(form, "account"),
           idempotencyKey: formText(form, "idempotencyKey"),
         };
         extra = { intent, movement };
@@ -201,6 +210,7 @@ export default function CashRegisterPage({ loaderData, actionData }: Route.Compo
                 idempotencyKey={loaderData.movementKey}
                 errors={errorsFor("movement")}
                 values={result?.intent === "movement" ? (result.movement ?? null) : null}
+                accounts={loaderData.cashAccounts.accounts}
               />
             </Panel>
             <Panel id="caixa-lancamentos" title="Lançamentos">
@@ -228,6 +238,8 @@ export default function CashRegisterPage({ loaderData, actionData }: Route.Compo
               idempotencyKey={result?.intent === "open" ? result.openKey || loaderData.openKey : loaderData.openKey}
               errors={errorsFor("open")}
               openingFloat={result?.intent === "open" ? (result.openingFloat ?? "") : ""}
+              accounts={loaderData.cashAccounts.accounts}
+              drawerBalanceCents={loaderData.cashAccounts.drawerBalanceCents}
             />
           </Panel>
           <Panel id="caixa-do-dia" title="Lançamentos de hoje sem caixa">
@@ -253,14 +265,21 @@ export default function CashRegisterPage({ loaderData, actionData }: Route.Compo
   );
 }
 
+const accountOptions = (accounts: readonly CashCounterAccount[]) =>
+  accounts.map((account) => ({ value: String(account.id), label: account.name }));
+
 function OpenForm({
   idempotencyKey,
   errors,
   openingFloat,
+  accounts,
+  drawerBalanceCents,
 }: {
   idempotencyKey: string;
   errors: FieldErrors;
   openingFloat: string;
+  accounts: readonly CashCounterAccount[];
+  drawerBalanceCents: number;
 }) {
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "open";
@@ -279,6 +298,13 @@ function OpenForm({
         error={errors.openingFloat}
         hint="Em branco: caixa aberto sem troco."
       />
+      <SelectField
+        label="De onde vem o troco (ou para onde foi o que saiu da gaveta)"
+        name="floatAccount"
+        options={accountOptions(accounts)}
+        error={errors.floatAccount}
+        hint={`No financeiro, a gaveta tem ${formatCents(drawerBalanceCents)}: a diferença para o fundo de troco vem desta conta (ou vai para ela).`}
+      />
       <Button type="submit" disabled={isSubmitting}>
         Abrir caixa
       </Button>
@@ -290,10 +316,12 @@ function MovementForm({
   idempotencyKey,
   errors,
   values,
+  accounts,
 }: {
   idempotencyKey: string;
   errors: FieldErrors;
   values: CashMovementFormValues | null;
+  accounts: readonly CashCounterAccount[];
 }) {
   const [kind, setKind] = useState(values?.kind === "supply" ? "supply" : "withdrawal");
   return (
@@ -341,6 +369,13 @@ function MovementForm({
         defaultValue={values?.reason ?? ""}
         error={errors.reason}
         hint={kind === "withdrawal" ? "Ex.: depósito no banco, pagamento de fornecedor." : "Ex.: troco trazido do banco."}
+      />
+      <SelectField
+        label={kind === "withdrawal" ? "Para onde vai o dinheiro" : "De onde vem o dinheiro"}
+        name="account"
+        options={accountOptions(accounts)}
+        defaultValue={values?.account ?? ""}
+        error={errors.account}
       />
       <Button type="submit">{kind === "withdrawal" ? "Registrar sangria" : "Registrar suprimento"}</Button>
     </Form>

@@ -57,6 +57,7 @@ import {
   type ServiceOrderPaymentFormValues,
 } from "~/modules/service-orders/validation";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
+import { pixChargeFor } from "~/modules/pix/pix-charge.server";
 import type { Route } from "./+types/service-order-form";
 import { shopNameInMessages } from "~/lib/shop-name";
 import { withPreposition } from "~/lib/wording";
@@ -108,6 +109,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     isRegisterOpen(),
     getOrderWarrantyLinks(actorOf(currentUser(context)), order.id),
   ]);
+  // The code the customer pays the open balance with, as the register shows one for a sale (none while the key is the demo's).
+  const pix =
+    order.balanceCents > 0
+      ? await pixChargeFor(settings, { amountCents: order.balanceCents, txid: `OS${order.id}`, description: `OS nº ${order.id}` })
+      : null;
   return {
     registerOpen,
     warrantyLinks,
@@ -141,6 +147,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     today,
     // A fresh key with every render of the page: a double submit of one payment form is recognised.
     paymentKey: newIdempotencyKey(),
+    pix,
     flash: flashOf(context),
   };
 }
@@ -361,6 +368,7 @@ function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
             values={intent === "payment" ? (result?.payment ?? null) : null}
             registerOpen={loaderData.registerOpen}
             registerClosedRefusal={intent === "payment" && Boolean(result?.registerClosed)}
+            pix={loaderData.pix ?? null}
           />
         </Panel>
         <Panel id="os-whatsapp" title="Avisar o cliente pelo WhatsApp">

@@ -15,6 +15,7 @@ import { PixDiscountNotice } from "~/modules/pix/components/pix-discount-notice"
 import { pixDiscountFor } from "~/modules/pix/pix-discount";
 import {
   computeSaleTotals,
+  offersPixPrice,
   MAX_CARD_INSTALMENTS,
   SALE_PAYMENT_LABELS,
   SALE_PAYMENT_METHODS,
@@ -124,9 +125,9 @@ export function SaleScreen({
     })),
     pixDiscountBasisPoints,
   });
-  // Told before paying, whatever the method chosen (Lei 10.962/2004 art. 5-A): the price by PIX.
+  // Told before paying (Lei 10.962/2004 art. 5-A): the price by PIX, while paying it all by PIX is still open.
   const pixPrice =
-    items.length > 0 && pixUnavailableMessage === null
+    items.length > 0 && pixUnavailableMessage === null && offersPixPrice(payments.map((payment) => payment.method))
       ? pixDiscountFor(totals.totalCents + totals.pixDiscountCents, pixDiscountBasisPoints)
       : null;
   const remaining = totals.totalCents - totals.paidCents;

@@ -37,6 +37,18 @@ const closingHead = (methods: string) => `{% render "cabecalho_loja", loja: loja
   ${methods}
   {% if caixa.pix_pendentes > 0 %}<p>PIX sem conferência no banco ao fechar: {{ caixa.pix_pendentes }} ({{ caixa.pix_pendentes_valor | moeda }}).</p>{% endif %}
 </section>
+<section>
+  <h2>Totais do caixa</h2>
+  <table>
+    <tbody>
+      <tr><td>Vendas</td><td class="num">{{ caixa.total_vendas | moeda }}</td></tr>
+      <tr><td>Recebimentos</td><td class="num">{{ caixa.total_recebimentos | moeda }}</td></tr>
+      <tr><td>Devoluções</td><td class="num">{{ caixa.total_devolucoes | moeda }}</td></tr>
+      <tr><td>Suprimentos</td><td class="num">{{ caixa.total_suprimentos | moeda }}</td></tr>
+      <tr><td>Sangrias</td><td class="num">{{ caixa.total_sangrias | moeda }}</td></tr>
+    </tbody>
+  </table>
+</section>
 {% if caixa.cedulas.size > 0 %}
 <section>
   <h2>Dinheiro contado</h2>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -6,6 +7,8 @@ import { formatDate } from "~/lib/dates";
 import { centsToInput, formatCents } from "~/lib/money";
 import { PAYMENT_METHODS, type ServiceOrderPaymentFormValues } from "../validation";
 import { optionsOf, SelectField } from "~/components/ui/select-field";
+import { PixCharge } from "~/modules/pix/components/pix-charge";
+import type { PixChargeResult } from "~/modules/pix/pix-charge";
 
 export type PaymentView = {
   id: number;
@@ -36,6 +39,7 @@ export function PaymentsPanel({
   values,
   registerOpen,
   registerClosedRefusal,
+  pix = null,
 }: {
   payments: readonly PaymentView[];
   balanceCents: number;
@@ -46,7 +50,10 @@ export function PaymentsPanel({
   /** Cash lands in the open register: with none open, the form says so and links to open it. */
   registerOpen: boolean;
   registerClosedRefusal: boolean;
+  /** The PIX code of the open balance (or why there is none), shown while PIX is the chosen method. */
+  pix?: PixChargeResult | null;
 }) {
+  const [method, setMethod] = useState(values?.method ?? "pix");
   return (
     <div className="space-y-4">
       {payments.length === 0 ? (
@@ -91,7 +98,8 @@ export function PaymentsPanel({
             <SelectField
               label="Forma"
               name="method"
-              defaultValue={values?.method ?? "pix"}
+              value={method}
+              onChange={(event) => setMethod(event.target.value)}
               options={optionsOf(PAYMENT_METHODS)}
               error={errors.method}
             />
@@ -113,6 +121,13 @@ export function PaymentsPanel({
             />
           </div>
           <Field label="Observação (opcional)" name="note" maxLength={200} defaultValue={values?.note} error={errors.note} />
+          {method === "pix" && pix ? (
+            pix.status === "ready" ? (
+              <PixCharge charge={pix.charge} title={`PIX do saldo (${formatCents(balanceCents)})`} headingLevel={3} />
+            ) : (
+              <Alert tone="info">{pix.message}</Alert>
+            )
+          ) : null}
           <Button type="submit" size="sm">
             Registrar pagamento
           </Button>
