@@ -67,6 +67,9 @@ async function loadModules() {
  * once, cancels and returns bring stock and money back, and hostile input
  * is refused without writing anything. Each *.test.ts file runs it for one database.
  */
+/** A sale's number from its code ("V-000123" → 123). */
+const numberOf = (code: string) => Number(/\d+$/.exec(code)?.[0]);
+
 export function defineSalesSuite(database: TestDatabase) {
   describeOnDatabase(database, "vendas no caixa", () => {
     let app: Awaited<ReturnType<typeof loadModules>>;
@@ -424,7 +427,6 @@ export function defineSalesSuite(database: TestDatabase) {
       const product = await createProduct({ priceCents: 1_000, stock: 3 });
       const item = (quantity: string) => [{ productId: String(product.productId), quantity }];
       const first = await app.sales.recordSale(STAFF, saleForm({ items: item("1"), payments: [{ method: "pix", amount: "10,00" }] }));
-      const numberOf = (code: string) => Number(/\d+$/.exec(code)?.[0]);
       // Refused after the sale row was begun: stock short, and cash with no register open.
       await expect(
         app.sales.recordSale(STAFF, saleForm({ items: item("5"), payments: [{ method: "pix", amount: "50,00" }] })),
