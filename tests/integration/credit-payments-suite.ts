@@ -672,6 +672,41 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       ).rejects.toThrow(/não é deste cliente|não deve/);
     });
 
+    it("settles every open instalment of a plan on /devedores for its payoff today, not their face (issue 23)", async () => {
+      const [other] = await app.db
+        .insert(app.tables.customers)
+        .values({ name: "Cliente Quitação", phone: "11987650001" })
+        .returning({ id: app.tables.customers.id });
+      const otherId = other!.id;
+      // The worked example right after its second instalment: four left, R$ 885,78 of face, R$ 823,33 to pay off.
+      const { planId, instalments } = await insertTestCreditPlan(app.db, {
+        customerId: otherId,
+        origin: { saleId: await insertSale() },
+        financedCents: 120_000,
+        instalmentCount: 6,
+        monthlyRateBasisPoints: 299,
+        contractDate: addDays(shopToday(), -60),
+        isEvery30Days: true,
+        paidInstalments: 2,
+      });
+      const page = await app.settlement.getCustomerSettlement(STAFF, otherId);
+      expect(page!.items.reduce((sum, item) => sum + item.dueCents, 0)).toBe(88_578);
+      expect(page!.totalCents).toBe(82_333);
+      const items = instalments.slice(2).map((instalment) => `instalment:${instalment.id}`);
+      const settle = (form: Record<string, unknown>) =>
+        app.client.inTransaction((tx) => app.settlement.settleCustomerDebtsInTx(tx, STAFF, otherId, form));
+      await expect(settle({ items, amount: "823,34", method: "pix", idempotencyKey: key() })).rejects.toThrow(/R\$\s823,33/);
+      const settled = await settle({ items, amount: "", method: "pix", idempotencyKey: key() });
+      expect(settled.amountCents).toBe(82_333);
+      expect(settled.parts.reduce((sum, part) => sum + part.amountCents, 0)).toBe(82_333);
+      expect((await planOf(planId)).status).toBe("paid");
+      const rows = await instalmentsOf(planId);
+      expect(rows.every((row) => row.settledAt !== null)).toBe(true);
+      // Only interest waived: every centavo of the R$ 1.200,00 paid as principal.
+      expect(rows.reduce((sum, row) => sum + row.paidPrincipalCents, 0)).toBe(120_000);
+      expect(await app.settlement.getCustomerSettlement(STAFF, otherId)).toMatchObject({ items: [], totalCents: 0 });
+    });
+
     /** Every table a money action writes, counted: a refusal must leave them all as they were. */
     async function snapshot() {
       const [row] = await app.db
