@@ -441,6 +441,44 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       }
     });
 
+    it("states the instalments as they are (the last one absorbs the rounding) and names the goods financed (issue 23)", async () => {
+      await setMaxRate(299);
+      const [product] = await app.db
+        .insert(app.tables.products)
+        .values({
+          kind: "service",
+          sku: `CRED-${randomUUID().slice(0, 6)}`,
+          name: "Conserto de placa",
+          slug: `placa-${randomUUID().slice(0, 6)}`,
+          priceCents: 120_000,
+          revenueSource: "services",
+        })
+        .returning({ id: app.tables.products.id });
+      await app.db
+        .insert(app.tables.cashRegisters)
+        .values({ openingFloatCents: 0, openedByLabel: STAFF.label, openedByUserId: STAFF.userId });
+      const sale = await app.sales.recordSale(STAFF, {
+        idempotencyKey: randomUUID(),
+        customerId: String(customerId),
+        discount: "",
+        items: [{ productId: String(product!.id), unitId: "", quantity: "1", discount: "" }],
+        payments: [{ method: "crediario", amount: "1.200,00", tendered: "", instalments: "" }],
+        credit: { instalmentCount: "6", monthlyRate: "2,99", firstDueDate: addDays(today, 30) },
+      });
+      const instalments = await instalmentsOf(sale.creditPlanId!);
+      const amounts = instalments.map((instalment) => instalment.amountCents);
+      // Some last instalment differs from the others: the summary must say so, not "6 × the first".
+      expect(new Set(amounts.slice(0, 5)).size).toBe(1);
+      expect(amounts[5]).not.toBe(amounts[0]);
+      const money = (cents: number) => `R$\u00a0${(cents / 100).toFixed(2).replace(".", ",")}`;
+      const html = (await app.contract.printCreditContract(STAFF, sale.creditPlanId!, "a4"))!.html.replace(/&nbsp;|\s/g, "\u00a0");
+      const summary = `5\u00a0×\u00a0${money(amounts[0]!)}</span>\u00a0+\u00a0<span\u00a0class="nowrap">1\u00a0×\u00a0${money(amounts[5]!)}`;
+      expect(html).toContain(summary);
+      expect(html).toContain("Bens\u00a0e\u00a0serviços\u00a0financiados");
+      expect(html).toContain("1\u00a0×\u00a0Conserto\u00a0de\u00a0placa");
+      await app.sales.cancelSale(STAFF, sale.saleId, { reason: "Teste do contrato" });
+    });
+
     it("opens the plan in the sale's transaction when a sale is paid by crediário, and cancels it with the sale", async () => {
       const [product] = await app.db
         .insert(app.tables.products)
