@@ -59,6 +59,12 @@ function contractData(
     entrada: plan.downPaymentCents,
     valor_financiado: plan.financedCents,
     tarifa: plan.feeCents,
+    tarifa_forma:
+      plan.feeCents === 0
+        ? ""
+        : plan.feePaidWith === "financed"
+          ? "financiada: incluída no valor financiado"
+          : "paga pelo cliente na contratação",
     juros_total: plan.totalCents - plan.financedCents,
     taxa_mensal: formatRate(plan.monthlyRateBasisPoints),
     taxa_anual: formatRate(plan.yearlyRateBasisPoints),
@@ -77,7 +83,8 @@ function contractData(
       saldo: balances[index]?.balanceAfterCents ?? 0,
     })),
     total_parcelas: plan.totalCents,
-    total_com_financiamento: plan.downPaymentCents + plan.feeCents + plan.totalCents,
+    // A financed fee is inside the instalments: counted once.
+    total_com_financiamento: plan.downPaymentCents + (plan.feePaidWith === "financed" ? 0 : plan.feeCents) + plan.totalCents,
     total_sem_financiamento: plan.cashPriceCents,
     multa: formatRate(plan.lateFeeBasisPoints),
     juros_mora: formatRate(plan.lateInterestMonthlyBasisPoints),
@@ -88,7 +95,10 @@ function contractData(
 async function goodsOfInTx(tx: Transaction, plan: typeof creditPlans.$inferSelect) {
   let saleId = plan.saleId;
   if (plan.debtId !== null) {
-    const [debt] = await tx.select({ saleId: debts.saleId, description: debts.description }).from(debts).where(eq(debts.id, plan.debtId));
+    const [debt] = await tx
+      .select({ saleId: debts.saleId, description: debts.description })
+      .from(debts)
+      .where(eq(debts.id, plan.debtId));
     if (!debt?.saleId) return debt ? [{ descricao: debt.description, quantidade: 1 }] : [];
     saleId = debt.saleId;
   }

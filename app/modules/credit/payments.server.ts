@@ -58,12 +58,37 @@ async function lockActivePlanInTx(tx: Transaction, planId: number) {
 export function creditFinanceParts(
   split: { principalCents: number; interestCents: number; chargesCents: number },
   revenue: { lines: readonly RevenueLine[]; totalCents: number },
+  feeCents = 0,
 ): ReceiptPart[] {
-  const parts: ReceiptPart[] =
-    split.principalCents > 0 ? revenuePartsOf(split.principalCents, revenue.lines, revenue.totalCents) : [];
+  const goodsCents = split.principalCents - feeCents;
+  const parts: ReceiptPart[] = goodsCents > 0 ? revenuePartsOf(goodsCents, revenue.lines, revenue.totalCents) : [];
+  if (feeCents > 0) parts.push({ categoryKey: "credit-fee", amountCents: feeCents });
   if (split.interestCents > 0) parts.push({ categoryKey: "credit-interest", amountCents: split.interestCents });
   if (split.chargesCents > 0) parts.push({ categoryKey: "late-charges", amountCents: split.chargesCents });
   return parts;
+}
+
+/** round(a × b ÷ c), half up, in BigInt (the product may pass 2^53). */
+function mulDivRound(a: number, b: number, c: number) {
+  return Number((BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (2n * BigInt(c)));
+}
+
+/**
+ * The part of `principalCents` that pays a financed fee: the fee's share of
+ * the amount financed, on the principal paid so far, so the shares of all
+ * payments add up to the fee exactly when the plan is paid.
+ */
+export async function financedFeeShareInTx(tx: Transaction, plan: CreditPlanRow, principalCents: number) {
+  if (plan.feePaidWith !== "financed" || plan.feeCents <= 0 || principalCents <= 0) return 0;
+  const [row] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${creditInstalments.paidPrincipalCents}), 0)` })
+    .from(creditInstalments)
+    .where(eq(creditInstalments.planId, plan.id));
+  const before = Number(row?.cents ?? 0);
+  return (
+    mulDivRound(before + principalCents, plan.feeCents, plan.financedCents) -
+    mulDivRound(before, plan.feeCents, plan.financedCents)
+  );
 }
 
 type PaymentLine = {
@@ -114,7 +139,11 @@ async function writePaymentInTx(
       customerId: plan.customerId,
       reason: description,
       field: "method",
-      financeParts: creditFinanceParts(split, await planRevenueOf(tx, plan)),
+      financeParts: creditFinanceParts(
+        split,
+        await planRevenueOf(tx, plan),
+        await financedFeeShareInTx(tx, plan, split.principalCents),
+      ),
     },
     today,
   );

@@ -15,6 +15,10 @@ export const CONTRACT_FIELDS = fieldsOf([
   ["contrato.entrada", "Entrada em centavos (filtro moeda)"],
   ["contrato.valor_financiado", "Valor financiado em centavos (filtro moeda)"],
   ["contrato.tarifa", "Tarifa em centavos (filtro moeda)"],
+  [
+    "contrato.tarifa_forma",
+    "Como a tarifa é paga (“paga pelo cliente na contratação” ou “financiada: incluída no valor financiado”)",
+  ],
   ["contrato.juros_total", "Juros somados em centavos (filtro moeda)"],
   ["contrato.taxa_mensal", "Taxa de juros ao mês, já escrita (2,99%)"],
   ["contrato.taxa_anual", "Taxa de juros ao ano, já escrita"],
@@ -58,6 +62,7 @@ export const SAMPLE_CONTRACT = {
   entrada: 30000,
   valor_financiado: 120000,
   tarifa: 0,
+  tarifa_forma: "",
   juros_total: 7272,
   taxa_mensal: "1,99%",
   taxa_anual: "26,68%",
