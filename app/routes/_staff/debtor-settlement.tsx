@@ -145,8 +145,8 @@ export default function DebtorSettlement({ loaderData, actionData }: Route.Compo
               </ul>
               {discounted.map(([planId, plan]) => (
                 <p key={planId} className="text-sm text-slate-700" data-testid={`quitacao-${planId}`}>
-                  Crediário nº {planId} inteiro hoje: <strong>{formatCents(plan.payoff)}</strong> em vez de {formatCents(plan.sum)}{" "}
-                  (juros ainda não corridos abatidos, CDC art. 52 §2).
+                  Crediário nº {planId} inteiro hoje: <strong>{formatCents(plan.payoff)}</strong> em vez de{" "}
+                  {formatCents(plan.sum)} (juros ainda não corridos abatidos, CDC art. 52 §2).
                 </p>
               ))}
             </fieldset>
