@@ -149,7 +149,8 @@ export const creditPayments = pgTable(
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id),
-    kind: text("kind").$type<"instalment" | "payoff">().notNull(),
+    /** "return": what returned goods were worth, taken off what the plan owed (no money, no register entry). */
+    kind: text("kind").$type<"instalment" | "payoff" | "return">().notNull(),
     method: text("method").notNull(),
     amountCents: integer("amount_cents").notNull(),
     chargesCents: integer("charges_cents").notNull().default(0),
