@@ -88,6 +88,8 @@ test("a equipe parcela uma dívida em 6× a 2,99% com tarifa, vê as informaçõ
   await expect(page.getByRole("button", { name: "Salvar crediário" })).toBeDisabled();
   await page.getByLabel("Taxa de juros ao mês (%)").fill("2,99");
   await page.getByLabel("Tarifa de cadastro (opcional)").fill("30,00");
+  // How the fee is paid is asked: here by PIX now, through the register's day (issue 23).
+  await page.getByLabel("Tarifa paga em").selectOption("pix");
 
   const disclosure = page.getByTestId("credit-disclosure");
   await expect(disclosure).toBeVisible();
@@ -97,6 +99,7 @@ test("a equipe parcela uma dívida em 6× a 2,99% com tarifa, vê as informaçõ
   await expect(disclosure.getByTestId("disclosure-cet")).toContainText(/5[56],\d\d% a\.a\./);
   await expect(disclosure.getByTestId("disclosure-instalments")).toHaveText("6 × R$ 221,44 (a última R$ 221,46)");
   await expect(disclosure.getByTestId("disclosure-total-financed")).toHaveText("R$ 1.358,66");
+  await expect(disclosure.getByTestId("disclosure-fee")).toHaveText("paga pelo cliente na contratação");
   await expect(disclosure).toContainText("redução proporcional dos juros");
   expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -113,6 +116,10 @@ test("a equipe parcela uma dívida em 6× a 2,99% com tarifa, vê as informaçõ
   await expect(page.getByRole("heading", { name: /Contrato de crediário nº \d+/ })).toBeVisible();
   await expect(page.getByText("Assinatura do cliente")).toBeVisible();
   await expect(page.locator("body")).toContainText(/5[56],\d\d% a\.a\./);
+  // The instalments as they are, and what is financed (issue 23).
+  await expect(page.locator("body")).toContainText(/5 × R\$\s221,44\s\+\s1 × R\$\s221,46/);
+  await expect(page.locator("body")).toContainText("1 × Conserto fiado");
+  await expect(page.locator("body")).toContainText(/R\$\s30,00, paga pelo cliente na contratação/);
 
   // The list finds it by the customer's phone.
   await page.goto(`/cdc?q=${CUSTOMER.phone.slice(-4)}`);
@@ -150,6 +157,21 @@ test("uma venda no crediário mostra as condições e as informações antes de 
   await expect(page.getByRole("heading", { name: /Crediário nº \d+/, level: 1 })).toBeVisible();
   await expect(page.getByTestId("instalment")).toHaveCount(4);
   await expect(page.getByRole("link", { name: /Venda nº \d+/ })).toBeVisible();
+  const planUrl = page.url();
+
+  // The customer gives the goods back the same day: what they were worth is taken off the plan, which is settled; no money
+  // goes out, since none came in (issue 23).
+  await page.getByRole("link", { name: /Venda nº \d+/ }).click();
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await page.locator("summary", { hasText: "Devolução ou troca" }).click();
+  await page.getByLabel(/Impressão de foto grande/).fill("1");
+  await page.getByLabel("Motivo", { exact: true }).fill("Foto com defeito");
+  await page.getByRole("button", { name: "Registrar devolução" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: /Devolução registrada: R\$\s600,00 abatidos do crediário\./ }),
+  ).toBeVisible();
+  await page.goto(planUrl);
+  await expect(page.getByText("Quitado").first()).toBeVisible();
   await context.close();
 });
 

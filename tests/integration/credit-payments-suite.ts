@@ -46,6 +46,7 @@ async function loadModules() {
     import("~/modules/credit/settlement.server"),
     import("~/lib/errors"),
   ]);
+  const returns = await import("~/modules/cash-register/returns.server");
   return {
     client,
     db: await client.getDb(),
@@ -64,6 +65,7 @@ async function loadModules() {
     debtPayments,
     settlement,
     errors,
+    returns,
   };
 }
 
@@ -670,6 +672,163 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
           }),
         ),
       ).rejects.toThrow(/não é deste cliente|não deve/);
+    });
+
+    it("settles every open instalment of a plan on /devedores for its payoff today, not their face (issue 23)", async () => {
+      const [other] = await app.db
+        .insert(app.tables.customers)
+        .values({ name: "Cliente Quitação", phone: "11987650001" })
+        .returning({ id: app.tables.customers.id });
+      const otherId = other!.id;
+      // The worked example right after its second instalment: four left, R$ 885,78 of face, R$ 823,33 to pay off.
+      const { planId, instalments } = await insertTestCreditPlan(app.db, {
+        customerId: otherId,
+        origin: { saleId: await insertSale() },
+        financedCents: 120_000,
+        instalmentCount: 6,
+        monthlyRateBasisPoints: 299,
+        contractDate: addDays(shopToday(), -60),
+        isEvery30Days: true,
+        paidInstalments: 2,
+      });
+      const page = await app.settlement.getCustomerSettlement(STAFF, otherId);
+      expect(page!.items.reduce((sum, item) => sum + item.dueCents, 0)).toBe(88_578);
+      expect(page!.totalCents).toBe(82_333);
+      const items = instalments.slice(2).map((instalment) => `instalment:${instalment.id}`);
+      const settle = (form: Record<string, unknown>) =>
+        app.client.inTransaction((tx) => app.settlement.settleCustomerDebtsInTx(tx, STAFF, otherId, form));
+      await expect(settle({ items, amount: "823,34", method: "pix", idempotencyKey: key() })).rejects.toThrow(/R\$\s823,33/);
+      const settled = await settle({ items, amount: "", method: "pix", idempotencyKey: key() });
+      expect(settled.amountCents).toBe(82_333);
+      expect(settled.parts.reduce((sum, part) => sum + part.amountCents, 0)).toBe(82_333);
+      expect((await planOf(planId)).status).toBe("paid");
+      const rows = await instalmentsOf(planId);
+      expect(rows.every((row) => row.settledAt !== null)).toBe(true);
+      // Only interest waived: every centavo of the R$ 1.200,00 paid as principal.
+      expect(rows.reduce((sum, row) => sum + row.paidPrincipalCents, 0)).toBe(120_000);
+      expect(await app.settlement.getCustomerSettlement(STAFF, otherId)).toMatchObject({ items: [], totalCents: 0 });
+    });
+
+    /** A R$ 1.200,00 sale, all on crediário, whose lines add up to it: a phone (R$ 900,00) and a service (R$ 300,00). */
+    async function insertCreditSale() {
+      saleCounter++;
+      const [sale] = await app.db
+        .insert(app.tables.sales)
+        .values({
+          itemsTotalCents: 120_000,
+          totalCents: 120_000,
+          code: `VENDADEV${saleCounter}`,
+          customerId,
+          createdByLabel: STAFF.label,
+        })
+        .returning({ id: app.tables.sales.id });
+      const items = await app.db
+        .insert(app.tables.saleItems)
+        .values([
+          {
+            saleId: sale!.id,
+            productId,
+            description: "Celular",
+            quantity: 1,
+            unitPriceCents: 90_000,
+            totalCents: 90_000,
+            revenueSource: "products",
+          },
+          {
+            saleId: sale!.id,
+            productId,
+            description: "Configuração",
+            quantity: 1,
+            unitPriceCents: 30_000,
+            totalCents: 30_000,
+            revenueSource: "services",
+          },
+        ])
+        .returning({ id: app.tables.saleItems.id });
+      return { saleId: sale!.id, itemIds: items.map((item) => item.id) };
+    }
+
+    async function payoffToday(planId: number) {
+      const { openInstalmentsOn, quotePayoff } = await import("~/modules/credit/payment-dues.server");
+      const plan = await planOf(planId);
+      if (plan.status !== "active") return 0;
+      return quotePayoff(plan, await openInstalmentsOn(app.db, plan, shopToday()), null, shopToday()).totalCents;
+    }
+
+    async function refundsOf(saleId: number) {
+      return app.db
+        .select({ amountCents: app.tables.registerEntries.amountCents, method: app.tables.registerEntries.method })
+        .from(app.tables.registerEntries)
+        .where(and(eq(app.tables.registerEntries.saleId, saleId), eq(app.tables.registerEntries.kind, "refund")));
+    }
+
+    it("takes goods returned from a crediário sale off what the plan owes, and refunds nothing the customer has not paid (issue 23)", async () => {
+      const { saleId, itemIds } = await insertCreditSale();
+      const { planId } = await insertTestCreditPlan(app.db, {
+        customerId,
+        origin: { saleId },
+        financedCents: 120_000,
+        instalmentCount: 6,
+        monthlyRateBasisPoints: 299,
+        contractDate: addDays(shopToday(), -5),
+        isEvery30Days: true,
+      });
+      const before = await payoffToday(planId);
+      const form = {
+        idempotencyKey: key(),
+        settlement: "refund",
+        refundMethod: "cash",
+        reason: "Serviço não feito",
+        items: [
+          { saleItemId: String(itemIds[0]), quantity: "0" },
+          { saleItemId: String(itemIds[1]), quantity: "1" },
+        ],
+      };
+      const returned = await app.returns.recordSaleReturn(STAFF, saleId, form);
+      expect(returned).toMatchObject({ amountCents: 30_000, planCreditCents: 30_000 });
+      expect((await app.returns.recordSaleReturn(STAFF, saleId, form)).isReplay).toBe(true);
+      // Not a centavo of money out: the customer had paid nothing of it.
+      expect(await refundsOf(saleId)).toEqual([]);
+      // What is owed today falls by exactly what the goods were worth; the plan goes on.
+      expect(await payoffToday(planId)).toBe(before - 30_000);
+      expect((await planOf(planId)).status).toBe("active");
+      const [credit] = await app.db.select().from(app.tables.creditPayments).where(eq(app.tables.creditPayments.planId, planId));
+      expect(credit).toMatchObject({ kind: "return", method: "return", amountCents: 30_000, registerEntryId: null });
+      // It is no payment to undo.
+      await expect(
+        app.client.inTransaction((tx) => app.payments.cancelCreditPaymentInTx(tx, STAFF, credit!.id, { reason: "Teste" })),
+      ).rejects.toThrow(/devolução não se cancela/);
+    });
+
+    it("a full return of a crediário sale settles the plan and refunds only what was paid beyond what was still owed (issue 23)", async () => {
+      const { saleId, itemIds } = await insertCreditSale();
+      const { planId } = await insertTestCreditPlan(app.db, {
+        customerId,
+        origin: { saleId },
+        financedCents: 120_000,
+        instalmentCount: 6,
+        monthlyRateBasisPoints: 299,
+        contractDate: addDays(shopToday(), -5),
+        isEvery30Days: true,
+      });
+      await pay(planId, { amount: "250,00", method: "cash", idempotencyKey: key() });
+      const owed = await payoffToday(planId);
+      const returned = await app.returns.recordSaleReturn(STAFF, saleId, {
+        idempotencyKey: key(),
+        settlement: "refund",
+        refundMethod: "cash",
+        reason: "Desistiu da compra",
+        items: itemIds.map((id) => ({ saleItemId: String(id), quantity: "1" })),
+      });
+      expect(returned).toMatchObject({ amountCents: 120_000, planCreditCents: owed });
+      expect(await refundsOf(saleId)).toEqual([{ amountCents: -(120_000 - owed), method: "cash" }]);
+      const plan = await planOf(planId);
+      expect(plan.status).toBe("paid");
+      const rows = await instalmentsOf(planId);
+      expect(rows.every((row) => row.settledAt !== null)).toBe(true);
+      // All the principal is accounted for (paid in money or by the goods), only interest was waived.
+      expect(rows.reduce((sum, row) => sum + row.paidPrincipalCents, 0)).toBe(120_000);
+      expect(await app.settlement.getCustomerSettlement(STAFF, customerId)).toBeTruthy();
     });
 
     /** Every table a money action writes, counted: a refusal must leave them all as they were. */

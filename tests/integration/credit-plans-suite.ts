@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
 import * as fc from "fast-check";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
+/** 22144 → "R$ 221,44" with the no-break space the contract's HTML is compared with. */
+const money = (cents: number) => `R$\u00a0${(cents / 100).toFixed(2).replace(".", ",")}`;
+
 const STAFF: Actor = { userId: "staff-credit", label: "caixa@loja.test", role: "staff" };
 const CUSTOMER_ACTOR: Actor = { userId: "customer-credit", label: "cliente@x.test", role: "customer" };
 
 async function loadModules() {
-  const [client, auth, customers, inventory, register, credit, orders, documents, audit, idempotency, settings] =
+  const [client, auth, customers, inventory, register, credit, orders, documents, audit, idempotency, settings, finance] =
     await Promise.all([
       import("~/db/client.server"),
       import("~/db/schema/auth"),
@@ -23,6 +26,7 @@ async function loadModules() {
       import("~/db/schema/audit"),
       import("~/db/schema/idempotency"),
       import("~/db/schema/shop-settings"),
+      import("~/db/schema/finance"),
     ]);
   const [plans, queries, contract, sales, entries, errors, settingsQueries, testRecords] = await Promise.all([
     import("~/modules/credit/plans.server"),
@@ -43,6 +47,7 @@ async function loadModules() {
       ...inventory,
       ...register,
       ...credit,
+      ...finance,
       ...orders,
       ...documents,
       ...audit,
@@ -152,6 +157,20 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       return [...counts, Number(debtsPaid!.settled)];
     }
 
+    /** Every open register closed (the tests after this one open their own). */
+    async function closeRegisters() {
+      await app.db
+        .update(app.tables.cashRegisters)
+        .set({ isOpen: false, closedAt: new Date(), closedByLabel: "teste" })
+        .where(eq(app.tables.cashRegisters.isOpen, true));
+    }
+
+    /** A register open for this test alone. */
+    async function openRegister() {
+      await closeRegisters();
+      await app.db.insert(app.tables.cashRegisters).values({ openingFloatCents: 0, openedByLabel: STAFF.label });
+    }
+
     async function instalmentsOf(planId: number) {
       return app.db
         .select()
@@ -165,7 +184,7 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       const debtId = await createDebt(120_000);
       const { planId } = await app.plans.createCreditPlan(
         STAFF,
-        planForm("debt", debtId, { terms: { monthlyRate: "2,99" }, fee: "30,00" }),
+        planForm("debt", debtId, { terms: { monthlyRate: "2,99" }, fee: "30,00", feeMethod: "pix" }),
         { today },
       );
       const [plan] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, planId));
@@ -206,6 +225,123 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       expect(detail?.instalments.map((row) => row.status)).toEqual(["open", "open", "open", "open", "open", "open"]);
     });
 
+    /** The finance entries a register entry posted, by category key (cancelled ones left out). */
+    async function postingsOf(registerEntryId: number) {
+      const rows = await app.db
+        .select({ key: app.tables.financeCategories.systemKey, amountCents: app.tables.financeEntries.amountCents })
+        .from(app.tables.financeEntries)
+        .innerJoin(app.tables.financeCategories, eq(app.tables.financeCategories.id, app.tables.financeEntries.categoryId))
+        .where(
+          and(
+            eq(app.tables.financeEntries.originKind, "register-entry"),
+            eq(app.tables.financeEntries.originId, registerEntryId),
+            isNull(app.tables.financeEntries.cancelledAt),
+          ),
+        );
+      return Object.fromEntries(rows.map((row) => [row.key, row.amountCents]));
+    }
+
+    it("asks how the R$ 30,00 fee is paid and records it through the register as its own revenue (issue 23)", async () => {
+      await setMaxRate(299);
+      const debtId = await createDebt(120_000);
+      const before = await written();
+      const refusal = await app.plans
+        .createCreditPlan(STAFF, planForm("debt", debtId, { terms: { monthlyRate: "2,99" }, fee: "30,00" }))
+        .catch((error: unknown) => error);
+      expect((refusal as InstanceType<typeof app.errors.InputError>).fieldErrors.feeMethod).toMatch(/Escolha como a tarifa/);
+      // Cash with no register open is refused next to the fee's method, and nothing is written.
+      await closeRegisters();
+      const closed = await app.plans
+        .createCreditPlan(STAFF, planForm("debt", debtId, { terms: { monthlyRate: "2,99" }, fee: "30,00", feeMethod: "cash" }))
+        .catch((error: unknown) => error);
+      expect(Object.keys((closed as InstanceType<typeof app.errors.InputError>).fieldErrors)).toContain("feeMethod");
+      expect(await written()).toEqual(before);
+      await openRegister();
+      const idempotencyKey = randomUUID();
+      const form = {
+        ...planForm("debt", debtId, { terms: { monthlyRate: "2,99" }, fee: "30,00", feeMethod: "cash" }),
+        idempotencyKey,
+      };
+      const { planId } = await app.plans.createCreditPlan(STAFF, form, { today });
+      expect((await app.plans.createCreditPlan(STAFF, form, { today })).isReplay).toBe(true);
+      const [plan] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, planId));
+      expect(plan).toMatchObject({ financedCents: 120_000, feeCents: 3_000, feePaidWith: "cash" });
+      const [entry] = await app.db
+        .select()
+        .from(app.tables.registerEntries)
+        .where(eq(app.tables.registerEntries.id, plan!.feeRegisterEntryId!));
+      expect(entry).toMatchObject({ method: "cash", amountCents: 3_000, customerId, cancelledAt: null });
+      expect(entry!.registerId).not.toBeNull();
+      expect(await postingsOf(entry!.id)).toEqual({ "credit-fee": 3_000 });
+      await closeRegisters();
+      // Not from the register's page: it goes with the plan.
+      await expect(app.entries.cancelRegisterEntry(STAFF, String(entry!.id), { reason: "Teste" })).rejects.toThrow(/tarifa/);
+      await app.plans.cancelCreditPlan(STAFF, planId, { reason: "Refazer as condições" });
+      // Its register closed, the fee stays (a refund is the shop's decision, in Finance).
+      const [kept] = await app.db.select().from(app.tables.registerEntries).where(eq(app.tables.registerEntries.id, entry!.id));
+      expect(kept!.cancelledAt).toBeNull();
+      // While the register is open, cancelling the plan gives the fee back.
+      const other = await createDebt(50_000);
+      await openRegister();
+      const second = await app.plans.createCreditPlan(STAFF, planForm("debt", other, { fee: "10,00", feeMethod: "cash" }), {
+        today,
+      });
+      const [secondPlan] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, second.planId));
+      await app.plans.cancelCreditPlan(STAFF, second.planId, { reason: "Refazer as condições" });
+      const [cancelled] = await app.db
+        .select()
+        .from(app.tables.registerEntries)
+        .where(eq(app.tables.registerEntries.id, secondPlan!.feeRegisterEntryId!));
+      expect(cancelled!.cancelledAt).not.toBeNull();
+      expect(await postingsOf(cancelled!.id)).toEqual({});
+      await closeRegisters();
+    });
+
+    it("finances the fee when asked: in the amount financed, the CET and the instalments, posted as fee revenue as principal comes in", async () => {
+      await setMaxRate(299);
+      const debtId = await createDebt(120_000);
+      const { planId } = await app.plans.createCreditPlan(
+        STAFF,
+        planForm("debt", debtId, { terms: { monthlyRate: "2,99" }, fee: "30,00", feeMethod: "financed" }),
+        { today },
+      );
+      const [plan] = await app.db.select().from(app.tables.creditPlans).where(eq(app.tables.creditPlans.id, planId));
+      expect(plan).toMatchObject({ cashPriceCents: 120_000, financedCents: 123_000, feeCents: 3_000, feePaidWith: "financed" });
+      expect(plan!.feeRegisterEntryId).toBeNull();
+      const { creditCet, priceSchedule } = await import("~/modules/credit/price-table");
+      const instalments = await instalmentsOf(planId);
+      const schedule = priceSchedule({
+        financedCents: 123_000,
+        instalmentCount: 6,
+        monthlyRateBasisPoints: 299,
+        contractDate: today,
+        firstDueDate: addDays(today, 30),
+      });
+      expect(instalments.map((row) => row.amountCents)).toEqual(schedule.instalments.map((row) => row.amountCents));
+      const cet = creditCet({ financedCents: 123_000, feeCents: 3_000, contractDate: today, instalments });
+      expect(plan!.cetYearlyBasisPoints).toBe(cet.yearlyBasisPoints);
+      const disclosure = plan!.disclosure as { totalWithFinancingCents: number };
+      expect(disclosure.totalWithFinancingCents).toBe(schedule.totalCents);
+      // Paid off the same day: R$ 1.230,00 of principal, of which R$ 30,00 is the fee, to the centavo across two payments.
+      await openRegister();
+      const { payCreditPlan, payoffCreditPlan } = await import("~/modules/credit/payments.server");
+      const first = await payCreditPlan(STAFF, planId, { amount: "333,33", method: "pix", idempotencyKey: randomUUID() }, today);
+      const rest = await payoffCreditPlan(
+        STAFF,
+        planId,
+        { instalments: "todas", expectedTotal: "896,67", method: "pix", idempotencyKey: randomUUID() },
+        today,
+      );
+      const fees = [await postingsOf(first.registerEntryId), await postingsOf(rest.registerEntryId)].map(
+        (postings) => postings["credit-fee"] ?? 0,
+      );
+      expect(fees[0]).toBe(Math.round((33_333 * 3_000) / 123_000));
+      expect(fees[0]! + fees[1]!).toBe(3_000);
+      const contract = await app.contract.printCreditContract(STAFF, planId, "a4");
+      expect(contract?.html).toContain("financiada: incluída no valor financiado");
+      await closeRegisters();
+    });
+
     it("refuses a rate above the shop's maximum, with the maximum in the message, and writes nothing", async () => {
       const debtId = await createDebt(50_000);
       const before = await written();
@@ -231,6 +367,8 @@ export function defineCreditPlansSuite(database: TestDatabase) {
         [{ terms: { instalmentCount: "25" } }, "instalmentCount"],
         [{ terms: { instalmentCount: "24" }, downPayment: "499,00", downPaymentMethod: "pix" }, "instalmentCount"],
         [{ fee: "600,00" }, "fee"],
+        [{ fee: "10,00" }, "feeMethod"],
+        [{ fee: "10,00", feeMethod: "crediario" }, "feeMethod"],
         [{ downPayment: "500,00", downPaymentMethod: "pix" }, "downPayment"],
         [{ downPayment: "10,00" }, "downPaymentMethod"],
       ];
@@ -439,6 +577,45 @@ export function defineCreditPlansSuite(database: TestDatabase) {
       } finally {
         await app.db.delete(app.tables.printTemplates).where(eq(app.tables.printTemplates.id, changed!.id));
       }
+    });
+
+    it("states the instalments as they are (the last one absorbs the rounding) and names the goods financed (issue 23)", async () => {
+      await setMaxRate(299);
+      const [product] = await app.db
+        .insert(app.tables.products)
+        .values({
+          kind: "service",
+          sku: `CRED-${randomUUID().slice(0, 6)}`,
+          name: "Conserto de placa",
+          slug: `placa-${randomUUID().slice(0, 6)}`,
+          priceCents: 120_000,
+          revenueSource: "services",
+        })
+        .returning({ id: app.tables.products.id });
+      await openRegister();
+      const sale = await app.sales.recordSale(STAFF, {
+        idempotencyKey: randomUUID(),
+        customerId: String(customerId),
+        discount: "",
+        items: [{ productId: String(product!.id), unitId: "", quantity: "1", discount: "" }],
+        payments: [{ method: "crediario", amount: "1.200,00", tendered: "", instalments: "" }],
+        credit: { instalmentCount: "6", monthlyRate: "2,99", firstDueDate: addDays(today, 30) },
+      });
+      const instalments = await instalmentsOf(sale.creditPlanId!);
+      const amounts = instalments.map((instalment) => instalment.amountCents);
+      // Some last instalment differs from the others: the summary must say so, not "6 × the first".
+      expect(new Set(amounts.slice(0, 5)).size).toBe(1);
+      expect(amounts[5]).not.toBe(amounts[0]);
+      const html = (await app.contract.printCreditContract(STAFF, sale.creditPlanId!, "a4"))!.html.replace(
+        /&nbsp;|\s/g,
+        "\u00a0",
+      );
+      const summary = `5\u00a0×\u00a0${money(amounts[0]!)}</span>\u00a0+\u00a0<span\u00a0class="nowrap">1\u00a0×\u00a0${money(amounts[5]!)}`;
+      expect(html).toContain(summary);
+      expect(html).toContain("Bens\u00a0e\u00a0serviços\u00a0financiados");
+      expect(html).toContain("1\u00a0×\u00a0Conserto\u00a0de\u00a0placa");
+      await app.sales.cancelSale(STAFF, sale.saleId, { reason: "Teste do contrato" });
+      await closeRegisters();
     });
 
     it("opens the plan in the sale's transaction when a sale is paid by crediário, and cancels it with the sale", async () => {

@@ -13,6 +13,9 @@ import { serviceOrders } from "./service-orders";
  * price-table.ts), and kept as the contract states them. The contract is
  * an issued document ("credit-contract", subject "credit_plan:<id>").
  */
+export const CREDIT_FEE_PAID_WITH = ["cash", "pix", "debit", "credit", "financed"] as const;
+export type CreditFeePaidWith = (typeof CREDIT_FEE_PAID_WITH)[number];
+
 export const CREDIT_PLAN_STATUSES = ["active", "paid", "cancelled"] as const;
 export type CreditPlanStatus = (typeof CREDIT_PLAN_STATUSES)[number];
 
@@ -34,8 +37,15 @@ export const creditPlans = pgTable(
     status: text("status").$type<CreditPlanStatus>().notNull().default("active"),
     cashPriceCents: integer("cash_price_cents").notNull(),
     downPaymentCents: integer("down_payment_cents").notNull().default(0),
-    /** Charged up front (a registration fee); part of the CET, not of the amount financed. */
+    /** Charged at the contract (a registration fee); part of the CET. */
     feeCents: integer("fee_cents").notNull().default(0),
+    /**
+     * How the fee was paid: a method (cash, pix, debit, credit) through the
+     * register (`fee_register_entry_id`), or "financed": added to the amount
+     * financed, paid with the instalments. Null: no fee (or a plan made before it was asked).
+     */
+    feePaidWith: text("fee_paid_with").$type<CreditFeePaidWith>(),
+    feeRegisterEntryId: integer("fee_register_entry_id").references(() => registerEntries.id),
     financedCents: integer("financed_cents").notNull(),
     instalmentCount: integer("instalment_count").notNull(),
     monthlyRateBasisPoints: integer("monthly_rate_basis_points").notNull(),
@@ -72,7 +82,7 @@ export const creditPlans = pgTable(
     check("credit_plans_one_origin", sql`num_nonnulls(${table.saleId}, ${table.serviceOrderId}, ${table.debtId}) = 1`),
     check(
       "credit_plans_amounts",
-      sql`${table.financedCents} > 0 and ${table.downPaymentCents} >= 0 and ${table.feeCents} >= 0 and ${table.financedCents} = ${table.cashPriceCents} - ${table.downPaymentCents}`,
+      sql`${table.financedCents} > 0 and ${table.downPaymentCents} >= 0 and ${table.feeCents} >= 0 and ${table.financedCents} = ${table.cashPriceCents} - ${table.downPaymentCents} + (case when ${table.feePaidWith} = 'financed' then ${table.feeCents} else 0 end)`,
     ),
     check("credit_plans_count", sql`${table.instalmentCount} between 1 and 24`),
     check("credit_plans_rate", sql`${table.monthlyRateBasisPoints} >= 0`),
@@ -139,7 +149,8 @@ export const creditPayments = pgTable(
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id),
-    kind: text("kind").$type<"instalment" | "payoff">().notNull(),
+    /** "return": what returned goods were worth, taken off what the plan owed (no money, no register entry). */
+    kind: text("kind").$type<"instalment" | "payoff" | "return">().notNull(),
     method: text("method").notNull(),
     amountCents: integer("amount_cents").notNull(),
     chargesCents: integer("charges_cents").notNull().default(0),

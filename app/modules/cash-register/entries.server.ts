@@ -176,7 +176,13 @@ async function cancelOwnedPaymentInTx(
       .select({ id: creditPayments.id })
       .from(creditPayments)
       .where(eq(creditPayments.registerEntryId, entry.id));
-    if (payment) await cancelCreditPaymentInTx(tx, actor, payment.id, input);
+    if (!payment) {
+      throw new CashRegisterStateError(
+        "entry-belongs-to-credit-plan",
+        "A tarifa de cadastro do crediário não se cancela aqui: ela sai com o cancelamento do crediário (/cdc).",
+      );
+    }
+    await cancelCreditPaymentInTx(tx, actor, payment.id, input);
   } else {
     const [payment] = await tx
       .select({ id: debtPayments.id })

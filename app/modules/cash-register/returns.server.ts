@@ -9,6 +9,7 @@ import { formatCents } from "~/lib/money";
 import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { applySaleReturnToPlanInTx } from "~/modules/credit/payments.server";
 import { cardRefundableCentsOfSaleInTx, refundCardReceivablesOfSaleInTx } from "~/modules/finance/ledger.server";
 import { recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
 import { recordStockMovementInTx } from "~/modules/inventory/stock-ledger.server";
@@ -24,6 +25,8 @@ export type RecordedSaleReturn = {
   amountCents: number;
   settlement: "refund" | "store-credit";
   customerId: number | null;
+  /** Of the amount, what was taken off the sale's crediário (what the customer still owed on it); the rest is refunded or credited. */
+  planCreditCents: number;
   isReplay: boolean;
 };
 
@@ -33,7 +36,9 @@ export type RecordedSaleReturn = {
  * through today's register (a negative "refund" entry; cash needs an open
  * register) or a store credit (an exchange is such a return whose credit
  * is spent in a new sale). What each item gives back is what the customer
- * paid for it, its share of every discount included.
+ * paid for it, its share of every discount included. Goods bought on
+ * crediário first lower what the sale's plan still owes; only the rest is
+ * refunded or credited (all in this transaction).
  */
 export async function recordSaleReturnInTx(
   tx: Transaction,
@@ -112,18 +117,6 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
   const amountCents = returned.reduce((sum, item) => sum + item.amountCents, 0);
   // A refund by card is the acquirer's estorno: only what this sale paid with that card, and still owed by the acquirer, can go back through it.
   const cardMethod = input.settlement === "refund" && isCardMethod(input.refundMethod) ? input.refundMethod : null;
-  if (cardMethod && amountCents > 0) {
-    const refundable = await cardRefundableCentsOfSaleInTx(tx, saleId, cardMethod);
-    if (amountCents > refundable) {
-      const card = cardMethod === "debit" ? "cartão de débito" : "cartão de crédito";
-      throw new SaleInputError({
-        refundMethod:
-          refundable === 0
-            ? `Esta venda não tem pagamento no ${card} a estornar: escolha outra forma de devolver o dinheiro.`
-            : `Só ${formatCents(refundable)} desta venda ainda pode voltar pelo ${card}: escolha outra forma de devolver o dinheiro.`,
-      });
-    }
-  }
   const [saleReturn] = await tx
     .insert(saleReturns)
     .values({
@@ -164,11 +157,27 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
     });
   }
 
-  if (amountCents > 0 && input.settlement === "refund") {
+  // Goods bought on crediário: what they were worth first lowers what the plan still owes (the open instalments); only what
+  // passes that goes back to the customer (decision 0025).
+  const planCredit = await applySaleReturnToPlanInTx(tx, actor, { saleId, returnedCents: amountCents, saleReturnId: returnId });
+  const backCents = amountCents - planCredit.takenCents;
+  if (cardMethod && backCents > 0) {
+    const refundable = await cardRefundableCentsOfSaleInTx(tx, saleId, cardMethod);
+    if (backCents > refundable) {
+      const card = cardMethod === "debit" ? "cartão de débito" : "cartão de crédito";
+      throw new SaleInputError({
+        refundMethod:
+          refundable === 0
+            ? `Esta venda não tem pagamento no ${card} a estornar: escolha outra forma de devolver o dinheiro.`
+            : `Só ${formatCents(refundable)} desta venda ainda pode voltar pelo ${card}: escolha outra forma de devolver o dinheiro.`,
+      });
+    }
+  }
+  if (backCents > 0 && input.settlement === "refund") {
     await recordRegisterEntryInTx(tx, actor, {
       kind: "refund",
       method: input.refundMethod === "" ? "cash" : input.refundMethod,
-      amountCents: -amountCents,
+      amountCents: -backCents,
       saleId,
       saleReturnId: returnId,
       customerId,
@@ -176,13 +185,13 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
       field: "refundMethod",
     });
     if (cardMethod) {
-      await refundCardReceivablesOfSaleInTx(tx, actor, { saleId, method: cardMethod, amountCents, reason: input.reason });
+      await refundCardReceivablesOfSaleInTx(tx, actor, { saleId, method: cardMethod, amountCents: backCents, reason: input.reason });
     }
   }
-  if (amountCents > 0 && input.settlement === "store-credit") {
+  if (backCents > 0 && input.settlement === "store-credit") {
     await tx
       .insert(storeCreditMovements)
-      .values({ customerId: customerId!, amountCents, saleReturnId: returnId, actorLabel: actor.label });
+      .values({ customerId: customerId!, amountCents: backCents, saleReturnId: returnId, actorLabel: actor.label });
   }
   await recordAudit(tx, {
     actorUserId: actor.userId,
@@ -196,9 +205,11 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
       settlement: input.settlement,
       refundMethod: input.refundMethod || null,
       amountCents,
+      planId: planCredit.planId,
+      planCreditCents: planCredit.takenCents,
       customerId,
       items: returned.map((item) => ({ saleItemId: item.line.id, quantity: item.quantity, amountCents: item.amountCents })),
     },
   });
-  return { returnId, saleId, amountCents, settlement: input.settlement, customerId };
+  return { returnId, saleId, amountCents, settlement: input.settlement, customerId, planCreditCents: planCredit.takenCents };
 }

@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
-import { creditInstalments, creditPlans } from "~/db/schema/credit";
+import { saleItems } from "~/db/schema/cash-register";
+import { creditInstalments, creditPlans, debts } from "~/db/schema/credit";
+import { serviceOrderLines } from "~/db/schema/service-orders";
 import { customers } from "~/db/schema/customers";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { documentKind, DOCUMENT_LABELS } from "~/modules/customers/document";
@@ -17,10 +19,22 @@ function subjectOf(planId: number) {
 }
 
 /** The contract as its template reads it (the `contrato` of credit-contract), in Portuguese, every disclosure item of CDC art. 52 and 54-B. */
+/** "5 × R$ 221,44 + 1 × R$ 221,46": runs of equal instalments, in order (the last absorbs the rounding). */
+export function instalmentGroups(amounts: readonly number[]) {
+  const groups: { qtd: number; valor: number }[] = [];
+  for (const amount of amounts) {
+    const last = groups.at(-1);
+    if (last && last.valor === amount) last.qtd += 1;
+    else groups.push({ qtd: 1, valor: amount });
+  }
+  return groups;
+}
+
 function contractData(
   plan: typeof creditPlans.$inferSelect,
   customer: { name: string; phone: string; document: string | null; address: string },
   instalments: (typeof creditInstalments.$inferSelect)[],
+  goods: { descricao: string; quantidade: number }[],
 ) {
   const disclosure = plan.disclosure as unknown as CreditDisclosure;
   const balances = disclosure.instalments ?? [];
@@ -45,6 +59,12 @@ function contractData(
     entrada: plan.downPaymentCents,
     valor_financiado: plan.financedCents,
     tarifa: plan.feeCents,
+    tarifa_forma:
+      plan.feeCents === 0
+        ? ""
+        : plan.feePaidWith === "financed"
+          ? "financiada: incluída no valor financiado"
+          : "paga pelo cliente na contratação",
     juros_total: plan.totalCents - plan.financedCents,
     taxa_mensal: formatRate(plan.monthlyRateBasisPoints),
     taxa_anual: formatRate(plan.yearlyRateBasisPoints),
@@ -52,6 +72,8 @@ function contractData(
     cet_anual: formatRate(plan.cetYearlyBasisPoints),
     parcelas_qtd: plan.instalmentCount,
     parcela_valor: plan.instalmentCents,
+    parcelas_grupos: instalmentGroups(instalments.map((instalment) => instalment.amountCents)),
+    bens: goods,
     parcelas: instalments.map((instalment, index) => ({
       numero: instalment.number,
       vencimento: instalment.dueDate,
@@ -61,11 +83,39 @@ function contractData(
       saldo: balances[index]?.balanceAfterCents ?? 0,
     })),
     total_parcelas: plan.totalCents,
-    total_com_financiamento: plan.downPaymentCents + plan.feeCents + plan.totalCents,
+    // A financed fee is inside the instalments: counted once.
+    total_com_financiamento: plan.downPaymentCents + (plan.feePaidWith === "financed" ? 0 : plan.feeCents) + plan.totalCents,
     total_sem_financiamento: plan.cashPriceCents,
     multa: formatRate(plan.lateFeeBasisPoints),
     juros_mora: formatRate(plan.lateInterestMonthlyBasisPoints),
   };
+}
+
+/** What the plan finances, as the contract names it (CDC art. 52): the sale's items, the order's lines, the debt's description. */
+async function goodsOfInTx(tx: Transaction, plan: typeof creditPlans.$inferSelect) {
+  let saleId = plan.saleId;
+  if (plan.debtId !== null) {
+    const [debt] = await tx
+      .select({ saleId: debts.saleId, description: debts.description })
+      .from(debts)
+      .where(eq(debts.id, plan.debtId));
+    if (!debt?.saleId) return debt ? [{ descricao: debt.description, quantidade: 1 }] : [];
+    saleId = debt.saleId;
+  }
+  if (saleId !== null) {
+    const items = await tx
+      .select({ descricao: saleItems.description, quantidade: saleItems.quantity })
+      .from(saleItems)
+      .where(eq(saleItems.saleId, saleId))
+      .orderBy(asc(saleItems.position), asc(saleItems.id));
+    return items;
+  }
+  if (plan.serviceOrderId === null) return [];
+  return tx
+    .select({ descricao: serviceOrderLines.description, quantidade: serviceOrderLines.quantity })
+    .from(serviceOrderLines)
+    .where(eq(serviceOrderLines.orderId, plan.serviceOrderId))
+    .orderBy(asc(serviceOrderLines.id));
 }
 
 async function readContractDataInTx(tx: Transaction, planId: number) {
@@ -86,7 +136,10 @@ async function readContractDataInTx(tx: Transaction, planId: number) {
     .from(creditInstalments)
     .where(eq(creditInstalments.planId, planId))
     .orderBy(asc(creditInstalments.number));
-  return { loja: await readShopDataInTx(tx, row.plan), contrato: contractData(row.plan, row, instalments) };
+  return {
+    loja: await readShopDataInTx(tx, row.plan),
+    contrato: contractData(row.plan, row, instalments, await goodsOfInTx(tx, row.plan)),
+  };
 }
 
 /** The contract stored as issued in the plan's transaction: every later copy prints what was signed. */

@@ -11,7 +11,11 @@ export const INSTALMENT_STATUS_LABELS: Record<InstalmentStatus, string> = {
 
 export const PLAN_STATUS_LABELS = { active: "Ativo", paid: "Quitado", cancelled: "Cancelado" } as const;
 
+/** A plan's debt reduced by goods returned (no money moved): the method of that payment row. */
+export const RETURN_CREDIT_METHOD = "return";
+
 export function methodLabel(method: string) {
+  if (method === RETURN_CREDIT_METHOD) return "Devolução de mercadoria";
   return (CREDIT_PAYMENT_METHODS as Record<string, string>)[method] ?? method;
 }
 

@@ -13,6 +13,7 @@ import {
   recordRegisterEntryInTx,
 } from "~/modules/finance/register-entries.server";
 import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "~/modules/finance/revenue-parts";
+import { RETURN_CREDIT_METHOD } from "./payment-labels";
 import { CreditPaymentNotFoundError, CreditPaymentRuleError, CreditPlanNotFoundError } from "./payment-errors";
 import {
   CREDIT_PLAN_ENTITY,
@@ -44,6 +45,15 @@ export type RecordedCreditPayment = {
   isPlanPaid: boolean;
 };
 
+/** As written: goods returned taken off the plan have no register entry (no money moved). */
+type WrittenPayment = Omit<RecordedCreditPayment, "registerEntryId"> & { registerEntryId: number | null };
+
+/** A money payment's record: its register entry is always there. */
+function withEntry(written: WrittenPayment): RecordedCreditPayment {
+  if (written.registerEntryId === null) throw new Error(`pagamento ${written.paymentId} sem lançamento no caixa`);
+  return { ...written, registerEntryId: written.registerEntryId };
+}
+
 /** The plan, locked against every other payment until the transaction ends; a paid or cancelled one takes no money. */
 async function lockActivePlanInTx(tx: Transaction, planId: number) {
   if (!Number.isSafeInteger(planId) || planId < 1 || planId > 2_147_483_647) throw new CreditPlanNotFoundError();
@@ -58,12 +68,37 @@ async function lockActivePlanInTx(tx: Transaction, planId: number) {
 export function creditFinanceParts(
   split: { principalCents: number; interestCents: number; chargesCents: number },
   revenue: { lines: readonly RevenueLine[]; totalCents: number },
+  feeCents = 0,
 ): ReceiptPart[] {
-  const parts: ReceiptPart[] =
-    split.principalCents > 0 ? revenuePartsOf(split.principalCents, revenue.lines, revenue.totalCents) : [];
+  const goodsCents = split.principalCents - feeCents;
+  const parts: ReceiptPart[] = goodsCents > 0 ? revenuePartsOf(goodsCents, revenue.lines, revenue.totalCents) : [];
+  if (feeCents > 0) parts.push({ categoryKey: "credit-fee", amountCents: feeCents });
   if (split.interestCents > 0) parts.push({ categoryKey: "credit-interest", amountCents: split.interestCents });
   if (split.chargesCents > 0) parts.push({ categoryKey: "late-charges", amountCents: split.chargesCents });
   return parts;
+}
+
+/** round(a × b ÷ c), half up, in BigInt (the product may pass 2^53). */
+function mulDivRound(a: number, b: number, c: number) {
+  return Number((BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (2n * BigInt(c)));
+}
+
+/**
+ * The part of `principalCents` that pays a financed fee: the fee's share of
+ * the amount financed, on the principal paid so far, so the shares of all
+ * payments add up to the fee exactly when the plan is paid.
+ */
+export async function financedFeeShareInTx(tx: Transaction, plan: CreditPlanRow, principalCents: number) {
+  if (plan.feePaidWith !== "financed" || plan.feeCents <= 0 || principalCents <= 0) return 0;
+  const [row] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${creditInstalments.paidPrincipalCents}), 0)` })
+    .from(creditInstalments)
+    .where(eq(creditInstalments.planId, plan.id));
+  const before = Number(row?.cents ?? 0);
+  return (
+    mulDivRound(before + principalCents, plan.feeCents, plan.financedCents) -
+    mulDivRound(before, plan.feeCents, plan.financedCents)
+  );
 }
 
 type PaymentLine = {
@@ -85,9 +120,11 @@ async function writePaymentInTx(
   tx: Transaction,
   actor: Actor,
   plan: CreditPlanRow,
-  payment: { kind: "instalment" | "payoff"; method: CreditPaymentMethod; lines: PaymentLine[] },
+  payment:
+    | { kind: "instalment" | "payoff"; method: CreditPaymentMethod; lines: PaymentLine[] }
+    | { kind: "return"; method: typeof RETURN_CREDIT_METHOD; lines: PaymentLine[]; saleReturnId: number },
   today: string,
-): Promise<RecordedCreditPayment> {
+): Promise<WrittenPayment> {
   const lines = payment.lines.filter(
     (line) => line.chargesCents + line.interestCents + line.principalCents + line.waivedInterestCents > 0,
   );
@@ -104,20 +141,28 @@ async function writePaymentInTx(
     payment.kind === "payoff"
       ? `Crediário nº ${plan.id}: quitação (parcelas ${numbers})`
       : `Crediário nº ${plan.id}: parcela${lines.length > 1 ? "s" : ""} ${numbers}`;
-  const { entryId } = await recordRegisterEntryInTx(
-    tx,
-    actor,
-    {
-      kind: "credit-payment",
-      method: payment.method,
-      amountCents,
-      customerId: plan.customerId,
-      reason: description,
-      field: "method",
-      financeParts: creditFinanceParts(split, await planRevenueOf(tx, plan)),
-    },
-    today,
-  );
+  // Goods returned reduce what is owed with no money moving: no register entry, nothing for the month result (cash basis).
+  const { entryId } =
+    payment.kind === "return"
+      ? { entryId: null }
+      : await recordRegisterEntryInTx(
+          tx,
+          actor,
+          {
+            kind: "credit-payment",
+            method: payment.method,
+            amountCents,
+            customerId: plan.customerId,
+            reason: description,
+            field: "method",
+            financeParts: creditFinanceParts(
+              split,
+              await planRevenueOf(tx, plan),
+              await financedFeeShareInTx(tx, plan, split.principalCents),
+            ),
+          },
+          today,
+        );
   const [row] = await tx
     .insert(creditPayments)
     .values({
@@ -170,10 +215,23 @@ async function writePaymentInTx(
   await recordAudit(tx, {
     actorUserId: actor.userId,
     actorLabel: actor.label,
-    action: payment.kind === "payoff" ? "credit-plan.payoff" : "credit-plan.payment",
+    action:
+      payment.kind === "payoff"
+        ? "credit-plan.payoff"
+        : payment.kind === "return"
+          ? "credit-plan.return-credit"
+          : "credit-plan.payment",
     entity: CREDIT_PLAN_ENTITY,
     entityId: String(plan.id),
-    details: { paymentId, method: payment.method, amountCents, ...split, instalments: numbers, isPlanPaid },
+    details: {
+      paymentId,
+      method: payment.method,
+      amountCents,
+      ...split,
+      instalments: numbers,
+      isPlanPaid,
+      ...(payment.kind === "return" ? { saleReturnId: payment.saleReturnId } : {}),
+    },
   });
   return { paymentId, planId: plan.id, amountCents, ...split, registerEntryId: entryId, isPlanPaid };
 }
@@ -201,50 +259,91 @@ export async function payCreditPlanInTx(
     async () => {
       const plan = await lockActivePlanInTx(tx, planId);
       const open = await openInstalmentsOn(tx, plan, today);
-      const due = open.filter((instalment) => instalment.dueDate <= today);
-      const { future, rows, terms } = futureOf(plan, open, today);
-      const allocation = allocatePayment(
-        input.amount,
-        due.map((instalment) => ({
-          id: instalment.id,
-          chargesCents: instalment.dues.chargesCents,
-          interestCents: instalment.dues.interestCents,
-          principalCents: instalment.dues.principalCents,
-        })),
-      );
-      // What is left after the instalments due is paid before its time: interest run so far, then principal (CDC art. 52 §2).
-      const ahead = settleFuture(rows, terms, { amountCents: allocation.unallocatedCents });
-      if (ahead.excessCents > 0) {
-        const owedCents = due.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0) + ahead.value.totalCents;
+      const spread = spreadPayment(plan, open, input.amount, today);
+      if (spread.excessCents > 0) {
         throw new CreditPaymentRuleError(
-          `O valor passa do total devido hoje, já com os juros reduzidos (${formatCents(owedCents)}). Para pagar tudo, use “Quitar”.`,
+          `O valor passa do total devido hoje, já com os juros reduzidos (${formatCents(spread.owedCents)}). Para pagar tudo, use “Quitar”.`,
           "amount",
         );
       }
-      const byId = new Map(open.map((instalment) => [instalment.id, instalment]));
-      return writePaymentInTx(
-        tx,
-        actor,
-        plan,
-        {
-          kind: "instalment",
-          method: input.method,
-          lines: [
-            ...allocation.items.map((item) => ({
-              instalment: byId.get(item.id)!,
-              chargesCents: item.chargesCents,
-              interestCents: item.interestCents,
-              principalCents: item.principalCents,
-              waivedInterestCents: 0,
-            })),
-            ...future.map((instalment, index) => ({ instalment, chargesCents: 0, ...ahead.items[index]! })),
-          ],
-        },
-        today,
+      return withEntry(
+        await writePaymentInTx(tx, actor, plan, { kind: "instalment", method: input.method, lines: spread.lines }, today),
       );
     },
   );
   return { ...result, isReplay };
+}
+
+/**
+ * An amount spread over the open instalments as a payment on `today`:
+ * the ones due (charges → interest → principal), then the rest before its
+ * time (interest run so far, then principal; CDC art. 52 §2). `owedCents`
+ * is everything owed today (the payoff); `excessCents` what passes it.
+ */
+function spreadPayment(plan: CreditPlanRow, open: readonly OpenInstalment[], amountCents: number, today: string) {
+  const due = open.filter((instalment) => instalment.dueDate <= today);
+  const { future, rows, terms } = futureOf(plan, open, today);
+  const allocation = allocatePayment(
+    amountCents,
+    due.map((instalment) => ({
+      id: instalment.id,
+      chargesCents: instalment.dues.chargesCents,
+      interestCents: instalment.dues.interestCents,
+      principalCents: instalment.dues.principalCents,
+    })),
+  );
+  const ahead = settleFuture(rows, terms, { amountCents: allocation.unallocatedCents });
+  const owedCents = due.reduce((sum, instalment) => sum + instalment.dues.totalCents, 0) + ahead.value.totalCents;
+  const byId = new Map(open.map((instalment) => [instalment.id, instalment]));
+  const lines: PaymentLine[] = [
+    ...allocation.items.map((item) => ({
+      instalment: byId.get(item.id)!,
+      chargesCents: item.chargesCents,
+      interestCents: item.interestCents,
+      principalCents: item.principalCents,
+      waivedInterestCents: 0,
+    })),
+    ...future.map((instalment, index) => ({ instalment, chargesCents: 0, ...ahead.items[index]! })),
+  ];
+  return { lines, owedCents, excessCents: ahead.excessCents };
+}
+
+/**
+ * Goods of a crediário sale returned (decision 0025): what the customer
+ * paid for them is set against what the plan owes today, as a payment of
+ * that amount on the day of the return would be (Código Civil art. 368,
+ * compensation; the instalments due first, then the rest ahead of time
+ * with the interest not yet run waived, CDC art. 52 §2), with no money and
+ * no register entry. Returns how much the plan took (at most its payoff
+ * today, which settles it); the caller refunds the rest. No active plan:
+ * nothing taken.
+ */
+export async function applySaleReturnToPlanInTx(
+  tx: Transaction,
+  actor: Actor,
+  input: { saleId: number; returnedCents: number; saleReturnId: number },
+  today = shopToday(),
+): Promise<{ planId: number | null; takenCents: number; isPlanPaid: boolean }> {
+  assertStaffActor(actor);
+  const [found] = await tx
+    .select({ id: creditPlans.id })
+    .from(creditPlans)
+    .where(and(eq(creditPlans.saleId, input.saleId), eq(creditPlans.status, "active")));
+  if (!found || input.returnedCents <= 0) return { planId: null, takenCents: 0, isPlanPaid: false };
+  const plan = await lockActivePlanInTx(tx, found.id);
+  const open = await openInstalmentsOn(tx, plan, today);
+  if (open.length === 0) return { planId: plan.id, takenCents: 0, isPlanPaid: false };
+  const owedCents = spreadPayment(plan, open, 0, today).owedCents;
+  const takenCents = Math.min(input.returnedCents, owedCents);
+  const spread = spreadPayment(plan, open, takenCents, today);
+  const written = await writePaymentInTx(
+    tx,
+    actor,
+    plan,
+    { kind: "return", method: RETURN_CREDIT_METHOD, lines: spread.lines, saleReturnId: input.saleReturnId },
+    today,
+  );
+  return { planId: plan.id, takenCents: written.amountCents, isPlanPaid: written.isPlanPaid };
 }
 
 export function payCreditPlan(actor: Actor, planId: number, input: unknown, today = shopToday()) {
@@ -285,7 +384,9 @@ export async function payoffCreditPlanInTx(
           "expectedTotal",
         );
       }
-      return writePaymentInTx(tx, actor, plan, { kind: "payoff", method: input.method, lines: quote.lines }, today);
+      return withEntry(
+        await writePaymentInTx(tx, actor, plan, { kind: "payoff", method: input.method, lines: quote.lines }, today),
+      );
     },
   );
   return { ...result, isReplay };
@@ -322,6 +423,9 @@ export async function cancelCreditPaymentInTx(
   // A second click of the same cancel finds it done.
   if (payment.cancelledAt) return { paymentId, planId: plan.id, wasCancelled: true };
   if (plan.status === "cancelled") throw new CreditPaymentRuleError("Este crediário foi cancelado.");
+  if (payment.kind === "return") {
+    throw new CreditPaymentRuleError("O abatimento de uma devolução não se cancela: as mercadorias já voltaram ao estoque.");
+  }
   const [later] = await tx
     .select({ id: creditPayments.id })
     .from(creditPayments)

@@ -99,7 +99,18 @@ export type PlanAmounts = {
   cashPriceCents: number;
   downPaymentCents: number;
   feeCents: number;
+  /** The fee added to the amount financed (paid with the instalments) rather than paid at the contract. */
+  feeFinanced?: boolean;
 };
+
+/** How the registration fee may be paid: now, by a method through the register, or financed with the instalments. */
+export const FEE_PAID_WITH = { ...DOWN_PAYMENT_METHODS, financed: "Financiada nas parcelas" } as const;
+export type FeePaidWith = keyof typeof FEE_PAID_WITH;
+
+/** What the instalments finance: the price less the down payment, plus the fee when it is financed. */
+export function financedOf(amounts: PlanAmounts) {
+  return amounts.cashPriceCents - amounts.downPaymentCents + (amounts.feeFinanced ? amounts.feeCents : 0);
+}
 
 /** Every item of CDC art. 52 and 54-B, as the page shows it before saving and the contract prints it. */
 export type CreditDisclosure = {
@@ -109,6 +120,8 @@ export type CreditDisclosure = {
   downPaymentCents: number;
   financedCents: number;
   feeCents: number;
+  /** The fee is part of the amount financed. */
+  feeFinanced: boolean;
   monthlyRateBasisPoints: number;
   yearlyRateBasisPoints: number;
   cetMonthlyBasisPoints: number;
@@ -154,7 +167,7 @@ export function termsProblems(amounts: PlanAmounts, terms: CreditTerms, settings
     problems.push({ field: "fee", message: "A tarifa deve ser menor que o valor financiado." });
   }
   if (problems.length === 0) {
-    const schedule = scheduleOf(financed, terms, today);
+    const schedule = scheduleOf(financedOf(amounts), terms, today);
     const smallest = Math.min(...schedule.instalments.map((instalment) => instalment.amountCents));
     if (smallest < MIN_INSTALMENT_CENTS) {
       problems.push({
@@ -188,7 +201,7 @@ export function computeDisclosure(
   supplier: CreditSupplier,
   today: string,
 ): CreditDisclosure {
-  const financedCents = amounts.cashPriceCents - amounts.downPaymentCents;
+  const financedCents = financedOf(amounts);
   const schedule = scheduleOf(financedCents, terms, today);
   // The CET on the real due dates, over days ÷ 365 (Resolução CMN 4.881/2020, art. 4º).
   const cet = creditCet({ financedCents, feeCents: amounts.feeCents, contractDate: today, instalments: schedule.instalments });
@@ -199,6 +212,7 @@ export function computeDisclosure(
     downPaymentCents: amounts.downPaymentCents,
     financedCents,
     feeCents: amounts.feeCents,
+    feeFinanced: Boolean(amounts.feeFinanced),
     monthlyRateBasisPoints: terms.monthlyRateBasisPoints,
     yearlyRateBasisPoints: yearlyRateBasisPoints(terms.monthlyRateBasisPoints),
     cetMonthlyBasisPoints: cet.monthlyBasisPoints,
@@ -208,7 +222,8 @@ export function computeDisclosure(
     instalmentCents: schedule.instalmentCents,
     instalments: schedule.instalments,
     instalmentsTotalCents: schedule.totalCents,
-    totalWithFinancingCents: amounts.downPaymentCents + amounts.feeCents + schedule.totalCents,
+    // A financed fee is inside the instalments: counted once.
+    totalWithFinancingCents: amounts.downPaymentCents + (amounts.feeFinanced ? 0 : amounts.feeCents) + schedule.totalCents,
     totalWithoutFinancingCents: amounts.cashPriceCents,
     lateFeeBasisPoints: settings.lateFeeBasisPoints,
     lateInterestMonthlyBasisPoints: settings.lateInterestMonthlyBasisPoints,

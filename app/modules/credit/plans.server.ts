@@ -12,7 +12,11 @@ import { runOnce } from "~/lib/idempotency.server";
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { markRegisterEntryCancelledInTx } from "~/modules/finance/register-entries.server";
+import {
+  closedRegisterOfEntryInTx,
+  markRegisterEntryCancelledInTx,
+  recordRegisterEntryInTx,
+} from "~/modules/finance/register-entries.server";
 import {
   addServiceOrderCreditPaymentInTx,
   addServiceOrderPaymentInTx,
@@ -28,7 +32,9 @@ import {
   CreditTermsSchema,
   DOWN_PAYMENT_METHODS,
   termsProblems,
+  FEE_PAID_WITH,
   type DownPaymentMethod,
+  type FeePaidWith,
   type CreditSettings,
   type CreditSupplier,
   type CreditTerms,
@@ -229,6 +235,7 @@ export function getPlanSource(actor: Actor, origin: PlanOrigin) {
 }
 
 const DOWN_PAYMENT_METHOD_MESSAGE = "Escolha como a entrada foi paga.";
+const FEE_METHOD_MESSAGE = "Escolha como a tarifa é paga: agora, por uma forma de pagamento, ou financiada nas parcelas.";
 
 /** What /cdc/novo posts: the origin (hidden), the terms, the fee and, for an order or a debt, the down payment. */
 export const CreditPlanSchema = z.object({
@@ -245,6 +252,7 @@ export const CreditPlanSchema = z.object({
   downPaymentMethod: z
     .enum(["", ...(Object.keys(DOWN_PAYMENT_METHODS) as DownPaymentMethod[])], { error: DOWN_PAYMENT_METHOD_MESSAGE })
     .default(""),
+  feeMethod: z.enum(["", ...(Object.keys(FEE_PAID_WITH) as FeePaidWith[])], { error: FEE_METHOD_MESSAGE }).default(""),
 });
 
 /** The plan form's fields, as the schema reads them (each input's name is the key of its message). */
@@ -261,6 +269,7 @@ export function creditPlanFormToInput(form: FormData) {
     fee: formText(form, "fee"),
     downPayment: formText(form, "downPayment"),
     downPaymentMethod: formText(form, "downPaymentMethod"),
+    feeMethod: formText(form, "feeMethod"),
   };
 }
 
@@ -303,8 +312,26 @@ export async function createCreditPlanInTx(
     if (source.fixedDownPaymentCents === null && downPaymentCents > 0 && input.downPaymentMethod === "") {
       throw new CreditPlanInputError({ downPaymentMethod: DOWN_PAYMENT_METHOD_MESSAGE });
     }
-    const amounts = { cashPriceCents: source.cashPriceCents, downPaymentCents, feeCents: input.fee };
-    const planId = await writePlanInTx(tx, actor, source, amounts, input.terms, today);
+    if (input.fee > 0 && input.feeMethod === "") {
+      // With the terms' own problems, if any: the person fixes everything at once.
+      const amounts = { cashPriceCents: source.cashPriceCents, downPaymentCents, feeCents: input.fee };
+      const problems = termsProblems(amounts, input.terms, creditSettingsOf(await readShopSettingsInTx(tx)), today);
+      throw new CreditPlanInputError({
+        ...Object.fromEntries(problems.reverse().map((problem) => [problem.field, problem.message])),
+        feeMethod: FEE_METHOD_MESSAGE,
+      });
+    }
+    const feePaidWith = input.fee > 0 ? (input.feeMethod as FeePaidWith) : null;
+    const amounts = {
+      cashPriceCents: source.cashPriceCents,
+      downPaymentCents,
+      feeCents: input.fee,
+      feeFinanced: feePaidWith === "financed",
+    };
+    const planId = await writePlanInTx(tx, actor, source, amounts, input.terms, today, feePaidWith);
+    if (feePaidWith !== null && feePaidWith !== "financed") {
+      await recordFeeInTx(tx, actor, planId, source.customerId, input.fee, feePaidWith, today);
+    }
 
     if (origin.kind === "order") {
       if (downPaymentCents > 0) {
@@ -364,6 +391,48 @@ async function recordDebtDownPaymentInTx(
   });
 }
 
+/**
+ * The registration fee paid at the contract: money in through the register
+ * (like a down payment), posted to finance as "Tarifa de cadastro do
+ * crediário", and kept on the plan.
+ */
+async function recordFeeInTx(
+  tx: Transaction,
+  actor: Actor,
+  planId: number,
+  customerId: number,
+  feeCents: number,
+  method: DownPaymentMethod,
+  today: string,
+) {
+  const { entryId } = await recordRegisterEntryInTx(
+    tx,
+    actor,
+    {
+      kind: "credit-payment",
+      method,
+      amountCents: feeCents,
+      customerId,
+      reason: `Crediário nº ${planId}: tarifa de cadastro`,
+      field: "feeMethod",
+      financeParts: [{ categoryKey: "credit-fee", amountCents: feeCents }],
+    },
+    today,
+  ).catch(feeRefusal);
+  await tx.update(creditPlans).set({ feeRegisterEntryId: entryId }).where(eq(creditPlans.id, planId));
+}
+
+/** A register refusal (cash with no register open) belongs next to the fee's method. */
+function feeRefusal(error: unknown): never {
+  if (error instanceof InputError) {
+    throw new CreditPlanInputError(
+      { feeMethod: Object.values(error.fieldErrors)[0] ?? FEE_METHOD_MESSAGE },
+      error.status === 409 ? 409 : 400,
+    );
+  }
+  throw error;
+}
+
 /** The plan's own rows: checked terms, the disclosure computed here, the plan, its instalments and the audit entry. */
 async function writePlanInTx(
   tx: Transaction,
@@ -372,6 +441,7 @@ async function writePlanInTx(
   amounts: PlanAmounts,
   terms: CreditTerms,
   today: string,
+  feePaidWith: FeePaidWith | null = null,
 ) {
   const settings = await readShopSettingsInTx(tx);
   const creditSettings = creditSettingsOf(settings);
@@ -390,6 +460,7 @@ async function writePlanInTx(
       cashPriceCents: disclosure.cashPriceCents,
       downPaymentCents: disclosure.downPaymentCents,
       feeCents: disclosure.feeCents,
+      feePaidWith,
       financedCents: disclosure.financedCents,
       instalmentCount: disclosure.instalmentCount,
       monthlyRateBasisPoints: disclosure.monthlyRateBasisPoints,
@@ -432,6 +503,7 @@ async function writePlanInTx(
       cashPriceCents: disclosure.cashPriceCents,
       downPaymentCents: disclosure.downPaymentCents,
       feeCents: disclosure.feeCents,
+      feePaidWith,
       financedCents: disclosure.financedCents,
       instalmentCount: disclosure.instalmentCount,
       monthlyRateBasisPoints: disclosure.monthlyRateBasisPoints,
@@ -519,6 +591,10 @@ export async function cancelCreditPlanInTx(
     .update(creditPlans)
     .set({ status: "cancelled", cancelledAt: now, cancelledByLabel: actor.label, cancelReason: reason })
     .where(eq(creditPlans.id, planId));
+  // The fee paid at the contract goes back while its register is open; once closed, a refund is the shop's (Finance).
+  if (plan.feeRegisterEntryId !== null && (await closedRegisterOfEntryInTx(tx, plan.feeRegisterEntryId)) === null) {
+    await markRegisterEntryCancelledInTx(tx, actor, plan.feeRegisterEntryId, reason);
+  }
   if (plan.serviceOrderId !== null) await reverseOrderCreditPaymentInTx(tx, actor, plan, reason);
   if (plan.debtId !== null) await tx.update(debts).set({ settledAt: null }).where(eq(debts.id, plan.debtId));
   // A sale's plan cancelled on its own: the sale is still owed (a debt the debtors page lists; a new plan can take it).
@@ -529,7 +605,7 @@ export async function cancelCreditPlanInTx(
       kind: "sale",
       saleId: plan.saleId,
       description: `Venda ${sale?.code ?? plan.saleId} (crediário nº ${planId} cancelado)`,
-      amountCents: plan.financedCents,
+      amountCents: plan.financedCents - (plan.feePaidWith === "financed" ? plan.feeCents : 0),
       incurredOn: plan.contractDate,
       dueDate: shopToday(),
       createdByUserId: actor.userId,
@@ -566,7 +642,7 @@ async function reverseOrderCreditPaymentInTx(
       and(
         eq(serviceOrderPayments.orderId, plan.serviceOrderId!),
         eq(serviceOrderPayments.method, "crediario"),
-        eq(serviceOrderPayments.amountCents, plan.financedCents),
+        eq(serviceOrderPayments.amountCents, plan.financedCents - (plan.feePaidWith === "financed" ? plan.feeCents : 0)),
         isNull(registerEntries.cancelledAt),
       ),
     )

@@ -11,7 +11,7 @@ import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { addServiceOrderPaymentInTx } from "~/modules/service-orders/mutations.server";
 import { payDebtInTx } from "./debt-payments.server";
-import { openInstalmentsOn, type Reader } from "./payment-dues.server";
+import { openInstalmentsOn, quotePayoff, type Reader } from "./payment-dues.server";
 import { CreditPaymentRuleError } from "./payment-errors";
 import { payCreditPlanInTx } from "./payments.server";
 import { SettlementSchema } from "./payment-validation";
@@ -30,7 +30,30 @@ export type OpenItem = {
   dueDate: string;
   /** What it takes to pay it today (an instalment's late charges included). */
   dueCents: number;
+  /** An instalment's plan paid off today (interest not yet run waived, CDC art. 52 §2): the most its instalments together take. */
+  planPayoffCents: number | null;
 };
+
+/**
+ * What the chosen items take today: each item's amount, but a plan's
+ * instalments together never more than paying that plan off today (its
+ * later instalments are worth less than their face before they fall due).
+ */
+export function chosenTotalCents(items: readonly OpenItem[]) {
+  const planShares = new Map<number, { sum: number; cap: number }>();
+  let total = 0;
+  for (const item of items) {
+    if (item.planId === null || item.planPayoffCents === null) {
+      total += item.dueCents;
+      continue;
+    }
+    const share = planShares.get(item.planId) ?? { sum: 0, cap: item.planPayoffCents };
+    share.sum += item.dueCents;
+    planShares.set(item.planId, share);
+  }
+  for (const share of planShares.values()) total += Math.min(share.sum, share.cap);
+  return total;
+}
 
 const KIND_ORDER: Record<SettlementItemKind, number> = { order: 0, instalment: 1, debt: 2 };
 
@@ -67,7 +90,9 @@ export async function listCustomerOpenItems(db: Reader, customerId: number, toda
     .where(and(eq(creditPlans.customerId, customerId), eq(creditPlans.status, "active")));
   const instalmentItems: OpenItem[] = [];
   for (const plan of plans) {
-    for (const instalment of await openInstalmentsOn(db, plan, today)) {
+    const open = await openInstalmentsOn(db, plan, today);
+    const planPayoffCents = open.length > 0 ? quotePayoff(plan, open, null, today).totalCents : 0;
+    for (const instalment of open) {
       instalmentItems.push({
         key: `instalment:${instalment.id}`,
         kind: "instalment",
@@ -76,6 +101,7 @@ export async function listCustomerOpenItems(db: Reader, customerId: number, toda
         description: `Crediário nº ${plan.id}, parcela ${instalment.number}/${plan.instalmentCount}`,
         dueDate: instalment.dueDate,
         dueCents: instalment.dues.totalCents,
+        planPayoffCents,
       });
     }
   }
@@ -97,6 +123,7 @@ export async function listCustomerOpenItems(db: Reader, customerId: number, toda
       description: `OS nº ${order.id}${order.brand || order.model ? ` (${`${order.brand} ${order.model}`.trim()})` : ""}`,
       dueDate: order.deliveredAt ? shopToday(new Date(order.deliveredAt)) : today,
       dueCents: Number(order.balanceCents),
+      planPayoffCents: null,
     })),
     ...instalmentItems,
     ...openDebts.map((debt) => ({
@@ -107,6 +134,7 @@ export async function listCustomerOpenItems(db: Reader, customerId: number, toda
       description: debt.description,
       dueDate: debt.dueDate,
       dueCents: Number(debt.owedCents),
+      planPayoffCents: null,
     })),
   ].sort(byDueDate);
 }
@@ -183,16 +211,24 @@ export async function settleCustomerDebtsInTx(
         if (skipped)
           throw new CreditPaymentRuleError(`Escolha antes a ${skipped.description.split(", ")[1]} do mesmo crediário.`, "items");
       }
-      const totalCents = chosen.reduce((sum, item) => sum + item.dueCents, 0);
+      // A plan whose every open instalment is chosen takes its payoff today, not the face of instalments not yet due.
+      const totalCents = chosenTotalCents(chosen);
       const amountCents = input.amount === 0 ? totalCents : input.amount;
       if (amountCents > totalCents) {
         throw new CreditPaymentRuleError(`O valor passa do total escolhido (${formatCents(totalCents)}).`, "amount");
       }
       let left = amountCents;
       const parts: SettlementPart[] = [];
+      const planLeft = new Map<number, number>();
       for (const item of chosen) {
         if (left === 0) break;
-        const take = Math.min(left, item.dueCents);
+        let take = Math.min(left, item.dueCents);
+        if (item.planId !== null && item.planPayoffCents !== null) {
+          const capLeft = planLeft.get(item.planId) ?? item.planPayoffCents;
+          take = Math.min(take, capLeft);
+          planLeft.set(item.planId, capLeft - take);
+        }
+        if (take === 0) continue;
         left -= take;
         parts.push({ kind: item.kind, id: item.id, description: item.description, amountCents: take });
       }
@@ -262,5 +298,5 @@ export async function getCustomerSettlement(actor: Actor, customerId: number, to
     .where(eq(customers.id, customerId));
   if (!customer) return null;
   const items = await listCustomerOpenItems(db, customerId, today);
-  return { customer, items, totalCents: items.reduce((sum, item) => sum + item.dueCents, 0), today };
+  return { customer, items, totalCents: chosenTotalCents(items), today };
 }

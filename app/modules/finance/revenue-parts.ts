@@ -7,6 +7,7 @@ export type SystemCategoryKey =
   | "revenue-products"
   | "revenue-printing-design"
   | "credit-interest"
+  | "credit-fee"
   | "late-charges"
   | "cash-surplus"
   | "other-income"

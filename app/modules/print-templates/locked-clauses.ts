@@ -36,8 +36,10 @@ export const LOCKED_CLAUSES = {
       <tr><th scope="row">Valor financiado</th><td class="num">{{ contrato.valor_financiado | moeda }}</td></tr>
       <tr><th scope="row">Taxa de juros efetiva</th><td class="valor"><span class="nowrap">{{ contrato.taxa_mensal }} a.m.</span> · <span class="nowrap">{{ contrato.taxa_anual }} a.a.</span></td></tr>
       <tr><th scope="row">Custo Efetivo Total (CET)</th><td class="valor"><span class="nowrap">{{ contrato.cet_mensal }} a.m.</span> · <span class="nowrap">{{ contrato.cet_anual }} a.a.</span></td></tr>
+      {% if contrato.tarifa > 0 %}<tr><th scope="row">Tarifa de cadastro</th><td class="valor">{{ contrato.tarifa | moeda }}{% if contrato.tarifa_forma %}, {{ contrato.tarifa_forma }}{% endif %}</td></tr>{% endif %}
       <tr><th scope="row">Composição do CET</th><td class="valor"><span class="nowrap">juros {{ contrato.juros_total | moeda }}</span> · <span class="nowrap">tarifa {{ contrato.tarifa | moeda }}</span></td></tr>
-      <tr><th scope="row">Parcelas</th><td class="num">{{ contrato.parcelas_qtd }} × {{ contrato.parcela_valor | moeda }}</td></tr>
+      {% if contrato.bens.size > 0 %}<tr><th scope="row">Bens e serviços financiados</th><td class="valor">{% for bem in contrato.bens %}{% unless forloop.first %}; {% endunless %}{{ bem.quantidade }} × {{ bem.descricao }}{% endfor %}</td></tr>{% endif %}
+      <tr><th scope="row">Parcelas</th><td class="num">{% if contrato.parcelas_grupos.size > 0 %}{% for grupo in contrato.parcelas_grupos %}{% unless forloop.first %} + {% endunless %}<span class="nowrap">{{ grupo.qtd }} × {{ grupo.valor | moeda }}</span>{% endfor %}{% else %}{{ contrato.parcelas_qtd }} × {{ contrato.parcela_valor | moeda }}{% endif %}</td></tr>
       <tr><th scope="row">Total a prazo (entrada + tarifa + parcelas)</th><td class="num">{{ contrato.total_com_financiamento | moeda }}</td></tr>
       <tr><th scope="row">Total à vista</th><td class="num">{{ contrato.total_sem_financiamento | moeda }}</td></tr>
     </tbody>

@@ -22,6 +22,7 @@ import {
   defaultFirstDueDate,
   disclosureOrProblems,
   DOWN_PAYMENT_METHODS,
+  FEE_PAID_WITH,
   type CreditSettings,
   type CreditSupplier,
 } from "~/modules/credit/plan-terms";
@@ -91,7 +92,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Values = Record<"instalmentCount" | "monthlyRate" | "firstDueDate" | "fee" | "downPayment" | "downPaymentMethod", string>;
+type Values = Record<
+  "instalmentCount" | "monthlyRate" | "firstDueDate" | "fee" | "feeMethod" | "downPayment" | "downPaymentMethod",
+  string
+>;
 
 /** The disclosure for what is typed now, by the same pure functions the server runs again when saving. */
 function liveDisclosure(
@@ -108,7 +112,13 @@ function liveDisclosure(
   const down = fixedDownPaymentCents ?? parseMoneyToCents(values.downPayment || "0");
   if (fee === null || down === null)
     return { disclosure: null, problems: [{ field: "form", message: "Informe os valores como 150,00." }] };
-  return disclosureOrProblems({ cashPriceCents, downPaymentCents: down, feeCents: fee }, terms.data, settings, supplier, today);
+  return disclosureOrProblems(
+    { cashPriceCents, downPaymentCents: down, feeCents: fee, feeFinanced: values.feeMethod === "financed" },
+    terms.data,
+    settings,
+    supplier,
+    today,
+  );
 }
 
 export default function NewCreditPlan({ loaderData, actionData }: Route.ComponentProps) {
@@ -118,6 +128,7 @@ export default function NewCreditPlan({ loaderData, actionData }: Route.Componen
   const [values, setValues] = useState<Values>(() => ({
     ...defaults,
     downPaymentMethod: "",
+    feeMethod: "",
     ...(actionData?.values as Partial<Values> | undefined),
   }));
 
@@ -231,7 +242,18 @@ export default function NewCreditPlan({ loaderData, actionData }: Route.Componen
               value={values.fee}
               onChange={set("fee")}
               error={errors.fee}
-              hint="Paga pelo cliente na contratação; entra no CET."
+              hint="Entra no CET: paga agora, no caixa, ou financiada nas parcelas."
+            />
+            <SelectField
+              label="Tarifa paga em"
+              name="feeMethod"
+              value={values.feeMethod}
+              onChange={set("feeMethod")}
+              error={errors.feeMethod}
+              options={[
+                { value: "", label: "Escolha (se houver tarifa)" },
+                ...Object.entries(FEE_PAID_WITH).map(([value, label]) => ({ value, label })),
+              ]}
             />
             <div className="flex flex-col gap-2">
               <Button type="submit" disabled={isSaving || preview.disclosure === null} className="w-full">

@@ -70,6 +70,15 @@ export default function DebtorSettlement({ loaderData, actionData }: Route.Compo
   const errors: FieldErrors = actionData?.errors ?? {};
   const values = actionData?.values ?? null;
   const chosen = values ? new Set(values.items) : null;
+  // Plans whose instalments together are worth less paid off today than their face: the settlement takes the payoff.
+  const payoffs = new Map<number, { sum: number; payoff: number }>();
+  for (const item of settlement.items) {
+    if (item.planId === null || item.planPayoffCents === null) continue;
+    const plan = payoffs.get(item.planId) ?? { sum: 0, payoff: item.planPayoffCents };
+    plan.sum += item.dueCents;
+    payoffs.set(item.planId, plan);
+  }
+  const discounted = [...payoffs].filter(([, plan]) => plan.payoff < plan.sum);
 
   return (
     <div className="space-y-6">
@@ -134,6 +143,12 @@ export default function DebtorSettlement({ loaderData, actionData }: Route.Compo
                   );
                 })}
               </ul>
+              {discounted.map(([planId, plan]) => (
+                <p key={planId} className="text-sm text-slate-700" data-testid={`quitacao-${planId}`}>
+                  Crediário nº {planId} inteiro hoje: <strong>{formatCents(plan.payoff)}</strong> em vez de{" "}
+                  {formatCents(plan.sum)} (juros ainda não corridos abatidos, CDC art. 52 §2).
+                </p>
+              ))}
             </fieldset>
             <div className="grid gap-3 sm:grid-cols-2">
               <Field

@@ -75,14 +75,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return redirectWithFlash(path, { message: "Venda cancelada: estoque e pagamentos desfeitos.", tone: "info" });
     }
     const returned = await recordSaleReturn(actor, saleId, saleReturnFormToInput(form));
-    const amount = formatCents(returned.amountCents);
+    const back = returned.amountCents - returned.planCreditCents;
+    const amount = formatCents(back);
+    const fromPlan = returned.planCreditCents > 0 ? ` ${formatCents(returned.planCreditCents)} abatidos do crediário.` : "";
+    if (back === 0) return redirectWithFlash(path, { message: `Devolução registrada:${fromPlan}` });
     if (returned.settlement === "store-credit" && returned.customerId !== null) {
       return redirectWithFlash(path, {
-        message: `Devolução registrada: ${amount} de crédito na loja.`,
+        message: `Devolução registrada:${fromPlan} ${amount} de crédito na loja.`,
         link: { href: `/cash-register/venda?cliente=${returned.customerId}`, label: "Trocar: nova venda com o crédito" },
       });
     }
-    return redirectWithFlash(path, { message: `Devolução registrada: ${amount} devolvidos ao cliente.` });
+    return redirectWithFlash(path, { message: `Devolução registrada:${fromPlan} ${amount} devolvidos ao cliente.` });
   } catch (error) {
     return formRefusal(error, { intent: intent as Intent | null });
   }

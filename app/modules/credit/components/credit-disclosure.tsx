@@ -52,6 +52,13 @@ export function CreditDisclosurePanel({ disclosure, compact = false }: { disclos
           label="Composição do CET"
           value={`juros ${formatCents(disclosure.interestCents)} · tarifa ${formatCents(disclosure.feeCents)}`}
         />
+        {disclosure.feeCents > 0 ? (
+          <Row
+            label="Tarifa de cadastro"
+            value={disclosure.feeFinanced ? "financiada: incluída no valor financiado" : "paga pelo cliente na contratação"}
+            testId="disclosure-fee"
+          />
+        ) : null}
         <Row
           label="Parcelas"
           value={`${disclosure.instalmentCount} × ${formatCents(disclosure.instalmentCents)}${differs ? ` (a última ${formatCents(last.amountCents)})` : ""}`}
