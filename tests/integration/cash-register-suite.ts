@@ -4,6 +4,7 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, raceTitle, type TestDatabase } from "../support/database";
+import { giveTheShopItsOwnPixKey } from "../support/shop-pix-key";
 
 const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff" };
 const OWNER: Actor = { userId: "owner-bia", label: "bia@loja.test", role: "owner" };
@@ -89,13 +90,7 @@ export function defineCashRegisterSuite(database: TestDatabase) {
         .values({ name: "Maria Aparecida Souza", phone: "11987654321" })
         .returning({ id: customers.id });
       customerId = customer!.id;
-      // PIX is taken only to the shop's own key (an order's PIX is refused with the demo's): the shop has one.
-      const [{ getShopSettings }, { shopSettings }] = await Promise.all([
-        import("~/modules/shop-settings/queries.server"),
-        import("~/db/schema/shop-settings"),
-      ]);
-      await getShopSettings();
-      await app.db.update(shopSettings).set({ pixKey: "pix@loja-de-teste.com.br", pixKeyType: "email" });
+      await giveTheShopItsOwnPixKey();
     });
 
     afterAll(async () => {

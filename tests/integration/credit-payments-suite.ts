@@ -7,6 +7,7 @@ import { centsToInput } from "~/lib/money";
 import type { Actor } from "~/modules/accounts/roles";
 import { insertTestCreditPlan, type TestPlanInput } from "../support/credit-plans";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, raceTitle, type TestDatabase } from "../support/database";
+import { giveTheShopItsOwnPixKey } from "../support/shop-pix-key";
 
 const STAFF: Actor = { userId: "staff-credit", label: "caixa@loja.test", role: "staff" };
 const CUSTOMER_ACTOR: Actor = { userId: "customer-credit", label: "cliente@x.test", role: "customer" };
@@ -103,6 +104,7 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
         .values({ kind: "product", sku: "CEL-1", name: "Celular", slug: "celular", priceCents: 100_000 })
         .returning({ id: app.tables.products.id });
       productId = product!.id;
+      await giveTheShopItsOwnPixKey();
     });
 
     afterAll(async () => {
