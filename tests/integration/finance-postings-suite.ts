@@ -4,6 +4,7 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+import { withFreshKey } from "../support/fresh-key";
 
 const STAFF: Actor = { userId: "staff-fin", label: "caixa@loja.test", role: "staff" };
 const OWNER: Actor = { userId: "owner-fin", label: "dona@loja.test", role: "owner" };
@@ -104,8 +105,13 @@ async function loadModules() {
     queries,
     orderMutations,
     settings: settingsQueries,
-    stock,
-    products,
+    // Called as the forms call them, with a fresh idempotency key.
+    stock: {
+      ...stock,
+      recordStockEntry: withFreshKey(stock.recordStockEntry, 2),
+      recordSerialisedEntry: withFreshKey(stock.recordSerialisedEntry, 2),
+    },
+    products: { ...products, createProduct: withFreshKey(products.createProduct, 1) },
     dates,
   };
 }

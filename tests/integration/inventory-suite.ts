@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../support/database";
+import { withFreshKey } from "../support/fresh-key";
 import { jpegPhoto } from "../support/images";
 
 /** The inventory functions and tables, imported once the test has pointed the app at its database. */
@@ -59,6 +61,12 @@ async function loadInventory() {
     ...products,
     ...stock,
     ...counts,
+    // Called as the forms call them, with a fresh idempotency key.
+    createProduct: withFreshKey(products.createProduct, 1),
+    recordStockEntry: withFreshKey(stock.recordStockEntry, 2),
+    recordSerialisedEntry: withFreshKey(stock.recordSerialisedEntry, 2),
+    recordStockAdjustment: withFreshKey(stock.recordStockAdjustment, 2),
+    writeOffUnit: withFreshKey(stock.writeOffUnit, 2),
     ...queries,
     ...ledger,
     ...errors,
@@ -337,7 +345,7 @@ export function defineInventorySuite(database: TestDatabase) {
         app.InputError,
       );
 
-      const closed = await app.closeStockCount(STAFF, countId);
+      const closed = await app.closeStockCount(STAFF, countId, { idempotencyKey: randomUUID() });
       expect(closed).toEqual({ items: 3, differencesPosted: 2 });
       expect((await stockOf(a.id)).stock).toBe(7);
       expect((await stockOf(b.id)).stock).toBe(4);
@@ -352,7 +360,9 @@ export function defineInventorySuite(database: TestDatabase) {
           [c.id, "count", 2],
         ].sort(),
       );
-      expect(await refusal(() => app.closeStockCount(STAFF, countId))).toBeInstanceOf(app.InputError);
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, { idempotencyKey: randomUUID() }))).toBeInstanceOf(
+        app.InputError,
+      );
       expect(await refusal(() => app.recordCountedQuantity(STAFF, countId, a.id, { countedQuantity: "1" }))).toBeInstanceOf(
         app.InputError,
       );
@@ -368,11 +378,13 @@ export function defineInventorySuite(database: TestDatabase) {
       // Both units of B leave after it was counted: posting −2 would leave −2.
       await app.recordStockAdjustment(STAFF, b.id, { quantity: "-2", reason: "Devolvido ao fornecedor" });
       const before = await snapshot();
-      expect(await refusal(() => app.closeStockCount(STAFF, countId))).toBeInstanceOf(app.StockRefusedError);
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, { idempotencyKey: randomUUID() }))).toBeInstanceOf(
+        app.StockRefusedError,
+      );
       expect(await snapshot()).toEqual(before);
       expect((await stockOf(a.id)).stock).toBe(5);
       await app.recordCountedQuantity(STAFF, countId, b.id, { countedQuantity: "0" });
-      await app.closeStockCount(STAFF, countId);
+      await app.closeStockCount(STAFF, countId, { idempotencyKey: randomUUID() });
       expect((await stockOf(a.id)).stock).toBe(6);
       await expectStockEqualsLedger();
     });
@@ -552,7 +564,11 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(report.stockAdjustments).toEqual([]);
       expect(await snapshot()).toEqual({ ...before, audit: (before.audit ?? 0) + 1 });
       const [row] = await app.db.select().from(app.products).where(eq(app.products.sku, sku));
-      expect(row).toMatchObject({ name: '=HYPERLINK("http://x","clique")', barcode: "7896064220019", description: "@SUM(A1)\n-2+3" });
+      expect(row).toMatchObject({
+        name: '=HYPERLINK("http://x","clique")',
+        barcode: "7896064220019",
+        description: "@SUM(A1)\n-2+3",
+      });
       // What a spreadsheet saves back from the text cell: the digits.
       expect(
         await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Código de barras\n${sku};7896064220019\n`)),
@@ -602,7 +618,10 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(report.problems[1]!.message).toMatch(/Nome/);
       const withoutPrice = await app.importProductsCsv(STAFF, new TextEncoder().encode(`SKU;Nome\n${sku}-4;Cabo\n`));
       expect(withoutPrice.problems).toEqual([{ line: 2, message: expect.stringMatching(/não tem a coluna “Preço”/) }]);
-      const [free] = await app.db.select().from(app.products).where(eq(app.products.sku, `${sku}-2`));
+      const [free] = await app.db
+        .select()
+        .from(app.products)
+        .where(eq(app.products.sku, `${sku}-2`));
       expect(free?.priceCents).toBe(0);
     });
 

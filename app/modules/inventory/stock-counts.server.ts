@@ -3,11 +3,12 @@ import { inTransaction, type Transaction } from "~/db/client.server";
 import { products, stockCountItems, stockCounts } from "~/db/schema/inventory";
 import { NotFoundError } from "~/lib/errors";
 import { MAX_ID, parseInput } from "~/lib/forms";
+import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { InventoryInputError } from "./errors";
 import { ProductNotFoundError, recordStockMovementInTx } from "./stock-ledger.server";
-import { CountedQuantitySchema, StockCountStartSchema } from "./validation";
+import { CountedQuantitySchema, StockCountCloseSchema, StockCountStartSchema } from "./validation";
 
 export const STOCK_COUNT_ENTITY = "stock_count";
 
@@ -115,41 +116,46 @@ export async function recordCountedQuantity(actor: Actor, countId: number, produ
  * "count" movement with origin "stock_count:<id>", all in one transaction
  * (one refused product, and nothing is posted).
  */
-export async function closeStockCount(actor: Actor, countId: number) {
+export async function closeStockCount(actor: Actor, countId: number, input: unknown) {
   assertStaffActor(actor);
-  return inTransaction(async (tx) => {
-    await openCountInTx(tx, countId);
-    const items = await tx
-      .select()
-      .from(stockCountItems)
-      .where(eq(stockCountItems.countId, countId))
-      .orderBy(stockCountItems.productId);
-    let posted = 0;
-    for (const item of items) {
-      const difference = item.countedQuantity - item.expectedQuantity;
-      if (difference === 0) continue;
-      await recordStockMovementInTx(tx, actor, {
-        productId: item.productId,
-        kind: "count",
-        quantity: difference,
-        reason: `Inventário nº ${countId}: contado ${item.countedQuantity}, esperado ${item.expectedQuantity}`,
-        origin: `${STOCK_COUNT_ENTITY}:${countId}`,
-        field: "form",
-      });
-      posted++;
-    }
-    await tx
-      .update(stockCounts)
-      .set({ closedAt: new Date(), closedByLabel: actor.label })
-      .where(and(eq(stockCounts.id, countId), isNull(stockCounts.closedAt)));
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "stock-count.close",
-      entity: STOCK_COUNT_ENTITY,
-      entityId: String(countId),
-      details: { items: items.length, differencesPosted: posted },
+  const { idempotencyKey } = parseInput(StockCountCloseSchema, input, refuse);
+  // Closing sent twice posts the differences once and answers both with the same result.
+  const key = { key: idempotencyKey, scope: `stock-count.close:${countId}`, actorUserId: actor.userId, content: { countId } };
+  return inTransaction(async (tx) => (await runOnce(tx, key, () => closeStockCountInTx(tx, actor, countId))).result);
+}
+
+async function closeStockCountInTx(tx: Transaction, actor: Actor, countId: number) {
+  await openCountInTx(tx, countId);
+  const items = await tx
+    .select()
+    .from(stockCountItems)
+    .where(eq(stockCountItems.countId, countId))
+    .orderBy(stockCountItems.productId);
+  let posted = 0;
+  for (const item of items) {
+    const difference = item.countedQuantity - item.expectedQuantity;
+    if (difference === 0) continue;
+    await recordStockMovementInTx(tx, actor, {
+      productId: item.productId,
+      kind: "count",
+      quantity: difference,
+      reason: `Inventário nº ${countId}: contado ${item.countedQuantity}, esperado ${item.expectedQuantity}`,
+      origin: `${STOCK_COUNT_ENTITY}:${countId}`,
+      field: "form",
     });
-    return { items: items.length, differencesPosted: posted };
+    posted++;
+  }
+  await tx
+    .update(stockCounts)
+    .set({ closedAt: new Date(), closedByLabel: actor.label })
+    .where(and(eq(stockCounts.id, countId), isNull(stockCounts.closedAt)));
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "stock-count.close",
+    entity: STOCK_COUNT_ENTITY,
+    entityId: String(countId),
+    details: { items: items.length, differencesPosted: posted },
   });
+  return { items: items.length, differencesPosted: posted };
 }

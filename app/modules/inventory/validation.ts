@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PART_ORIGINS, PRODUCT_KINDS, REVENUE_SOURCES, type RevenueSource } from "~/db/schema/inventory";
-import { idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
+import { idempotencyKeyField, idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/lib/imei";
 import { barcodeProblem, normaliseBarcode } from "./ean13";
@@ -165,6 +165,9 @@ export function productFormValues(form: FormData): ProductFormValues {
   return values;
 }
 
+/** The new-item form's idempotency key (it may bring initial stock, which moves stock and money). */
+export const ProductKeySchema = z.object({ idempotencyKey: idempotencyKeyField() });
+
 /** The stock a new product starts with, as an entry movement (not for serialised products: their units come one by one). */
 export const InitialStockSchema = z.object({
   initialQuantity: quantityField({ min: 0, empty: 0, message: "Informe o estoque inicial como um número inteiro, 0 ou mais." }),
@@ -243,6 +246,9 @@ export const UnitWriteOffSchema = z.object({
 });
 
 export const StockCountStartSchema = z.object({ note: optionalText(PRODUCT_LIMITS.note) });
+
+/** Closing a count posts its differences: the form carries an idempotency key. */
+export const StockCountCloseSchema = z.object({ idempotencyKey: idempotencyKeyField() });
 
 /** One product's counted quantity during a stock count. */
 export const CountedQuantitySchema = z.object({

@@ -10,6 +10,7 @@ import { formatDateTime } from "~/lib/dates";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { MAX_QUERY_LENGTH } from "~/modules/inventory/list-filters";
@@ -34,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     query && !count.closedAt
       ? (await searchProducts({ ...NO_FILTERS, query }, 1, FOUND_LIMIT)).products.filter((item) => item.kind !== "service")
       : [];
-  return { count, query, found, flash: flashOf(context) };
+  return { count, query, found, flash: flashOf(context), closeKey: newIdempotencyKey() };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -59,7 +60,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       });
     }
     if (intent === "close") {
-      const closed = await closeStockCount(actor, id);
+      const closed = await closeStockCount(actor, id, { idempotencyKey: formText(form, "idempotencyKey") });
       return redirectWithFlash(`/inventory/contagem/${id}`, {
         title: `Inventário nº ${id} encerrado`,
         message:
@@ -86,7 +87,7 @@ function ShortHeader({ short, full }: { short: string; full: string }) {
 }
 
 export default function InventoryCount({ loaderData, actionData }: Route.ComponentProps) {
-  const { count, query, found, flash } = loaderData;
+  const { count, query, found, flash, closeKey } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const refused = actionData && "errors" in actionData ? actionData : null;
@@ -239,6 +240,7 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
       {isOpen ? (
         <Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
           <input type="hidden" name="intent" value="close" />
+          <input type="hidden" name="idempotencyKey" value={closeKey} />
           <p className="text-slate-700">
             {differences === 0
               ? "Nenhuma diferença até agora."
