@@ -61,18 +61,20 @@ async function loadInventory() {
     ...products,
     ...stock,
     ...counts,
-    // Called as the forms call them, with a fresh idempotency key.
-    createProduct: withFreshKey(products.createProduct, 1),
-    recordStockEntry: withFreshKey(stock.recordStockEntry, 2),
-    recordSerialisedEntry: withFreshKey(stock.recordSerialisedEntry, 2),
-    recordStockAdjustment: withFreshKey(stock.recordStockAdjustment, 2),
-    writeOffUnit: withFreshKey(stock.writeOffUnit, 2),
     ...queries,
     ...ledger,
     ...errors,
     ...csvImport,
     ...csvExport,
     ...catalogue,
+    // Called as the forms call them, with a fresh idempotency key.
+    createProduct: withFreshKey(products.createProduct, 1),
+    recordStockEntry: withFreshKey(stock.recordStockEntry, 2),
+    recordSerialisedEntry: withFreshKey(stock.recordSerialisedEntry, 2),
+    recordStockAdjustment: withFreshKey(stock.recordStockAdjustment, 2),
+    writeOffUnit: withFreshKey(stock.writeOffUnit, 2),
+    importProductsCsv: (actor: Parameters<typeof csvImport.importProductsCsv>[0], bytes: Uint8Array, key = randomUUID()) =>
+      csvImport.importProductsCsv(actor, bytes, key),
   };
 }
 

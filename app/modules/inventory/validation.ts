@@ -168,6 +168,9 @@ export function productFormValues(form: FormData): ProductFormValues {
 /** The new-item form's idempotency key (it may bring initial stock, which moves stock and money). */
 export const ProductKeySchema = z.object({ idempotencyKey: idempotencyKeyField() });
 
+/** The import form's idempotency key: the same file sent twice is imported once. */
+export const ImportKeySchema = z.object({ idempotencyKey: idempotencyKeyField() });
+
 /** The stock a new product starts with, as an entry movement (not for serialised products: their units come one by one). */
 export const InitialStockSchema = z.object({
   initialQuantity: quantityField({ min: 0, empty: 0, message: "Informe o estoque inicial como um número inteiro, 0 ou mais." }),
