@@ -246,9 +246,9 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
     }
 
     /** R$ 100 of products and R$ 50 of services, R$ 15 off (total R$ 135): cash 35 + PIX 40 + credit 60 in 2×. */
-    async function sellMixed(idempotencyKey = key()) {
-      const product = await createProduct({ kind: "product", priceCents: 10_000, source: "products" });
-      const service = await createProduct({ kind: "service", priceCents: 5_000, source: "services" });
+    async function sellMixed(idempotencyKey = key(), items?: { product: number; service: number }) {
+      const product = items?.product ?? (await createProduct({ kind: "product", priceCents: 10_000, source: "products" }));
+      const service = items?.service ?? (await createProduct({ kind: "service", priceCents: 5_000, source: "services" }));
       return app.sales.recordSale(STAFF, {
         idempotencyKey,
         customerId: String(customerId),
@@ -334,9 +334,14 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
     it("posts a replayed sale once", async () => {
       await openRegister();
       const idempotencyKey = key();
-      const first = await sellMixed(idempotencyKey);
+      // The same screen sent twice: the same cart (a replay with another cart is refused: idempotent-actions suite).
+      const items = {
+        product: await createProduct({ kind: "product", priceCents: 10_000, source: "products" }),
+        service: await createProduct({ kind: "service", priceCents: 5_000, source: "services" }),
+      };
+      const first = await sellMixed(idempotencyKey, items);
       const before = await financeRowCounts();
-      const second = await sellMixed(idempotencyKey);
+      const second = await sellMixed(idempotencyKey, items);
       expect(second.isReplay).toBe(true);
       expect(second.saleId).toBe(first.saleId);
       expect(await financeRowCounts()).toEqual(before);
