@@ -168,7 +168,15 @@ test("postagens hostis nas ações do estoque nunca dão 5xx e não gravam nada"
   const created = await page.request.post("/inventory/new", {
     headers: ORIGIN_HEADER,
     maxRedirects: 0,
-    multipart: { intent: "save", kind: "product", name: `Alvo ${tag}`, sku: `ALVO-${tag}`, priceCents: "10,00" },
+    // The new-item form's hidden key, as the page renders it.
+    multipart: {
+      intent: "save",
+      kind: "product",
+      name: `Alvo ${tag}`,
+      sku: `ALVO-${tag}`,
+      priceCents: "10,00",
+      idempotencyKey: crypto.randomUUID(),
+    },
   });
   const location = created.headers().location ?? "";
   expect(created.status(), location || (await created.text()).slice(0, 300)).toBe(302);

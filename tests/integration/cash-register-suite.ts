@@ -364,14 +364,16 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       // 1×200 + 1×100 − short: counted 300,50 by notes and coins (5 centavos missing); PIX checked 1 real short.
       const before = await snapshot();
       const closingKey = key();
-      const closed = await closeRegister(registerId, {
+      const closingForm = {
+        seen: (await app.queries.getRegisterDesk()).fingerprint,
         idempotencyKey: closingKey,
         countMode: "denominations",
         countedCash: "",
         denominations: { "20000": "1", "5000": "1", "2000": "2", "1000": "1", "50": "1" },
         checked: { pix: "299,00", debit: "", credit: "" },
         note: "Faltaram 5 centavos de troco",
-      });
+      };
+      const closed = await app.closing.closeCashRegister(STAFF, registerId, closingForm);
       expect(closed).toEqual({ registerId, differenceCents: -5 - 100, isReplay: false });
       const detail = await app.queries.getCashRegister(registerId);
       expect(detail!.register).toMatchObject({
@@ -389,14 +391,22 @@ export function defineCashRegisterSuite(database: TestDatabase) {
       expect((await snapshot()).audit).toBe(before.audit + 1);
       // The same closing posted again (a double click): the first answer, nothing more written.
       const afterClosing = await snapshot();
-      expect(
-        await app.closing.closeCashRegister(STAFF, registerId, {
+      expect(await app.closing.closeCashRegister(STAFF, registerId, { ...closingForm })).toEqual({ ...closed, isReplay: true });
+      expect(await snapshot()).toEqual(afterClosing);
+      // The same key with another count is refused, never answered with the first closing.
+      await expect(
+        app.closing.closeCashRegister(STAFF, registerId, {
           countMode: "total",
           countedCash: "1,00",
           seen: "outra-coisa",
           idempotencyKey: closingKey,
         }),
-      ).toEqual({ ...closed, isReplay: true });
+      ).rejects.toMatchObject({
+        status: 409,
+        fieldErrors: {
+          form: "Este formulário já foi enviado com outros dados. Recarregue a página e confira antes de enviar de novo.",
+        },
+      });
       expect(await snapshot()).toEqual(afterClosing);
 
       // Closed is read-only: no cash movement, no cancel, no second closing.

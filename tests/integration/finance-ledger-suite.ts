@@ -4,6 +4,7 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+import { withFreshKey } from "../support/fresh-key";
 
 const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff" };
 const OWNER: Actor = { userId: "owner-bia", label: "bia@loja.test", role: "owner" };
@@ -57,7 +58,8 @@ async function loadModules() {
     tables: { ...auth, ...finance, ...audit, ...cashRegister },
     entries,
     accounts,
-    recurring,
+    // Called as the form calls it, with a fresh idempotency key.
+    recurring: { ...recurring, createRecurringInTx: withFreshKey(recurring.createRecurringInTx, 2) },
     categories,
     balances,
     list,

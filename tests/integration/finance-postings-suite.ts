@@ -4,6 +4,7 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+import { withFreshKey } from "../support/fresh-key";
 
 const STAFF: Actor = { userId: "staff-fin", label: "caixa@loja.test", role: "staff" };
 const OWNER: Actor = { userId: "owner-fin", label: "dona@loja.test", role: "owner" };
@@ -104,8 +105,13 @@ async function loadModules() {
     queries,
     orderMutations,
     settings: settingsQueries,
-    stock,
-    products,
+    // Called as the forms call them, with a fresh idempotency key.
+    stock: {
+      ...stock,
+      recordStockEntry: withFreshKey(stock.recordStockEntry, 2),
+      recordSerialisedEntry: withFreshKey(stock.recordSerialisedEntry, 2),
+    },
+    products: { ...products, createProduct: withFreshKey(products.createProduct, 1) },
     dates,
   };
 }
@@ -241,9 +247,9 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
     }
 
     /** R$ 100 of products and R$ 50 of services, R$ 15 off (total R$ 135): cash 35 + PIX 40 + credit 60 in 2×. */
-    async function sellMixed(idempotencyKey = key()) {
-      const product = await createProduct({ kind: "product", priceCents: 10_000, source: "products" });
-      const service = await createProduct({ kind: "service", priceCents: 5_000, source: "services" });
+    async function sellMixed(idempotencyKey = key(), items?: { product: number; service: number }) {
+      const product = items?.product ?? (await createProduct({ kind: "product", priceCents: 10_000, source: "products" }));
+      const service = items?.service ?? (await createProduct({ kind: "service", priceCents: 5_000, source: "services" }));
       return app.sales.recordSale(STAFF, {
         idempotencyKey,
         customerId: String(customerId),
@@ -329,9 +335,14 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
     it("posts a replayed sale once", async () => {
       await openRegister();
       const idempotencyKey = key();
-      const first = await sellMixed(idempotencyKey);
+      // The same screen sent twice: the same cart (a replay with another cart is refused: idempotent-actions suite).
+      const items = {
+        product: await createProduct({ kind: "product", priceCents: 10_000, source: "products" }),
+        service: await createProduct({ kind: "service", priceCents: 5_000, source: "services" }),
+      };
+      const first = await sellMixed(idempotencyKey, items);
       const before = await financeRowCounts();
-      const second = await sellMixed(idempotencyKey);
+      const second = await sellMixed(idempotencyKey, items);
       expect(second.isReplay).toBe(true);
       expect(second.saleId).toBe(first.saleId);
       expect(await financeRowCounts()).toEqual(before);

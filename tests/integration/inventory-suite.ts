@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../support/database";
+import { withFreshKey } from "../support/fresh-key";
 import { jpegPhoto } from "../support/images";
 
 /** The inventory functions and tables, imported once the test has pointed the app at its database. */
@@ -65,6 +67,14 @@ async function loadInventory() {
     ...csvImport,
     ...csvExport,
     ...catalogue,
+    // Called as the forms call them, with a fresh idempotency key.
+    createProduct: withFreshKey(products.createProduct, 1),
+    recordStockEntry: withFreshKey(stock.recordStockEntry, 2),
+    recordSerialisedEntry: withFreshKey(stock.recordSerialisedEntry, 2),
+    recordStockAdjustment: withFreshKey(stock.recordStockAdjustment, 2),
+    writeOffUnit: withFreshKey(stock.writeOffUnit, 2),
+    importProductsCsv: (actor: Parameters<typeof csvImport.importProductsCsv>[0], bytes: Uint8Array, key = randomUUID()) =>
+      csvImport.importProductsCsv(actor, bytes, key),
   };
 }
 
@@ -339,8 +349,8 @@ export function defineInventorySuite(database: TestDatabase) {
 
       // Closing asks for the review first: without its confirmation nothing is posted (issue 23).
       const untouched = await snapshot();
-      expect(await refusal(() => app.closeStockCount(STAFF, countId, {}))).toBeInstanceOf(app.InputError);
-      expect(await refusal(() => app.closeStockCount(STAFF, countId, { confirmation: "0".repeat(32) }))).toBeInstanceOf(
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, { idempotencyKey: randomUUID() }))).toBeInstanceOf(app.InputError);
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, { confirmation: "0".repeat(32), idempotencyKey: randomUUID() }))).toBeInstanceOf(
         app.InputError,
       );
       expect(await snapshot()).toEqual(untouched);
@@ -357,12 +367,12 @@ export function defineInventorySuite(database: TestDatabase) {
       expect(review.totalValueCents).toBe(0);
       // A count typed again after the review changes what would be posted: the old confirmation no longer closes.
       await app.recordCountedQuantity(STAFF, countId, c.id, { countedQuantity: "6" });
-      expect(await refusal(() => app.closeStockCount(STAFF, countId, { confirmation: review.confirmation }))).toBeInstanceOf(
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, { confirmation: review.confirmation, idempotencyKey: randomUUID() }))).toBeInstanceOf(
         app.InputError,
       );
       await app.recordCountedQuantity(STAFF, countId, c.id, { countedQuantity: "5" });
 
-      const closed = await app.closeStockCount(STAFF, countId, { confirmation: review.confirmation });
+      const closed = await app.closeStockCount(STAFF, countId, { confirmation: review.confirmation, idempotencyKey: randomUUID() });
       expect(closed).toEqual({ items: 3, differencesPosted: 2 });
       expect((await stockOf(a.id)).stock).toBe(7);
       expect((await stockOf(b.id)).stock).toBe(4);
@@ -377,7 +387,7 @@ export function defineInventorySuite(database: TestDatabase) {
           [c.id, "count", 2],
         ].sort(),
       );
-      expect(await refusal(() => app.closeStockCount(STAFF, countId, { confirmation: review.confirmation }))).toBeInstanceOf(
+      expect(await refusal(() => app.closeStockCount(STAFF, countId, { confirmation: review.confirmation, idempotencyKey: randomUUID() }))).toBeInstanceOf(
         app.InputError,
       );
       expect(await refusal(() => app.recordCountedQuantity(STAFF, countId, a.id, { countedQuantity: "1" }))).toBeInstanceOf(
@@ -395,7 +405,10 @@ export function defineInventorySuite(database: TestDatabase) {
       // Both units of B leave after it was counted: posting −2 would leave −2.
       await app.recordStockAdjustment(STAFF, b.id, { quantity: "-2", reason: "Devolvido ao fornecedor" });
       const before = await snapshot();
-      const confirmed = async () => ({ confirmation: (await app.getStockCountReview(countId))!.confirmation });
+      const confirmed = async () => ({
+        confirmation: (await app.getStockCountReview(countId))!.confirmation,
+        idempotencyKey: randomUUID(),
+      });
       expect(await refusal(async () => app.closeStockCount(STAFF, countId, await confirmed()))).toBeInstanceOf(
         app.StockRefusedError,
       );

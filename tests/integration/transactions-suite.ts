@@ -177,7 +177,7 @@ export function defineTransactionsSuite(database: TestDatabase) {
       const key = randomUUID();
       let writes = 0;
       const write = async () => ({ written: ++writes });
-      const scope = { key, scope: "teste:1", actorUserId: STAFF.userId };
+      const scope = { key, scope: "teste:1", actorUserId: STAFF.userId, content: { amount: 100 } };
       expect(await app.client.inTransaction((tx) => app.runOnce(tx, scope, write))).toEqual({
         result: { written: 1 },
         isReplay: false,
@@ -189,6 +189,23 @@ export function defineTransactionsSuite(database: TestDatabase) {
       await expect(
         app.client.inTransaction((tx) => app.runOnce(tx, { ...scope, scope: "teste:2" }, write)),
       ).rejects.toBeInstanceOf(app.IdempotencyKeyReusedError);
+      // The same key with other content, or by another person, is a conflict: never the first result.
+      await expect(
+        app.client.inTransaction((tx) => app.runOnce(tx, { ...scope, content: { amount: 200 } }, write)),
+      ).rejects.toMatchObject({
+        status: 409,
+        fieldErrors: {
+          form: "Este formulário já foi enviado com outros dados. Recarregue a página e confira antes de enviar de novo.",
+        },
+      });
+      await expect(
+        app.client.inTransaction((tx) => app.runOnce(tx, { ...scope, actorUserId: "outra-pessoa" }, write)),
+      ).rejects.toMatchObject({
+        status: 409,
+        fieldErrors: {
+          form: "Este formulário já foi enviado por outra pessoa. Recarregue a página e confira antes de enviar de novo.",
+        },
+      });
       expect(writes).toBe(1);
 
       const refusedKey = { ...scope, key: randomUUID() };
@@ -207,7 +224,7 @@ export function defineTransactionsSuite(database: TestDatabase) {
     });
 
     it("writes once when the same key arrives twice at the same moment", async () => {
-      const key = { key: randomUUID(), scope: "teste:concorrente", actorUserId: STAFF.userId };
+      const key = { key: randomUUID(), scope: "teste:concorrente", actorUserId: STAFF.userId, content: { amount: 1 } };
       let writes = 0;
       const results = await Promise.all(
         [1, 2].map(() =>

@@ -76,16 +76,31 @@ export async function uploadedFileFrom(
  */
 export async function readImportFile(
   request: Request,
+  options: { field: string; maxBytes: number; tooLargeMessage: string; refuse: (message: string) => Error },
+): Promise<Uint8Array> {
+  return (await readImportForm(request, options)).bytes;
+}
+
+/** As readImportFile, with the form's text fields too (the import's idempotency key). */
+export async function readImportForm(
+  request: Request,
   {
     field,
     maxBytes,
     tooLargeMessage,
     refuse,
   }: { field: string; maxBytes: number; tooLargeMessage: string; refuse: (message: string) => Error },
-): Promise<Uint8Array> {
+): Promise<{ bytes: Uint8Array; text: (name: string) => string }> {
   try {
     const form = await readUploadForm(request, { maxFileBytes: maxBytes });
-    return (await uploadedFileFrom(form, field, maxBytes))?.bytes ?? new Uint8Array();
+    const bytes = (await uploadedFileFrom(form, field, maxBytes))?.bytes ?? new Uint8Array();
+    return {
+      bytes,
+      text: (name) => {
+        const value = form.get(name);
+        return typeof value === "string" ? value : "";
+      },
+    };
   } catch (error) {
     if (!(error instanceof ImageUploadError)) throw error;
     throw refuse(error.code === "too-large" ? tooLargeMessage : error.message);

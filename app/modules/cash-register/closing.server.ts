@@ -66,7 +66,12 @@ export async function closeCashRegisterInTx(
   const registerId = typeof rawRegisterId === "number" || typeof rawRegisterId === "string" ? readId(rawRegisterId) : null;
   if (registerId === null) throw new CashRegisterNotFoundError("caixa não encontrado");
   const input = parseInput(CloseCashRegisterSchema, rawInput, (errors) => new CashRegisterInputError("invalid-input", errors));
-  const key = { key: input.idempotencyKey, scope: `cash-register.close:${registerId}`, actorUserId: actor.userId };
+  const key = {
+    key: input.idempotencyKey,
+    scope: `cash-register.close:${registerId}`,
+    actorUserId: actor.userId,
+    content: input,
+  };
   const { result, isReplay } = await runOnce(tx, key, async () => {
     const register = await lockOpenRegisterForUpdateInTx(tx, registerId);
     if (!register) {

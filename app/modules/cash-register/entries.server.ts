@@ -50,7 +50,7 @@ export type RecordedMovement = { entryId: number; registerId: number; isReplay: 
 export async function recordCashMovementInTx(tx: Transaction, actor: Actor, rawInput: unknown): Promise<RecordedMovement> {
   assertStaffActor(actor);
   const input = parseInput(CashMovementSchema, rawInput, refuse);
-  const key = { key: input.idempotencyKey, scope: `cash-register.${input.kind}`, actorUserId: actor.userId };
+  const key = { key: input.idempotencyKey, scope: `cash-register.${input.kind}`, actorUserId: actor.userId, content: input };
   const { result, isReplay } = await runOnce(tx, key, async () => {
     const register = await lockOpenRegisterForUpdateInTx(tx);
     if (!register) throw new RegisterClosedError();

@@ -48,7 +48,7 @@ export async function recordSaleReturnInTx(
 ): Promise<RecordedSaleReturn> {
   assertStaffActor(actor);
   const input = parseInput(SaleReturnSchema, rawInput, (errors) => new SaleInputError(errors));
-  const key = { key: input.idempotencyKey, scope: `sale.return:${saleId}`, actorUserId: actor.userId };
+  const key = { key: input.idempotencyKey, scope: `sale.return:${saleId}`, actorUserId: actor.userId, content: input };
   const { result, isReplay } = await runOnce(tx, key, () => writeSaleReturn(tx, actor, saleId, input));
   return { ...result, isReplay };
 }

@@ -76,7 +76,7 @@ export type RecordedSale = {
 export async function recordSaleInTx(tx: Transaction, actor: Actor, rawInput: unknown): Promise<RecordedSale> {
   assertStaffActor(actor);
   const input = parseInput(SaleSchema, rawInput, (errors) => new SaleInputError(errors));
-  const key = { key: input.idempotencyKey, scope: "sale.record", actorUserId: actor.userId };
+  const key = { key: input.idempotencyKey, scope: "sale.record", actorUserId: actor.userId, content: input };
   const { result, isReplay } = await runOnce(tx, key, () => writeSale(tx, actor, input));
   return { ...result, isReplay };
 }

@@ -31,7 +31,7 @@ const alreadyOpen = (register: { id: number; openedByLabel: string; openedAt: Da
 export async function openCashRegisterInTx(tx: Transaction, actor: Actor, rawInput: unknown): Promise<OpenedRegister> {
   assertStaffActor(actor);
   const input = parseInput(OpenCashRegisterSchema, rawInput, (errors) => new CashRegisterInputError("invalid-input", errors));
-  const key = { key: input.idempotencyKey, scope: "cash-register.open", actorUserId: actor.userId };
+  const key = { key: input.idempotencyKey, scope: "cash-register.open", actorUserId: actor.userId, content: input };
   const { result, isReplay } = await runOnce(tx, key, async () => {
     if (input.floatAccount !== null && !(await cashCounterAccountInTx(tx, input.floatAccount))) {
       throw new CashRegisterInputError("invalid-input", { floatAccount: "Escolha uma das contas da lista." });

@@ -46,7 +46,7 @@ export async function payDebtInTx(
   const input = parseInput(DebtPaymentSchema, rawInput);
   const { result, isReplay } = await runOnce(
     tx,
-    { key: input.idempotencyKey, scope: `debt.payment:${debtId}`, actorUserId: actor.userId },
+    { key: input.idempotencyKey, scope: `debt.payment:${debtId}`, actorUserId: actor.userId, content: input },
     async () => {
       if (!Number.isSafeInteger(debtId) || debtId < 1 || debtId > 2_147_483_647) throw new DebtNotFoundError();
       const [debt] = await tx.select().from(debts).where(eq(debts.id, debtId)).for("update");

@@ -255,7 +255,7 @@ export async function payCreditPlanInTx(
   const input = parseInput(CreditPaymentSchema, rawInput);
   const { result, isReplay } = await runOnce(
     tx,
-    { key: input.idempotencyKey, scope: `credit-plan.payment:${planId}`, actorUserId: actor.userId },
+    { key: input.idempotencyKey, scope: `credit-plan.payment:${planId}`, actorUserId: actor.userId, content: input },
     async () => {
       const plan = await lockActivePlanInTx(tx, planId);
       const open = await openInstalmentsOn(tx, plan, today);
@@ -367,7 +367,7 @@ export async function payoffCreditPlanInTx(
   const input = parseInput(CreditPayoffSchema, rawInput);
   const { result, isReplay } = await runOnce(
     tx,
-    { key: input.idempotencyKey, scope: `credit-plan.payoff:${planId}`, actorUserId: actor.userId },
+    { key: input.idempotencyKey, scope: `credit-plan.payoff:${planId}`, actorUserId: actor.userId, content: input },
     async () => {
       const plan = await lockActivePlanInTx(tx, planId);
       const open = await openInstalmentsOn(tx, plan, today);

@@ -302,7 +302,7 @@ export async function createCreditPlanInTx(
 ): Promise<CreatedPlan> {
   assertStaffActor(actor);
   const input = parseInput(CreditPlanSchema, rawInput, refuse);
-  const key = { key: input.idempotencyKey, scope: "credit.plan.create", actorUserId: actor.userId };
+  const key = { key: input.idempotencyKey, scope: "credit.plan.create", actorUserId: actor.userId, content: input };
   const { result, isReplay } = await runOnce(tx, key, async () => {
     const origin: PlanOrigin = { kind: input.originKind, id: input.originId };
     const source = await readPlanSourceInTx(tx, origin, { lock: true });

@@ -180,7 +180,7 @@ export async function settleCustomerDebtsInTx(
   const input = parseInput(SettlementSchema, rawInput);
   const { result, isReplay } = await runOnce(
     tx,
-    { key: input.idempotencyKey, scope: `debtors.settlement:${customerId}`, actorUserId: actor.userId },
+    { key: input.idempotencyKey, scope: `debtors.settlement:${customerId}`, actorUserId: actor.userId, content: input },
     async () => {
       if (!Number.isSafeInteger(customerId) || customerId < 1 || customerId > 2_147_483_647) {
         throw new CreditPaymentRuleError("Cliente não encontrado.", "items");

@@ -54,7 +54,7 @@ export async function createDebtInTx(
     throw refuse({ dueDate: "Vencimento distante demais: confira o ano." });
   const { result, isReplay } = await runOnce(
     tx,
-    { key: input.idempotencyKey, scope: `debt.iou:${customerId}`, actorUserId: actor.userId },
+    { key: input.idempotencyKey, scope: `debt.iou:${customerId}`, actorUserId: actor.userId, content: input },
     async () => {
       await assertCustomerExists(tx, customerId);
       const [created] = await tx

@@ -164,30 +164,34 @@ export async function recordTransferInTx(tx: Transaction, actor: Actor, rawInput
   const input = parseInput(TransferSchema, rawInput, refuse);
   if (input.transferDate > today) throw refuse({ transferDate: "A data da transferência não pode ser depois de hoje." });
   const scope = "finance.transfer";
-  const { result, isReplay } = await runOnce(tx, { key: input.idempotencyKey, scope, actorUserId: actor.userId }, async () => {
-    const from = await activeAccountInTx(tx, input.fromAccountId, "fromAccountId");
-    const to = await activeAccountInTx(tx, input.toAccountId, "toAccountId");
-    const [transfer] = await tx
-      .insert(financeTransfers)
-      .values({
-        fromAccountId: from.id,
-        toAccountId: to.id,
-        amountCents: input.amount,
-        transferDate: input.transferDate,
-        description: input.description || `Transferência de ${from.name} para ${to.name}`,
-        createdByLabel: actor.label,
-      })
-      .returning({ id: financeTransfers.id });
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "finance.transfer",
-      entity: "finance-transfer",
-      entityId: String(transfer!.id),
-      details: { fromAccountId: from.id, toAccountId: to.id, amountCents: input.amount, transferDate: input.transferDate },
-    });
-    return { transferId: transfer!.id };
-  });
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: input.idempotencyKey, scope, actorUserId: actor.userId, content: input },
+    async () => {
+      const from = await activeAccountInTx(tx, input.fromAccountId, "fromAccountId");
+      const to = await activeAccountInTx(tx, input.toAccountId, "toAccountId");
+      const [transfer] = await tx
+        .insert(financeTransfers)
+        .values({
+          fromAccountId: from.id,
+          toAccountId: to.id,
+          amountCents: input.amount,
+          transferDate: input.transferDate,
+          description: input.description || `Transferência de ${from.name} para ${to.name}`,
+          createdByLabel: actor.label,
+        })
+        .returning({ id: financeTransfers.id });
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "finance.transfer",
+        entity: "finance-transfer",
+        entityId: String(transfer!.id),
+        details: { fromAccountId: from.id, toAccountId: to.id, amountCents: input.amount, transferDate: input.transferDate },
+      });
+      return { transferId: transfer!.id };
+    },
+  );
   return { ...result, isReplay };
 }
 

@@ -117,7 +117,7 @@ export type CardFeesPage = Awaited<ReturnType<typeof getCardFeesPage>>;
 export async function updateCardFeeRatesInTx(tx: Transaction, actor: Actor, rawInput: unknown) {
   assertOwnerActor(actor, OWNER_ONLY);
   const parsed = parseInput(CardFeeRatesSchema, rawInput, (errors) => new CardFeeInputError(errors));
-  const key = { key: parsed.idempotencyKey, scope: "finance.card-fees", actorUserId: actor.userId };
+  const key = { key: parsed.idempotencyKey, scope: "finance.card-fees", actorUserId: actor.userId, content: parsed };
   const { result, isReplay } = await runOnce(tx, key, async () => {
     const before = await readCardFeeRatesInTx(tx);
     const rates = cardFeeRatesOf(parsed);
@@ -170,7 +170,7 @@ export async function updateCardReceivableDateInTx(tx: Transaction, actor: Actor
   const id = typeof rawId === "string" || typeof rawId === "number" ? readId(rawId) : null;
   if (id === null) throw new CardReceivableNotFoundError("Recebível não encontrado.");
   const input = parseInput(ReceivableDateSchema, rawInput, (errors) => new CardFeeInputError(errors));
-  const key = { key: input.idempotencyKey, scope: `finance.card-receivable:${id}`, actorUserId: actor.userId };
+  const key = { key: input.idempotencyKey, scope: `finance.card-receivable:${id}`, actorUserId: actor.userId, content: input };
   const { result, isReplay } = await runOnce(tx, key, async () => {
     const [receivable] = await tx
       .select({

@@ -43,50 +43,54 @@ export async function createEntriesInTx(
     if (Object.keys(errors).length > 0) throw refuse(errors);
   }
   const scope = "finance.entry.create";
-  const { result, isReplay } = await runOnce(tx, { key: input.idempotencyKey, scope, actorUserId: actor.userId }, async () => {
-    await activeCategoryInTx(tx, input.categoryId, input.direction);
-    if (input.isPaid) await activeAccountInTx(tx, input.accountId!);
-    const amounts = splitCents(input.amount, input.instalments);
-    const group = input.instalments > 1 ? randomUUID() : null;
-    const rows = await tx
-      .insert(financeEntries)
-      .values(
-        amounts.map((amountCents, index) => ({
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: input.idempotencyKey, scope, actorUserId: actor.userId, content: input },
+    async () => {
+      await activeCategoryInTx(tx, input.categoryId, input.direction);
+      if (input.isPaid) await activeAccountInTx(tx, input.accountId!);
+      const amounts = splitCents(input.amount, input.instalments);
+      const group = input.instalments > 1 ? randomUUID() : null;
+      const rows = await tx
+        .insert(financeEntries)
+        .values(
+          amounts.map((amountCents, index) => ({
+            direction: input.direction,
+            description: input.instalments > 1 ? `${input.description} (${index + 1}/${input.instalments})` : input.description,
+            categoryId: input.categoryId,
+            amountCents,
+            dueDate: addMonths(input.dueDate, index),
+            paidDate: input.isPaid ? input.paidDate : null,
+            method: input.isPaid ? input.method : null,
+            accountId: input.isPaid ? input.accountId : null,
+            counterparty: input.counterparty,
+            instalmentGroup: group,
+            instalmentNumber: group ? index + 1 : null,
+            instalmentCount: group ? input.instalments : null,
+            notes: input.notes,
+            createdByUserId: actor.userId,
+            createdByLabel: actor.label,
+          })),
+        )
+        .returning({ id: financeEntries.id });
+      const entryIds = rows.map((row) => row.id);
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "finance.entry.create",
+        entity: ENTRY_ENTITY,
+        entityId: String(entryIds[0]),
+        details: {
+          entryIds,
           direction: input.direction,
-          description: input.instalments > 1 ? `${input.description} (${index + 1}/${input.instalments})` : input.description,
-          categoryId: input.categoryId,
-          amountCents,
-          dueDate: addMonths(input.dueDate, index),
-          paidDate: input.isPaid ? input.paidDate : null,
-          method: input.isPaid ? input.method : null,
-          accountId: input.isPaid ? input.accountId : null,
-          counterparty: input.counterparty,
-          instalmentGroup: group,
-          instalmentNumber: group ? index + 1 : null,
-          instalmentCount: group ? input.instalments : null,
-          notes: input.notes,
-          createdByUserId: actor.userId,
-          createdByLabel: actor.label,
-        })),
-      )
-      .returning({ id: financeEntries.id });
-    const entryIds = rows.map((row) => row.id);
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "finance.entry.create",
-      entity: ENTRY_ENTITY,
-      entityId: String(entryIds[0]),
-      details: {
-        entryIds,
-        direction: input.direction,
-        amountCents: input.amount,
-        instalments: input.instalments,
-        isPaid: input.isPaid,
-      },
-    });
-    return { entryIds };
-  });
+          amountCents: input.amount,
+          instalments: input.instalments,
+          isPaid: input.isPaid,
+        },
+      });
+      return { entryIds };
+    },
+  );
   return { ...result, isReplay };
 }
 
@@ -162,25 +166,29 @@ export async function payEntryInTx(tx: Transaction, actor: Actor, rawEntryId: un
   const entryId = typeof rawEntryId === "number" || typeof rawEntryId === "string" ? readId(rawEntryId) : null;
   if (entryId === null) throw new FinanceNotFoundError("lançamento não encontrado");
   const scope = `finance.entry.pay:${entryId}`;
-  const { result, isReplay } = await runOnce(tx, { key: input.idempotencyKey, scope, actorUserId: actor.userId }, async () => {
-    const entry = await lockEntryInTx(tx, entryId);
-    assertTypedEntry(entry);
-    if (entry.paidDate) throw new FinanceStateError("entry-paid", "Este lançamento já está pago.");
-    await activeAccountInTx(tx, input.accountId);
-    await tx
-      .update(financeEntries)
-      .set({ paidDate: input.paidDate, accountId: input.accountId, method: input.method })
-      .where(eq(financeEntries.id, entry.id));
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "finance.entry.pay",
-      entity: ENTRY_ENTITY,
-      entityId: String(entry.id),
-      details: { amountCents: entry.amountCents, paidDate: input.paidDate, accountId: input.accountId, method: input.method },
-    });
-    return { entryId: entry.id };
-  });
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: input.idempotencyKey, scope, actorUserId: actor.userId, content: input },
+    async () => {
+      const entry = await lockEntryInTx(tx, entryId);
+      assertTypedEntry(entry);
+      if (entry.paidDate) throw new FinanceStateError("entry-paid", "Este lançamento já está pago.");
+      await activeAccountInTx(tx, input.accountId);
+      await tx
+        .update(financeEntries)
+        .set({ paidDate: input.paidDate, accountId: input.accountId, method: input.method })
+        .where(eq(financeEntries.id, entry.id));
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "finance.entry.pay",
+        entity: ENTRY_ENTITY,
+        entityId: String(entry.id),
+        details: { amountCents: entry.amountCents, paidDate: input.paidDate, accountId: input.accountId, method: input.method },
+      });
+      return { entryId: entry.id };
+    },
+  );
   return { ...result, isReplay };
 }
 

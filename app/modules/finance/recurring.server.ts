@@ -3,11 +3,12 @@ import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { financeCategories, financeEntries, financeRecurring } from "~/db/schema/finance";
 import { addDays, addMonths, shopMonthOf, shopToday } from "~/lib/dates";
 import { parseInput, readId } from "~/lib/forms";
+import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { FinanceInputError, FinanceNotFoundError } from "./errors";
 import { activeAccountInTx, activeCategoryInTx } from "./lookups.server";
-import { MONTHS_GENERATED_AHEAD, RecurringSchema } from "./validation";
+import { MONTHS_GENERATED_AHEAD, RecurringKeySchema, RecurringSchema, type RecurringInput } from "./validation";
 
 const RECURRING_ENTITY = "finance-recurring";
 const refuse = (errors: Record<string, string>) => new FinanceInputError("invalid-input", errors);
@@ -112,6 +113,14 @@ function checkMonths(input: { startMonth: string }, today: string) {
 export async function createRecurringInTx(tx: Transaction, actor: Actor, rawInput: unknown, today = shopToday()) {
   assertStaffActor(actor);
   const input = parseInput(RecurringSchema, rawInput, refuse);
+  const { idempotencyKey } = parseInput(RecurringKeySchema, rawInput, refuse);
+  // The form sent twice (a double tap, a reload) makes one rule and one set of entries.
+  const key = { key: idempotencyKey, scope: "finance.recurring.create", actorUserId: actor.userId, content: input };
+  const { result } = await runOnce(tx, key, () => writeRecurringInTx(tx, actor, input, today));
+  return result;
+}
+
+async function writeRecurringInTx(tx: Transaction, actor: Actor, input: RecurringInput, today: string) {
   checkMonths(input, today);
   await activeCategoryInTx(tx, input.categoryId, input.direction);
   if (input.accountId !== null) await activeAccountInTx(tx, input.accountId);

@@ -204,6 +204,9 @@ export const RecurringSchema = z
     message: "O último mês não pode ser antes do primeiro.",
   });
 export type RecurringFormValues = Partial<Record<keyof z.input<typeof RecurringSchema>, string>>;
+export type RecurringInput = z.output<typeof RecurringSchema>;
+/** The new-recurring form's idempotency key (not on the edit form: an edit sets values, it does not add). */
+export const RecurringKeySchema = z.object({ idempotencyKey: idempotencyKeyField() });
 
 export const CategorySchema = z
   .object({

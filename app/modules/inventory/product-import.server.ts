@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { products } from "~/db/schema/inventory";
 import { InputError } from "~/lib/errors";
+import { IDEMPOTENCY_KEY_MESSAGE, parseInput } from "~/lib/forms";
+import { fingerprintOf, IdempotencyKeyReusedError, runOnce } from "~/lib/idempotency.server";
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -21,7 +23,7 @@ import {
 } from "./product-csv";
 import { createProductInTx, PRODUCT_ENTITY, updateProductInTx } from "./products.server";
 import { recordStockMovementInTx } from "./stock-ledger.server";
-import { PRODUCT_FIELDS, type ProductFormValues } from "./validation";
+import { ImportKeySchema, PRODUCT_FIELDS, type ProductFormValues } from "./validation";
 
 export type ImportRowProblem = { line: number; message: string };
 /** A re-imported "Estoque" that differed from the stock: counted, through the ledger. */
@@ -174,7 +176,9 @@ function columnsOfHeader(fields: string[]): (CsvColumnKey | null)[] {
   const repeated = CSV_COLUMNS.find((column) => columns.filter((key) => key === column.key).length > 1);
   if (repeated) throw new InventoryInputError({ file: `A coluna “${repeated.header}” aparece mais de uma vez.` });
   if (!columns.includes("sku")) {
-    const missing = CSV_COLUMNS.filter((column) => (column.key === "name" || column.key === "price") && !columns.includes(column.key));
+    const missing = CSV_COLUMNS.filter(
+      (column) => (column.key === "name" || column.key === "price") && !columns.includes(column.key),
+    );
     if (missing.length > 0) {
       throw new InventoryInputError({
         file: `Falta a coluna ${missing.map((column) => `“${column.header}”`).join(" e a coluna ")}: sem “SKU”, cada linha cadastra um item novo, que precisa de nome e preço (veja o modelo abaixo).`,
@@ -236,8 +240,13 @@ async function countedStockInTx(
  * transaction: a bad row is reported with its line and message and the good
  * ones are kept.
  */
-export async function importProductsCsv(actor: Actor, bytes: Uint8Array): Promise<ImportReport> {
+export async function importProductsCsv(actor: Actor, bytes: Uint8Array, idempotencyKey: string): Promise<ImportReport> {
   assertStaffActor(actor);
+  const { idempotencyKey: key } = parseInput(
+    ImportKeySchema,
+    { idempotencyKey },
+    () => new InventoryInputError({ file: IDEMPOTENCY_KEY_MESSAGE }),
+  );
   if (bytes.byteLength === 0) throw new InventoryInputError({ file: "Escolha um arquivo CSV." });
   if (bytes.byteLength > MAX_IMPORT_BYTES) {
     throw new InventoryInputError({
@@ -265,6 +274,13 @@ export async function importProductsCsv(actor: Actor, bytes: Uint8Array): Promis
     throw new InventoryInputError({ file: `No máximo ${MAX_IMPORT_ROWS} linhas por arquivo: divida a planilha em partes.` });
   }
 
+  // The file sent twice (a double tap, a reload) is imported once: the same key with another file
+  // or by another person is refused before any row; each row is claimed under the file's key, so
+  // a replay after an interruption imports only the rows that had not been committed.
+  const fileClaim = { key, scope: "product.import", actorUserId: actor.userId, content: { file: fingerprintOf(bytes) } };
+  const file = await inTransaction((tx) => runOnce(tx, fileClaim, async () => null));
+  let isEveryRowReplayed = file.isReplay;
+
   const report: ImportReport = { created: 0, updated: 0, problems: [], encoding, stockAdjustments: [] };
   for (const row of dataRows) {
     const cells: Partial<Record<CsvColumnKey, string>> = {};
@@ -272,48 +288,58 @@ export async function importProductsCsv(actor: Actor, bytes: Uint8Array): Promis
       if (column) cells[column] = row.fields[index] ?? "";
     });
     try {
-      const outcome = await inTransaction(async (tx) => {
-        const sku = unwrapTextCell((cells.sku ?? "").trim());
-        const [current] = sku
-          ? await tx
-              .select()
-              .from(products)
-              .where(eq(sql`lower(${products.sku})`, sku.toLowerCase()))
-              .limit(1)
-              .for("update")
-          : [];
-        const values = rowToFormValues(cells, current ? storedFormValues(current) : null);
-        if (current) {
-          await updateProductInTx(tx, actor, current.id, values);
-          const adjustment = await countedStockInTx(tx, actor, current, cells.stock);
-          if (adjustment) report.stockAdjustments.push({ line: row.line, sku: current.sku, ...adjustment });
-          return "updated" as const;
-        }
-        await createProductInTx(tx, actor, { ...values, initialQuantity: cells.stock ?? "", initialCostCents: cells.cost ?? "" });
-        return "created" as const;
-      });
-      report[outcome]++;
-    } catch (error) {
+      const rowClaim = { key: `${key}:${row.line}`, scope: "product.import.row", actorUserId: actor.userId, content: cells };
+      const done = await inTransaction(async (tx) =>
+        runOnce(tx, rowClaim, async () => {
+          const sku = unwrapTextCell((cells.sku ?? "").trim());
+          const [current] = sku
+            ? await tx
+                .select()
+                .from(products)
+                .where(eq(sql`lower(${products.sku})`, sku.toLowerCase()))
+                .limit(1)
+                .for("update")
+            : [];
+          const values = rowToFormValues(cells, current ? storedFormValues(current) : null);
+          if (current) {
+            await updateProductInTx(tx, actor, current.id, values);
+            const adjustment = await countedStockInTx(tx, actor, current, cells.stock);
+            return { outcome: "updated" as const, adjustment: adjustment ? { sku: current.sku, ...adjustment } : null };
+          }
+          await createProductInTx(tx, actor, {
+            ...values,
+            initialQuantity: cells.stock ?? "",
+            initialCostCents: cells.cost ?? "",
+          });
+          return { outcome: "created" as const, adjustment: null };
+        }),
+      );
       // A row's stock adjustment is reported only when its transaction committed.
-      if (report.stockAdjustments.at(-1)?.line === row.line) report.stockAdjustments.pop();
+      if (done.result.adjustment) report.stockAdjustments.push({ line: row.line, ...done.result.adjustment });
+      report[done.result.outcome]++;
+      if (!done.isReplay) isEveryRowReplayed = false;
+    } catch (error) {
+      if (!(error instanceof IdempotencyKeyReusedError)) isEveryRowReplayed = false;
       report.problems.push({ line: row.line, message: error instanceof RowProblem ? error.message : messageOf(error) });
     }
   }
-  await inTransaction((tx) =>
-    recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "product.import",
-      entity: PRODUCT_ENTITY,
-      details: {
-        rows: dataRows.length,
-        created: report.created,
-        updated: report.updated,
-        refused: report.problems.length,
-        stockAdjusted: report.stockAdjustments.length,
-        encoding,
-      },
-    }),
-  );
+  // A replay that imported nothing new is not a second import in the audit log.
+  if (!isEveryRowReplayed)
+    await inTransaction((tx) =>
+      recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "product.import",
+        entity: PRODUCT_ENTITY,
+        details: {
+          rows: dataRows.length,
+          created: report.created,
+          updated: report.updated,
+          refused: report.problems.length,
+          stockAdjusted: report.stockAdjustments.length,
+          encoding,
+        },
+      }),
+    );
   return report;
 }

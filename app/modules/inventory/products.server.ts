@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { productUnits, products } from "~/db/schema/inventory";
 import { MAX_ID, parseInput } from "~/lib/forms";
+import { fingerprintOf, runOnce } from "~/lib/idempotency.server";
 import { processImage, type ProcessedImage } from "~/lib/uploads/process-image.server";
 import type { UploadedFile } from "~/lib/uploads/read-upload-form.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -11,7 +12,7 @@ import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { DUPLICATE_BARCODE_MESSAGE, DUPLICATE_SKU_MESSAGE, InventoryInputError, uniqueViolationOf } from "./errors";
 import { slugify, slugWithSuffix } from "~/lib/slug";
 import { ProductNotFoundError, recordStockMovementInTx } from "./stock-ledger.server";
-import { InitialStockSchema, ProductSchema, type ProductInput } from "./validation";
+import { InitialStockSchema, ProductKeySchema, ProductSchema, type ProductInput } from "./validation";
 
 export const PRODUCT_ENTITY = "product";
 
@@ -160,10 +161,15 @@ export async function createProduct(
   photo: { file: UploadedFile | null; remove: boolean } = { file: null, remove: false },
 ): Promise<SavedProduct> {
   assertStaffActor(actor);
-  parseProductInput(input);
+  const values = parseProductInput(input);
+  const initial = parseInput(InitialStockSchema, input, refuse);
+  const { idempotencyKey } = parseInput(ProductKeySchema, input, refuse);
   const change = await photoChangeOf(photo);
+  // The form sent twice (a double tap, a reload) makes one item and, with initial stock, one entry and one payable.
+  const content = { values, initial, photo: photo.file ? fingerprintOf(photo.file.bytes) : null };
+  const key = { key: idempotencyKey, scope: "product.create", actorUserId: actor.userId, content };
   try {
-    return await inTransaction((tx) => createProductInTx(tx, actor, input, change));
+    return await inTransaction(async (tx) => (await runOnce(tx, key, () => createProductInTx(tx, actor, input, change))).result);
   } catch (error) {
     rethrowDuplicate(error);
   }

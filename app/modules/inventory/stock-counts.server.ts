@@ -4,6 +4,7 @@ import { getDb, inTransaction, type Database, type Transaction } from "~/db/clie
 import { products, stockCountItems, stockCounts } from "~/db/schema/inventory";
 import { NotFoundError } from "~/lib/errors";
 import { MAX_ID, parseInput } from "~/lib/forms";
+import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { InventoryInputError } from "./errors";
@@ -175,45 +176,54 @@ export async function getStockCountReview(countId: number) {
  */
 export async function closeStockCount(actor: Actor, countId: number, input: unknown) {
   assertStaffActor(actor);
-  const values = parseInput(StockCountCloseSchema, input, refuse);
-  return inTransaction(async (tx) => {
-    await openCountInTx(tx, countId);
-    if (values.confirmation !== confirmationOf(await differencesOf(tx, countId)))
-      throw new InventoryInputError(
-        { form: "As contagens mudaram depois da conferência: confira as diferenças de novo antes de encerrar." },
-        409,
-      );
-    const items = await tx
-      .select()
-      .from(stockCountItems)
-      .where(eq(stockCountItems.countId, countId))
-      .orderBy(stockCountItems.productId);
-    let posted = 0;
-    for (const item of items) {
-      const difference = item.countedQuantity - item.expectedQuantity;
-      if (difference === 0) continue;
-      await recordStockMovementInTx(tx, actor, {
-        productId: item.productId,
-        kind: "count",
-        quantity: difference,
-        reason: `Inventário nº ${countId}: contado ${item.countedQuantity}, esperado ${item.expectedQuantity}`,
-        origin: `${STOCK_COUNT_ENTITY}:${countId}`,
-        field: "form",
-      });
-      posted++;
-    }
-    await tx
-      .update(stockCounts)
-      .set({ closedAt: new Date(), closedByLabel: actor.label })
-      .where(and(eq(stockCounts.id, countId), isNull(stockCounts.closedAt)));
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "stock-count.close",
-      entity: STOCK_COUNT_ENTITY,
-      entityId: String(countId),
-      details: { items: items.length, differencesPosted: posted },
+  const { idempotencyKey, confirmation } = parseInput(StockCountCloseSchema, input, refuse);
+  // Closing sent twice posts the differences once and answers both with the same result.
+  const key = {
+    key: idempotencyKey,
+    scope: `stock-count.close:${countId}`,
+    actorUserId: actor.userId,
+    content: { countId, confirmation },
+  };
+  return inTransaction(async (tx) => (await runOnce(tx, key, () => closeStockCountInTx(tx, actor, countId, confirmation))).result);
+}
+
+async function closeStockCountInTx(tx: Transaction, actor: Actor, countId: number, confirmation: string) {
+  await openCountInTx(tx, countId);
+  if (confirmation !== confirmationOf(await differencesOf(tx, countId)))
+    throw new InventoryInputError(
+      { form: "As contagens mudaram depois da conferência: confira as diferenças de novo antes de encerrar." },
+      409,
+    );
+  const items = await tx
+    .select()
+    .from(stockCountItems)
+    .where(eq(stockCountItems.countId, countId))
+    .orderBy(stockCountItems.productId);
+  let posted = 0;
+  for (const item of items) {
+    const difference = item.countedQuantity - item.expectedQuantity;
+    if (difference === 0) continue;
+    await recordStockMovementInTx(tx, actor, {
+      productId: item.productId,
+      kind: "count",
+      quantity: difference,
+      reason: `Inventário nº ${countId}: contado ${item.countedQuantity}, esperado ${item.expectedQuantity}`,
+      origin: `${STOCK_COUNT_ENTITY}:${countId}`,
+      field: "form",
     });
-    return { items: items.length, differencesPosted: posted };
+    posted++;
+  }
+  await tx
+    .update(stockCounts)
+    .set({ closedAt: new Date(), closedByLabel: actor.label })
+    .where(and(eq(stockCounts.id, countId), isNull(stockCounts.closedAt)));
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: "stock-count.close",
+    entity: STOCK_COUNT_ENTITY,
+    entityId: String(countId),
+    details: { items: items.length, differencesPosted: posted },
   });
+  return { items: items.length, differencesPosted: posted };
 }

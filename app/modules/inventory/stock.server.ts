@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { productUnits, products } from "~/db/schema/inventory";
-import { MAX_ID, parseInput } from "~/lib/forms";
+import { idempotencyKeyField, MAX_ID, parseInput } from "~/lib/forms";
+import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { postStockPurchaseInTx } from "~/modules/finance/stock-purchases.server";
@@ -11,6 +13,27 @@ import { ProductNotFoundError, recordStockMovementInTx, StockRefusedError } from
 import { SerialisedEntrySchema, StockAdjustmentSchema, StockEntrySchema, UnitWriteOffSchema } from "./validation";
 
 const refuse = (fieldErrors: Record<string, string>) => new InventoryInputError(fieldErrors);
+
+const KeySchema = z.object({ idempotencyKey: idempotencyKeyField() });
+
+/**
+ * Each stock form carries an idempotency key: a second submission of the
+ * same form (a double tap, a reload) moves stock once and answers with the
+ * first result; the same key with other content or by another person is
+ * refused (app/lib/idempotency.server.ts).
+ */
+async function onceInTx<T>(
+  tx: Transaction,
+  actor: Actor,
+  scope: string,
+  rawInput: unknown,
+  content: unknown,
+  write: () => Promise<T>,
+): Promise<T> {
+  const { idempotencyKey } = parseInput(KeySchema, rawInput, refuse);
+  const { result } = await runOnce(tx, { key: idempotencyKey, scope, actorUserId: actor.userId, content }, write);
+  return result;
+}
 
 type ProductHead = { id: number; name: string; kind: string; isSerialised: boolean };
 
@@ -27,6 +50,14 @@ async function productHeadInTx(tx: Transaction, productId: number): Promise<Prod
 
 /** A purchase received (a product or part without serial control): quantity, unit cost and supplier. */
 export async function recordStockEntryInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
+  assertStaffActor(actor);
+  const content = parseInput(StockEntrySchema, input, refuse);
+  return onceInTx(tx, actor, `stock.entry:${productId}`, input, content, () =>
+    writeStockEntryInTx(tx, actor, productId, input),
+  );
+}
+
+async function writeStockEntryInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
   assertStaffActor(actor);
   const values = parseInput(StockEntrySchema, input, refuse);
   const product = await productHeadInTx(tx, productId);
@@ -74,6 +105,14 @@ export const recordStockEntry = (actor: Actor, productId: number, input: unknown
  * written off) and comes back is the same unit row, with its new cost.
  */
 export async function recordSerialisedEntryInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
+  assertStaffActor(actor);
+  const content = parseInput(SerialisedEntrySchema, input, refuse);
+  return onceInTx(tx, actor, `stock.serial-entry:${productId}`, input, content, () =>
+    writeSerialisedEntryInTx(tx, actor, productId, input),
+  );
+}
+
+async function writeSerialisedEntryInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
   assertStaffActor(actor);
   const values = parseInput(SerialisedEntrySchema, input, refuse);
   const product = await productHeadInTx(tx, productId);
@@ -146,6 +185,14 @@ export const recordSerialisedEntry = (actor: Actor, productId: number, input: un
 /** A correction (breakage, loss, found stock), signed, with its reason. Not for serialised products: their units are written off one by one. */
 export async function recordStockAdjustmentInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
   assertStaffActor(actor);
+  const content = parseInput(StockAdjustmentSchema, input, refuse);
+  return onceInTx(tx, actor, `stock.adjustment:${productId}`, input, content, () =>
+    writeStockAdjustmentInTx(tx, actor, productId, input),
+  );
+}
+
+async function writeStockAdjustmentInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
+  assertStaffActor(actor);
   const values = parseInput(StockAdjustmentSchema, input, refuse);
   const product = await productHeadInTx(tx, productId);
   if (product.isSerialised) {
@@ -175,6 +222,14 @@ export const recordStockAdjustment = (actor: Actor, productId: number, input: un
 
 /** A serialised unit that leaves without a sale (stolen, broken beyond repair): an adjustment of −1 naming it. */
 export async function writeOffUnitInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
+  assertStaffActor(actor);
+  const content = parseInput(UnitWriteOffSchema, input, refuse);
+  return onceInTx(tx, actor, `stock.write-off:${productId}`, input, content, () =>
+    writeUnitWriteOffInTx(tx, actor, productId, input),
+  );
+}
+
+async function writeUnitWriteOffInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
   assertStaffActor(actor);
   const values = parseInput(UnitWriteOffSchema, input, refuse);
   await productHeadInTx(tx, productId);

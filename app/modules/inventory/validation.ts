@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PART_ORIGINS, PRODUCT_KINDS, REVENUE_SOURCES, type RevenueSource } from "~/db/schema/inventory";
-import { idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
+import { idempotencyKeyField, idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/lib/imei";
 import { barcodeProblem, normaliseBarcode } from "./ean13";
@@ -165,6 +165,12 @@ export function productFormValues(form: FormData): ProductFormValues {
   return values;
 }
 
+/** The new-item form's idempotency key (it may bring initial stock, which moves stock and money). */
+export const ProductKeySchema = z.object({ idempotencyKey: idempotencyKeyField() });
+
+/** The import form's idempotency key: the same file sent twice is imported once. */
+export const ImportKeySchema = z.object({ idempotencyKey: idempotencyKeyField() });
+
 /** The stock a new product starts with, as an entry movement (not for serialised products: their units come one by one). */
 export const InitialStockSchema = z.object({
   initialQuantity: quantityField({ min: 0, empty: 0, message: "Informe o estoque inicial como um número inteiro, 0 ou mais." }),
@@ -244,11 +250,15 @@ export const UnitWriteOffSchema = z.object({
 
 export const StockCountStartSchema = z.object({ note: optionalText(PRODUCT_LIMITS.note) });
 
-/** Closing a count carries the confirmation of the differences the person reviewed. */
+/**
+ * Closing a count posts its differences: it carries the confirmation of the
+ * differences the person reviewed, and an idempotency key.
+ */
 export const StockCountCloseSchema = z.object({
   confirmation: z
     .string({ error: "Confira as diferenças e confirme antes de encerrar o inventário." })
     .regex(/^[0-9a-f]{32}$/, { error: "Confira as diferenças e confirme antes de encerrar o inventário." }),
+  idempotencyKey: idempotencyKeyField(),
 });
 
 /** One product's counted quantity during a stock count. */

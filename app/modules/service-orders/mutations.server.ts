@@ -298,7 +298,7 @@ export async function createServiceOrderInTx(tx: Transaction, actor: Actor, rawI
   assertStaffActor(actor);
   const input = parseOrderInput(NewServiceOrderSchema, rawInput);
   const { idempotencyKey } = parseOrderInput(NewServiceOrderKeySchema, rawInput);
-  const key = { key: idempotencyKey, scope: "service-order.create", actorUserId: actor.userId };
+  const key = { key: idempotencyKey, scope: "service-order.create", actorUserId: actor.userId, content: input };
   const { result, isReplay } = await runOnce(tx, key, () => insertServiceOrder(tx, actor, input));
   return { ...result, isReplay };
 }
@@ -499,7 +499,7 @@ export async function addServiceOrderPaymentInTx(
 ): Promise<AddedPayment> {
   assertStaffActor(actor);
   const input = parseOrderInput(ServiceOrderPaymentSchema, rawInput);
-  const key = { key: input.idempotencyKey, scope: `service-order.payment:${orderId}`, actorUserId: actor.userId };
+  const key = { key: input.idempotencyKey, scope: `service-order.payment:${orderId}`, actorUserId: actor.userId, content: input };
   const { result, isReplay } = await runOnce(tx, key, async () => {
     const order = await lockOrder(tx, orderId);
     const balance = orderBalanceCents(order);

@@ -10,6 +10,7 @@ import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { activeAccountOptions } from "~/modules/finance/accounts.server";
@@ -60,6 +61,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     accounts,
     thisMonth: shopMonthOf(today),
     flash: flashOf(context),
+    newRecurringKey: newIdempotencyKey(),
   };
 }
 
@@ -76,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "create": {
-        const created = await createRecurring(actor, values);
+        const created = await createRecurring(actor, { ...values, idempotencyKey: formText(form, "idempotencyKey") });
         return redirectWithFlash(PATH, {
           message: `Recorrente criado: ${plural(created.entriesWritten, "lançamento gerado", "lançamentos gerados")} até ${MONTHS_GENERATED_AHEAD} meses à frente.`,
         });
@@ -102,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FinanceRecurring({ loaderData, actionData }: Route.ComponentProps) {
-  const { recurring, categories, accounts, thisMonth, flash } = loaderData;
+  const { recurring, categories, accounts, thisMonth, flash, newRecurringKey } = loaderData;
   const result: ActionResult | undefined = actionData;
   const isFor = (intent: string, id = "") => result?.intent === intent && (result.recurringId ?? "") === id;
   const active = recurring.filter((row) => row.archivedAt === null);
@@ -192,6 +194,7 @@ export default function FinanceRecurring({ loaderData, actionData }: Route.Compo
           Novo recorrente
         </h2>
         <RecurringForm
+          idempotencyKey={newRecurringKey}
           categories={categories}
           accounts={accounts}
           errors={isFor("create") ? result!.errors : {}}
@@ -204,12 +207,15 @@ export default function FinanceRecurring({ loaderData, actionData }: Route.Compo
 
 function RecurringForm({
   recurringId,
+  idempotencyKey,
   categories,
   accounts,
   errors,
   values,
 }: {
   recurringId?: string;
+  /** Only on the new-recurring form: sent twice, it makes one rule. */
+  idempotencyKey?: string;
   categories: readonly CategoryOption[];
   accounts: readonly { id: number; name: string }[];
   errors: FieldErrors;
@@ -219,6 +225,7 @@ function RecurringForm({
   return (
     <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {recurringId ? <input type="hidden" name="recurringId" value={recurringId} /> : null}
+      {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       {errors.form ? (
         <div className="sm:col-span-2 lg:col-span-3">
           <Alert tone="destructive">{errors.form}</Alert>

@@ -11,6 +11,7 @@ import { formatCents } from "~/lib/money";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText, readId } from "~/lib/forms";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { MAX_QUERY_LENGTH } from "~/modules/inventory/list-filters";
@@ -39,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ? (await searchProducts({ ...NO_FILTERS, query }, 1, FOUND_LIMIT)).products.filter((item) => item.kind !== "service")
       : [];
   const review = !count.closedAt && searchParams.get(REVIEW_PARAM) === "1" ? await getStockCountReview(count.id) : null;
-  return { count, query, found, review, flash: flashOf(context) };
+  return { count, query, found, review, flash: flashOf(context), closeKey: newIdempotencyKey() };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -64,7 +65,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       });
     }
     if (intent === "close") {
-      const closed = await closeStockCount(actor, id, { confirmation: formText(form, "confirmation") });
+      const closed = await closeStockCount(actor, id, {
+        confirmation: formText(form, "confirmation"),
+        idempotencyKey: formText(form, "idempotencyKey"),
+      });
       return redirectWithFlash(`/inventory/contagem/${id}`, {
         title: `Inventário nº ${id} encerrado`,
         message:
@@ -91,7 +95,7 @@ function ShortHeader({ short, full }: { short: string; full: string }) {
 }
 
 export default function InventoryCount({ loaderData, actionData }: Route.ComponentProps) {
-  const { count, query, found, review, flash } = loaderData;
+  const { count, query, found, review, flash, closeKey } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const refused = actionData && "errors" in actionData ? actionData : null;
@@ -242,7 +246,7 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
       </section>
 
       {isOpen && review ? (
-        <StockCountReview countId={count.id} review={review} isSubmitting={isSubmitting} />
+        <StockCountReview countId={count.id} review={review} closeKey={closeKey} isSubmitting={isSubmitting} />
       ) : isOpen ? (
         <section aria-labelledby="encerrar" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="encerrar" className="text-lg font-semibold text-slate-900">
@@ -266,7 +270,17 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
 type Review = NonNullable<Route.ComponentProps["loaderData"]["review"]>;
 
 /** The differences to be posted, with their value at average cost, and the confirmation that closes the count. */
-function StockCountReview({ countId, review, isSubmitting }: { countId: number; review: Review; isSubmitting: boolean }) {
+function StockCountReview({
+  countId,
+  review,
+  closeKey,
+  isSubmitting,
+}: {
+  countId: number;
+  review: Review;
+  closeKey: string;
+  isSubmitting: boolean;
+}) {
   const hidden = review.differenceCount - review.items.length;
   return (
     <section aria-labelledby="conferir" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
@@ -339,6 +353,7 @@ function StockCountReview({ countId, review, isSubmitting }: { countId: number; 
       <Form method="post" action={`/inventory/contagem/${countId}`} className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <input type="hidden" name="intent" value="close" />
         <input type="hidden" name="confirmation" value={review.confirmation} />
+        <input type="hidden" name="idempotencyKey" value={closeKey} />
         <Button type="submit" disabled={isSubmitting}>
           {review.differenceCount === 0 ? "Confirmar e encerrar o inventário" : "Confirmar e lançar as diferenças"}
         </Button>

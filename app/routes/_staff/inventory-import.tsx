@@ -6,7 +6,8 @@ import { FileField } from "~/components/ui/file-field";
 import { ImportProblems } from "~/components/ui/import-problems";
 import { Spinner } from "~/components/ui/spinner";
 import { formRefusal } from "~/lib/form-refusal.server";
-import { readImportFile } from "~/lib/uploads/read-upload-form.server";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
+import { readImportForm } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { InventoryInputError } from "~/modules/inventory/errors";
 import { CSV_COLUMNS, IMPORT_STOCK_REASON, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/inventory/product-csv";
@@ -19,16 +20,21 @@ const SHOWN_PROBLEMS = 100;
 
 export const meta = () => [{ title: "Importar produtos — Estoque — Balcão" }, { name: "robots", content: "noindex" }];
 
+/** A fresh key per rendering: the same file sent twice (a double tap, a reload) is imported once. */
+export function loader() {
+  return { idempotencyKey: newIdempotencyKey() };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
   try {
-    const bytes = await readImportFile(request, {
+    const { bytes, text } = await readImportForm(request, {
       field: FILE_FIELD,
       maxBytes: MAX_IMPORT_BYTES,
       tooLargeMessage: `O arquivo passa de ${MAX_IMPORT_BYTES / 1024 / 1024} MB: divida a planilha em partes.`,
       refuse: (message) => new InventoryInputError({ file: message }),
     });
-    const report = await importProductsCsv(actor, bytes);
+    const report = await importProductsCsv(actor, bytes, text("idempotencyKey"));
     return { report: { ...report, problems: report.problems.slice(0, SHOWN_PROBLEMS), problemCount: report.problems.length } };
   } catch (error) {
     return formRefusal(error, {});
@@ -52,9 +58,7 @@ function ReportView({ report }: { report: ImportReport & { problemCount: number 
       <p className="text-sm text-slate-700">Arquivo lido como {report.encoding}.</p>
       {report.stockAdjustments.length > 0 ? (
         <div className="space-y-1">
-          <p className="text-slate-700">
-            Estoque ajustado pela planilha (contagem no extrato, motivo “{IMPORT_STOCK_REASON}”):
-          </p>
+          <p className="text-slate-700">Estoque ajustado pela planilha (contagem no extrato, motivo “{IMPORT_STOCK_REASON}”):</p>
           <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
             {report.stockAdjustments.map((adjustment) => (
               <li key={adjustment.line}>
@@ -76,7 +80,7 @@ function ReportView({ report }: { report: ImportReport & { problemCount: number 
   );
 }
 
-export default function InventoryImport({ actionData }: Route.ComponentProps) {
+export default function InventoryImport({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const error = actionData && "errors" in actionData ? (actionData.errors.file ?? actionData.errors.form) : undefined;
@@ -101,6 +105,7 @@ export default function InventoryImport({ actionData }: Route.ComponentProps) {
       </div>
 
       <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <FileField
           label="Arquivo CSV"
           name={FILE_FIELD}
@@ -125,8 +130,8 @@ export default function InventoryImport({ actionData }: Route.ComponentProps) {
         <p>{CSV_COLUMNS.map((column) => column.header).join("; ")}.</p>
         <p>
           Um item novo precisa de “Nome” e “Preço” (e “Procedência” para uma peça: Nova original, Nova compatível ou Usada); uma
-          coluna com outro nome é recusada, para nenhum valor ser ignorado sem aviso.
-          Tipo: Produto, Peça ou Serviço. Preço e custo como 49,90. Na loja: sim ou não. O arquivo de{" "}
+          coluna com outro nome é recusada, para nenhum valor ser ignorado sem aviso. Tipo: Produto, Peça ou Serviço. Preço e
+          custo como 49,90. Na loja: sim ou não. O arquivo de{" "}
           <a href="/inventory/exportar.csv" className="text-brand-700 underline underline-offset-2">
             exportação
           </a>{" "}

@@ -8,6 +8,7 @@ import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents } from "~/lib/money";
 import { parseIdParam } from "~/lib/route-params";
 import { ImageUploadError } from "~/lib/uploads/image-upload-error";
@@ -43,6 +44,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
+/** One idempotency key per form of the page, fresh on every rendering. */
+function formKeys() {
+  return {
+    save: newIdempotencyKey(),
+    entry: newIdempotencyKey(),
+    "serial-entry": newIdempotencyKey(),
+    adjustment: newIdempotencyKey(),
+    "write-off": newIdempotencyKey(),
+  };
+}
+
 function formValuesOf(product: NonNullable<Awaited<ReturnType<typeof getProduct>>>): ProductFormValues {
   return {
     kind: product.kind,
@@ -73,6 +85,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ledger: null,
       categories,
       flash: null,
+      keys: formKeys(),
     };
   }
   const id = parseIdParam(params.id);
@@ -108,6 +121,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ledger,
     categories,
     flash: flashOf(context),
+    keys: formKeys(),
   };
 }
 
@@ -136,7 +150,10 @@ async function saveProduct(request: Request, actor: ReturnType<typeof actorOf>, 
     const form = await readUploadForm(request);
     values = productFormValues(form);
     const photo = { file: await uploadedFileFrom(form, "image"), remove: formText(form, "removePhoto") === "on" };
-    const saved = id === null ? await createProduct(actor, values, photo) : await updateProduct(actor, id, values, photo);
+    const saved =
+      id === null
+        ? await createProduct(actor, { ...values, idempotencyKey: formText(form, "idempotencyKey") }, photo)
+        : await updateProduct(actor, id, values, photo);
     return redirectWithFlash(`/inventory/${saved.id}`, {
       title: id === null ? "Item cadastrado" : "Alterações salvas",
       message: `${saved.name} · SKU ${saved.sku}`,
@@ -151,7 +168,11 @@ async function stockAction(actor: ReturnType<typeof actorOf>, id: number, intent
   try {
     if (intent === "entry") await recordStockEntry(actor, id, values);
     else if (intent === "serial-entry")
-      await recordSerialisedEntry(actor, id, { units: unitRowsOf(form), supplier: values.supplier });
+      await recordSerialisedEntry(actor, id, {
+        units: unitRowsOf(form),
+        supplier: values.supplier,
+        idempotencyKey: values.idempotencyKey,
+      });
     else if (intent === "adjustment") await recordStockAdjustment(actor, id, values);
     else await writeOffUnit(actor, id, values);
     const titles: Record<StockIntent, string> = {
@@ -206,7 +227,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 export default function InventoryProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, values, photo, units, ledger, categories, flash } = loaderData;
+  const { product, values, photo, units, ledger, categories, flash, keys } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const refused = actionData && "errors" in actionData ? actionData : null;
@@ -257,18 +278,34 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
             <div className="grid gap-6 lg:grid-cols-2">
               {product.isSerialised ? (
                 <>
-                  <SerialisedEntryForm key={`u${product.version}`} state={stateFor("serial-entry")} isSubmitting={isSubmitting} />
+                  <SerialisedEntryForm
+                    key={`u${product.version}`}
+                    state={stateFor("serial-entry")}
+                    isSubmitting={isSubmitting}
+                    idempotencyKey={keys["serial-entry"]}
+                  />
                   <UnitsInShop
                     key={`w${product.version}`}
                     units={units}
                     state={stateFor("write-off")}
                     isSubmitting={isSubmitting}
+                    idempotencyKey={keys["write-off"]}
                   />
                 </>
               ) : (
                 <>
-                  <StockEntryForm key={`e${product.version}`} state={stateFor("entry")} isSubmitting={isSubmitting} />
-                  <StockAdjustmentForm key={`a${product.version}`} state={stateFor("adjustment")} isSubmitting={isSubmitting} />
+                  <StockEntryForm
+                    key={`e${product.version}`}
+                    state={stateFor("entry")}
+                    isSubmitting={isSubmitting}
+                    idempotencyKey={keys.entry}
+                  />
+                  <StockAdjustmentForm
+                    key={`a${product.version}`}
+                    state={stateFor("adjustment")}
+                    isSubmitting={isSubmitting}
+                    idempotencyKey={keys.adjustment}
+                  />
                 </>
               )}
             </div>
@@ -309,6 +346,7 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
           categories={categories}
           isNew={product === null}
           isSubmitting={isSubmitting}
+          idempotencyKey={keys.save}
         />
       </section>
 

@@ -81,6 +81,7 @@ export function ProductForm({
   categories,
   isNew,
   isSubmitting,
+  idempotencyKey,
 }: {
   values: ProductFormValues;
   errors: FieldErrors;
@@ -89,6 +90,8 @@ export function ProductForm({
   categories: readonly string[];
   isNew: boolean;
   isSubmitting: boolean;
+  /** The new-item form's key: sent twice, it makes one item (and one initial stock entry). */
+  idempotencyKey?: string;
 }) {
   const [kind, setKind] = useState<ProductKind>(
     (PRODUCT_KINDS as readonly string[]).includes(values.kind ?? "") ? (values.kind as ProductKind) : "product",
@@ -103,6 +106,7 @@ export function ProductForm({
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
       <input type="hidden" name="intent" value="save" />
+      {isNew && idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       {errors.form ? <Alert tone="destructive">{errors.form}</Alert> : null}
       {Object.keys(errors).length > 0 && !errors.form ? (
         <Alert tone="destructive">Confira os campos marcados abaixo.</Alert>

@@ -20,6 +20,7 @@ function StockFormCard({
   title,
   description,
   intent,
+  idempotencyKey,
   errors,
   submitLabel,
   isSubmitting,
@@ -28,6 +29,8 @@ function StockFormCard({
   title: string;
   description: string;
   intent: string;
+  /** The form's idempotency key: a double submission moves stock once. */
+  idempotencyKey: string;
   errors: FieldErrors;
   submitLabel: string;
   isSubmitting: boolean;
@@ -37,6 +40,7 @@ function StockFormCard({
     <Section title={title} description={description}>
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <FormAlert errors={errors} />
         {children}
         <Button type="submit" disabled={isSubmitting}>
@@ -53,13 +57,22 @@ function FormAlert({ errors }: { errors: FieldErrors }) {
 }
 
 /** A purchase received: quantity, cost per unit and supplier. */
-export function StockEntryForm({ state = NO_STATE, isSubmitting }: { state?: FormState; isSubmitting: boolean }) {
+export function StockEntryForm({
+  state = NO_STATE,
+  isSubmitting,
+  idempotencyKey,
+}: {
+  state?: FormState;
+  isSubmitting: boolean;
+  idempotencyKey: string;
+}) {
   const { values, errors } = state;
   return (
     <StockFormCard
       title="Entrada de estoque"
       description="Mercadoria recebida: a quantidade soma ao estoque e o custo entra no custo médio."
       intent="entry"
+      idempotencyKey={idempotencyKey}
       errors={errors}
       submitLabel="Registrar entrada"
       isSubmitting={isSubmitting}
@@ -100,7 +113,15 @@ export function StockEntryForm({ state = NO_STATE, isSubmitting }: { state?: For
 }
 
 /** Serialised units received: one row per unit, each with its IMEI/serial and cost. */
-export function SerialisedEntryForm({ state = NO_STATE, isSubmitting }: { state?: FormState; isSubmitting: boolean }) {
+export function SerialisedEntryForm({
+  state = NO_STATE,
+  isSubmitting,
+  idempotencyKey,
+}: {
+  state?: FormState;
+  isSubmitting: boolean;
+  idempotencyKey: string;
+}) {
   const { values, errors } = state;
   const typedRows = Object.keys(values).filter((name) => /^units\.\d+\.serial$/.test(name)).length;
   const [rows, setRows] = useState(Math.max(1, typedRows));
@@ -109,6 +130,7 @@ export function SerialisedEntryForm({ state = NO_STATE, isSubmitting }: { state?
       title="Entrada de unidades"
       description="Cada aparelho com seu IMEI (ou número de série) e o custo pago por ele."
       intent="serial-entry"
+      idempotencyKey={idempotencyKey}
       errors={errors}
       submitLabel="Registrar unidades"
       isSubmitting={isSubmitting}
@@ -154,13 +176,22 @@ export function SerialisedEntryForm({ state = NO_STATE, isSubmitting }: { state?
 }
 
 /** A correction of the quantity, with why (breakage, loss, found). */
-export function StockAdjustmentForm({ state = NO_STATE, isSubmitting }: { state?: FormState; isSubmitting: boolean }) {
+export function StockAdjustmentForm({
+  state = NO_STATE,
+  isSubmitting,
+  idempotencyKey,
+}: {
+  state?: FormState;
+  isSubmitting: boolean;
+  idempotencyKey: string;
+}) {
   const { values, errors } = state;
   return (
     <StockFormCard
       title="Ajuste de estoque"
       description="Quebra, perda, avaria ou mercadoria encontrada. Use -2 para tirar e 2 para pôr."
       intent="adjustment"
+      idempotencyKey={idempotencyKey}
       errors={errors}
       submitLabel="Registrar ajuste"
       isSubmitting={isSubmitting}
@@ -197,10 +228,12 @@ export function UnitsInShop({
   units,
   state = NO_STATE,
   isSubmitting,
+  idempotencyKey,
 }: {
   units: Unit[];
   state?: FormState;
   isSubmitting: boolean;
+  idempotencyKey: string;
 }) {
   const { values, errors } = state;
   return (
@@ -223,6 +256,7 @@ export function UnitsInShop({
       {units.length > 0 ? (
         <Form method="post" noValidate className="space-y-4">
           <input type="hidden" name="intent" value="write-off" />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <FormAlert errors={errors} />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField

@@ -1,0 +1,3 @@
+import { defineIdempotentActionsSuite } from "./idempotent-actions-suite";
+
+defineIdempotentActionsSuite("pglite");

@@ -1,0 +1,4 @@
+import { defineIdempotentActionsSuite } from "./idempotent-actions-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineIdempotentActionsSuite("postgres");
