@@ -16,6 +16,7 @@ import {
 import { user } from "./auth";
 import { registerEntries } from "./cash-register";
 import { customers } from "./customers";
+import { suppliers } from "./suppliers";
 
 /** Where money sits: the cash drawer, each bank account, each card acquirer (money on its way to the bank). */
 export const FINANCE_ACCOUNT_KINDS = ["cash-drawer", "bank", "card-acquirer", "other"] as const;
@@ -156,6 +157,8 @@ export const financeEntries = pgTable(
     accountId: integer("account_id").references(() => financeAccounts.id),
     counterparty: text("counterparty").notNull().default(""),
     customerId: integer("customer_id").references(() => customers.id),
+    /** The supplier a bill is owed to (a stock purchase's, or chosen on the form); the free text stays for others. */
+    supplierId: integer("supplier_id").references(() => suppliers.id),
     recurringId: integer("recurring_id").references(() => financeRecurring.id),
     /** Instalment entries typed together share a group ("3 de 10"). */
     instalmentGroup: text("instalment_group"),
@@ -181,8 +184,13 @@ export const financeEntries = pgTable(
       .where(sql`${table.cancelledAt} is null and ${table.paidDate} is null`),
     index("finance_entries_due_idx").on(table.dueDate, table.id),
     index("finance_entries_account_idx").on(table.accountId, table.paidDate),
+    index("finance_entries_supplier_idx")
+      .on(table.supplierId, table.dueDate)
+      .where(sql`${table.supplierId} is not null`),
+    // One posting per origin and category; a posting owed in instalments (or
+    // split later in Lançamentos) is one row per instalment number.
     uniqueIndex("finance_entries_origin_idx")
-      .on(table.originKind, table.originId, table.categoryId)
+      .on(table.originKind, table.originId, table.categoryId, sql`coalesce(${table.instalmentNumber}, 0)`)
       .where(sql`${table.originKind} is not null`),
     uniqueIndex("finance_entries_recurring_idx")
       .on(table.recurringId, table.dueDate)

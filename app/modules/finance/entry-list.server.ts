@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, ty
 import { getDb, type Database } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { financeAccounts, financeCategories, financeEntries, financeRecurring } from "~/db/schema/finance";
+import { suppliers } from "~/db/schema/suppliers";
 import { shopToday } from "~/lib/dates";
 import { escapeLike } from "~/lib/text-input";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -145,6 +146,8 @@ export async function getEntry(actor: Actor, entryId: number) {
       accountId: financeEntries.accountId,
       originId: financeEntries.originId,
       instalmentGroup: financeEntries.instalmentGroup,
+      supplierId: financeEntries.supplierId,
+      supplierName: sql<string | null>`(select s.name from ${suppliers} s where s.id = ${financeEntries.supplierId})`,
       cancelReason: financeEntries.cancelReason,
       cancelledByLabel: financeEntries.cancelledByLabel,
       createdByLabel: financeEntries.createdByLabel,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PART_ORIGINS, PRODUCT_KINDS, REVENUE_SOURCES, type RevenueSource } from "~/db/schema/inventory";
-import { idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
+import { idempotencyKeyField, idField, moneyField, optionalText, requiredText, tooLongMessage } from "~/lib/forms";
 import { hasNoNul, NUL_MESSAGE } from "~/lib/text-input";
 import { imeiOrSerialProblem, normaliseImeiOrSerial } from "~/lib/imei";
 import { barcodeProblem, normaliseBarcode } from "./ean13";
@@ -179,6 +179,7 @@ export const StockEntrySchema = z.object(
     quantity: quantityField({ min: 1, empty: null, message: "Informe a quantidade recebida, um número inteiro de 1 ou mais." }),
     unitCostCents: moneyField({ max: MAX_UNIT_PRICE_CENTS }),
     supplier: supplierField,
+    idempotencyKey: idempotencyKeyField(),
   },
   { error: "Envie o formulário de entrada." },
 );
@@ -206,6 +207,7 @@ export const SerialisedEntrySchema = z
         .min(1, "Informe ao menos uma unidade com IMEI ou número de série.")
         .max(MAX_UNITS_PER_ENTRY, `No máximo ${MAX_UNITS_PER_ENTRY} unidades por entrada.`),
       supplier: supplierField,
+      idempotencyKey: idempotencyKeyField(),
     },
     { error: "Envie o formulário de entrada." },
   )

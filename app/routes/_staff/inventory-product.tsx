@@ -9,10 +9,14 @@ import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
 import { centsToInput, formatCents } from "~/lib/money";
+import { shopToday } from "~/lib/dates";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { parseIdParam } from "~/lib/route-params";
 import { ImageUploadError } from "~/lib/uploads/image-upload-error";
 import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { activeAccountOptions } from "~/modules/finance/accounts.server";
+import { supplierOptions } from "~/modules/finance/suppliers.server";
 import { ProductForm } from "~/modules/inventory/components/product-form";
 import { Section } from "~/modules/inventory/components/section";
 import { StockLedgerTable } from "~/modules/inventory/components/stock-ledger-table";
@@ -71,6 +75,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       units: [],
       ledger: null,
       categories,
+      purchaseOptions: null,
       flash: null,
     };
   }
@@ -79,10 +84,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   const rawPage = new URL(request.url).searchParams.get(LEDGER_PAGE_PARAM);
   const page = rawPage && /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : 1;
-  const [photo, units, ledger] = await Promise.all([
+  const [photo, units, ledger, suppliers, accounts] = await Promise.all([
     product.photoUploadId ? getUploadedImage(product.photoUploadId) : null,
     product.isSerialised ? listUnitsInShop(id) : [],
     listProductMovements(id, page),
+    supplierOptions(),
+    activeAccountOptions(),
   ]);
   return {
     product: {
@@ -106,6 +113,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     units,
     ledger,
     categories,
+    purchaseOptions: { suppliers, accounts, today: shopToday(), idempotencyKey: newIdempotencyKey() },
     flash: flashOf(context),
   };
 }
@@ -150,7 +158,7 @@ async function stockAction(actor: ReturnType<typeof actorOf>, id: number, intent
   try {
     if (intent === "entry") await recordStockEntry(actor, id, values);
     else if (intent === "serial-entry")
-      await recordSerialisedEntry(actor, id, { units: unitRowsOf(form), supplier: values.supplier });
+      await recordSerialisedEntry(actor, id, { ...values, units: unitRowsOf(form) });
     else if (intent === "adjustment") await recordStockAdjustment(actor, id, values);
     else await writeOffUnit(actor, id, values);
     const titles: Record<StockIntent, string> = {
@@ -205,7 +213,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 export default function InventoryProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, values, photo, units, ledger, categories, flash } = loaderData;
+  const { product, values, photo, units, ledger, categories, purchaseOptions, flash } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const refused = actionData && "errors" in actionData ? actionData : null;
@@ -264,7 +272,12 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
             <div className="grid gap-6 lg:grid-cols-2">
               {product.isSerialised ? (
                 <>
-                  <SerialisedEntryForm key={`u${product.version}`} state={stateFor("serial-entry")} isSubmitting={isSubmitting} />
+                  <SerialisedEntryForm
+                    key={`u${product.version}`}
+                    state={stateFor("serial-entry")}
+                    isSubmitting={isSubmitting}
+                    options={purchaseOptions!}
+                  />
                   <UnitsInShop
                     key={`w${product.version}`}
                     units={units}
@@ -274,7 +287,12 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
                 </>
               ) : (
                 <>
-                  <StockEntryForm key={`e${product.version}`} state={stateFor("entry")} isSubmitting={isSubmitting} />
+                  <StockEntryForm
+                    key={`e${product.version}`}
+                    state={stateFor("entry")}
+                    isSubmitting={isSubmitting}
+                    options={purchaseOptions!}
+                  />
                   <StockAdjustmentForm key={`a${product.version}`} state={stateFor("adjustment")} isSubmitting={isSubmitting} />
                 </>
               )}
