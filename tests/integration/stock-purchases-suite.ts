@@ -8,25 +8,47 @@ const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff
 const CUSTOMER: Actor = { userId: null, label: "caio@cliente.test", role: "customer" };
 const key = () => randomUUID();
 
+/** What a call threw, with its field messages; null when it did not throw. */
+const refusal = (run: () => Promise<unknown>) =>
+  run().then(
+    () => null,
+    (error: unknown) => error as { fieldErrors?: Record<string, string> },
+  );
+
 async function loadModules() {
-  const [db, auth, finance, supplierTables, inventory, audit, idempotency, products, stock, csvImport, entries, suppliers, ledger, dates, errors] =
-    await Promise.all([
-      import("~/db/client.server"),
-      import("~/db/schema/auth"),
-      import("~/db/schema/finance"),
-      import("~/db/schema/suppliers"),
-      import("~/db/schema/inventory"),
-      import("~/db/schema/audit"),
-      import("~/db/schema/idempotency"),
-      import("~/modules/inventory/products.server"),
-      import("~/modules/inventory/stock.server"),
-      import("~/modules/inventory/product-import.server"),
-      import("~/modules/finance/entries.server"),
-      import("~/modules/finance/suppliers.server"),
-      import("~/modules/finance/ledger.server"),
-      import("~/lib/dates"),
-      import("~/lib/errors"),
-    ]);
+  const [
+    db,
+    auth,
+    finance,
+    supplierTables,
+    inventory,
+    audit,
+    idempotency,
+    products,
+    stock,
+    csvImport,
+    entries,
+    suppliers,
+    ledger,
+    dates,
+    errors,
+  ] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/finance"),
+    import("~/db/schema/suppliers"),
+    import("~/db/schema/inventory"),
+    import("~/db/schema/audit"),
+    import("~/db/schema/idempotency"),
+    import("~/modules/inventory/products.server"),
+    import("~/modules/inventory/stock.server"),
+    import("~/modules/inventory/product-import.server"),
+    import("~/modules/finance/entries.server"),
+    import("~/modules/finance/suppliers.server"),
+    import("~/modules/finance/ledger.server"),
+    import("~/lib/dates"),
+    import("~/lib/errors"),
+  ]);
   return {
     db: await db.getDb(),
     kind: db.databaseKind(),
@@ -132,12 +154,6 @@ export function defineStockPurchasesSuite(database: TestDatabase) {
       };
     }
 
-    const refusal = (run: () => Promise<unknown>) =>
-      run().then(
-        () => null,
-        (error: unknown) => error as { fieldErrors?: Record<string, string> },
-      );
-
     it("a stock entry owed in 3 instalments makes 3 open bills to the supplier summing quantity × cost, the last taking the remainder", async () => {
       const product = await newProduct();
       const supplier = await newSupplier("Distribuidora São Jorge");
@@ -152,12 +168,45 @@ export function defineStockPurchasesSuite(database: TestDatabase) {
       });
       const bills = await stockPurchaseEntries();
       expect(bills.map(({ id: _id, ...bill }) => bill)).toEqual([
-        { key: "stock-purchases", amountCents: 3334, dueDate: "2026-12-10", paidDate: null, accountId: null, supplierId: supplier.id, originId: entry.movementId, instalmentNumber: 1, instalmentCount: 3 },
-        { key: "stock-purchases", amountCents: 3334, dueDate: "2027-01-10", paidDate: null, accountId: null, supplierId: supplier.id, originId: entry.movementId, instalmentNumber: 2, instalmentCount: 3 },
-        { key: "stock-purchases", amountCents: 3335, dueDate: "2027-02-10", paidDate: null, accountId: null, supplierId: supplier.id, originId: entry.movementId, instalmentNumber: 3, instalmentCount: 3 },
+        {
+          key: "stock-purchases",
+          amountCents: 3334,
+          dueDate: "2026-12-10",
+          paidDate: null,
+          accountId: null,
+          supplierId: supplier.id,
+          originId: entry.movementId,
+          instalmentNumber: 1,
+          instalmentCount: 3,
+        },
+        {
+          key: "stock-purchases",
+          amountCents: 3334,
+          dueDate: "2027-01-10",
+          paidDate: null,
+          accountId: null,
+          supplierId: supplier.id,
+          originId: entry.movementId,
+          instalmentNumber: 2,
+          instalmentCount: 3,
+        },
+        {
+          key: "stock-purchases",
+          amountCents: 3335,
+          dueDate: "2027-02-10",
+          paidDate: null,
+          accountId: null,
+          supplierId: supplier.id,
+          originId: entry.movementId,
+          instalmentNumber: 3,
+          instalmentCount: 3,
+        },
       ]);
       expect(bills.reduce((sum, bill) => sum + bill.amountCents, 0)).toBe(7 * 1429);
-      const [movement] = await app.db.select().from(app.tables.stockMovements).where(eq(app.tables.stockMovements.id, entry.movementId));
+      const [movement] = await app.db
+        .select()
+        .from(app.tables.stockMovements)
+        .where(eq(app.tables.stockMovements.id, entry.movementId));
       expect(movement).toMatchObject({ supplierId: supplier.id, supplier: "Distribuidora São Jorge", quantity: 7 });
 
       // The supplier's page lists the purchase and its bills; the list finds it without accents.
@@ -184,7 +233,17 @@ export function defineStockPurchasesSuite(database: TestDatabase) {
       });
       const bills = await stockPurchaseEntries();
       expect(bills.map(({ id: _id, ...bill }) => bill)).toEqual([
-        { key: "stock-purchases", amountCents: 162_000, dueDate: today, paidDate: today, accountId: bankId, supplierId: null, originId: units.movementIds[0], instalmentNumber: null, instalmentCount: null },
+        {
+          key: "stock-purchases",
+          amountCents: 162_000,
+          dueDate: today,
+          paidDate: today,
+          accountId: bankId,
+          supplierId: null,
+          originId: units.movementIds[0],
+          instalmentNumber: null,
+          instalmentCount: null,
+        },
       ]);
     });
 
@@ -216,33 +275,77 @@ export function defineStockPurchasesSuite(database: TestDatabase) {
 
       await app.entries.redateEntry(STAFF, bill!.id, { dueDate: "2026-12-20" });
       const splitKey = key();
-      const split = await app.entries.splitEntry(STAFF, bill!.id, { amount: "40,00", dueDate: "2027-01-20", idempotencyKey: splitKey });
+      const split = await app.entries.splitEntry(STAFF, bill!.id, {
+        amount: "40,00",
+        dueDate: "2027-01-20",
+        idempotencyKey: splitKey,
+      });
       // The same form sent twice splits once.
-      const replay = await app.entries.splitEntry(STAFF, bill!.id, { amount: "40,00", dueDate: "2027-01-20", idempotencyKey: splitKey });
+      const replay = await app.entries.splitEntry(STAFF, bill!.id, {
+        amount: "40,00",
+        dueDate: "2027-01-20",
+        idempotencyKey: splitKey,
+      });
       expect(replay.isReplay).toBe(true);
       const parts = await stockPurchaseEntries();
-      expect(parts.map(({ id, amountCents, dueDate, instalmentNumber, instalmentCount, supplierId }) => ({ id, amountCents, dueDate, instalmentNumber, instalmentCount, supplierId }))).toEqual([
-        { id: bill!.id, amountCents: 4000, dueDate: "2026-12-20", instalmentNumber: 1, instalmentCount: 2, supplierId: supplier.id },
-        { id: split.newEntryId, amountCents: 6005, dueDate: "2027-01-20", instalmentNumber: 2, instalmentCount: 2, supplierId: supplier.id },
+      expect(
+        parts.map(({ id, amountCents, dueDate, instalmentNumber, instalmentCount, supplierId }) => ({
+          id,
+          amountCents,
+          dueDate,
+          instalmentNumber,
+          instalmentCount,
+          supplierId,
+        })),
+      ).toEqual([
+        {
+          id: bill!.id,
+          amountCents: 4000,
+          dueDate: "2026-12-20",
+          instalmentNumber: 1,
+          instalmentCount: 2,
+          supplierId: supplier.id,
+        },
+        {
+          id: split.newEntryId,
+          amountCents: 6005,
+          dueDate: "2027-01-20",
+          instalmentNumber: 2,
+          instalmentCount: 2,
+          supplierId: supplier.id,
+        },
       ]);
 
       // Splitting again (a part of a part) keeps the total and numbers after the group's last.
-      const again = await app.entries.splitEntry(STAFF, split.newEntryId, { amount: "0,05", dueDate: "2027-02-20", idempotencyKey: key() });
+      const again = await app.entries.splitEntry(STAFF, split.newEntryId, {
+        amount: "0,05",
+        dueDate: "2027-02-20",
+        idempotencyKey: key(),
+      });
       const three = await stockPurchaseEntries();
       expect(three.map((row) => row.amountCents)).toEqual([4000, 5, 6000]);
       expect(three.reduce((sum, row) => sum + row.amountCents, 0)).toBe(10_005);
       expect(three.map((row) => row.instalmentCount)).toEqual([3, 3, 3]);
       expect(three.find((row) => row.id === again.newEntryId)?.instalmentNumber).toBe(3);
 
-      const paid = await app.entries.payEntry(STAFF, bill!.id, { paidDate: today, accountId: String(bankId), method: "boleto", idempotencyKey: key() });
+      const paid = await app.entries.payEntry(STAFF, bill!.id, {
+        paidDate: today,
+        accountId: String(bankId),
+        method: "boleto",
+        idempotencyKey: key(),
+      });
       expect(paid.isReplay).toBe(false);
       const [afterPay] = await app.db.select().from(app.tables.financeEntries).where(eq(app.tables.financeEntries.id, bill!.id));
       expect(afterPay).toMatchObject({ paidDate: today, accountId: bankId, method: "boleto", amountCents: 4000 });
 
       // A part kept must be less than the bill; a paid part no longer splits or moves.
-      const tooMuch = await refusal(() => app.entries.splitEntry(STAFF, split.newEntryId, { amount: "60,00", dueDate: "2027-03-01", idempotencyKey: key() }));
+      const tooMuch = await refusal(() =>
+        app.entries.splitEntry(STAFF, split.newEntryId, { amount: "60,00", dueDate: "2027-03-01", idempotencyKey: key() }),
+      );
       expect(tooMuch?.fieldErrors?.amount).toMatch(/menor que o do lançamento/);
-      const paidSplit = await refusal(() => app.entries.splitEntry(STAFF, bill!.id, { amount: "1,00", dueDate: "2027-03-01", idempotencyKey: key() }));
+      const paidSplit = await refusal(() =>
+        app.entries.splitEntry(STAFF, bill!.id, { amount: "1,00", dueDate: "2027-03-01", idempotencyKey: key() }),
+      );
       expect(paidSplit?.fieldErrors?.form).toMatch(/já está pago/);
       expect((await stockPurchaseEntries()).reduce((sum, row) => sum + row.amountCents, 0)).toBe(10_005);
 
@@ -263,7 +366,14 @@ export function defineStockPurchasesSuite(database: TestDatabase) {
           accountId: null,
         }),
       );
-      const pay = await refusal(() => app.entries.payEntry(STAFF, entryId!, { paidDate: today, accountId: String(bankId), method: "pix", idempotencyKey: key() }));
+      const pay = await refusal(() =>
+        app.entries.payEntry(STAFF, entryId!, {
+          paidDate: today,
+          accountId: String(bankId),
+          method: "pix",
+          idempotencyKey: key(),
+        }),
+      );
       expect(pay?.fieldErrors?.form).toMatch(/veio de outro módulo/);
       const redate = await refusal(() => app.entries.redateEntry(STAFF, entryId!, { dueDate: "2027-01-01" }));
       expect(redate?.fieldErrors?.form).toMatch(/veio de outro módulo/);
@@ -341,7 +451,9 @@ export function defineStockPurchasesSuite(database: TestDatabase) {
       const afterOther = await writes();
       const renamed = await refusal(() => app.suppliers.updateSupplier(STAFF, other.id, { name: "Atacado Norte" }));
       expect(renamed?.fieldErrors?.name).toMatch(/Já existe/);
-      expect(await refusal(() => app.suppliers.createSupplier(CUSTOMER, { name: "Cliente" }))).toBeInstanceOf(app.errors.ForbiddenError);
+      expect(await refusal(() => app.suppliers.createSupplier(CUSTOMER, { name: "Cliente" }))).toBeInstanceOf(
+        app.errors.ForbiddenError,
+      );
       expect(await writes()).toEqual(afterOther);
       expect(afterOther.suppliers).toBe(before.suppliers + 1);
     });

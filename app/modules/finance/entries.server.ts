@@ -312,7 +312,13 @@ export async function splitEntryInTx(tx: Transaction, actor: Actor, rawEntryId: 
       action: "finance.entry.split",
       entity: ENTRY_ENTITY,
       entityId: String(entry.id),
-      details: { amountCents: entry.amountCents, kept: input.amount, rest: restCents, newEntryId: created!.id, dueDate: input.dueDate },
+      details: {
+        amountCents: entry.amountCents,
+        kept: input.amount,
+        rest: restCents,
+        newEntryId: created!.id,
+        dueDate: input.dueDate,
+      },
     });
     return { entryId: entry.id, newEntryId: created!.id };
   });

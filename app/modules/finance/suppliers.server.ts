@@ -123,7 +123,10 @@ export async function listSuppliers(actor: Actor, { search = "", page = 1 }: { s
       .orderBy(asc(sql`lower(${suppliers.name})`), asc(suppliers.id))
       .limit(SUPPLIERS_PAGE_SIZE)
       .offset((safePage - 1) * SUPPLIERS_PAGE_SIZE),
-    db.select({ count: sql<number>`count(*)::int` }).from(suppliers).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(suppliers)
+      .where(where),
   ]);
   const count = Number(total?.count ?? 0);
   return { rows, page: safePage, pageCount: Math.max(1, Math.ceil(count / SUPPLIERS_PAGE_SIZE)), total: count };

@@ -221,7 +221,10 @@ export const SupplierSchema = z.object({
     }),
   contactName: optionalText(FINANCE_LIMITS.supplierContact),
   whatsapp: optionalText(FINANCE_LIMITS.supplierPhone)
-    .refine((value) => value === "" || isValidWhatsappNumber(value), "Informe o WhatsApp com DDD: 10 ou 11 números (celular começa com 9).")
+    .refine(
+      (value) => value === "" || isValidWhatsappNumber(value),
+      "Informe o WhatsApp com DDD: 10 ou 11 números (celular começa com 9).",
+    )
     .transform(phoneDigits),
   email: optionalText(FINANCE_LIMITS.supplierEmail)
     .refine((value) => value === "" || z.email().safeParse(value).success, "Informe um e-mail válido, como nome@exemplo.com.br.")

@@ -5,10 +5,7 @@ import { MAX_ID, parseInput, readId } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import {
-  checkStockPurchaseTermsInTx,
-  postStockPurchaseInTx,
-} from "~/modules/finance/stock-purchases.server";
+import { checkStockPurchaseTermsInTx, postStockPurchaseInTx } from "~/modules/finance/stock-purchases.server";
 import { supplierOfIdInTx } from "~/modules/finance/suppliers.server";
 import { InventoryInputError } from "./errors";
 import { PRODUCT_ENTITY } from "./products.server";

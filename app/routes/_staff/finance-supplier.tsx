@@ -89,7 +89,10 @@ export default function FinanceSupplier({ loaderData, actionData }: Route.Compon
         ) : (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
             {bills.map((bill) => (
-              <li key={bill.id} className="grid gap-x-4 gap-y-1 px-4 py-3 md:grid-cols-[minmax(0,3fr)_8rem_8rem_auto] md:items-center">
+              <li
+                key={bill.id}
+                className="grid gap-x-4 gap-y-1 px-4 py-3 md:grid-cols-[minmax(0,3fr)_8rem_8rem_auto] md:items-center"
+              >
                 <Link
                   to={`/financial-management/lancamentos/${bill.id}`}
                   className="font-medium break-words text-brand-700 underline underline-offset-2"
@@ -118,7 +121,10 @@ export default function FinanceSupplier({ loaderData, actionData }: Route.Compon
         ) : (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
             {purchases.map((purchase) => (
-              <li key={purchase.id} className="grid gap-x-4 gap-y-1 px-4 py-3 md:grid-cols-[minmax(0,3fr)_10rem_8rem] md:items-center">
+              <li
+                key={purchase.id}
+                className="grid gap-x-4 gap-y-1 px-4 py-3 md:grid-cols-[minmax(0,3fr)_10rem_8rem] md:items-center"
+              >
                 <Link
                   to={`/inventory/${purchase.productId}`}
                   className="font-medium break-words text-brand-700 underline underline-offset-2"

@@ -40,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawPage = searchParams.get(PAGE_PARAM);
   const number = rawPage === null ? 1 : Number(rawPage);
   const requestedPage = Number.isSafeInteger(number) && number >= 1 && number <= 10_000 ? number : 1;
-  if (rawPage !== null && (requestedPage === 1 || rawPage !== String(requestedPage))) throw redirect(listHref(query, requestedPage));
+  if (rawPage !== null && (requestedPage === 1 || rawPage !== String(requestedPage)))
+    throw redirect(listHref(query, requestedPage));
   const actor = actorOf(currentUser(context));
   const result = await listSuppliers(actor, { search: query, page: requestedPage });
   if (requestedPage > result.pageCount) throw redirect(listHref(query, result.pageCount));
@@ -96,11 +97,11 @@ export default function FinanceSuppliers({ loaderData, actionData }: Route.Compo
           </h2>
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
             {rows.map((row) => (
-              <li key={row.id} className="grid gap-x-4 gap-y-1 px-4 py-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-                <Link
-                  to={`${PATH}/${row.id}`}
-                  className="font-medium break-words text-brand-700 underline underline-offset-2"
-                >
+              <li
+                key={row.id}
+                className="grid gap-x-4 gap-y-1 px-4 py-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+              >
+                <Link to={`${PATH}/${row.id}`} className="font-medium break-words text-brand-700 underline underline-offset-2">
                   {row.name}
                 </Link>
                 <span className="text-sm text-slate-700">{row.document ? maskDocument(row.document) : "—"}</span>
@@ -110,7 +111,12 @@ export default function FinanceSuppliers({ loaderData, actionData }: Route.Compo
               </li>
             ))}
           </ul>
-          <Pager label="Páginas de fornecedores" page={page} pageCount={pageCount} hrefFor={(target) => listHref(query, target)} />
+          <Pager
+            label="Páginas de fornecedores"
+            page={page}
+            pageCount={pageCount}
+            hrefFor={(target) => listHref(query, target)}
+          />
         </section>
       )}
       <section aria-labelledby="novo-fornecedor" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">

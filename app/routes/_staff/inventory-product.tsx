@@ -157,8 +157,7 @@ async function stockAction(actor: ReturnType<typeof actorOf>, id: number, intent
   const values = typedValues(form);
   try {
     if (intent === "entry") await recordStockEntry(actor, id, values);
-    else if (intent === "serial-entry")
-      await recordSerialisedEntry(actor, id, { ...values, units: unitRowsOf(form) });
+    else if (intent === "serial-entry") await recordSerialisedEntry(actor, id, { ...values, units: unitRowsOf(form) });
     else if (intent === "adjustment") await recordStockAdjustment(actor, id, values);
     else await writeOffUnit(actor, id, values);
     const titles: Record<StockIntent, string> = {
