@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { readdirSync, readFileSync } from "node:fs";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
@@ -420,6 +421,67 @@ export function defineStockPurchasesSuite(database: TestDatabase) {
       const customer = await refusal(() => app.stock.recordStockEntry(CUSTOMER, product.id, { ...base, payment: "paid" }));
       expect(customer).toBeInstanceOf(app.errors.ForbiddenError);
       expect(await writes()).toEqual(before);
+    });
+
+    it("the data migration makes one supplier per name typed before, links the bills and entries, and cancels initial stock's open bills", async () => {
+      const t = app.tables;
+      const product = await newProduct({ name: "Bateria migrada" });
+      const [category] = await app.db
+        .select({ id: t.financeCategories.id })
+        .from(t.financeCategories)
+        .where(eq(t.financeCategories.systemKey, "stock-purchases"));
+      const movement = (quantity: number, supplier: string, reason = "") =>
+        app.db
+          .insert(t.stockMovements)
+          .values({
+            productId: product.id,
+            kind: "entry",
+            quantity,
+            unitCostCents: 100,
+            balanceAfter: quantity,
+            averageCostAfterCents: 100,
+            supplier,
+            reason,
+            actorLabel: "teste",
+          })
+          .returning({ id: t.stockMovements.id });
+      const [typed] = await movement(2, "DISTRIBUIDORA  Migrada ");
+      const [initial] = await movement(5, "", "Estoque inicial");
+      const bill = (counterparty: string, originId: number | null, paidDate: string | null = null) => ({
+        direction: "out" as const,
+        description: "Compra antiga",
+        categoryId: category!.id,
+        amountCents: 500,
+        dueDate: today,
+        paidDate,
+        accountId: paidDate ? bankId : null,
+        counterparty,
+        originKind: originId === null ? null : "stock-movement",
+        originId,
+        createdByLabel: "teste",
+      });
+      await app.db
+        .insert(t.financeEntries)
+        .values([bill("  Distribuidora  migrada", null), bill("DISTRIBUIDORA  MIGRADA", typed!.id), bill("", initial!.id)]);
+      const file = readdirSync("drizzle").find((name) => name.endsWith("_suppliers_from_free_text.sql"))!;
+      for (const statement of readFileSync(`drizzle/${file}`, "utf8").split("--> statement-breakpoint")) {
+        await app.db.execute(sql.raw(statement));
+      }
+      const created = await app.db
+        .select()
+        .from(t.suppliers)
+        .where(sql`lower(${t.suppliers.name}) like '%migrada%'`);
+      // The first spelling typed names it; case and surrounding spaces do not make another.
+      expect(created.map((row) => row.name)).toEqual(["DISTRIBUIDORA  Migrada"]);
+      const entries = await app.db.select().from(t.financeEntries).orderBy(asc(t.financeEntries.id));
+      expect(entries.map((row) => [row.supplierId, row.cancelledAt === null])).toEqual([
+        [created[0]!.id, true],
+        [created[0]!.id, true],
+        [null, false],
+      ]);
+      expect(entries[2]!.cancelReason).toMatch(/Estoque inicial/);
+      const [linked] = await app.db.select().from(t.stockMovements).where(eq(t.stockMovements.id, typed!.id));
+      expect(linked!.supplierId).toBe(created[0]!.id);
     });
 
     it("refuses a supplier with a wrong CNPJ/CPF, WhatsApp or e-mail, a missing or repeated name, writing nothing", async () => {

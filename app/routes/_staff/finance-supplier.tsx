@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
   const page = await getSupplierPage(actorOf(currentUser(context)), id);
   if (!page) throw data(null, { status: 404 });
-  return { ...page, today: shopToday(), flash: flashOf(context) };
+  return { ...page, activityLimit: SUPPLIER_ACTIVITY_LIMIT, today: shopToday(), flash: flashOf(context) };
 }
 
 type ActionResult = { intent: string; errors: FieldErrors; values?: Record<string, string> };
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function FinanceSupplier({ loaderData, actionData }: Route.ComponentProps) {
-  const { supplier, purchases, bills, openCents, today, flash } = loaderData;
+  const { supplier, purchases, bills, openCents, activityLimit, today, flash } = loaderData;
   const result: ActionResult | undefined = actionData;
   const errors = result?.intent === "update" ? result.errors : {};
   const values = result?.intent === "update" ? (result.values ?? {}) : supplier;
@@ -107,8 +107,8 @@ export default function FinanceSupplier({ loaderData, actionData }: Route.Compon
             ))}
           </ul>
         )}
-        {bills.length === SUPPLIER_ACTIVITY_LIMIT ? (
-          <p className="text-sm text-slate-600">As {SUPPLIER_ACTIVITY_LIMIT} mais recentes; as demais, em Lançamentos.</p>
+        {bills.length === activityLimit ? (
+          <p className="text-sm text-slate-600">As {activityLimit} mais recentes; as demais, em Lançamentos.</p>
         ) : null}
       </section>
 
