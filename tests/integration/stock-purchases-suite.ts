@@ -33,6 +33,8 @@ async function loadModules() {
     ledger,
     dates,
     errors,
+    entryList,
+    entryFilters,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -49,6 +51,8 @@ async function loadModules() {
     import("~/modules/finance/ledger.server"),
     import("~/lib/dates"),
     import("~/lib/errors"),
+    import("~/modules/finance/entry-list.server"),
+    import("~/modules/finance/entry-filters"),
   ]);
   return {
     db: await db.getDb(),
@@ -63,6 +67,8 @@ async function loadModules() {
     ledger,
     dates,
     errors,
+    entryList,
+    entryFilters,
   };
 }
 
@@ -217,6 +223,10 @@ export function defineStockPurchasesSuite(database: TestDatabase) {
       expect(page?.openCents).toBe(10_003);
       const found = await app.suppliers.listSuppliers(STAFF, { search: "sao jorge" });
       expect(found.rows.map((row) => row.id)).toEqual([supplier.id]);
+      // Lançamentos lists them by the supplier's name.
+      const filters = app.entryFilters.entryFiltersFromSearchParams(new URLSearchParams({ contraparte: "São Jorge" }));
+      const listed = await app.entryList.listEntries(STAFF, filters, 1);
+      expect(listed.entries.map((row) => row.amountCents).toSorted()).toEqual([3334, 3334, 3335]);
     });
 
     it("a stock entry marked paid posts one paid entry on the chosen account and leaves no open bill", async () => {

@@ -38,6 +38,7 @@ function conditionsOf(filters: EntryFilters, today: string): SQL[] {
       or(
         ilike(financeEntries.counterparty, pattern),
         sql`${financeEntries.customerId} in (select ${customers.id} from ${customers} where ${customers.name} ilike ${pattern})`,
+        sql`${financeEntries.supplierId} in (select ${suppliers.id} from ${suppliers} where ${suppliers.name} ilike ${pattern})`,
       ),
     );
   }

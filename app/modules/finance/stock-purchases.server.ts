@@ -8,6 +8,7 @@ import type { Actor } from "~/modules/accounts/roles";
 import { FinanceInputError } from "./errors";
 import { postEntryInTx } from "./ledger.server";
 import { activeAccountInTx } from "./lookups.server";
+import { stockPurchaseInstalments } from "./stock-purchase-instalments";
 import { supplierOfIdInTx } from "./suppliers.server";
 import { ENTRY_METHODS, StockPurchaseTermsSchema, type StockPurchaseTerms } from "./validation";
 
@@ -63,12 +64,6 @@ export async function checkStockPurchaseTermsInTx(
   const supplier = terms.supplierId === null ? null : await supplierOfIdInTx(tx, terms.supplierId);
   if (!isFree && terms.payment === "paid") await activeAccountInTx(tx, terms.accountId!);
   return isFree ? null : { ...terms, supplier };
-}
-
-/** A total owed in `count` instalments: equal parts to the centavo, the last one takes what is left. */
-export function stockPurchaseInstalments(totalCents: number, count: number): number[] {
-  const part = Math.floor(totalCents / count);
-  return Array.from({ length: count }, (_, index) => (index === count - 1 ? totalCents - part * (count - 1) : part));
 }
 
 export type StockPurchase = {

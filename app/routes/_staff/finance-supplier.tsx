@@ -107,9 +107,15 @@ export default function FinanceSupplier({ loaderData, actionData }: Route.Compon
             ))}
           </ul>
         )}
-        {bills.length === activityLimit ? (
-          <p className="text-sm text-slate-600">As {activityLimit} mais recentes; as demais, em Lançamentos.</p>
-        ) : null}
+        <p className="text-sm text-slate-600">
+          {bills.length === activityLimit ? `As ${activityLimit} mais recentes. ` : ""}
+          <Link
+            to={`/financial-management/lancamentos?${new URLSearchParams({ contraparte: supplier.name })}`}
+            className="text-brand-700 underline underline-offset-2"
+          >
+            Todas as contas deste fornecedor em Lançamentos
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="fornecedor-compras" className="space-y-2">
