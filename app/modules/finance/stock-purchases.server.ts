@@ -84,7 +84,7 @@ export type StockPurchase = {
  * reaches the result as cost of goods sold when the goods are sold, read
  * from the stock ledger, so nothing is counted twice (decision 0019).
  * Initial stock and imports call nothing here: stock the shop had when it
- * adopted the software was paid long ago (decision 0031).
+ * adopted the software was paid long ago (decision 0025).
  */
 export async function postStockPurchaseInTx(tx: Transaction, actor: Actor, purchase: StockPurchase) {
   const { terms } = purchase;
