@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CsvEncodingError,
-  decodeCsvBytes,
-  detectSeparator,
-  parseCsv,
-  readCsvBytes,
-  textCell,
-  toCsv,
-  unwrapTextCell,
-} from "./csv";
+import { CsvEncodingError, decodeCsvBytes, detectSeparator, parseCsv, readCsvBytes, textCell, toCsv, unwrapTextCell } from "./csv";
 
 /** Windows-1252 bytes of a Latin-1 string (the characters used here are the same in both). */
 function windows1252(text: string) {

@@ -174,9 +174,7 @@ function columnsOfHeader(fields: string[]): (CsvColumnKey | null)[] {
   const repeated = CSV_COLUMNS.find((column) => columns.filter((key) => key === column.key).length > 1);
   if (repeated) throw new InventoryInputError({ file: `A coluna “${repeated.header}” aparece mais de uma vez.` });
   if (!columns.includes("sku")) {
-    const missing = CSV_COLUMNS.filter(
-      (column) => (column.key === "name" || column.key === "price") && !columns.includes(column.key),
-    );
+    const missing = CSV_COLUMNS.filter((column) => (column.key === "name" || column.key === "price") && !columns.includes(column.key));
     if (missing.length > 0) {
       throw new InventoryInputError({
         file: `Falta a coluna ${missing.map((column) => `“${column.header}”`).join(" e a coluna ")}: sem “SKU”, cada linha cadastra um item novo, que precisa de nome e preço (veja o modelo abaixo).`,

@@ -52,7 +52,9 @@ function ReportView({ report }: { report: ImportReport & { problemCount: number 
       <p className="text-sm text-slate-700">Arquivo lido como {report.encoding}.</p>
       {report.stockAdjustments.length > 0 ? (
         <div className="space-y-1">
-          <p className="text-slate-700">Estoque ajustado pela planilha (contagem no extrato, motivo “{IMPORT_STOCK_REASON}”):</p>
+          <p className="text-slate-700">
+            Estoque ajustado pela planilha (contagem no extrato, motivo “{IMPORT_STOCK_REASON}”):
+          </p>
           <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
             {report.stockAdjustments.map((adjustment) => (
               <li key={adjustment.line}>
@@ -123,8 +125,8 @@ export default function InventoryImport({ actionData }: Route.ComponentProps) {
         <p>{CSV_COLUMNS.map((column) => column.header).join("; ")}.</p>
         <p>
           Um item novo precisa de “Nome” e “Preço” (e “Procedência” para uma peça: Nova original, Nova compatível ou Usada); uma
-          coluna com outro nome é recusada, para nenhum valor ser ignorado sem aviso. Tipo: Produto, Peça ou Serviço. Preço e
-          custo como 49,90. Na loja: sim ou não. O arquivo de{" "}
+          coluna com outro nome é recusada, para nenhum valor ser ignorado sem aviso.
+          Tipo: Produto, Peça ou Serviço. Preço e custo como 49,90. Na loja: sim ou não. O arquivo de{" "}
           <a href="/inventory/exportar.csv" className="text-brand-700 underline underline-offset-2">
             exportação
           </a>{" "}
