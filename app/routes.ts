@@ -68,6 +68,8 @@ export default [
       route("financial-management/categorias", "routes/_staff/finance-categories.tsx"),
       route("financial-management/exportar.csv", "routes/_staff/finance-export.ts"),
       route("financial-management/cartoes", "routes/_staff/finance-cards.tsx"),
+      route("financial-management/fornecedores", "routes/_staff/finance-suppliers.tsx"),
+      route("financial-management/fornecedores/:id", "routes/_staff/finance-supplier.tsx"),
       route("devedores", "routes/_staff/debtors.tsx"),
       route("devedores/:customerId/pagamento", "routes/_staff/debtor-settlement.tsx"),
       route("devedores/:customerId/carta", "routes/_staff/debtor-letter-print.tsx"),

@@ -19,6 +19,7 @@ import * as credit from "./schema/credit";
 import * as customers from "./schema/customers";
 import * as faq from "./schema/faq";
 import * as finance from "./schema/finance";
+import * as suppliers from "./schema/suppliers";
 import * as idempotency from "./schema/idempotency";
 import * as inventory from "./schema/inventory";
 import * as printDocuments from "./schema/print-documents";
@@ -33,6 +34,7 @@ import { openPglite } from "./open-pglite.server";
 
 export const schema = {
   ...auth,
+  ...suppliers,
   ...accounts,
   ...audit,
   ...shopSettings,

@@ -30,7 +30,7 @@ test("o financeiro: lança uma conta a pagar, paga, cria uma despesa recorrente 
   await page.getByLabel("Descrição").fill(payable);
   await page.getByLabel("Categoria").selectOption({ label: "Compra de mercadorias e peças" });
   await page.getByLabel("Valor total (R$)").fill("abc");
-  await page.getByLabel("Cliente ou fornecedor").fill(`Distribuidora ${tag}`);
+  await page.getByLabel("Cliente ou outro favorecido (texto)").fill(`Distribuidora ${tag}`);
   await page.getByRole("button", { name: "Salvar lançamento" }).click();
   await expect(page.getByText("Informe um valor, como 150,00.")).toBeVisible();
   await expect(page.getByLabel("Descrição")).toHaveValue(payable);

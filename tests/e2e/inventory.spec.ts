@@ -50,17 +50,58 @@ test("a equipe cadastra um item, dá entrada com custo, ajusta, faz inventário,
       .filter({ has: page.getByText(label, { exact: true }) })
       .locator("dd");
 
-  // An entry with cost and supplier.
+  // The supplier is a record (issue 23): a wrong CNPJ is refused, then it is saved.
+  const productUrl = page.url();
+  const supplier = `Distribuidora Sul ${tag}`;
+  await page.goto("/financial-management/fornecedores");
+  const newSupplier = page.locator("section").filter({ has: page.getByRole("heading", { name: "Novo fornecedor" }) });
+  await newSupplier.getByLabel("Nome").fill(supplier);
+  await newSupplier.getByLabel("CNPJ ou CPF (opcional)").fill("11.222.333/0001-82");
+  await newSupplier.getByLabel("WhatsApp (opcional)").fill("(11) 98765-4321");
+  await newSupplier.getByRole("button", { name: "Cadastrar fornecedor" }).click();
+  await expect(page.getByText("CNPJ inválido: confira os caracteres digitados.")).toBeVisible();
+  await newSupplier.getByLabel("CNPJ ou CPF (opcional)").fill("");
+  await newSupplier.getByRole("button", { name: "Cadastrar fornecedor" }).click();
+  await expect(page.getByText(`Fornecedor “${supplier}” cadastrado.`)).toBeVisible();
+  const supplierUrl = page.url();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // An entry with cost, owed to the supplier in 2 instalments; refused first without saying how it was bought.
+  await page.goto(productUrl);
   const entry = page.locator("fieldset").filter({ has: page.getByText("Entrada de estoque") });
   await entry.getByLabel("Quantidade").fill("10");
-  await entry.getByLabel("Custo unitário").fill("12,50");
-  await entry.getByLabel("Fornecedor (opcional)").fill("Distribuidora Sul");
+  await entry.getByLabel("Custo unitário").fill("12,55");
+  await entry.getByLabel("Fornecedor", { exact: true }).selectOption({ label: supplier });
+  await entry.getByRole("button", { name: "Registrar entrada" }).click();
+  await expect(entry.getByText("Diga se a compra já foi paga ou se ficou a pagar.")).toBeVisible();
+  await expect(stat("Estoque")).toHaveText("0");
+  await entry.getByLabel("A pagar ao fornecedor").check();
+  await entry.getByLabel("Vencimento (primeira parcela)").fill("2026-12-15");
+  await entry.getByLabel("Parcelas").fill("2");
   await entry.getByRole("button", { name: "Registrar entrada" }).click();
   await expect(page.getByText("Entrada registrada")).toBeVisible();
   await expect(stat("Estoque")).toHaveText("10");
-  await expect(stat("Custo médio")).toHaveText(/12,50/);
+  await expect(stat("Custo médio")).toHaveText(/12,55/);
   const ledger = page.getByRole("table", { name: /Extrato de estoque/ });
-  await expect(ledger.getByRole("row").nth(1)).toContainText("Distribuidora Sul");
+  await expect(ledger.getByRole("row").nth(1)).toContainText(supplier);
+
+  // The supplier's page lists the purchase and its two bills (62,75 + 62,75); the first is paid in Lançamentos.
+  await page.goto(supplierUrl);
+  await expect(page.getByText("Em aberto com este fornecedor: R$ 125,50")).toBeVisible();
+  await expect(page.getByRole("link", { name: `10 × ${name}`, exact: true })).toBeVisible();
+  await page.getByRole("link", { name: /parcela 1 de 2/ }).click();
+  await expect(page.getByRole("heading", { name: `Compra de estoque: 10 × ${name} (1/2)`, level: 2 })).toBeVisible();
+  await expect(page.getByText("Em aberto", { exact: true })).toBeVisible();
+  const payment = page.locator("section").filter({ has: page.getByRole("heading", { name: "Registrar pagamento" }) });
+  await payment.getByLabel("Conta").selectOption({ label: "Conta bancária" });
+  await payment.getByLabel("Forma").selectOption({ label: "Boleto" });
+  await payment.getByRole("button", { name: "Marcar como pago" }).click();
+  await expect(page.getByText("Pagamento registrado.")).toBeVisible();
+  await expect(page.getByText("Pago", { exact: true })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.goto(supplierUrl);
+  await expect(page.getByText("Em aberto com este fornecedor: R$ 62,75")).toBeVisible();
+  await page.goto(productUrl);
 
   // An adjustment, refused without a reason, then with one.
   const adjustment = page.locator("fieldset").filter({ has: page.getByText("Ajuste de estoque") });

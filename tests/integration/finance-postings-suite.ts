@@ -50,6 +50,7 @@ async function loadModules() {
     audit,
     idempotency,
     demoRemoval,
+    supplierTables,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -77,6 +78,7 @@ async function loadModules() {
     import("~/db/schema/audit"),
     import("~/db/schema/idempotency"),
     import("~/modules/demo/remove-demo-data.server"),
+    import("~/db/schema/suppliers"),
   ]);
   return {
     client,
@@ -91,6 +93,7 @@ async function loadModules() {
       ...shopSettings,
       ...audit,
       ...idempotency,
+      ...supplierTables,
     },
     cardFees,
     cardFeesServer,
@@ -819,9 +822,8 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
       return rows.filter((row) => movementIds.includes(row.originId!));
     }
 
-    it("posts goods received at a cost as an open payable to the supplier, outside the month result", async () => {
+    it("posts goods received at a cost as the owner said they were bought: owed to the supplier, or paid; initial stock owes nothing", async () => {
       const today = app.dates.shopToday();
-      const open = { key: "stock-purchases", dueDate: today, paidDate: null, accountId: null };
       const created = await app.products.createProduct(STAFF, {
         kind: "part",
         name: "Tela Galaxy A52",
@@ -840,19 +842,29 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
             .where(eq(t.stockMovements.productId, productId))
             .orderBy(asc(t.stockMovements.id))
         ).map((row) => row.id);
+      // Stock the shop had when it adopted the software was paid long ago (issue 23): no bill due today.
       const [initial] = await movementsOf(created.id);
-      expect(await payablesOf([initial!])).toEqual([{ ...open, originId: initial, amountCents: 36_000, counterparty: "" }]);
+      expect(await payablesOf([initial!])).toEqual([]);
 
+      const [supplierRow] = await app.db.insert(t.suppliers).values({ name: "Distribuidora Sul" }).returning();
       const entry = await app.stock.recordStockEntry(STAFF, created.id, {
         quantity: "3",
         unitCostCents: "12,50",
-        supplier: "Distribuidora Sul",
+        payment: "owed",
+        supplierId: String(supplierRow!.id),
+        dueDate: today,
+        idempotencyKey: key(),
       });
+      const open = { key: "stock-purchases", dueDate: today, paidDate: null, accountId: null };
       expect(await payablesOf([entry.movementId])).toEqual([
         { ...open, originId: entry.movementId, amountCents: 3_750, counterparty: "Distribuidora Sul" },
       ]);
       // Received at no cost (a gift, a warranty swap): nothing is owed.
-      const free = await app.stock.recordStockEntry(STAFF, created.id, { quantity: "1", unitCostCents: "", supplier: "" });
+      const free = await app.stock.recordStockEntry(STAFF, created.id, {
+        quantity: "1",
+        unitCostCents: "",
+        idempotencyKey: key(),
+      });
       expect(await payablesOf([free.movementId])).toEqual([]);
 
       const phone = await app.products.createProduct(STAFF, {
@@ -862,16 +874,29 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         minimumStock: "0",
         isSerialised: "on",
       });
+      const bank = (await app.db.select().from(t.financeAccounts)).find((row) => row.name === "Conta bancária")!;
       const units = await app.stock.recordSerialisedEntry(STAFF, phone.id, {
         units: [
           { serial: "SN-FIN-0001", costCents: "800,00" },
           { serial: "SN-FIN-0002", costCents: "820,00" },
         ],
-        supplier: "Atacado Norte",
+        payment: "paid",
+        accountId: String(bank.id),
+        paidDate: today,
+        method: "transfer",
+        idempotencyKey: key(),
       });
+      // One purchase of two units, paid from the bank: cash flow sees it once, nothing stays open.
       expect(await payablesOf(units.movementIds)).toEqual([
-        { ...open, originId: units.movementIds[0], amountCents: 80_000, counterparty: "Atacado Norte" },
-        { ...open, originId: units.movementIds[1], amountCents: 82_000, counterparty: "Atacado Norte" },
+        {
+          key: "stock-purchases",
+          dueDate: today,
+          paidDate: today,
+          accountId: bank.id,
+          originId: units.movementIds[0],
+          amountCents: 162_000,
+          counterparty: "",
+        },
       ]);
     });
 
@@ -887,7 +912,13 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         Number((await app.db.select({ total: count() }).from(table))[0]!.total);
       const before = [await countOf(t.stockMovements), await countOf(t.financeEntries)];
       const refused = await app.stock
-        .recordStockEntry(STAFF, created.id, { quantity: "1000000", unitCostCents: "1.000.000,00", supplier: "" })
+        .recordStockEntry(STAFF, created.id, {
+          quantity: "1000000",
+          unitCostCents: "1.000.000,00",
+          payment: "owed",
+          dueDate: app.dates.shopToday(),
+          idempotencyKey: key(),
+        })
         .then(
           () => null,
           (error: unknown) => error,
@@ -1129,10 +1160,14 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
           isDemo: true,
         })
         .returning({ id: t.products.id });
+      const [demoSupplier] = await app.db.insert(t.suppliers).values({ name: "Fornecedor da demonstração" }).returning();
       const purchase = await app.stock.recordStockEntry(STAFF, demoProduct!.id, {
         quantity: "2",
         unitCostCents: "5,00",
-        supplier: "",
+        payment: "owed",
+        supplierId: String(demoSupplier!.id),
+        dueDate: app.dates.shopToday(),
+        idempotencyKey: key(),
       });
       expect(await payablesOf([purchase.movementId])).toHaveLength(1);
 

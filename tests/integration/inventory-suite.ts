@@ -96,6 +96,16 @@ async function refusal(call: () => Promise<unknown>) {
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
+/** How a stock entry of these tests was bought (issue 23): already paid from the bank, under a fresh key. */
+let paidFromAccountId = "";
+const bought = () => ({
+  payment: "paid",
+  accountId: paidFromAccountId,
+  paidDate: "2026-01-02",
+  method: "pix",
+  idempotencyKey: crypto.randomUUID(),
+});
+
 let serial = 0;
 const product = (overrides: Record<string, string> = {}) => ({
   kind: "product",
@@ -127,6 +137,8 @@ export function defineInventorySuite(database: TestDatabase) {
       dropDatabase = await openTestDatabase(database);
       app = await loadInventory();
       expect(app.databaseKind).toBe(database);
+      const bank = await app.db.execute(sql`select id from finance_accounts where name = 'Conta bancária'`);
+      paidFromAccountId = String((bank.rows[0] as { id: number }).id);
     });
 
     afterAll(async () => {
@@ -234,8 +246,18 @@ export function defineInventorySuite(database: TestDatabase) {
 
     it("entradas com custo mantêm o custo médio ponderado; ajustes saem pelo custo médio; o extrato mostra saldo e custo", async () => {
       const { id } = await app.createProduct(STAFF, product());
-      await app.recordStockEntry(STAFF, id, { quantity: "10", unitCostCents: "5,00", supplier: "Distribuidora Sul" });
-      await app.recordStockEntry(STAFF, id, { quantity: "10", unitCostCents: "7,00", supplier: "Distribuidora Sul" });
+      await app.recordStockEntry(STAFF, id, {
+        ...bought(),
+        quantity: "10",
+        unitCostCents: "5,00",
+        supplier: "Distribuidora Sul",
+      });
+      await app.recordStockEntry(STAFF, id, {
+        ...bought(),
+        quantity: "10",
+        unitCostCents: "7,00",
+        supplier: "Distribuidora Sul",
+      });
       expect(await stockOf(id)).toEqual({ stock: 20, average: 600 });
       await app.recordStockAdjustment(STAFF, id, { quantity: "-3", reason: "Quebra na vitrine" });
       expect(await stockOf(id)).toEqual({ stock: 17, average: 600 });
@@ -263,7 +285,7 @@ export function defineInventorySuite(database: TestDatabase) {
         await app.recordStockAdjustment(STAFF, id, { quantity: "-2", reason: "Venda sem nota" });
         expect((await stockOf(id)).stock).toBe(-1);
         // An entry after negative stock takes its own cost as the average.
-        await app.recordStockEntry(STAFF, id, { quantity: "3", unitCostCents: "4,00" });
+        await app.recordStockEntry(STAFF, id, { ...bought(), quantity: "3", unitCostCents: "4,00" });
         expect(await stockOf(id)).toEqual({ stock: 2, average: 400 });
       } finally {
         await setAllowNegative(false);
@@ -294,16 +316,18 @@ export function defineInventorySuite(database: TestDatabase) {
       const before = await snapshot();
       const invalid = await refusal(() =>
         app.recordSerialisedEntry(STAFF, id, {
+          ...bought(),
           units: [{ serial: imeiA.slice(0, 14) + ((Number(imeiA[14]) + 1) % 10), costCents: "900" }],
         }),
       );
       expect((invalid as InstanceType<typeof app.InputError>).fieldErrors["units.0.serial"]).toMatch(/IMEI inválido/);
-      expect(await refusal(() => app.recordStockEntry(STAFF, id, { quantity: "2", unitCostCents: "9,00" }))).toBeInstanceOf(
-        app.InputError,
-      );
+      expect(
+        await refusal(() => app.recordStockEntry(STAFF, id, { ...bought(), quantity: "2", unitCostCents: "9,00" })),
+      ).toBeInstanceOf(app.InputError);
       expect(await snapshot()).toEqual(before);
 
       await app.recordSerialisedEntry(STAFF, id, {
+        ...bought(),
         units: [
           { serial: imeiA, costCents: "900,00" },
           { serial: imeiB, costCents: "1.000,00" },
@@ -312,7 +336,7 @@ export function defineInventorySuite(database: TestDatabase) {
       });
       expect(await stockOf(id)).toEqual({ stock: 2, average: 95000 });
       const again = await refusal(() =>
-        app.recordSerialisedEntry(STAFF, id, { units: [{ serial: imeiA, costCents: "900,00" }] }),
+        app.recordSerialisedEntry(STAFF, id, { ...bought(), units: [{ serial: imeiA, costCents: "900,00" }] }),
       );
       expect((again as InstanceType<typeof app.InputError>).fieldErrors["units.0.serial"]).toMatch(/já está em estoque/);
 
@@ -324,7 +348,7 @@ export function defineInventorySuite(database: TestDatabase) {
         app.InputError,
       );
       // The written-off unit may come back (found), as the same row.
-      await app.recordSerialisedEntry(STAFF, id, { units: [{ serial: imeiA, costCents: "800,00" }] });
+      await app.recordSerialisedEntry(STAFF, id, { ...bought(), units: [{ serial: imeiA, costCents: "800,00" }] });
       expect(await stockOf(id)).toEqual({ stock: 2, average: 90000 });
       const rows = await app.db.select().from(app.productUnits).where(eq(app.productUnits.productId, id));
       expect(rows).toHaveLength(2);

@@ -17,6 +17,7 @@ import { user } from "./auth";
 import { registerEntries } from "./cash-register";
 import { customers } from "./customers";
 import { folded } from "../search-fold";
+import { suppliers } from "./suppliers";
 
 /** Where money sits: the cash drawer, each bank account, each card acquirer (money on its way to the bank). */
 export const FINANCE_ACCOUNT_KINDS = ["cash-drawer", "bank", "card-acquirer", "other"] as const;
@@ -165,6 +166,8 @@ export const financeEntries = pgTable(
     descriptionFolded: text("description_folded").generatedAlwaysAs(folded(sql`"description"`)),
     counterpartyFolded: text("counterparty_folded").generatedAlwaysAs(folded(sql`"counterparty"`)),
     customerId: integer("customer_id").references(() => customers.id),
+    /** The supplier a bill is owed to (a stock purchase's, or chosen on the form); the free text stays for others. */
+    supplierId: integer("supplier_id").references(() => suppliers.id),
     recurringId: integer("recurring_id").references(() => financeRecurring.id),
     /** Instalment entries typed together share a group ("3 de 10"). */
     instalmentGroup: text("instalment_group"),
@@ -197,8 +200,13 @@ export const financeEntries = pgTable(
     index("finance_entries_customer_idx")
       .on(table.customerId)
       .where(sql`${table.customerId} is not null`),
+    index("finance_entries_supplier_idx")
+      .on(table.supplierId, table.dueDate)
+      .where(sql`${table.supplierId} is not null`),
+    // One posting per origin and category; a posting owed in instalments (or
+    // split later in Lançamentos) is one row per instalment number.
     uniqueIndex("finance_entries_origin_idx")
-      .on(table.originKind, table.originId, table.categoryId)
+      .on(table.originKind, table.originId, table.categoryId, sql`coalesce(${table.instalmentNumber}, 0)`)
       .where(sql`${table.originKind} is not null`),
     uniqueIndex("finance_entries_recurring_idx")
       .on(table.recurringId, table.dueDate)

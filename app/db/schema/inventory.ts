@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { folded } from "../search-fold";
 import { user } from "./auth";
+import { suppliers } from "./suppliers";
 import { uploads } from "./uploads";
 
 /** "product": sold as is; "part": used in repairs (and may be sold); "service": no stock (printing, design, fitting). */
@@ -145,6 +146,8 @@ export const stockMovements = pgTable(
     balanceAfter: integer("balance_after").notNull(),
     averageCostAfterCents: integer("average_cost_after_cents").notNull(),
     supplier: text("supplier").notNull().default(""),
+    /** The supplier record of an entry (issue 23); `supplier` keeps its name as typed then. */
+    supplierId: integer("supplier_id").references(() => suppliers.id),
     reason: text("reason").notNull().default(""),
     /** What caused it, as the audit log names entities: "sale:12", "service_order:42", "stock_count:3". */
     origin: text("origin").notNull().default(""),
@@ -156,6 +159,9 @@ export const stockMovements = pgTable(
     index("stock_movements_product_idx").on(table.productId, table.createdAt),
     index("stock_movements_origin_idx").on(table.origin),
     index("stock_movements_created_idx").on(table.createdAt),
+    index("stock_movements_supplier_idx")
+      .on(table.supplierId, table.createdAt)
+      .where(sql`${table.supplierId} is not null`),
     check("stock_movements_quantity_not_zero", sql`${table.quantity} <> 0`),
   ],
 );

@@ -3,6 +3,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { foldedColumnContains, foldedContains } from "~/db/search-fold";
 import { financeAccounts, financeCategories, financeEntries, financeRecurring } from "~/db/schema/finance";
+import { suppliers } from "~/db/schema/suppliers";
 import { shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { isFiltered, type EntryFilters } from "./entry-filters";
@@ -38,6 +39,7 @@ function conditionsOf(filters: EntryFilters, today: string): SQL[] {
       or(
         foldedColumnContains(financeEntries.counterpartyFolded, filters.counterparty),
         sql`${financeEntries.customerId} = any(array(select ${customers.id} from ${customers} where ${foldedContains(customers.name, filters.counterparty)}))`,
+        sql`${financeEntries.supplierId} = any(array(select ${suppliers.id} from ${suppliers} where ${foldedContains(suppliers.name, filters.counterparty)}))`,
       ),
     );
   }
@@ -146,6 +148,8 @@ export async function getEntry(actor: Actor, entryId: number) {
       accountId: financeEntries.accountId,
       originId: financeEntries.originId,
       instalmentGroup: financeEntries.instalmentGroup,
+      supplierId: financeEntries.supplierId,
+      supplierName: sql<string | null>`(select s.name from ${suppliers} s where s.id = ${financeEntries.supplierId})`,
       cancelReason: financeEntries.cancelReason,
       cancelledByLabel: financeEntries.cancelledByLabel,
       createdByLabel: financeEntries.createdByLabel,

@@ -73,6 +73,9 @@ export type PostedEntryInput = {
   method?: string | null;
   counterparty?: string;
   customerId?: number | null;
+  supplierId?: number | null;
+  /** One of several entries the same origin owes ("2 de 3"): each its own row under the origin. */
+  instalment?: { group: string; number: number; count: number } | null;
 };
 
 /**
@@ -98,6 +101,10 @@ export async function postEntryInTx(tx: Transaction, actor: Actor, input: Posted
       accountId: input.accountId,
       counterparty: input.counterparty ?? "",
       customerId: input.customerId ?? null,
+      supplierId: input.supplierId ?? null,
+      instalmentGroup: input.instalment?.group ?? null,
+      instalmentNumber: input.instalment?.number ?? null,
+      instalmentCount: input.instalment?.count ?? null,
       originKind: input.origin.kind,
       originId: input.origin.id,
       createdByUserId: actor.userId,

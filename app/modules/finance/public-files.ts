@@ -14,5 +14,9 @@ export const PUBLIC_FILES: readonly string[] = [
   "balances.server.ts",
   // The demo seed writes its recurring expenses and generates their entries the way the owner's are.
   "recurring.server.ts",
+  // A stock entry says how it was bought (paid or owed) and names its supplier record.
   "stock-purchases.server.ts",
+  "suppliers.server.ts",
+  "validation.ts",
+  "components/supplier-select.tsx",
 ];

@@ -11,6 +11,8 @@ import {
 } from "~/db/schema/finance";
 import { isIsoMonth } from "~/lib/dates";
 import { idempotencyKeyField, idField, isoDateField, moneyField, optionalIdField, optionalText, requiredText } from "~/lib/forms";
+import { isValidWhatsappNumber, phoneDigits } from "~/lib/phone";
+import { isValidCnpj, isValidCpf, normalizeDocument } from "~/modules/customers/document";
 
 // The value lists the finance pages offer, as the tables hold them: pages take them from here, never from app/db.
 export {
@@ -35,6 +37,12 @@ export const FINANCE_LIMITS = {
   reason: 200,
   accountName: 60,
   categoryName: 60,
+  supplierName: 120,
+  supplierDocument: 30,
+  supplierContact: 120,
+  supplierPhone: 30,
+  supplierEmail: 254,
+  supplierNotes: 1000,
 } as const;
 
 export const DIRECTION_LABELS: Record<FinanceDirection, string> = { in: "Entrada (a receber)", out: "Saída (a pagar)" };
@@ -108,12 +116,15 @@ const instalmentsField = z
     return count;
   });
 
+const supplierIdField = optionalIdField("Escolha um fornecedor da lista.");
+
 const entryFields = {
   description: requiredText("a descrição", { max: FINANCE_LIMITS.description }),
   categoryId: idField("Escolha a categoria."),
   amount: positiveMoney("o valor"),
   dueDate: requiredDate("a data de vencimento"),
   counterparty: optionalText(FINANCE_LIMITS.counterparty),
+  supplierId: supplierIdField,
   notes: optionalText(FINANCE_LIMITS.notes),
 };
 
@@ -140,6 +151,87 @@ export const PayEntrySchema = z.object({
   idempotencyKey: idempotencyKeyField(),
 });
 export type PayEntryFormValues = Partial<Record<keyof z.input<typeof PayEntrySchema>, string>>;
+
+/** A new due date for an open bill (a typed one, or a stock purchase's). */
+export const RedateEntrySchema = z.object({
+  dueDate: requiredDate("a nova data de vencimento"),
+});
+export type RedateEntryFormValues = Partial<Record<keyof z.input<typeof RedateEntrySchema>, string>>;
+
+/**
+ * An open entry split in two: `amount` stays on it, the rest becomes a new
+ * entry due on `dueDate` (the same origin, category and supplier); the two
+ * add up to what it was, to the centavo.
+ */
+export const SplitEntrySchema = z.object({
+  amount: positiveMoney("o valor que fica neste lançamento"),
+  dueDate: requiredDate("o vencimento do restante"),
+  idempotencyKey: idempotencyKeyField(),
+});
+export type SplitEntryFormValues = Partial<Record<keyof z.input<typeof SplitEntrySchema>, string>>;
+
+/** How goods received at a cost were bought (issue 23): paid now from an account, or owed to a supplier. */
+export const STOCK_PURCHASE_PAYMENTS = ["paid", "owed"] as const;
+export type StockPurchasePayment = (typeof STOCK_PURCHASE_PAYMENTS)[number];
+export const STOCK_PURCHASE_PAYMENT_LABELS: Record<StockPurchasePayment, string> = {
+  paid: "Já paga",
+  owed: "A pagar ao fornecedor",
+};
+/** A stock purchase owed in at most this many instalments. */
+export const MAX_STOCK_PURCHASE_INSTALMENTS = 24;
+
+export const StockPurchaseTermsSchema = z.object({
+  payment: z.enum(STOCK_PURCHASE_PAYMENTS, { error: "Diga se a compra já foi paga ou se ficou a pagar." }),
+  supplierId: supplierIdField,
+  accountId: optionalIdField("Escolha a conta de onde saiu o dinheiro."),
+  paidDate: isoDateField("Informe a data do pagamento válida."),
+  method: z.string().trim().max(20).default(""),
+  dueDate: isoDateField("Informe o vencimento válido."),
+  instalments: z
+    .string({ error: `Informe de 1 a ${MAX_STOCK_PURCHASE_INSTALMENTS} parcelas.` })
+    .trim()
+    .default("1")
+    .transform((text, context) => {
+      if (text === "") return 1;
+      const count = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(count >= 1 && count <= MAX_STOCK_PURCHASE_INSTALMENTS)) {
+        context.addIssue({ code: "custom", message: `Informe de 1 a ${MAX_STOCK_PURCHASE_INSTALMENTS} parcelas.` });
+        return z.NEVER;
+      }
+      return count;
+    }),
+});
+export type StockPurchaseTerms = z.output<typeof StockPurchaseTermsSchema>;
+
+/** Why a typed CPF/CNPJ is refused (customers' rule: a supplier is a company or a person). */
+function supplierDocumentProblem(value: string) {
+  if (/^\d{11}$/.test(value)) return isValidCpf(value) ? null : "CPF inválido: confira os números digitados.";
+  if (/^[0-9A-Z]{14}$/.test(value)) return isValidCnpj(value) ? null : "CNPJ inválido: confira os caracteres digitados.";
+  return "Informe um CPF (11 números) ou um CNPJ (14 caracteres), ou deixe em branco.";
+}
+
+/** A supplier as its form sends it; stored: the document normalised, the WhatsApp as digits. */
+export const SupplierSchema = z.object({
+  name: requiredText("o nome do fornecedor", { max: FINANCE_LIMITS.supplierName }),
+  document: optionalText(FINANCE_LIMITS.supplierDocument)
+    .transform((value) => (value === "" ? "" : normalizeDocument(value)))
+    .superRefine((value, context) => {
+      const problem = value === "" ? null : supplierDocumentProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
+  contactName: optionalText(FINANCE_LIMITS.supplierContact),
+  whatsapp: optionalText(FINANCE_LIMITS.supplierPhone)
+    .refine(
+      (value) => value === "" || isValidWhatsappNumber(value),
+      "Informe o WhatsApp com DDD: 10 ou 11 números (celular começa com 9).",
+    )
+    .transform(phoneDigits),
+  email: optionalText(FINANCE_LIMITS.supplierEmail)
+    .refine((value) => value === "" || z.email().safeParse(value).success, "Informe um e-mail válido, como nome@exemplo.com.br.")
+    .transform((value) => value.toLowerCase()),
+  notes: optionalText(FINANCE_LIMITS.supplierNotes),
+});
+export type SupplierFormValues = Partial<Record<keyof z.input<typeof SupplierSchema>, string>>;
 
 export const CancelEntrySchema = z.object({
   reason: requiredText("o motivo do cancelamento", { min: 3, max: FINANCE_LIMITS.reason }),

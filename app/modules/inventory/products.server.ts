@@ -7,7 +7,6 @@ import { processImage, type ProcessedImage } from "~/lib/uploads/process-image.s
 import type { UploadedFile } from "~/lib/uploads/read-upload-form.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { postStockPurchaseInTx } from "~/modules/finance/stock-purchases.server";
 import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { DUPLICATE_BARCODE_MESSAGE, DUPLICATE_SKU_MESSAGE, InventoryInputError, uniqueViolationOf } from "./errors";
 import { slugify, slugWithSuffix } from "~/lib/slug";
@@ -121,7 +120,7 @@ export async function createProductInTx(
     details: { kind: values.kind, name: values.name, sku, priceCents: values.priceCents, photo: photoUploadId !== null },
   });
   if (initial.initialQuantity > 0) {
-    const movement = await recordStockMovementInTx(tx, actor, {
+    await recordStockMovementInTx(tx, actor, {
       productId: id,
       kind: "entry",
       quantity: initial.initialQuantity,
@@ -130,15 +129,9 @@ export async function createProductInTx(
       origin: `${PRODUCT_ENTITY}:${id}`,
       field: "initialQuantity",
     });
-    // Initial stock typed with its cost (the form or a CSV import) was bought: owed like any other entry.
-    await postStockPurchaseInTx(tx, actor, {
-      movementId: movement.movementId,
-      quantity: initial.initialQuantity,
-      unitCostCents: initial.initialCostCents,
-      supplier: "",
-      productName: values.name,
-      field: "initialQuantity",
-    });
+    // Initial stock (the form or a CSV import) is what the shop had when it
+    // adopted the software: paid long ago, so it owes nothing (issue 23).
+    // Its cost enters the average cost; purchases owed go through a stock entry.
   }
   return { id, name: values.name, sku, slug };
 }

@@ -39,6 +39,7 @@ export type StockMovementInput = {
    */
   unitCostCents?: number;
   supplier?: string;
+  supplierId?: number | null;
   reason?: string;
   /** What caused it, as the audit log names entities: "sale:12", "service_order:42". */
   origin?: string;
@@ -127,6 +128,7 @@ export async function recordStockMovementInTx(
       balanceAfter,
       averageCostAfterCents: averageAfter,
       supplier: input.supplier ?? "",
+      supplierId: input.supplierId ?? null,
       reason: input.reason ?? "",
       origin: input.origin ?? "",
       actorUserId: actor.userId,

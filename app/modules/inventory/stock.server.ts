@@ -2,11 +2,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { productUnits, products } from "~/db/schema/inventory";
-import { idempotencyKeyField, MAX_ID, parseInput } from "~/lib/forms";
+import { idempotencyKeyField, MAX_ID, parseInput, readId } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { postStockPurchaseInTx } from "~/modules/finance/stock-purchases.server";
+import { checkStockPurchaseTermsInTx, postStockPurchaseInTx } from "~/modules/finance/stock-purchases.server";
+import { supplierOfIdInTx } from "~/modules/finance/suppliers.server";
 import { InventoryInputError } from "./errors";
 import { PRODUCT_ENTITY } from "./products.server";
 import { ProductNotFoundError, recordStockMovementInTx, StockRefusedError } from "./stock-ledger.server";
@@ -48,71 +49,79 @@ async function productHeadInTx(tx: Transaction, productId: number): Promise<Prod
   return product;
 }
 
-/** A purchase received (a product or part without serial control): quantity, unit cost and supplier. */
+/**
+ * A purchase received (a product or part without serial control): quantity,
+ * unit cost, the supplier, and how it was bought (paid from an account, or
+ * owed in instalments: finance's `checkStockPurchaseTermsInTx`). Once per
+ * idempotency key: a second submission of the same form moves nothing.
+ */
 export async function recordStockEntryInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
-  assertStaffActor(actor);
-  const content = parseInput(StockEntrySchema, input, refuse);
-  return onceInTx(tx, actor, `stock.entry:${productId}`, input, content, () =>
-    writeStockEntryInTx(tx, actor, productId, input),
-  );
-}
-
-async function writeStockEntryInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
   assertStaffActor(actor);
   const values = parseInput(StockEntrySchema, input, refuse);
   const product = await productHeadInTx(tx, productId);
   if (product.isSerialised) {
     throw new InventoryInputError({ quantity: "Este produto entra por IMEI/número de série: informe cada unidade." });
   }
-  const movement = await recordStockMovementInTx(tx, actor, {
-    productId,
-    kind: "entry",
-    quantity: values.quantity,
-    unitCostCents: values.unitCostCents,
-    supplier: values.supplier,
-  });
-  // What was bought is owed to the supplier: an open payable in finance.
-  await postStockPurchaseInTx(tx, actor, {
-    movementId: movement.movementId,
-    quantity: values.quantity,
-    unitCostCents: values.unitCostCents,
-    supplier: values.supplier,
-    productName: product.name,
-    field: "quantity",
-  });
-  await recordAudit(tx, {
-    actorUserId: actor.userId,
-    actorLabel: actor.label,
-    action: "stock.entry",
-    entity: PRODUCT_ENTITY,
-    entityId: String(productId),
-    details: {
-      movementId: movement.movementId,
+  const scope = `stock.entry:${productId}`;
+  const { result, isReplay } = await runOnce(tx, { key: values.idempotencyKey, scope, actorUserId: actor.userId, content: input }, async () => {
+    const amountCents = values.quantity * values.unitCostCents;
+    const terms = await checkStockPurchaseTermsInTx(tx, input, { amountCents, field: "quantity" });
+    const supplier = terms?.supplier ?? (await chosenSupplierInTx(tx, input));
+    const movement = await recordStockMovementInTx(tx, actor, {
+      productId,
+      kind: "entry",
       quantity: values.quantity,
       unitCostCents: values.unitCostCents,
-      supplier: values.supplier,
-    },
+      supplier: supplier?.name ?? values.supplier,
+      supplierId: supplier?.id ?? null,
+    });
+    const entryIds = terms
+      ? await postStockPurchaseInTx(tx, actor, {
+          movementId: movement.movementId,
+          amountCents,
+          itemsLabel: `${values.quantity} × ${product.name}`,
+          terms,
+        })
+      : [];
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: "stock.entry",
+      entity: PRODUCT_ENTITY,
+      entityId: String(productId),
+      details: {
+        movementId: movement.movementId,
+        quantity: values.quantity,
+        unitCostCents: values.unitCostCents,
+        supplier: supplier?.name ?? values.supplier,
+        supplierId: supplier?.id ?? null,
+        payment: terms?.payment ?? null,
+        entryIds,
+      },
+    });
+    return { ...movement, entryIds };
   });
-  return movement;
+  return { ...result, isReplay };
 }
 
 export const recordStockEntry = (actor: Actor, productId: number, input: unknown) =>
   inTransaction((tx) => recordStockEntryInTx(tx, actor, productId, input));
 
+/** A supplier chosen on an entry at no cost (nothing owed, but the purchase is still listed by supplier). */
+async function chosenSupplierInTx(tx: Transaction, input: unknown) {
+  const raw = (input as { supplierId?: unknown } | null)?.supplierId;
+  const id = typeof raw === "string" || typeof raw === "number" ? readId(raw) : null;
+  return id === null ? null : supplierOfIdInTx(tx, id);
+}
+
 /**
  * Serialised units received: each IMEI/serial with its own cost. A serial
  * already in the shop (under any product) is refused; one that left (sold,
- * written off) and comes back is the same unit row, with its new cost.
+ * written off) and comes back is the same unit row, with its new cost. The
+ * units' total is one purchase (paid, or owed in instalments), its origin
+ * the first unit's movement.
  */
 export async function recordSerialisedEntryInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
-  assertStaffActor(actor);
-  const content = parseInput(SerialisedEntrySchema, input, refuse);
-  return onceInTx(tx, actor, `stock.serial-entry:${productId}`, input, content, () =>
-    writeSerialisedEntryInTx(tx, actor, productId, input),
-  );
-}
-
-async function writeSerialisedEntryInTx(tx: Transaction, actor: Actor, productId: number, input: unknown) {
   assertStaffActor(actor);
   const values = parseInput(SerialisedEntrySchema, input, refuse);
   const product = await productHeadInTx(tx, productId);
@@ -129,54 +138,61 @@ async function writeSerialisedEntryInTx(tx: Transaction, actor: Actor, productId
     const inShop = existing.find((row) => row.serial === unit.serial && (row.status === "in-stock" || row.status === "reserved"));
     if (inShop) errors[`units.${index}.serial`] = `O IMEI/número de série ${unit.serial} já está em estoque.`;
   });
-  if (Object.keys(errors).length > 0) throw new InventoryInputError(errors, 409);
-
-  const movementIds: number[] = [];
-  for (const [index, unit] of values.units.entries()) {
-    const previous = existing.find((row) => row.serial === unit.serial && row.productId === productId);
-    let unitId: number;
-    if (previous) {
-      // The unit comes back as the same row; the ledger moves it back into stock.
-      await tx
-        .update(productUnits)
-        .set({ costCents: unit.costCents, updatedAt: new Date() })
-        .where(eq(productUnits.id, previous.id));
-      unitId = previous.id;
-    } else {
-      const [created] = await tx
-        .insert(productUnits)
-        .values({ productId, serial: unit.serial, costCents: unit.costCents, status: "in-stock" })
-        .returning({ id: productUnits.id });
-      unitId = created!.id;
+  const scope = `stock.serial-entry:${productId}`;
+  const { result, isReplay } = await runOnce(tx, { key: values.idempotencyKey, scope, actorUserId: actor.userId, content: input }, async () => {
+    if (Object.keys(errors).length > 0) throw new InventoryInputError(errors, 409);
+    const amountCents = values.units.reduce((sum, unit) => sum + unit.costCents, 0);
+    const terms = await checkStockPurchaseTermsInTx(tx, input, { amountCents, field: "units.0.costCents" });
+    const supplier = terms?.supplier ?? (await chosenSupplierInTx(tx, input));
+    const movementIds: number[] = [];
+    for (const [index, unit] of values.units.entries()) {
+      const previous = existing.find((row) => row.serial === unit.serial && row.productId === productId);
+      let unitId: number;
+      if (previous) {
+        // The unit comes back as the same row; the ledger moves it back into stock.
+        await tx
+          .update(productUnits)
+          .set({ costCents: unit.costCents, updatedAt: new Date() })
+          .where(eq(productUnits.id, previous.id));
+        unitId = previous.id;
+      } else {
+        const [created] = await tx
+          .insert(productUnits)
+          .values({ productId, serial: unit.serial, costCents: unit.costCents, status: "in-stock" })
+          .returning({ id: productUnits.id });
+        unitId = created!.id;
+      }
+      const movement = await recordStockMovementInTx(tx, actor, {
+        productId,
+        kind: "entry",
+        quantity: 1,
+        unitId,
+        unitCostCents: unit.costCents,
+        supplier: supplier?.name ?? values.supplier,
+        supplierId: supplier?.id ?? null,
+        field: `units.${index}.serial`,
+      });
+      movementIds.push(movement.movementId);
     }
-    const movement = await recordStockMovementInTx(tx, actor, {
-      productId,
-      kind: "entry",
-      quantity: 1,
-      unitId,
-      unitCostCents: unit.costCents,
-      supplier: values.supplier,
-      field: `units.${index}.serial`,
+    const entryIds = terms
+      ? await postStockPurchaseInTx(tx, actor, {
+          movementId: movementIds[0]!,
+          amountCents,
+          itemsLabel: `${values.units.length} × ${product.name} (${serials.join(", ")})`.slice(0, 200),
+          terms,
+        })
+      : [];
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: "stock.entry",
+      entity: PRODUCT_ENTITY,
+      entityId: String(productId),
+      details: { movementIds, serials, supplier: supplier?.name ?? values.supplier, payment: terms?.payment ?? null, entryIds },
     });
-    await postStockPurchaseInTx(tx, actor, {
-      movementId: movement.movementId,
-      quantity: 1,
-      unitCostCents: unit.costCents,
-      supplier: values.supplier,
-      productName: `${product.name} · ${unit.serial}`,
-      field: `units.${index}.costCents`,
-    });
-    movementIds.push(movement.movementId);
-  }
-  await recordAudit(tx, {
-    actorUserId: actor.userId,
-    actorLabel: actor.label,
-    action: "stock.entry",
-    entity: PRODUCT_ENTITY,
-    entityId: String(productId),
-    details: { movementIds, serials, supplier: values.supplier },
+    return { movementIds, entryIds };
   });
-  return { movementIds };
+  return { ...result, isReplay };
 }
 
 export const recordSerialisedEntry = (actor: Actor, productId: number, input: unknown) =>

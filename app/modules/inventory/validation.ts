@@ -185,6 +185,7 @@ export const StockEntrySchema = z.object(
     quantity: quantityField({ min: 1, empty: null, message: "Informe a quantidade recebida, um número inteiro de 1 ou mais." }),
     unitCostCents: moneyField({ max: MAX_UNIT_PRICE_CENTS }),
     supplier: supplierField,
+    idempotencyKey: idempotencyKeyField(),
   },
   { error: "Envie o formulário de entrada." },
 );
@@ -212,6 +213,7 @@ export const SerialisedEntrySchema = z
         .min(1, "Informe ao menos uma unidade com IMEI ou número de série.")
         .max(MAX_UNITS_PER_ENTRY, `No máximo ${MAX_UNITS_PER_ENTRY} unidades por entrada.`),
       supplier: supplierField,
+      idempotencyKey: idempotencyKeyField(),
     },
     { error: "Envie o formulário de entrada." },
   )

@@ -25,19 +25,22 @@ import {
   type FinanceDirection,
   type NewEntryFormValues,
 } from "~/modules/finance/validation";
+import { SupplierSelect } from "~/modules/finance/components/supplier-select";
+import { supplierOptions } from "~/modules/finance/suppliers.server";
 import type { Route } from "./+types/finance-entry-new";
 
 export const meta = () => financeMeta("Novo lançamento");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const direction: FinanceDirection = new URL(request.url).searchParams.get("tipo") === "entrada" ? "in" : "out";
-  const [categories, accounts] = await Promise.all([listCategories(), activeAccountOptions()]);
+  const [categories, accounts, suppliers] = await Promise.all([listCategories(), activeAccountOptions(), supplierOptions()]);
   return {
     direction,
     categories: categories
       .filter((category) => category.archivedAt === null)
       .map(({ id, name, direction: side }) => ({ id, name, direction: side })),
     accounts,
+    suppliers,
     today: shopToday(),
     idempotencyKey: newIdempotencyKey(),
   };
@@ -51,6 +54,7 @@ const FIELDS = [
   "dueDate",
   "instalments",
   "counterparty",
+  "supplierId",
   "notes",
   "isPaid",
   "paidDate",
@@ -162,13 +166,17 @@ export default function NewFinanceEntry({ loaderData, actionData }: Route.Compon
             hint={`1 a ${MAX_INSTALMENTS}; o valor total é dividido entre elas.`}
           />
         </div>
-        <Field
-          label="Cliente ou fornecedor"
-          name="counterparty"
-          maxLength={FINANCE_LIMITS.counterparty}
-          defaultValue={values.counterparty ?? ""}
-          error={errors.counterparty}
-        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SupplierSelect suppliers={loaderData.suppliers} defaultValue={values.supplierId ?? ""} error={errors.supplierId} />
+          <Field
+            label="Cliente ou outro favorecido (texto)"
+            name="counterparty"
+            maxLength={FINANCE_LIMITS.counterparty}
+            defaultValue={values.counterparty ?? ""}
+            error={errors.counterparty}
+            hint="Para quem não é fornecedor cadastrado."
+          />
+        </div>
         <TextareaField
           label="Observações"
           name="notes"

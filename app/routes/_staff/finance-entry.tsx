@@ -1,4 +1,4 @@
-import { Form, data } from "react-router";
+import { Form, Link, data } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -19,7 +19,9 @@ import { listCategories } from "~/modules/finance/categories.server";
 import { CategorySelect } from "~/modules/finance/components/category-select";
 import { EntryStatusBadge } from "~/modules/finance/components/entry-status-badge";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
-import { cancelEntry, payEntry, updateEntry } from "~/modules/finance/entries.server";
+import { SupplierSelect } from "~/modules/finance/components/supplier-select";
+import { cancelEntry, isBillEntry, payEntry, redateEntry, splitEntry, updateEntry } from "~/modules/finance/entries.server";
+import { supplierOptions } from "~/modules/finance/suppliers.server";
 import { entryStatusOf } from "~/modules/finance/entry-filters";
 import { getEntry } from "~/modules/finance/entry-list.server";
 import {
@@ -28,6 +30,8 @@ import {
   ENTRY_METHODS,
   FINANCE_LIMITS,
   type PayEntryFormValues,
+  type RedateEntryFormValues,
+  type SplitEntryFormValues,
   type UpdateEntryFormValues,
 } from "~/modules/finance/validation";
 import type { Route } from "./+types/finance-entry";
@@ -39,15 +43,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const entry = await getEntry(actor, entryId);
   if (!entry) throw data(null, { status: 404 });
-  const [categories, accounts] = await Promise.all([listCategories(), activeAccountOptions()]);
+  const [categories, accounts, suppliers] = await Promise.all([listCategories(), activeAccountOptions(), supplierOptions()]);
   return {
     entry,
+    isBill: isBillEntry(entry),
+    suppliers,
     categories: categories
       .filter((category) => category.archivedAt === null || category.id === entry.categoryId)
       .map(({ id, name, direction }) => ({ id, name, direction })),
     accounts,
     today: shopToday(),
     payKey: newIdempotencyKey(),
+    splitKey: newIdempotencyKey(),
     flash: flashOf(context),
   };
 }
@@ -75,8 +82,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           tone: paid.isReplay ? "info" : "success",
         });
       }
+      case "redate": {
+        const values = pick(["dueDate"]) as RedateEntryFormValues;
+        extra = { intent, values };
+        await redateEntry(actor, params.id, values);
+        return redirectWithFlash(here, { message: "Vencimento alterado." });
+      }
+      case "split": {
+        const values = pick(["amount", "dueDate", "idempotencyKey"]) as SplitEntryFormValues;
+        extra = { intent, values };
+        const split = await splitEntry(actor, params.id, values);
+        return redirectWithFlash(here, {
+          message: split.isReplay
+            ? "Esta divisão já tinha sido feita: nada foi lançado em dobro."
+            : "Lançamento dividido: o restante virou outra parcela.",
+          tone: split.isReplay ? "info" : "success",
+        });
+      }
       case "update": {
-        const values = pick(["description", "categoryId", "amount", "dueDate", "counterparty", "notes"]) as UpdateEntryFormValues;
+        const values = pick([
+          "description",
+          "categoryId",
+          "amount",
+          "dueDate",
+          "counterparty",
+          "supplierId",
+          "notes",
+        ]) as UpdateEntryFormValues;
         extra = { intent, values };
         await updateEntry(actor, params.id, values);
         return redirectWithFlash(here, { message: "Lançamento alterado." });
@@ -99,13 +131,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function FinanceEntryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { entry, categories, accounts, today, payKey, flash } = loaderData;
+  const { entry, isBill, suppliers, categories, accounts, today, payKey, splitKey, flash } = loaderData;
   const result: ActionResult | undefined = actionData;
   const errorsOf = (intent: string) => (result?.intent === intent ? result.errors : {});
   const valuesOf = (intent: string) => (result?.intent === intent ? (result.values ?? {}) : {});
   const status = entryStatusOf(entry, today);
   const isTyped = entry.originKind === null;
   const isChangeable = isTyped && entry.cancelledAt === null;
+  // Typed bills and stock purchases are paid, re-dated and split here (issue 23).
+  const isOpenBill = isBill && entry.cancelledAt === null && !entry.paidDate;
   const formError = result && (result.errors.form ?? result.errors.idempotencyKey);
   return (
     <div className="space-y-6">
@@ -135,7 +169,19 @@ export default function FinanceEntryPage({ loaderData, actionData }: Route.Compo
           {entry.paidDate ? <Item label="Pago em" value={formatDate(entry.paidDate)} /> : null}
           {entry.accountName ? <Item label="Conta" value={entry.accountName} /> : null}
           {entry.method ? <Item label="Forma" value={ENTRY_METHOD_LABELS[entry.method] ?? entry.method} /> : null}
-          {entry.customerName || entry.counterparty ? (
+          {entry.supplierId && entry.supplierName ? (
+            <div className="min-w-0">
+              <dt className="text-slate-600">Fornecedor</dt>
+              <dd className="font-medium break-words">
+                <Link
+                  to={`/financial-management/fornecedores/${entry.supplierId}`}
+                  className="text-brand-700 underline underline-offset-2"
+                >
+                  {entry.supplierName}
+                </Link>
+              </dd>
+            </div>
+          ) : entry.customerName || entry.counterparty ? (
             <Item label="Cliente ou fornecedor" value={entry.customerName ?? entry.counterparty} />
           ) : null}
           {entry.instalmentCount ? (
@@ -152,14 +198,16 @@ export default function FinanceEntryPage({ loaderData, actionData }: Route.Compo
             />
           ) : null}
         </dl>
-        {!isTyped ? (
+        {!isTyped && isBill ? (
           <p className="text-sm text-slate-600">
-            Lançamentos automáticos se corrigem ou cancelam na origem (venda, caixa, estoque).
+            Compra de estoque: pague, mude o vencimento ou divida aqui. Quantidade e custo se corrigem no estoque.
           </p>
+        ) : !isTyped ? (
+          <p className="text-sm text-slate-600">Lançamentos automáticos se corrigem ou cancelam na origem (venda, caixa).</p>
         ) : null}
       </section>
 
-      {isChangeable && !entry.paidDate ? (
+      {isOpenBill ? (
         <section aria-labelledby="pagar-titulo" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
           <h2 id="pagar-titulo" className="text-lg font-semibold text-slate-900">
             {entry.direction === "out" ? "Registrar pagamento" : "Registrar recebimento"}
@@ -174,6 +222,65 @@ export default function FinanceEntryPage({ loaderData, actionData }: Route.Compo
             direction={entry.direction}
           />
         </section>
+      ) : null}
+
+      {isOpenBill ? (
+        <details
+          className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+          open={result?.intent === "redate" || undefined}
+        >
+          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Mudar o vencimento</summary>
+          <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start">
+            <input type="hidden" name="intent" value="redate" />
+            <Field
+              label="Novo vencimento"
+              name="dueDate"
+              type="date"
+              defaultValue={valuesOf("redate").dueDate ?? entry.dueDate}
+              error={errorsOf("redate").dueDate}
+            />
+            <Button type="submit" className="sm:mt-7">
+              Salvar vencimento
+            </Button>
+          </Form>
+        </details>
+      ) : null}
+
+      {isOpenBill ? (
+        <details
+          className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+          open={result?.intent === "split" || undefined}
+        >
+          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Dividir em duas parcelas</summary>
+          <Form method="post" noValidate className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="split" />
+            <input type="hidden" name="idempotencyKey" value={valuesOf("split").idempotencyKey || splitKey} />
+            <p className="text-sm text-slate-700">
+              Fica neste lançamento o valor informado; o restante de {formatCents(entry.amountCents)} vira outra parcela, com o
+              vencimento escolhido.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="Valor que fica neste lançamento (R$)"
+                name="amount"
+                inputMode="decimal"
+                maxLength={20}
+                defaultValue={valuesOf("split").amount ?? ""}
+                error={errorsOf("split").amount}
+              />
+              <Field
+                label="Vencimento do restante"
+                name="dueDate"
+                type="date"
+                defaultValue={valuesOf("split").dueDate ?? ""}
+                error={errorsOf("split").dueDate}
+              />
+            </div>
+            <Button type="submit" variant="outline">
+              Dividir
+            </Button>
+          </Form>
+        </details>
       ) : null}
 
       {isChangeable ? (
@@ -214,13 +321,20 @@ export default function FinanceEntryPage({ loaderData, actionData }: Route.Compo
                 error={errorsOf("update").dueDate}
               />
             </div>
-            <Field
-              label="Cliente ou fornecedor"
-              name="counterparty"
-              maxLength={FINANCE_LIMITS.counterparty}
-              defaultValue={valuesOf("update").counterparty ?? entry.counterparty}
-              error={errorsOf("update").counterparty}
-            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SupplierSelect
+                suppliers={suppliers}
+                defaultValue={valuesOf("update").supplierId ?? (entry.supplierId ? String(entry.supplierId) : "")}
+                error={errorsOf("update").supplierId}
+              />
+              <Field
+                label="Cliente ou outro favorecido (texto)"
+                name="counterparty"
+                maxLength={FINANCE_LIMITS.counterparty}
+                defaultValue={valuesOf("update").counterparty ?? entry.counterparty}
+                error={errorsOf("update").counterparty}
+              />
+            </div>
             <TextareaField
               label="Observações"
               name="notes"

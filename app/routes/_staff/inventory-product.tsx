@@ -10,10 +10,13 @@ import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents } from "~/lib/money";
+import { shopToday } from "~/lib/dates";
 import { parseIdParam } from "~/lib/route-params";
 import { ImageUploadError } from "~/lib/uploads/image-upload-error";
 import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { activeAccountOptions } from "~/modules/finance/accounts.server";
+import { supplierOptions } from "~/modules/finance/suppliers.server";
 import { ProductForm } from "~/modules/inventory/components/product-form";
 import { Section } from "~/modules/inventory/components/section";
 import { StockLedgerTable } from "~/modules/inventory/components/stock-ledger-table";
@@ -84,6 +87,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       units: [],
       ledger: null,
       categories,
+      purchaseOptions: null,
       flash: null,
       keys: formKeys(),
     };
@@ -93,10 +97,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   const rawPage = new URL(request.url).searchParams.get(LEDGER_PAGE_PARAM);
   const page = rawPage && /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : 1;
-  const [photo, units, ledger] = await Promise.all([
+  const [photo, units, ledger, suppliers, accounts] = await Promise.all([
     product.photoUploadId ? getUploadedImage(product.photoUploadId) : null,
     product.isSerialised ? listUnitsInShop(id) : [],
     listProductMovements(id, page),
+    supplierOptions(),
+    activeAccountOptions(),
   ]);
   return {
     product: {
@@ -120,6 +126,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     units,
     ledger,
     categories,
+    purchaseOptions: { suppliers, accounts, today: shopToday() },
     flash: flashOf(context),
     keys: formKeys(),
   };
@@ -167,12 +174,7 @@ async function stockAction(actor: ReturnType<typeof actorOf>, id: number, intent
   const values = typedValues(form);
   try {
     if (intent === "entry") await recordStockEntry(actor, id, values);
-    else if (intent === "serial-entry")
-      await recordSerialisedEntry(actor, id, {
-        units: unitRowsOf(form),
-        supplier: values.supplier,
-        idempotencyKey: values.idempotencyKey,
-      });
+    else if (intent === "serial-entry") await recordSerialisedEntry(actor, id, { ...values, units: unitRowsOf(form) });
     else if (intent === "adjustment") await recordStockAdjustment(actor, id, values);
     else await writeOffUnit(actor, id, values);
     const titles: Record<StockIntent, string> = {
@@ -227,7 +229,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 export default function InventoryProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, values, photo, units, ledger, categories, flash, keys } = loaderData;
+  const { product, values, photo, units, ledger, categories, purchaseOptions, flash, keys } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const refused = actionData && "errors" in actionData ? actionData : null;
@@ -283,6 +285,7 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
                     state={stateFor("serial-entry")}
                     isSubmitting={isSubmitting}
                     idempotencyKey={keys["serial-entry"]}
+                    options={purchaseOptions!}
                   />
                   <UnitsInShop
                     key={`w${product.version}`}
@@ -299,6 +302,7 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
                     state={stateFor("entry")}
                     isSubmitting={isSubmitting}
                     idempotencyKey={keys.entry}
+                    options={purchaseOptions!}
                   />
                   <StockAdjustmentForm
                     key={`a${product.version}`}

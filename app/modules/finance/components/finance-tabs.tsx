@@ -8,6 +8,7 @@ export const FINANCE_TABS = [
   { to: "/financial-management/recorrentes", label: "Recorrentes", isEnd: false },
   { to: "/financial-management/categorias", label: "Categorias", isEnd: false },
   { to: "/financial-management/cartoes", label: "Cartões", isEnd: false },
+  { to: "/financial-management/fornecedores", label: "Fornecedores", isEnd: false },
 ] as const;
 
 export function FinanceTabs({ className }: { className?: string }) {

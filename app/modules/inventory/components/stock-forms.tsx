@@ -7,11 +7,118 @@ import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import type { FieldErrors } from "~/lib/errors";
 import { formatCents } from "~/lib/money";
+import { SupplierSelect } from "~/modules/finance/components/supplier-select";
+import {
+  ENTRY_METHOD_LABELS,
+  ENTRY_METHODS,
+  MAX_STOCK_PURCHASE_INSTALMENTS,
+  STOCK_PURCHASE_PAYMENT_LABELS,
+  STOCK_PURCHASE_PAYMENTS,
+} from "~/modules/finance/validation";
 import { MAX_UNITS_PER_ENTRY, PRODUCT_LIMITS } from "../validation";
 import { Section } from "./section";
 
 type Values = Record<string, string>;
 type FormState = { values: Values; errors: FieldErrors };
+
+/** What a stock entry form needs to say how the purchase was bought. */
+export type PurchaseOptions = {
+  suppliers: readonly { id: number; name: string }[];
+  accounts: readonly { id: number; name: string }[];
+  today: string;
+};
+
+/**
+ * How goods received were bought (issue 23): already paid (from which
+ * account, when, how) or owed to a supplier (first due date, instalments).
+ * The choice has no default: the owner says it. Without JavaScript both
+ * groups show; the server reads the one chosen.
+ */
+function PurchaseTermsFields({ options, values, errors }: { options: PurchaseOptions; values: Values; errors: FieldErrors }) {
+  const [payment, setPayment] = useState(values.payment ?? "");
+  return (
+    <div className="space-y-4">
+      <SupplierSelect
+        suppliers={options.suppliers}
+        defaultValue={values.supplierId ?? ""}
+        error={errors.supplierId}
+        emptyLabel="Sem fornecedor cadastrado"
+      />
+      <fieldset aria-describedby={errors.payment ? "payment-error" : undefined}>
+        <legend className="text-sm font-medium text-slate-800">A compra</legend>
+        <div className="mt-1 flex flex-wrap gap-x-6">
+          {STOCK_PURCHASE_PAYMENTS.map((value) => (
+            <label key={value} className="inline-flex min-h-11 items-center gap-2 text-slate-900">
+              <input
+                type="radio"
+                name="payment"
+                value={value}
+                checked={payment === value}
+                onChange={() => setPayment(value)}
+                className="size-5 accent-brand-700"
+              />
+              {STOCK_PURCHASE_PAYMENT_LABELS[value]}
+            </label>
+          ))}
+        </div>
+        {errors.payment ? (
+          <p id="payment-error" className="text-sm text-red-700">
+            {errors.payment}
+          </p>
+        ) : null}
+      </fieldset>
+      {payment !== "owed" ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField
+            label="Paga da conta"
+            name="accountId"
+            defaultValue={values.accountId ?? ""}
+            error={errors.accountId}
+            options={[
+              { value: "", label: "Escolha…" },
+              ...options.accounts.map((account) => ({ value: String(account.id), label: account.name })),
+            ]}
+          />
+          <Field
+            label="Paga em"
+            name="paidDate"
+            type="date"
+            max={options.today}
+            defaultValue={values.paidDate || options.today}
+            error={errors.paidDate}
+          />
+          <SelectField
+            label="Forma do pagamento"
+            name="method"
+            defaultValue={values.method || "pix"}
+            error={errors.method}
+            options={ENTRY_METHODS.map((method) => ({ value: method, label: ENTRY_METHOD_LABELS[method] ?? method }))}
+          />
+        </div>
+      ) : null}
+      {payment !== "paid" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Vencimento (primeira parcela)"
+            name="dueDate"
+            type="date"
+            defaultValue={values.dueDate ?? ""}
+            error={errors.dueDate}
+          />
+          <Field
+            label="Parcelas"
+            name="instalments"
+            inputMode="numeric"
+            maxLength={2}
+            defaultValue={values.instalments || "1"}
+            error={errors.instalments}
+            hint={`1 a ${MAX_STOCK_PURCHASE_INSTALMENTS}, uma por mês; a última leva os centavos que sobrarem.`}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 const NO_STATE: FormState = { values: {}, errors: {} };
 
@@ -61,16 +168,18 @@ export function StockEntryForm({
   state = NO_STATE,
   isSubmitting,
   idempotencyKey,
+  options,
 }: {
   state?: FormState;
   isSubmitting: boolean;
   idempotencyKey: string;
+  options: PurchaseOptions;
 }) {
   const { values, errors } = state;
   return (
     <StockFormCard
       title="Entrada de estoque"
-      description="Mercadoria recebida: a quantidade soma ao estoque e o custo entra no custo médio."
+      description="Mercadoria recebida: a quantidade soma ao estoque, o custo entra no custo médio e a compra vai ao financeiro, paga ou a pagar."
       intent="entry"
       idempotencyKey={idempotencyKey}
       errors={errors}
@@ -98,16 +207,8 @@ export function StockEntryForm({
           maxLength={PRODUCT_LIMITS.priceCents}
           hint="Como 12,50."
         />
-        <Field
-          label="Fornecedor (opcional)"
-          name="supplier"
-          defaultValue={values.supplier}
-          error={errors.supplier}
-          autoComplete="off"
-          maxLength={PRODUCT_LIMITS.supplier}
-          className="sm:col-span-2"
-        />
       </div>
+      <PurchaseTermsFields options={options} values={values} errors={errors} />
     </StockFormCard>
   );
 }
@@ -117,10 +218,12 @@ export function SerialisedEntryForm({
   state = NO_STATE,
   isSubmitting,
   idempotencyKey,
+  options,
 }: {
   state?: FormState;
   isSubmitting: boolean;
   idempotencyKey: string;
+  options: PurchaseOptions;
 }) {
   const { values, errors } = state;
   const typedRows = Object.keys(values).filter((name) => /^units\.\d+\.serial$/.test(name)).length;
@@ -163,14 +266,7 @@ export function SerialisedEntryForm({
           Mais uma unidade
         </Button>
       ) : null}
-      <Field
-        label="Fornecedor (opcional)"
-        name="supplier"
-        defaultValue={values.supplier}
-        error={errors.supplier}
-        autoComplete="off"
-        maxLength={PRODUCT_LIMITS.supplier}
-      />
+      <PurchaseTermsFields options={options} values={values} errors={errors} />
     </StockFormCard>
   );
 }

@@ -1,0 +1,3 @@
+import { defineStockPurchasesSuite } from "./stock-purchases-suite";
+
+defineStockPurchasesSuite("pglite");
