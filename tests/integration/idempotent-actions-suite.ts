@@ -155,6 +155,7 @@ const GUARDED_BY_STATE: Record<string, string> = {
   deliverServiceOrder: "uma OS entregue não se entrega de novo",
   updateServiceOrder: "grava os valores do formulário (repetir grava os mesmos valores)",
   updateEntry: "grava os valores do formulário (só lançamentos em aberto)",
+  redateEntry: "grava o vencimento do formulário (repetir grava o mesmo; só contas em aberto)",
   updateRecurring: "grava os valores do formulário",
   archiveRecurring: "um recorrente encerrado não se encerra de novo",
   recordCountedQuantity: "grava a quantidade contada (repetir grava a mesma)",
@@ -197,13 +198,16 @@ const NO_MONEY_OR_STOCK = new Set([
   "listCustomerAccounts",
   "unlinkCustomerAccount",
   "updateCustomer",
+  "listSuppliers",
 ]);
 
 /**
  * Keyed use cases that are not replayed in the table below (owner-only
- * settings forms): their keys are checked by the route's hidden field.
+ * settings forms; a stock purchase's bill split, replayed in
+ * stock-purchases-suite.ts): their keys are checked by the route's hidden field.
  */
 const KEYED_NOT_IN_TABLE: Record<string, string> = {
+  splitEntry: "finance-entry.tsx",
   updateCardFeeRates: "finance-cards.tsx",
   updateCardReceivableDate: "finance-cards.tsx",
 };
@@ -294,6 +298,8 @@ export function defineIdempotentActionsSuite(database: TestDatabase) {
     });
 
     const today = () => app.dates.shopToday();
+    /** How a stock purchase was bought: already paid from the bank today (a stock entry must say). */
+    const paidFromBank = () => ({ payment: "paid", accountId: String(accountIds.bank), paidDate: today(), method: "pix" });
 
     /** Every table's rows, as a digest per table: "writes nothing" means no table changed. */
     async function everything() {
@@ -636,8 +642,8 @@ export function defineIdempotentActionsSuite(database: TestDatabase) {
         uses: "recordStockEntry",
         route: "inventory-product.tsx",
         prepare: () => product(0),
-        input: () => ({ quantity: "10", unitCostCents: "5,00", supplier: "Distribuidora Sul" }),
-        other: () => ({ quantity: "10", unitCostCents: "6,00", supplier: "Distribuidora Sul" }),
+        input: () => ({ quantity: "10", unitCostCents: "5,00", supplier: "Distribuidora Sul", ...paidFromBank() }),
+        other: () => ({ quantity: "10", unitCostCents: "6,00", supplier: "Distribuidora Sul", ...paidFromBank() }),
         run: (actor, input, productId: number) => app.stock.recordStockEntry(actor, productId, input),
       },
       {
@@ -645,8 +651,8 @@ export function defineIdempotentActionsSuite(database: TestDatabase) {
         uses: "recordSerialisedEntry",
         route: "inventory-product.tsx",
         prepare: () => product(0, { serialised: true }),
-        input: () => ({ units: [{ serial: "356938035643809", costCents: "900,00" }], supplier: "" }),
-        other: () => ({ units: [{ serial: "356938035643809", costCents: "950,00" }], supplier: "" }),
+        input: () => ({ units: [{ serial: "356938035643809", costCents: "900,00" }], supplier: "", ...paidFromBank() }),
+        other: () => ({ units: [{ serial: "356938035643809", costCents: "950,00" }], supplier: "", ...paidFromBank() }),
         run: (actor, input, productId: number) => app.stock.recordSerialisedEntry(actor, productId, input),
       },
       {
@@ -670,6 +676,7 @@ export function defineIdempotentActionsSuite(database: TestDatabase) {
               { serial: "353918104582016", costCents: "900,00" },
             ],
             supplier: "",
+            ...paidFromBank(),
             idempotencyKey: key(),
           });
           const units = await app.db

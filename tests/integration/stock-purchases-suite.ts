@@ -118,6 +118,7 @@ export function defineStockPurchasesSuite(database: TestDatabase) {
         priceCents: "250,00",
         minimumStock: "0",
         partOrigin: "new-compatible",
+        idempotencyKey: key(),
         ...overrides,
       });
     }
