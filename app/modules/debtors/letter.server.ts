@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { inTransaction } from "~/db/client.server";
+import { getDb, inTransaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { formatCep } from "~/lib/cep";
 import type { Actor } from "~/modules/accounts/roles";
@@ -55,7 +55,7 @@ export async function printDebtReminderLetter(
   ]);
   // A demo customer's letter is the demo shop's, marked.
   const loja = await currentShopData({ isDemo: address?.isDemo ?? false });
-  const reminder = await reminderFor(settings, debt);
+  const reminder = await reminderFor(settings, debt, await getDb());
   const data = {
     loja,
     cliente: {
@@ -80,6 +80,8 @@ export async function printDebtReminderLetter(
       total: debt.overdueCents + debt.upcomingCents,
       valor_pix: reminder.amountCents,
       vencimento_pix: reminder.dueDate,
+      encargos_pix: reminder.lateChargesCents,
+      valido_ate: reminder.validUntil ?? "",
       pix_copia_e_cola: reminder.pixCopyPaste ?? "",
       com_crediario_em_atraso: debt.items.some((item) => item.source === "instalment" && item.dueDate < today),
     },
