@@ -76,7 +76,7 @@ test("a equipe parcela uma dívida em 6× a 2,99% com tarifa, vê as informaçõ
   await expect(page.getByRole("heading", { name: "Crediário (CDC)", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Novo crediário" }).click();
   // No number to type: a fiado is parcelled from its customer.
-  await expect(page.getByRole("heading", { name: "Novo crediário", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Novo crediário", level: 1, exact: true })).toBeVisible();
   await expect(page.getByLabel("Número da dívida")).toHaveCount(0);
   await page.goto(`/customers?q=${CUSTOMER.phone}`);
   await page.getByRole("link", { name: CUSTOMER.name, exact: true }).click();
@@ -88,7 +88,8 @@ test("a equipe parcela uma dívida em 6× a 2,99% com tarifa, vê as informaçõ
     .filter({ hasText: "R$ 1.200,00" })
     .getByRole("link", { name: /^Parcelar/ })
     .click();
-  await expect(page.getByRole("heading", { name: "Novo crediário", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/cdc\/novo\?divida=\d+$/);
+  await expect(page.getByRole("heading", { name: "Novo crediário", level: 1, exact: true })).toBeVisible();
   await expect(page.getByText(CUSTOMER.name)).toBeVisible();
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 

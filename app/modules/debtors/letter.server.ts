@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDb, inTransaction } from "~/db/client.server";
+import { inTransaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { formatCep } from "~/lib/cep";
 import type { Actor } from "~/modules/accounts/roles";
@@ -55,7 +55,7 @@ export async function printDebtReminderLetter(
   ]);
   // A demo customer's letter is the demo shop's, marked.
   const loja = await currentShopData({ isDemo: address?.isDemo ?? false });
-  const reminder = await reminderFor(settings, debt, await getDb());
+  const reminder = await reminderFor(settings, debt);
   const data = {
     loja,
     cliente: {

@@ -1,5 +1,5 @@
 import { listCustomerOpenItems } from "~/modules/credit/settlement.server";
-import type { Database, Transaction } from "~/db/client.server";
+import { getDb, type Database, type Transaction } from "~/db/client.server";
 import type { ShopSettings } from "~/modules/shop-settings/queries.server";
 import { pixChargeFor } from "~/modules/pix/pix-charge.server";
 import type { CustomerDebts } from "./queries.server";
@@ -47,7 +47,7 @@ export async function reminderFor(
     | "detailsConfirmedAt"
   >,
   debt: Pick<CustomerDebts, "customer" | "items" | "today">,
-  reader: Database | Transaction,
+  reader?: Database | Transaction,
 ): Promise<PreparedReminder> {
   const dueNow = debt.items.filter((item) => item.dueDate <= debt.today);
   const nextDueDate = debt.items.reduce<string | null>(
@@ -61,7 +61,7 @@ export async function reminderFor(
   // What the settlement asks today for the same items (late charges included): the amount that clears them.
   const dueTodayCents =
     dueNow.length > 0
-      ? (await listCustomerOpenItems(reader, debt.customer.id, debt.today))
+      ? (await listCustomerOpenItems(reader ?? (await getDb()), debt.customer.id, debt.today))
           .filter((item) => item.dueDate <= debt.today)
           .reduce((sum, item) => sum + item.dueCents, 0)
       : owedCents;

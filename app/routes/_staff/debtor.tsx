@@ -21,7 +21,6 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { BucketBadge } from "~/modules/debtors/components/bucket-badge";
 import { createDebt, recordDebtContact, sendDebtReminder } from "~/modules/debtors/mutations.server";
 import { getCustomerDebts, type DebtItemSource } from "~/modules/debtors/queries.server";
-import { getDb } from "~/db/client.server";
 import { reminderFor } from "~/modules/debtors/reminder.server";
 import { DEBT_CONTACT_CHANNEL_LABELS, DEBT_CONTACT_CHANNELS, DEBT_LIMITS } from "~/modules/debtors/validation";
 import { REVENUE_SOURCE_LABELS } from "~/modules/inventory/labels";
@@ -45,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const today = shopToday();
   const debt = await getCustomerDebts(actor, customerId, today);
   if (!debt) throw data({ reason: "not-found" }, { status: 404 });
-  const prepared = debt.items.length > 0 ? await reminderFor(await getShopSettings(), debt, await getDb()) : null;
+  const prepared = debt.items.length > 0 ? await reminderFor(await getShopSettings(), debt) : null;
   const reminder = prepared && {
     ...prepared,
     // To this customer's own number only (CDC art. 42), and only under the shop's confirmed details.
