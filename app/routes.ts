@@ -3,7 +3,8 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 /**
  * Every page of Balcão. The layout a route sits under decides who may open it
  * (tests/e2e/route-access.spec.ts reads this tree to check every route):
- * _site public, _account signed-in, _staff owner or staff, _owner owner only.
+ * _site public, _account signed-in, _staff owner or staff, _finance owner or staff
+ * granted "Financeiro", _owner owner only.
  */
 export default [
   layout("routes/_site/layout.tsx", [
@@ -59,17 +60,19 @@ export default [
       route("cash-register/:id", "routes/_staff/cash-register-detail.tsx"),
       route("cash-register/:id/print", "routes/_staff/cash-register-print.tsx"),
       route("cash-register/movimentos/:entryId/print", "routes/_staff/cash-register-entry-print.tsx"),
-      route("financial-management", "routes/_staff/financial-management.tsx"),
-      route("financial-management/lancamentos", "routes/_staff/finance-entries.tsx"),
-      route("financial-management/lancamentos/novo", "routes/_staff/finance-entry-new.tsx"),
-      route("financial-management/lancamentos/:id", "routes/_staff/finance-entry.tsx"),
-      route("financial-management/contas", "routes/_staff/finance-accounts.tsx"),
-      route("financial-management/recorrentes", "routes/_staff/finance-recurring.tsx"),
-      route("financial-management/categorias", "routes/_staff/finance-categories.tsx"),
-      route("financial-management/exportar.csv", "routes/_staff/finance-export.ts"),
-      route("financial-management/cartoes", "routes/_staff/finance-cards.tsx"),
-      route("financial-management/fornecedores", "routes/_staff/finance-suppliers.tsx"),
-      route("financial-management/fornecedores/:id", "routes/_staff/finance-supplier.tsx"),
+      layout("routes/_finance/layout.tsx", [
+        route("financial-management", "routes/_staff/financial-management.tsx"),
+        route("financial-management/lancamentos", "routes/_staff/finance-entries.tsx"),
+        route("financial-management/lancamentos/novo", "routes/_staff/finance-entry-new.tsx"),
+        route("financial-management/lancamentos/:id", "routes/_staff/finance-entry.tsx"),
+        route("financial-management/contas", "routes/_staff/finance-accounts.tsx"),
+        route("financial-management/recorrentes", "routes/_staff/finance-recurring.tsx"),
+        route("financial-management/categorias", "routes/_staff/finance-categories.tsx"),
+        route("financial-management/exportar.csv", "routes/_staff/finance-export.ts"),
+        route("financial-management/cartoes", "routes/_staff/finance-cards.tsx"),
+        route("financial-management/fornecedores", "routes/_staff/finance-suppliers.tsx"),
+        route("financial-management/fornecedores/:id", "routes/_staff/finance-supplier.tsx"),
+      ]),
       route("devedores", "routes/_staff/debtors.tsx"),
       route("devedores/:customerId/pagamento", "routes/_staff/debtor-settlement.tsx"),
       route("devedores/:customerId/carta", "routes/_staff/debtor-letter-print.tsx"),

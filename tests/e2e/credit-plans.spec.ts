@@ -75,9 +75,21 @@ test("a equipe parcela uma dívida em 6× a 2,99% com tarifa, vê as informaçõ
   await page.goto("/cdc");
   await expect(page.getByRole("heading", { name: "Crediário (CDC)", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Novo crediário" }).click();
-  await page.getByLabel("Número da dívida").fill("1");
-  await page.getByRole("button", { name: "Parcelar a dívida" }).click();
-  await expect(page.getByRole("heading", { name: "Novo crediário", level: 1 })).toBeVisible();
+  // No number to type: a fiado is parcelled from its customer.
+  await expect(page.getByRole("heading", { name: "Novo crediário", level: 1, exact: true })).toBeVisible();
+  await expect(page.getByLabel("Número da dívida")).toHaveCount(0);
+  await page.goto(`/customers?q=${CUSTOMER.phone}`);
+  await page.getByRole("link", { name: CUSTOMER.name, exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Editar cliente", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Novo crediário", exact: true }).click();
+  await expect(page.getByRole("heading", { name: `Novo crediário para ${CUSTOMER.name}`, level: 1 })).toBeVisible();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "R$ 1.200,00" })
+    .getByRole("link", { name: /^Parcelar/ })
+    .click();
+  await expect(page).toHaveURL(/\/cdc\/novo\?divida=\d+$/);
+  await expect(page.getByRole("heading", { name: "Novo crediário", level: 1, exact: true })).toBeVisible();
   await expect(page.getByText(CUSTOMER.name)).toBeVisible();
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 

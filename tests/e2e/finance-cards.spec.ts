@@ -1,14 +1,17 @@
 import { addDays, formatDate, shopToday } from "~/lib/dates";
 import { accessibilityViolations } from "./support/axe";
 import { expect, failedLoad, test } from "./support/test";
-import { USERS } from "./support/users";
+import { request } from "@playwright/test";
+import { BASE_URL } from "./support/e2e-env";
+import { createVerifiedUser, PASSWORD, saveSignedInState, setRole, uniqueEmail, USERS } from "./support/users";
 
 /**
  * The card fees page on the shared server: the owner sells 40 colour prints
  * (a demo service, R$ 100,00) on credit in 2×, sees gross, fee and net on the
  * sale, finds its two receivables on /financial-management/cartoes, moves one
- * expected date, and changes the fee table (a typo refused first). Staff read
- * the page without editing; a phone shows it without sideways scrolling.
+ * expected date, and changes the fee table (a typo refused first). Staff get
+ * 403 until the owner grants "Financeiro" on /equipe, then read the page
+ * without editing; a phone shows it without sideways scrolling.
  */
 const PAGE = "/financial-management/cartoes";
 
@@ -97,13 +100,43 @@ test.describe("cartões no financeiro", () => {
 });
 
 test.describe("cartões para a equipe", () => {
-  test.use({ storageState: USERS.staff.storageState });
-
-  test("a equipe vê as taxas sem poder alterá-las", async ({ page, isMobile }) => {
+  test("sem o financeiro a equipe recebe 403; liberada pela proprietária na Equipe, vê as taxas sem poder alterá-las", async ({
+    browser,
+    isMobile,
+    consoleErrors,
+  }) => {
     test.skip(isMobile, "Roda no desktop.");
-    await page.goto(PAGE);
-    await expect(page.getByText("Só o proprietário altera as taxas.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Salvar taxas" })).toHaveCount(0);
-    await expect(page.getByTestId("card-fee-table")).toContainText("1,99%");
+    consoleErrors.allow(failedLoad(403));
+    const person = { name: "Fernanda Financeiro", email: uniqueEmail("financeiro"), password: PASSWORD };
+    const api = await request.newContext({ baseURL: BASE_URL });
+    await createVerifiedUser(api, person);
+    await api.dispose();
+    await setRole(person.email, "staff");
+    const storageState = `${USERS.staff.storageState}.${person.email}.json`;
+    await saveSignedInState({ ...person, storageState });
+
+    const staff = await browser.newContext({ storageState, baseURL: BASE_URL });
+    const staffPage = await staff.newPage();
+    expect((await staffPage.goto(PAGE))?.status()).toBe(403);
+    await expect(staffPage.getByRole("heading", { name: "Área restrita ao financeiro", level: 1 })).toBeVisible();
+
+    const owner = await browser.newContext({ storageState: USERS.owner.storageState, baseURL: BASE_URL });
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto("/equipe");
+    const row = ownerPage.getByRole("article", { name: person.name });
+    await row.getByRole("button", { name: `Liberar financeiro — ${person.name}` }).click();
+    await expect(ownerPage.getByText(`${person.name} agora tem acesso ao financeiro`)).toBeVisible();
+    await expect(row.getByText("Financeiro", { exact: true })).toBeVisible();
+    await owner.close();
+
+    // The grant holds from the next request of the session already open.
+    await staffPage.goto(PAGE);
+    await expect(staffPage.getByText("Só o proprietário altera as taxas.")).toBeVisible();
+    await expect(staffPage.getByRole("button", { name: "Salvar taxas" })).toHaveCount(0);
+    await expect(staffPage.getByTestId("card-fee-table")).toContainText("1,99%");
+    await expect(
+      staffPage.getByRole("navigation", { name: "Gestão", exact: true }).getByRole("link", { name: "Financeiro" }),
+    ).toBeVisible();
+    await staff.close();
   });
 });

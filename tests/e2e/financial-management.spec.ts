@@ -16,7 +16,8 @@ import { expect, test } from "./support/test";
  * their numbers, what is overdue and due this week, the month picker; then
  * the page at 360 px.
  */
-const STAFF = { email: "financeiro@e2e.test", name: "Fábio Financeiro" };
+/** Finance is the owner's (and of staff the owner grants "Financeiro"): the owner reads it here. */
+const OWNER = { email: "financeiro@e2e.test", name: "Fábio Financeiro" };
 const TODAY = shopToday();
 const MONTH = TODAY.slice(0, 7);
 const FIRST_DAY = `${MONTH}-01`;
@@ -79,7 +80,7 @@ test.beforeAll(async () => {
   await prepareDatabase(dataDir);
   server = await startExtraServer({ dataDir, keepData: true });
 
-  storageState = await signUpOn(server, dataDir, STAFF, "staff");
+  storageState = await signUpOn(server, dataDir, OWNER, "owner");
 });
 
 test.afterAll(async () => {

@@ -142,7 +142,10 @@ function addressesFor(route: RouteCase) {
 }
 
 function peopleFor(route: RouteCase): Person[] {
-  return route.audience === "owner" ? ["visitor", "customer", "staff", "owner"] : ["visitor", "customer", "staff"];
+  // The shared staff user reaches neither owner-only nor finance pages (no "Financeiro" grant): the owner tries those.
+  return route.audience === "owner" || route.audience === "finance"
+    ? ["visitor", "customer", "staff", "owner"]
+    : ["visitor", "customer", "staff"];
 }
 
 const clients = {} as Record<Person, APIRequestContext>;

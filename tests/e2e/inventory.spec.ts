@@ -1,5 +1,6 @@
 import { accessibilityViolations } from "./support/axe";
 import { expect, failedLoad, test } from "./support/test";
+import { BASE_URL } from "./support/e2e-env";
 import { ORIGIN_HEADER, USERS } from "./support/users";
 
 test.use({ storageState: USERS.staff.storageState });
@@ -11,6 +12,7 @@ function windows1252(text: string) {
 
 test("a equipe cadastra um item, dá entrada com custo, ajusta, faz inventário, importa CSV e vê o estoque baixo", async ({
   page,
+  browser,
   isMobile,
   consoleErrors,
 }) => {
@@ -50,21 +52,23 @@ test("a equipe cadastra um item, dá entrada com custo, ajusta, faz inventário,
       .filter({ has: page.getByText(label, { exact: true }) })
       .locator("dd");
 
-  // The supplier is a record (issue 23): a wrong CNPJ is refused, then it is saved.
+  // The supplier is a record (issue 23) kept in finance, the owner's: a wrong CNPJ is refused, then it is saved.
   const productUrl = page.url();
   const supplier = `Distribuidora Sul ${tag}`;
-  await page.goto("/financial-management/fornecedores");
-  const newSupplier = page.locator("section").filter({ has: page.getByRole("heading", { name: "Novo fornecedor" }) });
+  const ownerContext = await browser.newContext({ storageState: USERS.owner.storageState, baseURL: BASE_URL });
+  const owner = await ownerContext.newPage();
+  await owner.goto("/financial-management/fornecedores");
+  const newSupplier = owner.locator("section").filter({ has: owner.getByRole("heading", { name: "Novo fornecedor" }) });
   await newSupplier.getByLabel("Nome").fill(supplier);
   await newSupplier.getByLabel("CNPJ ou CPF (opcional)").fill("11.222.333/0001-82");
   await newSupplier.getByLabel("WhatsApp (opcional)").fill("(11) 98765-4321");
   await newSupplier.getByRole("button", { name: "Cadastrar fornecedor" }).click();
-  await expect(page.getByText("CNPJ inválido: confira os caracteres digitados.")).toBeVisible();
+  await expect(owner.getByText("CNPJ inválido: confira os caracteres digitados.")).toBeVisible();
   await newSupplier.getByLabel("CNPJ ou CPF (opcional)").fill("");
   await newSupplier.getByRole("button", { name: "Cadastrar fornecedor" }).click();
-  await expect(page.getByText(`Fornecedor “${supplier}” cadastrado.`)).toBeVisible();
-  const supplierUrl = page.url();
-  expect(await accessibilityViolations(page)).toEqual([]);
+  await expect(owner.getByText(`Fornecedor “${supplier}” cadastrado.`)).toBeVisible();
+  const supplierUrl = owner.url();
+  expect(await accessibilityViolations(owner)).toEqual([]);
 
   // An entry with cost, owed to the supplier in 2 instalments; refused first without saying how it was bought.
   await page.goto(productUrl);
@@ -85,23 +89,23 @@ test("a equipe cadastra um item, dá entrada com custo, ajusta, faz inventário,
   const ledger = page.getByRole("table", { name: /Extrato de estoque/ });
   await expect(ledger.getByRole("row").nth(1)).toContainText(supplier);
 
-  // The supplier's page lists the purchase and its two bills (62,75 + 62,75); the first is paid in Lançamentos.
-  await page.goto(supplierUrl);
-  await expect(page.getByText("Em aberto com este fornecedor: R$ 125,50")).toBeVisible();
-  await expect(page.getByRole("link", { name: `10 × ${name}`, exact: true })).toBeVisible();
-  await page.getByRole("link", { name: /parcela 1 de 2/ }).click();
-  await expect(page.getByRole("heading", { name: `Compra de estoque: 10 × ${name} (1/2)`, level: 2 })).toBeVisible();
-  await expect(page.getByText("Em aberto", { exact: true })).toBeVisible();
-  const payment = page.locator("section").filter({ has: page.getByRole("heading", { name: "Registrar pagamento" }) });
+  // The owner's page of the supplier lists the purchase and its two bills (62,75 + 62,75); the first is paid in Lançamentos.
+  await owner.goto(supplierUrl);
+  await expect(owner.getByText("Em aberto com este fornecedor: R$ 125,50")).toBeVisible();
+  await expect(owner.getByRole("link", { name: `10 × ${name}`, exact: true })).toBeVisible();
+  await owner.getByRole("link", { name: /parcela 1 de 2/ }).click();
+  await expect(owner.getByRole("heading", { name: `Compra de estoque: 10 × ${name} (1/2)`, level: 2 })).toBeVisible();
+  await expect(owner.getByText("Em aberto", { exact: true })).toBeVisible();
+  const payment = owner.locator("section").filter({ has: owner.getByRole("heading", { name: "Registrar pagamento" }) });
   await payment.getByLabel("Conta").selectOption({ label: "Conta bancária" });
   await payment.getByLabel("Forma").selectOption({ label: "Boleto" });
   await payment.getByRole("button", { name: "Marcar como pago" }).click();
-  await expect(page.getByText("Pagamento registrado.")).toBeVisible();
-  await expect(page.getByText("Pago", { exact: true })).toBeVisible();
-  expect(await accessibilityViolations(page)).toEqual([]);
-  await page.goto(supplierUrl);
-  await expect(page.getByText("Em aberto com este fornecedor: R$ 62,75")).toBeVisible();
-  await page.goto(productUrl);
+  await expect(owner.getByText("Pagamento registrado.")).toBeVisible();
+  await expect(owner.getByText("Pago", { exact: true })).toBeVisible();
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  await owner.goto(supplierUrl);
+  await expect(owner.getByText("Em aberto com este fornecedor: R$ 62,75")).toBeVisible();
+  await ownerContext.close();
 
   // An adjustment, refused without a reason, then with one.
   const adjustment = page.locator("fieldset").filter({ has: page.getByText("Ajuste de estoque") });

@@ -14,7 +14,8 @@ import { expect, test } from "./support/test";
  * 135 days later (its clock moved by tests/e2e/support/shifted-clock.mjs):
  * the third instalment is 40-odd days late, the customer is in /devedores in
  * the 31–60 bucket, and the WhatsApp reminder goes to that customer only,
- * with the amount, the shop's name, address and CNPJ and a PIX code.
+ * with today's amount (late charges included, valid today), the shop's name,
+ * address and CNPJ and a PIX code for it.
  */
 const STAFF = { email: "financeiro@e2e.test", name: "Flávia Financeiro" };
 const CUSTOMER = { name: "Rogério Parcelado", phone: "11944443333" };
@@ -124,9 +125,13 @@ test("um fiado vira crediário com as informações do art. 52, duas parcelas s�
   await listed.getByRole("link", { name: CUSTOMER.name }).click();
 
   const reminder = page.getByLabel("Texto do lembrete");
-  for (const part of ["R$ 100,00", "Loja do Dinheiro", "Rua das Contas, 12", "11.222.333/0001-81"]) {
+  for (const part of ["Loja do Dinheiro", "Rua das Contas, 12", "11.222.333/0001-81", "válido para pagamento até hoje"]) {
     await expect(reminder).toContainText(part);
   }
+  // Today's amount: the R$ 100,00 instalment with its late fee and interest, which is what paying today settles.
+  const asked = /o valor de R\$\s([\d.]+,\d{2}), válido/.exec((await reminder.textContent()) ?? "")?.[1] ?? "";
+  const askedCents = Number(asked.replaceAll(".", "").replace(",", ""));
+  expect(askedCents).toBeGreaterThan(10_000);
   const [whatsApp] = await Promise.all([
     page.waitForEvent("popup"),
     page.getByRole("link", { name: /Lembrar pelo WhatsApp/ }).click(),
@@ -134,8 +139,9 @@ test("um fiado vira crediário com as informações do art. 52, duas parcelas s�
   await whatsApp.waitForURL(/^https:\/\/wa\.me\//);
   const sent = new URL(whatsApp.url());
   expect(sent.pathname).toBe(`/55${CUSTOMER.phone}`);
-  // The PIX "copia e cola" for exactly what is owed: field 54 carries the amount.
-  expect(sent.searchParams.get("text")).toContain("5406100.00");
+  // The PIX "copia e cola" for exactly the amount asked: field 54 carries it.
+  const pixAmount = (askedCents / 100).toFixed(2);
+  expect(sent.searchParams.get("text")).toContain(`54${String(pixAmount.length).padStart(2, "0")}${pixAmount}`);
   await whatsApp.close();
   await page.bringToFront();
   await expect(page.getByRole("list", { name: "Contatos registrados" })).toContainText("WhatsApp");

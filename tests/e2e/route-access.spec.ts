@@ -29,6 +29,7 @@ function expectedFor(route: RouteCase, person: Person): Expectation {
   if (route.audience === "signed-in") return { status: 200 };
   if (person === "customer") return { status: 403 };
   if (route.audience === "staff") return { status: 200 };
+  // Finance and owner-only pages: the shared staff user has no "Financeiro" grant.
   return { status: person === "owner" ? 200 : 403 };
 }
 
@@ -62,7 +63,7 @@ test.afterAll(async () => {
 
 test("a árvore de rotas tem páginas de todos os públicos", () => {
   const audiences = new Set(ROUTES.map((route) => route.audience));
-  expect([...audiences].sort()).toEqual(["owner", "public", "resource", "signed-in", "staff"]);
+  expect([...audiences].sort()).toEqual(["finance", "owner", "public", "resource", "signed-in", "staff"]);
   expect(
     ROUTES.some((route) => route.pattern.endsWith("*")),
     "há a rota de página não encontrada",
@@ -107,7 +108,10 @@ for (const route of ROUTES) {
       if (expected.status === 200 && isPage) {
         expectScriptsAllowedByCsp(response.headers()["content-security-policy"] ?? "", body, label);
       }
-      if (expected.status === 403 && !isPage) expect(body, label).toContain('"reason":"staff-only"');
+      if (expected.status === 403 && !isPage) {
+        const reason = route.audience === "finance" && person === "staff" ? "finance-only" : "staff-only";
+        expect(body, label).toContain(`"reason":"${reason}"`);
+      }
       if (expected.status === 403 && isPage) {
         expect(body, label).toContain("Área restrita");
         const hidden = areasBeyond(person === "customer" ? ["public", "signed-in"] : ["public", "signed-in", "staff"]);

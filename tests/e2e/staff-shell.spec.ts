@@ -2,17 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, failedLoad, test } from "./support/test";
 import { USERS } from "./support/users";
 
-const STAFF_AREAS_SHOWN = [
-  "Painel",
-  "Ordens de serviço",
-  "Nova ordem de serviço",
-  "Estoque",
-  "Caixa",
-  "Financeiro",
-  "Devedores",
-  "Fidelidade",
-];
+const STAFF_AREAS_SHOWN = ["Painel", "Ordens de serviço", "Nova ordem de serviço", "Estoque", "Caixa", "Devedores", "Fidelidade"];
 const OWNER_ONLY_AREAS = ["Equipe", "Configurações da loja", "Registro de auditoria"];
+/** The owner's, and of staff the owner granted "Financeiro" (the shared staff user has no grant). */
+const FINANCE_AREAS = ["Financeiro"];
 
 /** The areas' navigation: a sidebar on a desktop, the 'Menu' drawer on a phone. */
 async function openStaffNavigation(page: Page, isMobile: boolean) {
@@ -37,7 +30,8 @@ test.describe("equipe", () => {
     await expect(page.getByRole("heading", { name: "Painel", level: 1 })).toBeVisible();
     const navigation = await openStaffNavigation(page, isMobile);
     for (const area of STAFF_AREAS_SHOWN) await expect(navigation.getByRole("link", { name: area, exact: true })).toBeVisible();
-    for (const area of OWNER_ONLY_AREAS) await expect(navigation.getByRole("link", { name: area, exact: true })).toHaveCount(0);
+    for (const area of [...OWNER_ONLY_AREAS, ...FINANCE_AREAS])
+      await expect(navigation.getByRole("link", { name: area, exact: true })).toHaveCount(0);
 
     await navigation.getByRole("link", { name: "Estoque", exact: true }).click();
     await expect(page).toHaveURL("/inventory");
@@ -47,9 +41,9 @@ test.describe("equipe", () => {
   });
 
   test("a página de dentro de uma área marca a área na navegação", async ({ page, isMobile }) => {
-    await page.goto("/financial-management/cartoes");
+    await page.goto("/cash-register/historico");
     const navigation = await openStaffNavigation(page, isMobile);
-    await expect(navigation.getByRole("link", { name: "Financeiro", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(navigation.getByRole("link", { name: "Caixa", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(navigation.locator('[aria-current="page"]')).toHaveCount(1);
   });
 
@@ -62,6 +56,24 @@ test.describe("equipe", () => {
       await expect(page.getByRole("heading", { name: "Área restrita ao proprietário", level: 1 })).toBeVisible();
     }
   });
+
+  test("o financeiro responde 403 a quem não o recebeu do proprietário", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedLoad(403));
+    for (const path of ["/financial-management", "/financial-management/lancamentos", "/financial-management/cartoes"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: "Área restrita ao financeiro", level: 1 })).toBeVisible();
+    }
+    // The Painel keeps the register and what customers owe, without finance's figures.
+    await page.goto("/dashboard");
+    const register = page.getByRole("region", { name: "Caixa" });
+    await expect(register).toContainText("Recebido hoje");
+    await expect(register).not.toContainText("Recebido no mês");
+    const receivables = page.getByRole("region", { name: "A receber" });
+    await expect(receivables).toContainText("Em atraso");
+    await expect(receivables.getByRole("link", { name: "Devedores" })).toBeVisible();
+    await expect(receivables.getByRole("link", { name: "Financeiro" })).toHaveCount(0);
+  });
 });
 
 test.describe("proprietária", () => {
@@ -70,11 +82,18 @@ test.describe("proprietária", () => {
   test("a navegação da gestão inclui as áreas do proprietário", async ({ page, isMobile }) => {
     await page.goto("/dashboard");
     const navigation = await openStaffNavigation(page, isMobile);
-    for (const area of [...STAFF_AREAS_SHOWN, ...OWNER_ONLY_AREAS]) {
+    for (const area of [...STAFF_AREAS_SHOWN, ...FINANCE_AREAS, ...OWNER_ONLY_AREAS]) {
       await expect(navigation.getByRole("link", { name: area, exact: true })).toBeVisible();
     }
     await navigation.getByRole("link", { name: "Configurações da loja", exact: true }).click();
     await expect(page).toHaveURL("/configuracoes");
     await expect(page.getByRole("heading", { name: "Configurações da loja", level: 1 })).toBeVisible();
+  });
+
+  test("a página de dentro do financeiro marca o Financeiro na navegação", async ({ page, isMobile }) => {
+    await page.goto("/financial-management/cartoes");
+    const navigation = await openStaffNavigation(page, isMobile);
+    await expect(navigation.getByRole("link", { name: "Financeiro", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(navigation.locator('[aria-current="page"]')).toHaveCount(1);
   });
 });

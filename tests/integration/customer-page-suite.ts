@@ -1,9 +1,31 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider, useLoaderData } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closeOpenDatabase, describeOnDatabase, type TestDatabase } from "../support/database";
 import { loadServiceOrdersApp, routeArgs, unwrapRouteResult, type ServiceOrdersApp } from "./public-tracking-app";
 
 type CustomerPageRoute = typeof import("~/routes/_staff/customer-form");
 type LoaderArgs = Parameters<CustomerPageRoute["loader"]>[0];
+type NewPlanRoute = typeof import("~/routes/_staff/credit-plan-new");
+const STAFF_USER = { id: "equipe-pagina", email: "equipe@loja.test", name: "Equipe", role: "staff" as const };
+
+/** A page's HTML as the server renders it, from data its loader returned (React's text separators out). */
+function renderPage(page: { default: unknown }, path: string, loaderData: unknown) {
+  const Page = page.default as (props: Record<string, unknown>) => React.ReactNode;
+  const router = createMemoryRouter(
+    [
+      {
+        id: "page",
+        path: "*",
+        loader: () => loaderData,
+        Component: () => createElement(Page, { loaderData: useLoaderData(), actionData: undefined, params: {}, matches: [] }),
+      },
+    ],
+    { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } },
+  );
+  return renderToString(createElement(RouterProvider, { router })).replaceAll("<!-- -->", "");
+}
 const DAY_MS = 86_400_000;
 
 /**
@@ -22,12 +44,7 @@ export function defineCustomerPageSuite(database: TestDatabase) {
       const request = new Request(`http://localhost:3000/customers/${customerId}`);
       const base = routeArgs(request);
       // The staff guard has put the signed-in person in the context before the page's loader runs.
-      base.context.set(session.sessionUserContext, {
-        id: "equipe-pagina",
-        email: "equipe@loja.test",
-        name: "Equipe",
-        role: "staff",
-      });
+      base.context.set(session.sessionUserContext, STAFF_USER);
       const args = { ...base, params: { id: String(customerId) } } as unknown as LoaderArgs;
       const { body } = unwrapRouteResult(await route.loader(args));
       return body as Awaited<ReturnType<CustomerPageRoute["loader"]>>;
@@ -43,6 +60,77 @@ export function defineCustomerPageSuite(database: TestDatabase) {
     afterAll(async () => {
       await closeOpenDatabase();
       await app?.dropDatabase?.();
+    });
+
+    async function loadNewPlan(search: string) {
+      const newPlan = (await import("~/routes/_staff/credit-plan-new")) as NewPlanRoute;
+      const base = routeArgs(new Request(`http://localhost:3000/cdc/novo${search}`));
+      base.context.set(session.sessionUserContext, STAFF_USER);
+      const args = { ...base, params: {} } as unknown as Parameters<NewPlanRoute["loader"]>[0];
+      try {
+        const { body } = unwrapRouteResult(await newPlan.loader(args));
+        return {
+          status: 200,
+          body: body as Awaited<ReturnType<NewPlanRoute["loader"]>>,
+          html: renderPage(newPlan, `/cdc/novo${search}`, body),
+        };
+      } catch (thrown) {
+        return { status: unwrapRouteResult(thrown).status, body: null, html: "" };
+      }
+    }
+
+    it("a página de quem não deve nada leva às dívidas dele, a um novo fiado e a um novo crediário", async () => {
+      const bia = await app.factory.createTestCustomer(app.db, { name: "Bia Sem Dívida", phone: "11987650101" }, 61);
+      const html = renderPage(route, `/customers/${bia.id}`, await loadPage(bia.id));
+      expect(html).toContain(`href="/devedores/${bia.id}"`);
+      expect(html).toContain(`href="/devedores/${bia.id}#divida-fiado"`);
+      expect(html).toContain(`href="/cdc/novo?cliente=${bia.id}"`);
+      expect(html).toContain(">Novo fiado<");
+      expect(html).toContain(">Novo crediário<");
+    });
+
+    it("o novo crediário começa de uma dívida escolhida na lista do cliente, nunca de um número digitado", async () => {
+      const { debts } = await import("~/db/schema/credit");
+      const caio = await app.factory.createTestCustomer(app.db, { name: "Caio Fiado Parcelável", phone: "11987650102" }, 62);
+      const other = await app.factory.createTestCustomer(app.db, { name: "Outra Pessoa Fiado", phone: "11987650103" }, 63);
+      const fiado = (description: string, customerId: number, extra: Partial<typeof debts.$inferInsert> = {}) => ({
+        customerId,
+        kind: "iou" as const,
+        description,
+        amountCents: 30_000,
+        incurredOn: "2026-01-10",
+        dueDate: "2026-02-10",
+        createdByLabel: "teste",
+        ...extra,
+      });
+      const [open, settled, others] = await app.db
+        .insert(debts)
+        .values([
+          fiado("Troca de tela fiada", caio.id),
+          fiado("Capinha já paga", caio.id, { settledAt: new Date() }),
+          fiado("Fiado de outra pessoa", other.id),
+        ])
+        .returning({ id: debts.id });
+
+      const page = await loadNewPlan(`?cliente=${caio.id}`);
+      expect(page.status).toBe(200);
+      expect(page.body?.customerOrigins?.debts.map((debt) => debt.id)).toEqual([open!.id]);
+      expect(page.html).toContain(`href="/cdc/novo?divida=${open!.id}"`);
+      expect(page.html).toContain("Troca de tela fiada");
+      expect(page.html).not.toContain(`?divida=${settled!.id}"`);
+      expect(page.html).not.toContain(`?divida=${others!.id}"`);
+      expect(page.html).not.toContain("Número da dívida");
+
+      // Without a customer, no field asks for a debt's number: the page says where to find one.
+      const bare = await loadNewPlan("");
+      expect(bare.html).not.toContain("Número da dívida");
+      expect(bare.html).toContain("Novo crediário");
+
+      // The chosen debt opens the form; the server still checks it (a settled one is refused, an unknown one is 404).
+      expect((await loadNewPlan(`?divida=${open!.id}`)).body?.source).toMatchObject({ customerId: caio.id, refusal: null });
+      expect((await loadNewPlan(`?divida=${settled!.id}`)).body?.source?.refusal).toMatch(/quitada/);
+      expect((await loadNewPlan("?cliente=99999999")).status).toBe(404);
+      expect((await loadNewPlan("?cliente=abc")).status).toBe(404);
     });
 
     it("lista as OS do cliente, da mais recente à mais antiga, só as dele, e oferece uma nova OS para ele", async () => {

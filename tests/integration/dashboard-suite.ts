@@ -255,6 +255,22 @@ export function defineDashboardSuite(database: TestDatabase) {
       expect(receivables.typedOverdueCents).toBe(0);
     });
 
+    it('staff without "Financeiro" get the register and what customers owe, never finance\'s figures', async () => {
+      const full = await app.overview.getShopOverview();
+      const staffOnly = await app.overview.getShopOverview(new Date(), { withFinance: false });
+      expect(staffOnly.withFinance).toBe(false);
+      expect(staffOnly.register).toEqual(full.register);
+      expect(staffOnly.takings).toEqual({ todayCents: 8_000, monthCents: null });
+      expect(staffOnly.receivables).toMatchObject({
+        overdueCents: full.receivables.overdueCents,
+        dueSoonCents: full.receivables.dueSoonCents,
+        typedOverdueCents: null,
+        typedDueSoonCents: null,
+      });
+      expect(full.withFinance).toBe(true);
+      expect(full.receivables.typedDueSoonCents).toBe(45_000);
+    });
+
     it("lists low stock by the inventory's rule", async () => {
       const { lowStock } = await app.overview.getShopOverview();
       expect(lowStock.items.map((item) => item.name)).toEqual(["Capinha em falta"]);

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import * as fc from "fast-check";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { addDays, shopToday } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
+import { addDays, formatDate, shopToday } from "~/lib/dates";
+import { centsToInput, formatCents } from "~/lib/money";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { routeArgs, unwrapRouteResult } from "./public-tracking-app";
@@ -41,6 +41,8 @@ async function loadModules() {
     orderMutations,
     errors,
     session,
+    settlement,
+    letter,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -56,6 +58,8 @@ async function loadModules() {
     import("~/modules/service-orders/mutations.server"),
     import("~/lib/errors"),
     import("~/modules/accounts/session.server"),
+    import("~/modules/credit/settlement.server"),
+    import("~/modules/debtors/letter.server"),
   ]);
   return {
     client,
@@ -67,6 +71,8 @@ async function loadModules() {
     orderMutations,
     errors,
     session,
+    settlement,
+    letter,
     route: (await import("~/routes/_staff/debtor")) as DetailRoute,
   };
 }
@@ -579,6 +585,99 @@ export function defineDebtorsSuite(database: TestDatabase) {
       const before = await written();
       await expect(app.mutations.sendDebtReminder(STAFF, nobody.id)).rejects.toBeInstanceOf(app.errors.InputError);
       expect(await written()).toEqual(before);
+    });
+
+    it("o lembrete e a carta pedem o valor de hoje com multa e juros do crediário, dizem até quando vale, e pagá-lo tira o cliente do atraso", async () => {
+      const lia = await newCustomer("Lia Lembrete com Juros", "21998886666");
+      const [origin] = await app.db
+        .insert(app.tables.debts)
+        .values({
+          customerId: lia.id,
+          kind: "iou",
+          description: "origem do plano",
+          amountCents: 20_000,
+          incurredOn: addDays(today, -80),
+          dueDate: addDays(today, -80),
+          settledAt: new Date(),
+          createdByLabel: "teste",
+        })
+        .returning({ id: app.tables.debts.id });
+      const [plan] = await app.db
+        .insert(app.tables.creditPlans)
+        .values({
+          customerId: lia.id,
+          debtId: origin!.id,
+          status: "active",
+          cashPriceCents: 20_000,
+          financedCents: 20_000,
+          instalmentCount: 2,
+          monthlyRateBasisPoints: 0,
+          yearlyRateBasisPoints: 0,
+          cetMonthlyBasisPoints: 0,
+          cetYearlyBasisPoints: 0,
+          contractDate: addDays(today, -80),
+          firstDueDate: addDays(today, -50),
+          instalmentCents: 10_000,
+          totalCents: 20_000,
+          lateFeeBasisPoints: 200,
+          lateInterestMonthlyBasisPoints: 100,
+          disclosure: {},
+          offerValidUntil: addDays(today, -78),
+          createdByLabel: "teste",
+        })
+        .returning({ id: app.tables.creditPlans.id });
+      await app.db.insert(app.tables.creditInstalments).values(
+        [addDays(today, -50), addDays(today, -20)].map((dueDate, index) => ({
+          planId: plan!.id,
+          customerId: lia.id,
+          number: index + 1,
+          dueDate,
+          amountCents: 10_000,
+          principalCents: 10_000,
+          interestCents: 0,
+        })),
+      );
+      // A fiado due long ago (no late charges) and one not yet due (not asked for now).
+      await app.mutations.createDebt(
+        STAFF,
+        lia.id,
+        iouForm({ amount: "43,00", incurredOn: addDays(today, -40), dueDate: addDays(today, -30) }),
+      );
+      await app.mutations.createDebt(STAFF, lia.id, iouForm({ amount: "99,00", incurredOn: today, dueDate: addDays(today, 10) }));
+
+      const withoutCharges = 10_000 + 10_000 + 4_300;
+      const settlement = await app.settlement.getCustomerSettlement(STAFF, lia.id, today);
+      const dueNow = settlement!.items.filter((item) => item.dueDate <= today);
+      const dueTodayCents = dueNow.reduce((sum, item) => sum + item.dueCents, 0);
+      // The fee (2% of each late instalment) and interest since each due date: what paying today costs.
+      expect(dueTodayCents).toBeGreaterThan(withoutCharges + 400);
+
+      const reminder = await app.mutations.sendDebtReminder(STAFF, lia.id);
+      expect(reminder.amountCents).toBe(dueTodayCents);
+      expect(reminder.message).toContain(formatCents(dueTodayCents));
+      expect(reminder.message).not.toContain(formatCents(withoutCharges));
+      expect(reminder.message).toContain(`válido para pagamento até hoje, ${formatDate(today)}`);
+      expect(reminder.message).toContain("de multa e juros de atraso das parcelas do crediário");
+      const pixCode = /\n(000201\S+)/.exec(reminder.message)?.[1];
+      const amountField = (dueTodayCents / 100).toFixed(2);
+      expect(pixCode).toContain(`54${String(amountField.length).padStart(2, "0")}${amountField}`);
+
+      const letter = await app.letter.printDebtReminderLetter(STAFF, lia.id, "a4", today);
+      expect(letter.status).toBe("ready");
+      const html = letter.status === "ready" ? letter.html : "";
+      const amountText = formatCents(dueTodayCents).replace("R$\u00a0", "").replace("R$ ", "");
+      expect(html, "o PIX da carta é o valor de hoje").toMatch(new RegExp(`PIX R\\$(\\s|&nbsp;|&#160;)${amountText}`));
+      expect(html).toContain(`válido para pagamento até ${formatDate(today)}`);
+
+      // Paying exactly what was asked, over what was due: nothing overdue is left.
+      await app.settlement.settleCustomerDebts(STAFF, lia.id, {
+        items: dueNow.map((item) => item.key),
+        amount: centsToInput(reminder.amountCents),
+        method: "pix",
+        idempotencyKey: randomUUID(),
+      });
+      const after = await rowOf(lia.id);
+      expect(after).toMatchObject({ overdueCents: 0, upcomingCents: 9_900 });
     });
 
     it("a página de um cliente nunca mostra dados de outro", async () => {

@@ -34,11 +34,23 @@ const OWNER_ONLY_PAGE = {
   text: "Esta página é usada só pelo proprietário da loja. Peça a ele se precisar de acesso.",
 };
 
+/** Staff the owner has not granted "Financeiro" (requireFinanceMiddleware). */
+const FINANCE_ONLY_PAGE = {
+  title: "Área restrita ao financeiro",
+  text: "O financeiro (contas, lançamentos, resultado do mês e salários) é aberto ao proprietário e a quem ele liberar como “Financeiro” na página Equipe. Peça a ele se precisar de acesso.",
+};
+
+const PAGES_BY_REASON: Record<string, { title: string; text: string }> = {
+  "owner-only": OWNER_ONLY_PAGE,
+  "finance-only": FINANCE_ONLY_PAGE,
+  "print-unavailable": PRINT_UNAVAILABLE_PAGE,
+};
+
 /** What a thrown response or error means to the person who hit it. */
 export function describeRouteError(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined;
-  const page = reason === "owner-only" ? OWNER_ONLY_PAGE : reason === "print-unavailable" ? PRINT_UNAVAILABLE_PAGE : null;
+  const page = reason ? (PAGES_BY_REASON[reason] ?? null) : null;
   return { status, ...(page ?? PAGES[status] ?? PAGES[500]!) };
 }
 

@@ -28,6 +28,8 @@ export type StaffArea = {
   /** What the page will hold, shown as its empty state until the area's issue builds it. */
   comingContent: string;
   isOwnerOnly?: boolean;
+  /** Finance: the owner, and staff granted "Financeiro" (modules/accounts/roles.ts canSeeFinance). */
+  isFinance?: boolean;
 };
 
 /** The back office's areas, in the sidebar's order. */
@@ -86,6 +88,7 @@ export const STAFF_AREAS = {
     title: "Financeiro",
     icon: Wallet,
     comingContent: "Contas a receber e a pagar, despesas recorrentes, resultado do mês e fluxo de caixa.",
+    isFinance: true,
   },
   debtors: {
     to: "/devedores",

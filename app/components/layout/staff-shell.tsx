@@ -2,17 +2,23 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
-import type { Role } from "~/modules/accounts/roles";
+import { canSeeFinance, type Role } from "~/modules/accounts/roles";
 import { AccountMenu, type SignedInAccount } from "./account-menu";
 import { DemoBanner, type DemoState } from "./demo-banner";
 import { useRootData } from "./root-data";
 import { ShopLogoImage, ShopMark } from "./shop-mark";
-import { SIDEBAR_AREAS, sidebarAreaOf, STAFF_AREAS } from "./staff-areas";
+import { SIDEBAR_AREAS, sidebarAreaOf, STAFF_AREAS, type StaffArea } from "./staff-areas";
 
 /** The areas' links; the one the page belongs to (its own address or one under it) marked as current. */
-function StaffNavigation({ role }: { role: Role }) {
+function StaffNavigation({ role, financeAccess }: { role: Role; financeAccess: boolean }) {
   const current = sidebarAreaOf(useLocation().pathname);
-  const keys = SIDEBAR_AREAS.filter((key) => role === "owner" || !("isOwnerOnly" in STAFF_AREAS[key]));
+  const mayOpenFinance = canSeeFinance({ role, financeAccess });
+  const keys = SIDEBAR_AREAS.filter((key) => {
+    const area: StaffArea = STAFF_AREAS[key];
+    if (area.isOwnerOnly) return role === "owner";
+    if (area.isFinance) return mayOpenFinance;
+    return true;
+  });
   return (
     <ul className="space-y-0.5">
       {keys.map((key) => {
@@ -43,12 +49,15 @@ export function StaffShell({
   shopName,
   account,
   role,
+  financeAccess,
   demoState,
   children,
 }: {
   shopName: string;
   account: SignedInAccount;
   role: Role;
+  /** Granted "Financeiro" (or the owner): the finance entry shows in the menu. */
+  financeAccess: boolean;
   demoState: DemoState;
   children: ReactNode;
 }) {
@@ -62,7 +71,7 @@ export function StaffShell({
             <span className="min-w-0 break-words">{shopName}</span>
           </Link>
           <nav aria-label="Gestão">
-            <StaffNavigation role={role} />
+            <StaffNavigation role={role} financeAccess={financeAccess} />
           </nav>
         </div>
       </aside>
@@ -70,7 +79,7 @@ export function StaffShell({
         <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b border-slate-200 bg-white px-4 py-1">
           <MenuDrawer side="left" hiddenFrom="lg" title="Gestão" description="Áreas da gestão da loja" className="bg-slate-100">
             <nav aria-label="Gestão (menu)">
-              <StaffNavigation role={role} />
+              <StaffNavigation role={role} financeAccess={financeAccess} />
             </nav>
           </MenuDrawer>
           <span className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-800 sm:text-base lg:hidden">

@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** The spec's `profiles` table: one row per auth user. */
@@ -10,6 +10,11 @@ export const profiles = pgTable("profiles", {
   fullName: text("full_name").notNull().default(""),
   /** Set by the owner on /equipe: the person's sessions end and they cannot sign in; their name stays on past records. */
   deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  /**
+   * "Financeiro", granted by the owner on /equipe: a staff member who may open
+   * finance (accounts, entries, the month result, salaries). Owners always may.
+   */
+  financeAccess: boolean("finance_access").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
 });
 

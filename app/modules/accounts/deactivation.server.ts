@@ -21,6 +21,19 @@ export async function isAccountDeactivated(userId: string) {
   return Boolean(row);
 }
 
+/**
+ * What the session needs from the profile on each request, in one read: whether
+ * the account was deactivated, and whether the owner granted "Financeiro".
+ */
+export async function accountStanding(userId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ deactivatedAt: profiles.deactivatedAt, financeAccess: profiles.financeAccess })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return { isDeactivated: Boolean(row?.deactivatedAt), financeAccess: row?.financeAccess ?? false };
+}
+
 export async function endSessionsInTx(tx: Transaction, userId: string) {
   await tx.delete(session).where(eq(session.userId, userId));
 }

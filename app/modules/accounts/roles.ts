@@ -16,6 +16,16 @@ export function isStaffRole(role: Role) {
   return role === "owner" || role === "staff";
 }
 
+/**
+ * Finance (accounts, entries, the month result, salaries): the owner, and
+ * staff the owner granted "Financeiro" on /equipe. Never a customer.
+ */
+export function canSeeFinance(person: { role: Role; financeAccess?: boolean }) {
+  return person.role === "owner" || (person.role === "staff" && person.financeAccess === true);
+}
+
+export const FINANCE_GRANT_LABEL = "Financeiro";
+
 /** The roles of the shop's team (/equipe): a customer is not one, and leaving the team is a deactivation. */
 export const TEAM_ROLES = ["staff", "owner"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];

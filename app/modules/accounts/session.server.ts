@@ -1,10 +1,20 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getAuth } from "./auth.server";
-import { endSessions, isAccountDeactivated } from "./deactivation.server";
+import { accountStanding, endSessions } from "./deactivation.server";
 import { personLabel } from "./person-name.server";
-import { isStaffRole, roleOf, type Actor, type Role } from "./roles";
+import { canSeeFinance, isStaffRole, roleOf, type Actor, type Role } from "./roles";
 
-export type SessionUser = { id: string; email: string; name: string; role: Role };
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /**
+   * May open finance: the owner, or staff granted "Financeiro" (roles.ts
+   * canSeeFinance). readSessionUser always sets it; missing means no.
+   */
+  financeAccess?: boolean;
+};
 
 /** The signed-in user of this request (or null), read once by the root middleware. */
 export const sessionUserContext = createContext<SessionUser | null>(null);
@@ -26,14 +36,30 @@ export async function readSessionUser(request: Request): Promise<SessionUser | n
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { id, email, name, role } = session.user;
+  return sessionUserOf(session.user);
+}
+
+/**
+ * The account behind a valid session as the request sees it: its role, and
+ * its profile's standing read now (a deactivation or a "Financeiro" grant
+ * changed on /equipe holds from the next request on).
+ */
+export async function sessionUserOf(account: {
+  id: string;
+  email: string;
+  name: string;
+  role?: string | null;
+}): Promise<SessionUser | null> {
+  const { id, email, name } = account;
   // Deactivation deletes the person's sessions; this also shuts out one that slipped in
   // (a sign-in in flight at that moment) or any copy a session cookie cache could hold.
-  if (await isAccountDeactivated(id)) {
+  const standing = await accountStanding(id);
+  if (standing.isDeactivated) {
     await endSessions(id);
     return null;
   }
-  return { id, email, name, role: roleOf(role) };
+  const role = roleOf(account.role);
+  return { id, email, name, role, financeAccess: canSeeFinance({ role, financeAccess: standing.financeAccess }) };
 }
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
@@ -59,6 +85,17 @@ export const requireStaffMiddleware: MiddlewareFunction<Response> = ({ context }
 export const requireOwnerMiddleware: MiddlewareFunction<Response> = ({ context }) => {
   const user = context.get(sessionUserContext);
   if (user?.role !== "owner") throw data({ reason: "owner-only" }, { status: 403 });
+};
+
+/**
+ * Finance pages (app/routes/_finance): the owner, or staff granted "Financeiro".
+ * A layout guard, so every loader and action below it (pages and the CSV) is
+ * refused before it runs.
+ */
+export const requireFinanceMiddleware: MiddlewareFunction<Response> = ({ context }) => {
+  const user = context.get(sessionUserContext);
+  if (!user || !isStaffRole(user.role)) throw data({ reason: "staff-only" }, { status: 403 });
+  if (!canSeeFinance(user)) throw data({ reason: "finance-only" }, { status: 403 });
 };
 
 /** For loaders and actions below a guarded layout: the user the guard let through. */

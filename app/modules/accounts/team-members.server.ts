@@ -20,6 +20,8 @@ export type TeamMember = {
   isActive: boolean;
   deactivatedAt: Date | null;
   joinedAt: Date;
+  /** Granted "Financeiro" by the owner (an owner sees finance anyway). */
+  financeAccess: boolean;
   /** The owner looking at the list: their own row offers no deactivation. */
   isYou: boolean;
 };
@@ -51,6 +53,7 @@ export async function listTeam(actor: Actor): Promise<{ members: TeamMember[]; i
       email: user.email,
       role: user.role,
       deactivatedAt: profiles.deactivatedAt,
+      financeAccess: profiles.financeAccess,
       joinedAt: user.createdAt,
     })
     .from(user)
@@ -68,6 +71,7 @@ export async function listTeam(actor: Actor): Promise<{ members: TeamMember[]; i
         roleLabel: ROLE_LABELS[row.role],
         isActive: row.deactivatedAt === null,
         deactivatedAt: row.deactivatedAt,
+        financeAccess: row.financeAccess === true,
         joinedAt: row.joinedAt,
         isYou: row.userId === actor.userId,
       },
@@ -95,6 +99,7 @@ async function startMemberChange(tx: Transaction, actor: Actor, userId: unknown)
       accountName: user.name,
       fullName: profiles.fullName,
       deactivatedAt: profiles.deactivatedAt,
+      financeAccess: profiles.financeAccess,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
@@ -158,5 +163,37 @@ export async function reactivateTeamMember(actor: Actor, userId: unknown) {
     await tx.update(profiles).set({ deactivatedAt: null }).where(eq(profiles.userId, member.id));
     await auditMemberChange(tx, actor, member.id, "user.reactivate");
     return { userId: member.id, name: member.name };
+  });
+}
+
+/**
+ * Grants or withdraws "Financeiro" (finance pages, the month result, salaries)
+ * for a staff member; an owner sees finance anyway. Audited. Open sessions
+ * follow at their next request (the grant is read with the session).
+ */
+export async function setTeamMemberFinanceAccess(actor: Actor, userId: unknown, input: unknown) {
+  assertOwnerActor(actor);
+  const grant = input === true || input === "on" || input === "true" || input === "1";
+  const withdraw = input === false || input === "off" || input === "false" || input === "0";
+  if (!grant && !withdraw)
+    throw new InputError("finance-access-invalid", { form: "Diga se a pessoa terá ou não acesso ao financeiro." });
+  return inTransaction(async (tx) => {
+    const { member } = await startMemberChange(tx, actor, userId);
+    if (member.role === "owner")
+      throw new TeamMemberError("Proprietários já veem o financeiro: não há o que liberar ou retirar.");
+    if (member.deactivatedAt) throw new TeamMemberError("Esta conta está desativada: reative-a antes de mudar o acesso.");
+    if (member.financeAccess === grant)
+      throw new TeamMemberError(
+        grant ? "Esta pessoa já tem acesso ao financeiro." : "Esta pessoa já não tem acesso ao financeiro.",
+      );
+    await tx
+      .insert(profiles)
+      .values({ userId: member.id, email: member.email, fullName: member.name, financeAccess: grant })
+      .onConflictDoUpdate({ target: profiles.userId, set: { financeAccess: grant } });
+    await auditMemberChange(tx, actor, member.id, grant ? "user.finance.grant" : "user.finance.revoke", {
+      from: member.financeAccess === true,
+      to: grant,
+    });
+    return { userId: member.id, name: member.name, financeAccess: grant };
   });
 }

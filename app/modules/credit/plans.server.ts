@@ -229,6 +229,63 @@ export function readPlanSourceInTx(tx: Transaction, origin: PlanOrigin, { lock =
   return readDebtSourceInTx(tx, origin.id, lock);
 }
 
+/** What a new crediário of one customer can start from: open debts (fiados), and orders with a balance and no plan. */
+export type CustomerPlanOrigins = {
+  customer: { id: number; name: string };
+  debts: { id: number; description: string; dueDate: string; owedCents: number }[];
+  orders: { id: number; label: string; balanceCents: number }[];
+};
+
+/**
+ * The customer's debts still open and service orders with a balance and no
+ * plan, for /cdc/novo?cliente=<id>: staff choose one instead of typing its
+ * number. Creating the plan checks the chosen one again (readPlanSourceInTx).
+ */
+export function listCustomerPlanOrigins(actor: Actor, customerId: number): Promise<CustomerPlanOrigins | null> {
+  assertStaffActor(actor);
+  return inTransaction(async (tx) => {
+    const [customer] = await tx
+      .select({ id: customers.id, name: customers.name })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    if (!customer) return null;
+    const openDebts = await tx
+      .select({
+        id: debts.id,
+        description: debts.description,
+        dueDate: debts.dueDate,
+        owedCents: sql<number>`${debts.amountCents} - ${debts.paidCents}`,
+      })
+      .from(debts)
+      .where(and(eq(debts.customerId, customerId), isNull(debts.settledAt), isNull(debts.cancelledAt)))
+      .orderBy(debts.dueDate, debts.id)
+      .limit(50);
+    const balance = sql<number>`${serviceOrders.linesTotalCents} - ${serviceOrders.discountCents} - ${serviceOrders.paidCents}`;
+    const orders = await tx
+      .select({ id: serviceOrders.id, brand: serviceOrders.brand, model: serviceOrders.model, balanceCents: balance })
+      .from(serviceOrders)
+      .where(
+        and(
+          eq(serviceOrders.customerId, customerId),
+          ne(serviceOrders.status, "cancelled"),
+          sql`${balance} > 0`,
+          sql`not exists (select 1 from ${creditPlans} where ${creditPlans.serviceOrderId} = ${serviceOrders.id} and ${creditPlans.status} <> 'cancelled')`,
+        ),
+      )
+      .orderBy(serviceOrders.id)
+      .limit(50);
+    return {
+      customer,
+      debts: openDebts.map((debt) => ({ ...debt, owedCents: Number(debt.owedCents) })),
+      orders: orders.map((order) => ({
+        id: order.id,
+        label: `OS nº ${order.id}${order.brand || order.model ? ` — ${`${order.brand ?? ""} ${order.model ?? ""}`.trim()}` : ""}`,
+        balanceCents: Number(order.balanceCents),
+      })),
+    };
+  });
+}
+
 export function getPlanSource(actor: Actor, origin: PlanOrigin) {
   assertStaffActor(actor);
   return inTransaction((tx) => readPlanSourceInTx(tx, origin));

@@ -22,18 +22,31 @@ const RECEIVABLES_HORIZON_DAYS = 7;
  * low stock has its partial index, entries and instalments are read by
  * date), so the page stays quick at the scale seed's size.
  */
-export async function getShopOverview(now = new Date()) {
+export async function getShopOverview(now = new Date(), { withFinance = true }: OverviewAudience = {}) {
   const db = await getDb();
   const today = shopToday(now);
   const [orders, register, takings, receivables, lowStock] = await Promise.all([
     openOrdersByStatus(db),
     openRegister(db),
     takingsSince(db, today, shopMonthRange(today.slice(0, 7)).firstDay),
-    receivablesDue(db, today),
+    receivablesDue(db, today, withFinance),
     lowStockProducts(db),
   ]);
-  return { today, orders, register, takings, receivables, lowStock };
+  // The month's figures and finance's own entries are finance: staff without "Financeiro" get the register and
+  // what customers owe (debtors, theirs to work), and the rest never leaves the server.
+  return {
+    today,
+    orders,
+    register,
+    takings: withFinance ? takings : { todayCents: takings.todayCents, monthCents: null },
+    receivables,
+    lowStock,
+    withFinance,
+  };
 }
+
+/** Who looks: `withFinance` false for staff the owner has not granted "Financeiro" (accounts/roles.ts canSeeFinance). */
+export type OverviewAudience = { withFinance?: boolean };
 
 export type ShopOverview = Awaited<ReturnType<typeof getShopOverview>>;
 
@@ -101,32 +114,35 @@ async function takingsSince(db: Database, today: string, firstOfMonth: string) {
  * debtors' own functions, so the figure is the one /devedores shows; typed
  * receivables in finance (not a customer's debt) are their own figures.
  */
-async function receivablesDue(db: Database, today: string) {
+async function receivablesDue(db: Database, today: string, withFinance: boolean) {
   const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
   const { customersOverdue, customersDueSoon } = await db.transaction(async (tx) => ({
     customersOverdue: await overdueByCustomerInTx(tx, today),
     customersDueSoon: await owedDueBetweenInTx(tx, today, horizon),
   }));
-  const [entries] = await db
-    .select({
-      overdueCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} < ${today}), 0)::int`,
-      dueSoonCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} >= ${today}), 0)::int`,
-    })
-    .from(financeEntries)
-    .where(
-      and(
-        eq(financeEntries.direction, "in"),
-        isNull(financeEntries.paidDate),
-        isNull(financeEntries.cancelledAt),
-        lte(financeEntries.dueDate, horizon),
-      ),
-    );
+  const [entries] = !withFinance
+    ? [null]
+    : await db
+        .select({
+          overdueCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} < ${today}), 0)::int`,
+          dueSoonCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} >= ${today}), 0)::int`,
+        })
+        .from(financeEntries)
+        .where(
+          and(
+            eq(financeEntries.direction, "in"),
+            isNull(financeEntries.paidDate),
+            isNull(financeEntries.cancelledAt),
+            lte(financeEntries.dueDate, horizon),
+          ),
+        );
   return {
     overdueCents: customersOverdue.overdueCents,
     overdueCustomers: customersOverdue.overdueCustomers,
     dueSoonCents: customersDueSoon,
-    typedOverdueCents: Number(entries?.overdueCents ?? 0),
-    typedDueSoonCents: Number(entries?.dueSoonCents ?? 0),
+    /** Finance's typed receivables: null for those who may not see finance. */
+    typedOverdueCents: withFinance ? Number(entries?.overdueCents ?? 0) : null,
+    typedDueSoonCents: withFinance ? Number(entries?.dueSoonCents ?? 0) : null,
     horizonDays: RECEIVABLES_HORIZON_DAYS,
   };
 }

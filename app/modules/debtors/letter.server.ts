@@ -80,6 +80,8 @@ export async function printDebtReminderLetter(
       total: debt.overdueCents + debt.upcomingCents,
       valor_pix: reminder.amountCents,
       vencimento_pix: reminder.dueDate,
+      encargos_pix: reminder.lateChargesCents,
+      valido_ate: reminder.validUntil ?? "",
       pix_copia_e_cola: reminder.pixCopyPaste ?? "",
       com_crediario_em_atraso: debt.items.some((item) => item.source === "instalment" && item.dueDate < today),
     },

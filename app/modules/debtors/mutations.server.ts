@@ -154,7 +154,7 @@ export async function sendDebtReminderInTx(
   if (!debt || debt.items.length === 0)
     throw new DebtorsInputError({ form: "Este cliente não deve nada à loja." }, "nothing-owed", 409);
   const settings = await readShopSettingsInTx(tx);
-  const reminder = await reminderFor(settings, debt);
+  const reminder = await reminderFor(settings, debt, tx);
   if (reminder.refusal) throw new DebtorsInputError({ form: reminder.refusal }, "shop-unconfirmed", 409);
   const [created] = await tx
     .insert(debtContacts)

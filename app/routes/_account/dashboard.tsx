@@ -1,7 +1,7 @@
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { CustomerAccount } from "~/modules/accounts/components/customer-account";
 import { findProfile } from "~/modules/accounts/profiles.server";
-import { isStaffRole } from "~/modules/accounts/roles";
+import { canSeeFinance, isStaffRole } from "~/modules/accounts/roles";
 import { currentUser } from "~/modules/accounts/session.server";
 import { ShopOverview } from "~/modules/dashboard/components/shop-overview";
 import { getShopOverview } from "~/modules/dashboard/overview.server";
@@ -18,7 +18,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 /** Staff see the shop at a glance; a customer sees "Minha conta". */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
-  if (isStaffRole(user.role)) return { view: "staff" as const, overview: await getShopOverview() };
+  if (isStaffRole(user.role))
+    return { view: "staff" as const, overview: await getShopOverview(new Date(), { withFinance: canSeeFinance(user) }) };
   const [profile, repairs, creditPlans] = await Promise.all([
     findProfile(user.id),
     listAccountServiceOrders(user.id),

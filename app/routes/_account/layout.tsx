@@ -1,7 +1,7 @@
 import { Outlet, useMatches } from "react-router";
 import { SiteErrorBoundary, SiteFrame } from "~/components/layout/site-frame";
 import { StaffShell } from "~/components/layout/staff-shell";
-import { isStaffRole } from "~/modules/accounts/roles";
+import { canSeeFinance, isStaffRole } from "~/modules/accounts/roles";
 import { currentUser, requireUserMiddleware } from "~/modules/accounts/session.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/layout";
@@ -18,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     account: { name: user.name, email: user.email },
     role: user.role,
+    financeAccess: canSeeFinance(user),
     shopName: shop.name,
     demoState: { hasDemoData: shop.hasDemoData, isDetailsConfirmed: shop.detailsConfirmedAt !== null },
   };
@@ -37,6 +38,7 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
         shopName={loaderData.shopName}
         account={loaderData.account}
         role={loaderData.role}
+        financeAccess={loaderData.financeAccess}
         demoState={loaderData.demoState}
       >
         <Outlet />

@@ -15,7 +15,7 @@ import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
-import { ROLE_LABELS, TEAM_ROLES, type TeamRole } from "~/modules/accounts/roles";
+import { FINANCE_GRANT_LABEL, ROLE_LABELS, TEAM_ROLES, type TeamRole } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { inviteTeamMember, resendTeamInvite, revokeTeamInvite } from "~/modules/accounts/staff-invites.server";
 import {
@@ -23,6 +23,7 @@ import {
   deactivateTeamMember,
   listTeam,
   reactivateTeamMember,
+  setTeamMemberFinanceAccess,
 } from "~/modules/accounts/team-members.server";
 import { TEAM_LIMITS } from "~/modules/accounts/team-validation";
 import type { Route } from "./+types/team";
@@ -37,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...team, flash: flashOf(context) };
 }
 
-const INTENTS = ["invite", "resend", "revoke", "role", "deactivate", "reactivate"] as const;
+const INTENTS = ["invite", "resend", "revoke", "role", "finance", "deactivate", "reactivate"] as const;
 type Intent = (typeof INTENTS)[number];
 const isIntent = (value: string): value is Intent => (INTENTS as readonly string[]).includes(value);
 
@@ -51,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form || !isIntent(intent)) return formProblem<Refused>({ intent: null, target: "", values: {} });
   const target = formText(form, "target");
   const values = { email: formText(form, "email"), role: formText(form, "role") };
+  const financeAccess = formText(form, "financeAccess");
   try {
     switch (intent) {
       case "invite": {
@@ -81,6 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "role": {
         const changed = await changeTeamMemberRole(actor, target, { role: values.role });
         return redirectWithFlash("/equipe", { message: `${changed.name} agora tem a função “${changed.roleLabel}”.` });
+      }
+      case "finance": {
+        const changed = await setTeamMemberFinanceAccess(actor, target, financeAccess);
+        return redirectWithFlash("/equipe", {
+          message: changed.financeAccess
+            ? `${changed.name} agora tem acesso ao financeiro (contas, lançamentos, resultado do mês e salários).`
+            : `${changed.name} não tem mais acesso ao financeiro.`,
+        });
       }
       case "deactivate": {
         const { name } = await deactivateTeamMember(actor, target);
@@ -125,7 +135,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">Equipe</h1>
         <p className="max-w-3xl text-slate-700">
           Quem trabalha na loja e pode entrar na gestão. Convide por e-mail, mude a função ou desative quem saiu: o nome de quem
-          saiu continua nas ordens de serviço e nos registros.
+          saiu continua nas ordens de serviço e nos registros. O financeiro (contas, lançamentos, resultado do mês e salários) é
+          só do proprietário, a menos que você libere uma pessoa da equipe como “{FINANCE_GRANT_LABEL}”.
         </p>
       </div>
 
@@ -222,9 +233,10 @@ function InviteForm({ actionData }: { actionData: ActionData }) {
 }
 
 function MemberRow({ member, actionData }: { member: LoaderData["members"][number]; actionData: ActionData }) {
-  const errors = refusalFor(actionData, ["role", "deactivate", "reactivate"], member.userId);
+  const errors = refusalFor(actionData, ["role", "finance", "deactivate", "reactivate"], member.userId);
   const otherRole: TeamRole = member.role === "owner" ? "staff" : "owner";
   const isChangingRole = useIsSubmitting("role", member.userId);
+  const isChangingFinance = useIsSubmitting("finance", member.userId);
   const isReactivating = useIsSubmitting("reactivate", member.userId);
   const isDeactivating = useIsSubmitting("deactivate", member.userId);
   const headingId = `membro-${member.userId}`;
@@ -240,6 +252,9 @@ function MemberRow({ member, actionData }: { member: LoaderData["members"][numbe
         </div>
         <div className="flex flex-wrap gap-2 text-sm">
           <span className="rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800">{member.roleLabel}</span>
+          {member.role === "staff" && member.financeAccess ? (
+            <span className="rounded-full bg-sky-100 px-3 py-1 font-medium text-sky-900">{FINANCE_GRANT_LABEL}</span>
+          ) : null}
           <span
             className={cx(
               "rounded-full px-3 py-1 font-medium",
@@ -293,6 +308,18 @@ function MemberRow({ member, actionData }: { member: LoaderData["members"][numbe
               </Button>
             </Form>
           )}
+          {member.isActive && member.role === "staff" ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="finance" />
+              <input type="hidden" name="target" value={member.userId} />
+              <input type="hidden" name="financeAccess" value={member.financeAccess ? "off" : "on"} />
+              <Button type="submit" variant="outline" size="sm" disabled={isChangingFinance} aria-busy={isChangingFinance}>
+                {isChangingFinance ? <Spinner /> : null}
+                {member.financeAccess ? "Retirar acesso ao financeiro" : "Liberar financeiro"}
+                <span className="sr-only"> — {member.name}</span>
+              </Button>
+            </Form>
+          ) : null}
           {member.isActive ? (
             <ConfirmDisclosure
               label="Desativar…"

@@ -2,11 +2,11 @@ import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { Spinner } from "~/components/ui/spinner";
-import { shopToday } from "~/lib/dates";
+import { formatDate, shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formRefusal } from "~/lib/form-refusal.server";
@@ -32,6 +32,7 @@ import {
   creditSettingsOf,
   creditSupplierOf,
   getPlanSource,
+  listCustomerPlanOrigins,
   type PlanOrigin,
 } from "~/modules/credit/plans.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
@@ -61,10 +62,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = Object.keys(ORIGIN_PARAMS).some((param) => searchParams.has(param));
   const source = origin ? await getPlanSource(actor, origin) : null;
   if (asked && !source) throw data({ reason: "not-found" }, { status: 404 });
+  // Without an origin, a customer's page or debts page sends ?cliente=<id>: their open debts and orders to choose from.
+  const customerParam = searchParams.get("cliente");
+  const customerId = customerParam === null ? null : readId(customerParam);
+  const customerOrigins =
+    !origin && customerParam !== null ? (customerId === null ? null : await listCustomerPlanOrigins(actor, customerId)) : null;
+  if (!origin && customerParam !== null && !customerOrigins) throw data({ reason: "not-found" }, { status: 404 });
   const settings = await getShopSettings();
   const today = shopToday();
   return {
     source,
+    customerOrigins,
     today,
     settings: creditSettingsOf(settings),
     supplier: creditSupplierOf(settings),
@@ -122,7 +130,7 @@ function liveDisclosure(
 }
 
 export default function NewCreditPlan({ loaderData, actionData }: Route.ComponentProps) {
-  const { source, today, settings, supplier, idempotencyKey, defaults } = loaderData;
+  const { source, customerOrigins, today, settings, supplier, idempotencyKey, defaults } = loaderData;
   const navigation = useNavigation();
   const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
   const [values, setValues] = useState<Values>(() => ({
@@ -132,7 +140,7 @@ export default function NewCreditPlan({ loaderData, actionData }: Route.Componen
     ...(actionData?.values as Partial<Values> | undefined),
   }));
 
-  if (!source) return <ChooseOrigin />;
+  if (!source) return <ChooseOrigin customerOrigins={customerOrigins} />;
 
   const preview = liveDisclosure(values, source.cashPriceCents, source.fixedDownPaymentCents, settings, supplier, today);
   const set = (name: keyof Values) => (event: { currentTarget: { value: string } }) => {
@@ -290,8 +298,16 @@ export default function NewCreditPlan({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** /cdc/novo with no origin: where a plan comes from, and a way to name an order or a debt by number. */
-function ChooseOrigin() {
+type CustomerOrigins = Route.ComponentProps["loaderData"]["customerOrigins"];
+
+/**
+ * /cdc/novo with no origin: where a plan comes from. From a customer's page or
+ * debts page (?cliente=<id>), that customer's open debts and orders to choose;
+ * otherwise an order by its number (printed on every receipt), and where to
+ * find a fiado.
+ */
+function ChooseOrigin({ customerOrigins }: { customerOrigins: CustomerOrigins }) {
+  if (customerOrigins) return <ChooseCustomerOrigin origins={customerOrigins} />;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Novo crediário</h1>
@@ -304,11 +320,78 @@ function ChooseOrigin() {
           <Field label="Número da OS" name="os" inputMode="numeric" required maxLength={10} />
           <Button type="submit">Parcelar o saldo da OS</Button>
         </Form>
-        <Form method="get" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-          <Field label="Número da dívida" name="divida" inputMode="numeric" required maxLength={10} />
-          <Button type="submit">Parcelar a dívida</Button>
-        </Form>
+        <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
+          <h2 className="font-semibold text-slate-900">Parcelar um fiado</h2>
+          <p>
+            Abra o cliente em{" "}
+            <Link to="/customers" className="text-brand-700 underline underline-offset-2">
+              Clientes
+            </Link>{" "}
+            ou em{" "}
+            <Link to="/devedores" className="text-brand-700 underline underline-offset-2">
+              Devedores
+            </Link>{" "}
+            e escolha <strong>Novo crediário</strong>: a lista mostra as dívidas em aberto dele.
+          </p>
+        </div>
       </div>
+    </div>
+  );
+}
+
+function ChooseCustomerOrigin({ origins }: { origins: NonNullable<CustomerOrigins> }) {
+  const { customer } = origins;
+  const isEmpty = origins.debts.length === 0 && origins.orders.length === 0;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <Link
+          to={`/devedores/${customer.id}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          Dívidas de {customer.name}
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">Novo crediário para {customer.name}</h1>
+        <p className="max-w-prose text-slate-700">Escolha o que parcelar: uma dívida (fiado) em aberto ou o saldo de uma OS.</p>
+      </div>
+      {isEmpty ? (
+        <Alert tone="info">
+          {customer.name} não tem dívida em aberto nem OS com saldo para parcelar. Registre antes um fiado na{" "}
+          <Link to={`/devedores/${customer.id}#divida-fiado`} className="underline underline-offset-2">
+            página de dívidas do cliente
+          </Link>
+          .
+        </Alert>
+      ) : (
+        <ul
+          aria-label={`O que ${customer.name} pode parcelar`}
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+        >
+          {origins.debts.map((debt) => (
+            <li key={`divida-${debt.id}`} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <span>
+                <span className="block text-xs text-slate-600">Fiado · vence em {formatDate(debt.dueDate)}</span>
+                <span className="font-medium text-slate-900">{debt.description}</span> · {formatCents(debt.owedCents)}
+              </span>
+              <ButtonLink to={`/cdc/novo?divida=${debt.id}`} size="sm">
+                Parcelar<span className="sr-only"> {debt.description}</span>
+              </ButtonLink>
+            </li>
+          ))}
+          {origins.orders.map((order) => (
+            <li key={`os-${order.id}`} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <span>
+                <span className="block text-xs text-slate-600">Saldo de OS</span>
+                <span className="font-medium text-slate-900">{order.label}</span> · {formatCents(order.balanceCents)}
+              </span>
+              <ButtonLink to={`/cdc/novo?os=${order.id}`} size="sm">
+                Parcelar<span className="sr-only"> {order.label}</span>
+              </ButtonLink>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -168,6 +168,19 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
             </a>
           </p>
         ) : null}
+        {customer ? (
+          <nav aria-label="Dívidas e crediário do cliente" className="flex flex-wrap gap-2">
+            <ButtonLink to={`/devedores/${customer.id}`} size="sm" variant="outline">
+              Dívidas e fiados
+            </ButtonLink>
+            <ButtonLink to={`/devedores/${customer.id}#divida-fiado`} size="sm" variant="outline">
+              Novo fiado
+            </ButtonLink>
+            <ButtonLink to={`/cdc/novo?cliente=${customer.id}`} size="sm" variant="outline">
+              Novo crediário
+            </ButtonLink>
+          </nav>
+        ) : null}
       </div>
       {customer && newOrderHref ? (
         <CustomerOrders customerName={customer.name} orders={orders} newOrderHref={newOrderHref} />

@@ -139,12 +139,20 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold break-words text-slate-900">{debt.customer.name}</h1>
-          {debt.items.length > 0 ? (
-            <ButtonLink to={`/devedores/${debt.customer.id}/pagamento`}>
-              <HandCoins aria-hidden className="size-4" />
-              Registrar pagamento
+          <div className="flex flex-wrap gap-2">
+            {debt.items.length > 0 ? (
+              <ButtonLink to={`/devedores/${debt.customer.id}/pagamento`}>
+                <HandCoins aria-hidden className="size-4" />
+                Registrar pagamento
+              </ButtonLink>
+            ) : null}
+            <ButtonLink to="#divida-fiado" variant="outline">
+              Novo fiado
             </ButtonLink>
-          ) : null}
+            <ButtonLink to={`/cdc/novo?cliente=${debt.customer.id}`} variant="outline">
+              Novo crediário
+            </ButtonLink>
+          </div>
         </div>
         <p className="flex flex-wrap items-center gap-2 text-slate-700">
           {debt.items.length > 0 ? <BucketBadge bucket={debt.bucket} /> : null}
@@ -206,6 +214,14 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
                       ) : (
                         <span className="text-slate-900">{item.label}</span>
                       )}
+                      {item.source === "debt" || item.source === "order" ? (
+                        <Link
+                          to={item.source === "debt" ? `/cdc/novo?divida=${item.id}` : `/cdc/novo?os=${item.id}`}
+                          className="block text-xs font-medium text-brand-700 underline underline-offset-2"
+                        >
+                          Parcelar no crediário<span className="sr-only"> — {item.label}</span>
+                        </Link>
+                      ) : null}
                     </td>
                     <td className="px-2 py-2 whitespace-nowrap sm:px-4">
                       {formatDate(item.dueDate)}

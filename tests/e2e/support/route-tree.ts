@@ -5,13 +5,15 @@ import routes from "~/routes";
  * Every route of app/routes.ts with who may open it, decided by the layout it
  * sits under, so a spec that walks the tree checks a new route the day it is added.
  */
-export type Audience = "public" | "signed-in" | "staff" | "owner" | "resource";
+export type Audience = "public" | "signed-in" | "staff" | "finance" | "owner" | "resource";
 export type RouteCase = { pattern: string; path: string; file: string; audience: Audience };
 
 const AUDIENCE_OF_LAYOUT: Record<string, Audience> = {
   "routes/_site/layout.tsx": "public",
   "routes/_account/layout.tsx": "signed-in",
   "routes/_staff/layout.tsx": "staff",
+  /** The owner, and staff the owner granted "Financeiro" (the shared staff user has no grant). */
+  "routes/_finance/layout.tsx": "finance",
   "routes/_owner/layout.tsx": "owner",
 };
 /** better-auth's endpoints (JSON) and uploaded files (images): not pages. */

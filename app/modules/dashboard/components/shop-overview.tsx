@@ -51,7 +51,7 @@ export function ShopOverview({ overview }: { overview: Overview }) {
             <p className="text-sm text-slate-700">O caixa está fechado.</p>
           )}
           <Figure label="Recebido hoje" cents={takings.todayCents} />
-          <Figure label="Recebido no mês" cents={takings.monthCents} />
+          {takings.monthCents === null ? null : <Figure label="Recebido no mês" cents={takings.monthCents} />}
           <Link to="/cash-register" className={LINK}>
             {register ? "Ir para o caixa" : "Abrir o caixa"}
           </Link>
@@ -89,7 +89,9 @@ export function ShopOverview({ overview }: { overview: Overview }) {
         <Panel id="painel-receber" title="A receber">
           <Figure label="Em atraso" cents={receivables.overdueCents} tone={receivables.overdueCents > 0 ? "alert" : "plain"} />
           <Figure label={`Vence nos próximos ${receivables.horizonDays} dias`} cents={receivables.dueSoonCents} />
-          {receivables.typedOverdueCents + receivables.typedDueSoonCents > 0 ? (
+          {receivables.typedOverdueCents !== null &&
+          receivables.typedDueSoonCents !== null &&
+          receivables.typedOverdueCents + receivables.typedDueSoonCents > 0 ? (
             <p className="text-sm text-slate-700">
               Lançamentos a receber no Financeiro: {formatCents(receivables.typedOverdueCents)} vencidos,{" "}
               {formatCents(receivables.typedDueSoonCents)} nos próximos {receivables.horizonDays} dias.
@@ -99,9 +101,11 @@ export function ShopOverview({ overview }: { overview: Overview }) {
             <Link to="/devedores" className={LINK}>
               Devedores
             </Link>
-            <Link to="/financial-management" className={LINK}>
-              Financeiro
-            </Link>
+            {overview.withFinance ? (
+              <Link to="/financial-management" className={LINK}>
+                Financeiro
+              </Link>
+            ) : null}
           </p>
         </Panel>
 

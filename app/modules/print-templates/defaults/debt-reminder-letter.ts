@@ -49,14 +49,14 @@ export const DEBT_REMINDER_LETTER = `{% render "cabecalho_loja", loja: loja %}
       <tr><th scope="row" colspan="2">Total em aberto</th><td class="num">{{ cobranca.total | moeda }}</td></tr>
     </tfoot>
   </table>
-  {% if cobranca.com_crediario_em_atraso %}<p class="bloco">Nas parcelas do crediário em atraso, a multa e os juros de atraso previstos no contrato são calculados no dia do pagamento.</p>{% endif %}
+  {% if cobranca.com_crediario_em_atraso %}<p class="bloco">Nas parcelas do crediário em atraso, a multa e os juros de atraso previstos no contrato correm até o dia do pagamento: o valor do PIX abaixo já os inclui até a data em que vale.</p>{% endif %}
 </section>
 <section>
   <h2>Como pagar</h2>
   {% if cobranca.pix_copia_e_cola %}
   <div class="abertura">
     <div>
-      <p>Por PIX, o valor de <strong>{{ cobranca.valor_pix | moeda }}</strong>{% if cobranca.vencido > 0 %} (o que venceu até hoje){% else %} (o que vence em {{ cobranca.vencimento_pix | data }}){% endif %}: aponte a câmera do aplicativo do banco para o QR code ou use o código "copia e cola":</p>
+      <p>Por PIX, o valor de <strong>{{ cobranca.valor_pix | moeda }}</strong>{% if cobranca.vencido > 0 %} (o que venceu até hoje{% if cobranca.encargos_pix > 0 %}, já com {{ cobranca.encargos_pix | moeda }} de multa e juros de atraso do crediário{% endif %}){% else %} (o que vence em {{ cobranca.vencimento_pix | data }}){% endif %}{% if cobranca.valido_ate %}, válido para pagamento até {{ cobranca.valido_ate | data }}{% endif %}: aponte a câmera do aplicativo do banco para o QR code ou use o código "copia e cola":</p>
       <p class="pix">{{ cobranca.pix_copia_e_cola }}</p>
     </div>
     <figure class="qr">

@@ -43,8 +43,13 @@ export const DEBT_LETTER_FIELD_PAIRS: [string, string][] = [
   ["cobranca.vencido", "Total vencido em centavos (filtro moeda)"],
   ["cobranca.a_vencer", "Total que ainda vai vencer, em centavos (filtro moeda)"],
   ["cobranca.total", "Total em aberto em centavos (filtro moeda)"],
-  ["cobranca.valor_pix", "Valor do PIX em centavos: o vencido até hoje, ou o próximo vencimento (filtro moeda)"],
+  [
+    "cobranca.valor_pix",
+    "Valor do PIX em centavos: o vencido até hoje com multa e juros do crediário, ou o próximo vencimento (filtro moeda)",
+  ],
   ["cobranca.vencimento_pix", "Vencimento do valor do PIX (filtro data)"],
+  ["cobranca.encargos_pix", "Multa e juros de atraso do crediário incluídos no valor do PIX, em centavos (filtro moeda)"],
+  ["cobranca.valido_ate", "Último dia em que o valor do PIX vale (filtro data); vazio quando ele não muda"],
   [
     "cobranca.pix_copia_e_cola",
     "Código PIX copia e cola do valor; vazio quando a loja não tem chave PIX (filtro qrcode para o QR)",
@@ -75,10 +80,12 @@ export const DEBT_LETTER_SAMPLE = {
     vencido: 36_450,
     a_vencer: 4_500,
     total: 40_950,
-    valor_pix: 36_450,
+    valor_pix: 36_972,
     vencimento_pix: "2026-10-30",
+    encargos_pix: 522,
+    valido_ate: "2026-11-24",
     pix_copia_e_cola:
-      "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406364.505802BR5914Conserta Facil6009Sao Paulo62070503***6304ABCD",
+      "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406369.725802BR5914Conserta Facil6009Sao Paulo62070503***6304ABCD",
     com_crediario_em_atraso: true,
   },
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "finance_access" boolean DEFAULT false NOT NULL;

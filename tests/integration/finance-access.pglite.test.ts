@@ -1,0 +1,3 @@
+import { defineFinanceAccessSuite } from "./finance-access-suite";
+
+defineFinanceAccessSuite("pglite");

@@ -1,0 +1,4 @@
+import { defineFinanceAccessSuite } from "./finance-access-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineFinanceAccessSuite("postgres");
