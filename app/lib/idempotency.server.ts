@@ -73,12 +73,7 @@ export function fingerprintOf(content: unknown): string {
  */
 export async function runOnce<T>(
   tx: Transaction,
-  {
-    key,
-    scope,
-    actorUserId,
-    content,
-  }: { key: string; scope: string; actorUserId: string | null; content: unknown },
+  { key, scope, actorUserId, content }: { key: string; scope: string; actorUserId: string | null; content: unknown },
   write: () => Promise<T>,
 ): Promise<Once<T>> {
   const fingerprint = fingerprintOf(content);

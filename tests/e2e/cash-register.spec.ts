@@ -58,7 +58,9 @@ test.describe("caixa", () => {
     // is the demo's (until tests/e2e/shop-settings.spec.ts sets one for a while) no code, the register's message.
     await payments.getByLabel("Forma").selectOption("pix");
     await expect(
-      payments.getByText("PIX indisponível: cadastre a chave PIX da loja em Configurações.").or(payments.getByLabel("PIX copia e cola")),
+      payments
+        .getByText("PIX indisponível: cadastre a chave PIX da loja em Configurações.")
+        .or(payments.getByLabel("PIX copia e cola")),
     ).toBeVisible();
     await payments.getByLabel("Forma").selectOption("cash");
     await expect(payments.getByText("PIX indisponível: cadastre a chave PIX da loja em Configurações.")).toHaveCount(0);
@@ -99,7 +101,10 @@ test.describe("caixa", () => {
     const waiting = page.getByRole("region", { name: "PIX aguardando confirmação" });
     // This shop takes no PIX (demo key), but another journey's server may: every one waiting is confirmed from its link.
     while (await waiting.isVisible()) {
-      await waiting.getByRole("link", { name: /Confirmar ou cancelar o PIX de/ }).first().click();
+      await waiting
+        .getByRole("link", { name: /Confirmar ou cancelar o PIX de/ })
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/cash-register#lancamento-\d+$/);
       const entryId = /lancamento-(\d+)/.exec(page.url())?.[1];
       await page.locator(`#lancamento-${entryId}`).getByRole("button", { name: "PIX recebido" }).click();

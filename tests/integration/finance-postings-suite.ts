@@ -579,7 +579,9 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
           reason: "Troca",
           items: [{ saleItemId: String(product!.id), quantity: "1" }],
         }),
-      ).rejects.toMatchObject({ fieldErrors: { refundMethod: expect.stringContaining("não tem pagamento no cartão de débito") } });
+      ).rejects.toMatchObject({
+        fieldErrors: { refundMethod: expect.stringContaining("não tem pagamento no cartão de débito") },
+      });
       expect(await financeRowCounts()).toEqual(counts);
       // Every account, once every receivable settles: the acquirer's back to where it was, to the centavo.
       const after = await finalBalances();
@@ -704,7 +706,11 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
       const safeAtOpening = (await balancesNow())[accounts.safe]!;
       const refusedCounts = await financeRowCounts();
       await expect(
-        app.sessions.openCashRegister(STAFF, { openingFloat: "1,00", floatAccount: String(accounts.drawer), idempotencyKey: key() }),
+        app.sessions.openCashRegister(STAFF, {
+          openingFloat: "1,00",
+          floatAccount: String(accounts.drawer),
+          idempotencyKey: key(),
+        }),
       ).rejects.toMatchObject({ fieldErrors: { floatAccount: "Escolha uma das contas da lista." } });
       expect(await financeRowCounts()).toEqual(refusedCounts);
       expect((await app.queries.getRegisterDesk()).register).toBeNull();
@@ -758,7 +764,11 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
       });
       const t = app.tables;
       const [entry] = await app.db
-        .select({ id: t.registerEntries.id, registerId: t.registerEntries.registerId, businessDate: t.registerEntries.businessDate })
+        .select({
+          id: t.registerEntries.id,
+          registerId: t.registerEntries.registerId,
+          businessDate: t.registerEntries.businessDate,
+        })
         .from(t.registerEntries)
         .where(eq(t.registerEntries.serviceOrderPaymentId, payment.paymentId));
       expect(entry).toMatchObject({ registerId: null, businessDate: yesterday });

@@ -426,7 +426,10 @@ export function defineSalesSuite(database: TestDatabase) {
     it("numbers sales without gaps: a refused sale takes no number", async () => {
       const product = await createProduct({ priceCents: 1_000, stock: 3 });
       const item = (quantity: string) => [{ productId: String(product.productId), quantity }];
-      const first = await app.sales.recordSale(STAFF, saleForm({ items: item("1"), payments: [{ method: "pix", amount: "10,00" }] }));
+      const first = await app.sales.recordSale(
+        STAFF,
+        saleForm({ items: item("1"), payments: [{ method: "pix", amount: "10,00" }] }),
+      );
       // Refused after the sale row was begun: stock short, and cash with no register open.
       await expect(
         app.sales.recordSale(STAFF, saleForm({ items: item("5"), payments: [{ method: "pix", amount: "50,00" }] })),
@@ -434,7 +437,10 @@ export function defineSalesSuite(database: TestDatabase) {
       await expect(
         app.sales.recordSale(STAFF, saleForm({ items: item("1"), payments: [{ method: "cash", amount: "10,00" }] })),
       ).rejects.toBeInstanceOf(app.errors.InputError);
-      const next = await app.sales.recordSale(STAFF, saleForm({ items: item("1"), payments: [{ method: "pix", amount: "10,00" }] }));
+      const next = await app.sales.recordSale(
+        STAFF,
+        saleForm({ items: item("1"), payments: [{ method: "pix", amount: "10,00" }] }),
+      );
       expect(numberOf(next.code)).toBe(numberOf(first.code) + 1);
       expect(next.saleId).toBe(first.saleId + 1);
     });

@@ -185,7 +185,12 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
       field: "refundMethod",
     });
     if (cardMethod) {
-      await refundCardReceivablesOfSaleInTx(tx, actor, { saleId, method: cardMethod, amountCents: backCents, reason: input.reason });
+      await refundCardReceivablesOfSaleInTx(tx, actor, {
+        saleId,
+        method: cardMethod,
+        amountCents: backCents,
+        reason: input.reason,
+      });
     }
   }
   if (backCents > 0 && input.settlement === "store-credit") {

@@ -53,52 +53,56 @@ export async function createEntriesInTx(
     if (Object.keys(errors).length > 0) throw refuse(errors);
   }
   const scope = "finance.entry.create";
-  const { result, isReplay } = await runOnce(tx, { key: input.idempotencyKey, scope, actorUserId: actor.userId, content: input }, async () => {
-    await activeCategoryInTx(tx, input.categoryId, input.direction);
-    if (input.isPaid) await activeAccountInTx(tx, input.accountId!);
-    const supplier = input.supplierId === null ? null : await supplierOfIdInTx(tx, input.supplierId);
-    const amounts = splitCents(input.amount, input.instalments);
-    const group = input.instalments > 1 ? randomUUID() : null;
-    const rows = await tx
-      .insert(financeEntries)
-      .values(
-        amounts.map((amountCents, index) => ({
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: input.idempotencyKey, scope, actorUserId: actor.userId, content: input },
+    async () => {
+      await activeCategoryInTx(tx, input.categoryId, input.direction);
+      if (input.isPaid) await activeAccountInTx(tx, input.accountId!);
+      const supplier = input.supplierId === null ? null : await supplierOfIdInTx(tx, input.supplierId);
+      const amounts = splitCents(input.amount, input.instalments);
+      const group = input.instalments > 1 ? randomUUID() : null;
+      const rows = await tx
+        .insert(financeEntries)
+        .values(
+          amounts.map((amountCents, index) => ({
+            direction: input.direction,
+            description: input.instalments > 1 ? `${input.description} (${index + 1}/${input.instalments})` : input.description,
+            categoryId: input.categoryId,
+            amountCents,
+            dueDate: addMonths(input.dueDate, index),
+            paidDate: input.isPaid ? input.paidDate : null,
+            method: input.isPaid ? input.method : null,
+            accountId: input.isPaid ? input.accountId : null,
+            counterparty: input.counterparty || (supplier?.name ?? ""),
+            supplierId: supplier?.id ?? null,
+            instalmentGroup: group,
+            instalmentNumber: group ? index + 1 : null,
+            instalmentCount: group ? input.instalments : null,
+            notes: input.notes,
+            createdByUserId: actor.userId,
+            createdByLabel: actor.label,
+          })),
+        )
+        .returning({ id: financeEntries.id });
+      const entryIds = rows.map((row) => row.id);
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "finance.entry.create",
+        entity: ENTRY_ENTITY,
+        entityId: String(entryIds[0]),
+        details: {
+          entryIds,
           direction: input.direction,
-          description: input.instalments > 1 ? `${input.description} (${index + 1}/${input.instalments})` : input.description,
-          categoryId: input.categoryId,
-          amountCents,
-          dueDate: addMonths(input.dueDate, index),
-          paidDate: input.isPaid ? input.paidDate : null,
-          method: input.isPaid ? input.method : null,
-          accountId: input.isPaid ? input.accountId : null,
-          counterparty: input.counterparty || (supplier?.name ?? ""),
-          supplierId: supplier?.id ?? null,
-          instalmentGroup: group,
-          instalmentNumber: group ? index + 1 : null,
-          instalmentCount: group ? input.instalments : null,
-          notes: input.notes,
-          createdByUserId: actor.userId,
-          createdByLabel: actor.label,
-        })),
-      )
-      .returning({ id: financeEntries.id });
-    const entryIds = rows.map((row) => row.id);
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "finance.entry.create",
-      entity: ENTRY_ENTITY,
-      entityId: String(entryIds[0]),
-      details: {
-        entryIds,
-        direction: input.direction,
-        amountCents: input.amount,
-        instalments: input.instalments,
-        isPaid: input.isPaid,
-      },
-    });
-    return { entryIds };
-  });
+          amountCents: input.amount,
+          instalments: input.instalments,
+          isPaid: input.isPaid,
+        },
+      });
+      return { entryIds };
+    },
+  );
   return { ...result, isReplay };
 }
 
@@ -193,25 +197,29 @@ export async function payEntryInTx(tx: Transaction, actor: Actor, rawEntryId: un
   const entryId = typeof rawEntryId === "number" || typeof rawEntryId === "string" ? readId(rawEntryId) : null;
   if (entryId === null) throw new FinanceNotFoundError("lançamento não encontrado");
   const scope = `finance.entry.pay:${entryId}`;
-  const { result, isReplay } = await runOnce(tx, { key: input.idempotencyKey, scope, actorUserId: actor.userId, content: input }, async () => {
-    const entry = await lockEntryInTx(tx, entryId);
-    assertBillEntry(entry);
-    if (entry.paidDate) throw new FinanceStateError("entry-paid", "Este lançamento já está pago.");
-    await activeAccountInTx(tx, input.accountId);
-    await tx
-      .update(financeEntries)
-      .set({ paidDate: input.paidDate, accountId: input.accountId, method: input.method })
-      .where(eq(financeEntries.id, entry.id));
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "finance.entry.pay",
-      entity: ENTRY_ENTITY,
-      entityId: String(entry.id),
-      details: { amountCents: entry.amountCents, paidDate: input.paidDate, accountId: input.accountId, method: input.method },
-    });
-    return { entryId: entry.id };
-  });
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: input.idempotencyKey, scope, actorUserId: actor.userId, content: input },
+    async () => {
+      const entry = await lockEntryInTx(tx, entryId);
+      assertBillEntry(entry);
+      if (entry.paidDate) throw new FinanceStateError("entry-paid", "Este lançamento já está pago.");
+      await activeAccountInTx(tx, input.accountId);
+      await tx
+        .update(financeEntries)
+        .set({ paidDate: input.paidDate, accountId: input.accountId, method: input.method })
+        .where(eq(financeEntries.id, entry.id));
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "finance.entry.pay",
+        entity: ENTRY_ENTITY,
+        entityId: String(entry.id),
+        details: { amountCents: entry.amountCents, paidDate: input.paidDate, accountId: input.accountId, method: input.method },
+      });
+      return { entryId: entry.id };
+    },
+  );
   return { ...result, isReplay };
 }
 
@@ -255,73 +263,77 @@ export async function splitEntryInTx(tx: Transaction, actor: Actor, rawEntryId: 
   const entryId = typeof rawEntryId === "number" || typeof rawEntryId === "string" ? readId(rawEntryId) : null;
   if (entryId === null) throw new FinanceNotFoundError("lançamento não encontrado");
   const scope = `finance.entry.split:${entryId}`;
-  const { result, isReplay } = await runOnce(tx, { key: input.idempotencyKey, scope, actorUserId: actor.userId, content: input }, async () => {
-    const entry = await lockEntryInTx(tx, entryId);
-    assertBillEntry(entry);
-    if (entry.paidDate) throw new FinanceStateError("entry-paid", "Este lançamento já está pago: não se divide mais.");
-    if (input.amount >= entry.amountCents) {
-      throw refuse({ amount: "O valor que fica precisa ser menor que o do lançamento: o restante vira outro lançamento." });
-    }
-    const group = entry.instalmentGroup ?? randomUUID();
-    const members = entry.instalmentGroup
-      ? await tx
-          .select({ id: financeEntries.id, number: financeEntries.instalmentNumber })
-          .from(financeEntries)
-          .where(eq(financeEntries.instalmentGroup, group))
-          .for("update")
-      : [];
-    const lastNumber = Math.max(1, ...members.map((member) => member.number ?? 0));
-    const count = Math.max(lastNumber, members.length, 1) + 1;
-    const restCents = entry.amountCents - input.amount;
-    await tx
-      .update(financeEntries)
-      .set({
-        amountCents: input.amount,
-        instalmentGroup: group,
-        instalmentNumber: entry.instalmentNumber ?? 1,
-      })
-      .where(eq(financeEntries.id, entry.id));
-    const [created] = await tx
-      .insert(financeEntries)
-      .values({
-        direction: entry.direction,
-        description: entry.description,
-        categoryId: entry.categoryId,
-        amountCents: restCents,
-        dueDate: input.dueDate,
-        counterparty: entry.counterparty,
-        customerId: entry.customerId,
-        supplierId: entry.supplierId,
-        instalmentGroup: group,
-        instalmentNumber: count,
-        instalmentCount: count,
-        originKind: entry.originKind,
-        originId: entry.originId,
-        notes: entry.notes,
-        createdByUserId: actor.userId,
-        createdByLabel: actor.label,
-      })
-      .returning({ id: financeEntries.id });
-    await tx
-      .update(financeEntries)
-      .set({ instalmentCount: count })
-      .where(and(eq(financeEntries.instalmentGroup, group), sql`${financeEntries.cancelledAt} is null`));
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "finance.entry.split",
-      entity: ENTRY_ENTITY,
-      entityId: String(entry.id),
-      details: {
-        amountCents: entry.amountCents,
-        kept: input.amount,
-        rest: restCents,
-        newEntryId: created!.id,
-        dueDate: input.dueDate,
-      },
-    });
-    return { entryId: entry.id, newEntryId: created!.id };
-  });
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: input.idempotencyKey, scope, actorUserId: actor.userId, content: input },
+    async () => {
+      const entry = await lockEntryInTx(tx, entryId);
+      assertBillEntry(entry);
+      if (entry.paidDate) throw new FinanceStateError("entry-paid", "Este lançamento já está pago: não se divide mais.");
+      if (input.amount >= entry.amountCents) {
+        throw refuse({ amount: "O valor que fica precisa ser menor que o do lançamento: o restante vira outro lançamento." });
+      }
+      const group = entry.instalmentGroup ?? randomUUID();
+      const members = entry.instalmentGroup
+        ? await tx
+            .select({ id: financeEntries.id, number: financeEntries.instalmentNumber })
+            .from(financeEntries)
+            .where(eq(financeEntries.instalmentGroup, group))
+            .for("update")
+        : [];
+      const lastNumber = Math.max(1, ...members.map((member) => member.number ?? 0));
+      const count = Math.max(lastNumber, members.length, 1) + 1;
+      const restCents = entry.amountCents - input.amount;
+      await tx
+        .update(financeEntries)
+        .set({
+          amountCents: input.amount,
+          instalmentGroup: group,
+          instalmentNumber: entry.instalmentNumber ?? 1,
+        })
+        .where(eq(financeEntries.id, entry.id));
+      const [created] = await tx
+        .insert(financeEntries)
+        .values({
+          direction: entry.direction,
+          description: entry.description,
+          categoryId: entry.categoryId,
+          amountCents: restCents,
+          dueDate: input.dueDate,
+          counterparty: entry.counterparty,
+          customerId: entry.customerId,
+          supplierId: entry.supplierId,
+          instalmentGroup: group,
+          instalmentNumber: count,
+          instalmentCount: count,
+          originKind: entry.originKind,
+          originId: entry.originId,
+          notes: entry.notes,
+          createdByUserId: actor.userId,
+          createdByLabel: actor.label,
+        })
+        .returning({ id: financeEntries.id });
+      await tx
+        .update(financeEntries)
+        .set({ instalmentCount: count })
+        .where(and(eq(financeEntries.instalmentGroup, group), sql`${financeEntries.cancelledAt} is null`));
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "finance.entry.split",
+        entity: ENTRY_ENTITY,
+        entityId: String(entry.id),
+        details: {
+          amountCents: entry.amountCents,
+          kept: input.amount,
+          rest: restCents,
+          newEntryId: created!.id,
+          dueDate: input.dueDate,
+        },
+      });
+      return { entryId: entry.id, newEntryId: created!.id };
+    },
+  );
   return { ...result, isReplay };
 }
 

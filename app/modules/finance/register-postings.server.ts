@@ -176,7 +176,11 @@ export async function cashCounterAccounts(today: string) {
       ...rows.filter((row) => row.id === defaultId),
       ...rows.filter((row) => row.id !== defaultId),
     ];
-    return { accounts, defaultId, drawerBalanceCents: Number(balances.find((row) => row.accountId === drawer)?.balanceCents ?? 0) };
+    return {
+      accounts,
+      defaultId,
+      drawerBalanceCents: Number(balances.find((row) => row.accountId === drawer)?.balanceCents ?? 0),
+    };
   });
 }
 
@@ -187,9 +191,7 @@ export async function cashCounterAccountInTx(tx: Transaction, accountId: number)
   const [row] = await tx
     .select({ id: financeAccounts.id })
     .from(financeAccounts)
-    .where(
-      and(eq(financeAccounts.id, accountId), isNull(financeAccounts.archivedAt), ne(financeAccounts.kind, "card-acquirer")),
-    );
+    .where(and(eq(financeAccounts.id, accountId), isNull(financeAccounts.archivedAt), ne(financeAccounts.kind, "card-acquirer")));
   return row !== undefined;
 }
 
@@ -236,7 +238,12 @@ export function closingOriginKindOf(method: string) {
   return method === "cash" ? REGISTER_CLOSING_ORIGIN : `${REGISTER_CLOSING_ORIGIN}-${method}`;
 }
 
-const CLOSING_METHOD_NAMES: Record<string, string> = { cash: "", pix: " de PIX", debit: " de cartão de débito", credit: " de cartão de crédito" };
+const CLOSING_METHOD_NAMES: Record<string, string> = {
+  cash: "",
+  pix: " de PIX",
+  debit: " de cartão de débito",
+  credit: " de cartão de crédito",
+};
 
 /**
  * A closing posts only its differences: every sale, payment and movement

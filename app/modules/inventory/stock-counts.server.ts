@@ -184,7 +184,9 @@ export async function closeStockCount(actor: Actor, countId: number, input: unkn
     actorUserId: actor.userId,
     content: { countId, confirmation },
   };
-  return inTransaction(async (tx) => (await runOnce(tx, key, () => closeStockCountInTx(tx, actor, countId, confirmation))).result);
+  return inTransaction(
+    async (tx) => (await runOnce(tx, key, () => closeStockCountInTx(tx, actor, countId, confirmation))).result,
+  );
 }
 
 async function closeStockCountInTx(tx: Transaction, actor: Actor, countId: number, confirmation: string) {

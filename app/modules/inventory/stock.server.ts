@@ -63,44 +63,48 @@ export async function recordStockEntryInTx(tx: Transaction, actor: Actor, produc
     throw new InventoryInputError({ quantity: "Este produto entra por IMEI/número de série: informe cada unidade." });
   }
   const scope = `stock.entry:${productId}`;
-  const { result, isReplay } = await runOnce(tx, { key: values.idempotencyKey, scope, actorUserId: actor.userId, content: input }, async () => {
-    const amountCents = values.quantity * values.unitCostCents;
-    const terms = await checkStockPurchaseTermsInTx(tx, input, { amountCents, field: "quantity" });
-    const supplier = terms?.supplier ?? (await chosenSupplierInTx(tx, input));
-    const movement = await recordStockMovementInTx(tx, actor, {
-      productId,
-      kind: "entry",
-      quantity: values.quantity,
-      unitCostCents: values.unitCostCents,
-      supplier: supplier?.name ?? values.supplier,
-      supplierId: supplier?.id ?? null,
-    });
-    const entryIds = terms
-      ? await postStockPurchaseInTx(tx, actor, {
-          movementId: movement.movementId,
-          amountCents,
-          itemsLabel: `${values.quantity} × ${product.name}`,
-          terms,
-        })
-      : [];
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "stock.entry",
-      entity: PRODUCT_ENTITY,
-      entityId: String(productId),
-      details: {
-        movementId: movement.movementId,
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: values.idempotencyKey, scope, actorUserId: actor.userId, content: input },
+    async () => {
+      const amountCents = values.quantity * values.unitCostCents;
+      const terms = await checkStockPurchaseTermsInTx(tx, input, { amountCents, field: "quantity" });
+      const supplier = terms?.supplier ?? (await chosenSupplierInTx(tx, input));
+      const movement = await recordStockMovementInTx(tx, actor, {
+        productId,
+        kind: "entry",
         quantity: values.quantity,
         unitCostCents: values.unitCostCents,
         supplier: supplier?.name ?? values.supplier,
         supplierId: supplier?.id ?? null,
-        payment: terms?.payment ?? null,
-        entryIds,
-      },
-    });
-    return { ...movement, entryIds };
-  });
+      });
+      const entryIds = terms
+        ? await postStockPurchaseInTx(tx, actor, {
+            movementId: movement.movementId,
+            amountCents,
+            itemsLabel: `${values.quantity} × ${product.name}`,
+            terms,
+          })
+        : [];
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "stock.entry",
+        entity: PRODUCT_ENTITY,
+        entityId: String(productId),
+        details: {
+          movementId: movement.movementId,
+          quantity: values.quantity,
+          unitCostCents: values.unitCostCents,
+          supplier: supplier?.name ?? values.supplier,
+          supplierId: supplier?.id ?? null,
+          payment: terms?.payment ?? null,
+          entryIds,
+        },
+      });
+      return { ...movement, entryIds };
+    },
+  );
   return { ...result, isReplay };
 }
 
@@ -139,59 +143,63 @@ export async function recordSerialisedEntryInTx(tx: Transaction, actor: Actor, p
     if (inShop) errors[`units.${index}.serial`] = `O IMEI/número de série ${unit.serial} já está em estoque.`;
   });
   const scope = `stock.serial-entry:${productId}`;
-  const { result, isReplay } = await runOnce(tx, { key: values.idempotencyKey, scope, actorUserId: actor.userId, content: input }, async () => {
-    if (Object.keys(errors).length > 0) throw new InventoryInputError(errors, 409);
-    const amountCents = values.units.reduce((sum, unit) => sum + unit.costCents, 0);
-    const terms = await checkStockPurchaseTermsInTx(tx, input, { amountCents, field: "units.0.costCents" });
-    const supplier = terms?.supplier ?? (await chosenSupplierInTx(tx, input));
-    const movementIds: number[] = [];
-    for (const [index, unit] of values.units.entries()) {
-      const previous = existing.find((row) => row.serial === unit.serial && row.productId === productId);
-      let unitId: number;
-      if (previous) {
-        // The unit comes back as the same row; the ledger moves it back into stock.
-        await tx
-          .update(productUnits)
-          .set({ costCents: unit.costCents, updatedAt: new Date() })
-          .where(eq(productUnits.id, previous.id));
-        unitId = previous.id;
-      } else {
-        const [created] = await tx
-          .insert(productUnits)
-          .values({ productId, serial: unit.serial, costCents: unit.costCents, status: "in-stock" })
-          .returning({ id: productUnits.id });
-        unitId = created!.id;
+  const { result, isReplay } = await runOnce(
+    tx,
+    { key: values.idempotencyKey, scope, actorUserId: actor.userId, content: input },
+    async () => {
+      if (Object.keys(errors).length > 0) throw new InventoryInputError(errors, 409);
+      const amountCents = values.units.reduce((sum, unit) => sum + unit.costCents, 0);
+      const terms = await checkStockPurchaseTermsInTx(tx, input, { amountCents, field: "units.0.costCents" });
+      const supplier = terms?.supplier ?? (await chosenSupplierInTx(tx, input));
+      const movementIds: number[] = [];
+      for (const [index, unit] of values.units.entries()) {
+        const previous = existing.find((row) => row.serial === unit.serial && row.productId === productId);
+        let unitId: number;
+        if (previous) {
+          // The unit comes back as the same row; the ledger moves it back into stock.
+          await tx
+            .update(productUnits)
+            .set({ costCents: unit.costCents, updatedAt: new Date() })
+            .where(eq(productUnits.id, previous.id));
+          unitId = previous.id;
+        } else {
+          const [created] = await tx
+            .insert(productUnits)
+            .values({ productId, serial: unit.serial, costCents: unit.costCents, status: "in-stock" })
+            .returning({ id: productUnits.id });
+          unitId = created!.id;
+        }
+        const movement = await recordStockMovementInTx(tx, actor, {
+          productId,
+          kind: "entry",
+          quantity: 1,
+          unitId,
+          unitCostCents: unit.costCents,
+          supplier: supplier?.name ?? values.supplier,
+          supplierId: supplier?.id ?? null,
+          field: `units.${index}.serial`,
+        });
+        movementIds.push(movement.movementId);
       }
-      const movement = await recordStockMovementInTx(tx, actor, {
-        productId,
-        kind: "entry",
-        quantity: 1,
-        unitId,
-        unitCostCents: unit.costCents,
-        supplier: supplier?.name ?? values.supplier,
-        supplierId: supplier?.id ?? null,
-        field: `units.${index}.serial`,
+      const entryIds = terms
+        ? await postStockPurchaseInTx(tx, actor, {
+            movementId: movementIds[0]!,
+            amountCents,
+            itemsLabel: `${values.units.length} × ${product.name} (${serials.join(", ")})`.slice(0, 200),
+            terms,
+          })
+        : [];
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "stock.entry",
+        entity: PRODUCT_ENTITY,
+        entityId: String(productId),
+        details: { movementIds, serials, supplier: supplier?.name ?? values.supplier, payment: terms?.payment ?? null, entryIds },
       });
-      movementIds.push(movement.movementId);
-    }
-    const entryIds = terms
-      ? await postStockPurchaseInTx(tx, actor, {
-          movementId: movementIds[0]!,
-          amountCents,
-          itemsLabel: `${values.units.length} × ${product.name} (${serials.join(", ")})`.slice(0, 200),
-          terms,
-        })
-      : [];
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "stock.entry",
-      entity: PRODUCT_ENTITY,
-      entityId: String(productId),
-      details: { movementIds, serials, supplier: supplier?.name ?? values.supplier, payment: terms?.payment ?? null, entryIds },
-    });
-    return { movementIds, entryIds };
-  });
+      return { movementIds, entryIds };
+    },
+  );
   return { ...result, isReplay };
 }
 

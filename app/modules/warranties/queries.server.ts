@@ -39,10 +39,7 @@ function searchCondition(query: string): SQL | undefined {
   if (text === "") return undefined;
   const code = normaliseImeiOrSerial(text);
   const digits = text.replace(/\D/g, "");
-  const conditions: (SQL | undefined)[] = [
-    foldedContains(warranties.customerName, text),
-    foldedContains(customers.name, text),
-  ];
+  const conditions: (SQL | undefined)[] = [foldedContains(warranties.customerName, text), foldedContains(customers.name, text)];
   if (/^[A-Z0-9]{3,}$/.test(code)) {
     conditions.push(like(warranties.imeiOrSerial, `${escapeLike(code)}%`));
     conditions.push(sql`reverse(${warranties.imeiOrSerial}) like ${escapeLike([...code].reverse().join("")) + "%"}`);

@@ -94,8 +94,8 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
           </h2>
           <p className="text-sm text-slate-800">
             {totals.pendingPixCount === 1 ? "1 PIX" : `${totals.pendingPixCount} PIX`} somando{" "}
-            {formatCents(totals.pendingPixCents)} ainda sem “PIX recebido”. O caixa só fecha depois que cada um for confirmado
-            (o valor caiu na conta) ou cancelado (não caiu): depois do fechamento o caixa não muda mais.
+            {formatCents(totals.pendingPixCents)} ainda sem “PIX recebido”. O caixa só fecha depois que cada um for confirmado (o
+            valor caiu na conta) ou cancelado (não caiu): depois do fechamento o caixa não muda mais.
           </p>
           <ul className="space-y-1 text-sm">
             {loaderData.pendingPix.map((entry) => (
@@ -106,7 +106,12 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
                 >
                   Confirmar ou cancelar o PIX de {formatCents(entry.amountCents)}
                 </Link>{" "}
-                — {entry.saleCode ? `Venda ${entry.saleCode}` : entry.serviceOrderId ? `OS nº ${entry.serviceOrderId}` : ENTRY_KIND_LABELS[entry.kind]}
+                —{" "}
+                {entry.saleCode
+                  ? `Venda ${entry.saleCode}`
+                  : entry.serviceOrderId
+                    ? `OS nº ${entry.serviceOrderId}`
+                    : ENTRY_KIND_LABELS[entry.kind]}
                 , {formatDateTime(entry.createdAt)}
               </li>
             ))}
