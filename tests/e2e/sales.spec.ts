@@ -71,7 +71,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("o caixa vende uma capa pelo leitor de código de barras e uma impressão pelo SKU, metade em dinheiro com troco e metade no PIX, e imprime o recibo", async ({
+test("o caixa vende uma capa pelo leitor de código de barras e uma impressão pelo SKU com desconto, parte em dinheiro com troco e parte no PIX, e imprime o recibo", async ({
   browser,
   isMobile,
   consoleErrors,
@@ -108,29 +108,36 @@ test("o caixa vende uma capa pelo leitor de código de barras e uma impressão p
   await expect(items).toHaveCount(2);
   await items.nth(1).getByLabel("Quantidade", { exact: true }).fill("10");
   await expect(page.getByTestId("total-venda")).toHaveText("R$ 60,00");
+  // A discount on the sale, spread over its items.
+  await page.getByLabel("Desconto na venda (R$)").fill("6,00");
+  await expect(page.getByTestId("total-venda")).toHaveText("R$ 54,00");
 
-  // Half in cash (R$ 50,00 handed over), half by PIX.
+  // R$ 30,00 in cash (R$ 50,00 handed over), the rest by PIX.
   const cash = page.getByTestId("pagamento").first();
   await cash.getByLabel("Valor (R$)").fill("30,00");
   await cash.getByLabel("Recebido em dinheiro (R$)").fill("50,00");
   await page.getByRole("button", { name: "Outra forma de pagamento" }).click();
   const pix = page.getByTestId("pagamento").nth(1);
   await expect(pix.getByLabel("Forma")).toHaveValue("pix");
-  await expect(pix.getByLabel("Valor (R$)")).toHaveValue("30,00");
+  await expect(pix.getByLabel("Valor (R$)")).toHaveValue("24,00");
   await expect(page.getByTestId("troco")).toHaveText("R$ 20,00");
   await expect(page.getByTestId("falta-receber")).toHaveText("R$ 0,00");
-  await expect(page.getByRole("region", { name: "Cobrança PIX" })).toContainText("R$ 30,00");
+  await expect(page.getByRole("region", { name: "Cobrança PIX" })).toContainText("R$ 24,00");
 
   await page.getByRole("button", { name: "Concluir venda" }).click();
   await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
   await expect(page.getByRole("status").filter({ hasText: /Venda VENDA\d+ registrada\. Troco: R\$\s20,00\./ })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Concluída");
-  // The PIX half: its code for the exact amount, the txid naming the sale, until staff mark it received.
+  // The discount counted once: each item's line holds its share, so the summary is items, discounts, total.
+  const summary = page.getByRole("region", { name: "Itens" }).locator("dl");
+  await expect(summary).toContainText(/Itens\s*R\$\s60,00\s*Descontos\s*− R\$\s6,00\s*Total\s*R\$\s54,00/);
+  await expect(page.getByText("Desconto na venda")).toHaveCount(0);
+  // The PIX part: its code for the exact amount, the txid naming the sale, until staff mark it received.
   const charge = page.getByRole("region", { name: "PIX a receber" });
-  await expect(charge).toContainText("R$ 30,00");
+  await expect(charge).toContainText("R$ 24,00");
   const code = await charge.getByRole("textbox").inputValue();
   expect(code).toMatch(/^000201/);
-  expect(code).toContain("540530.00"); // field 54, 5 characters: the amount
+  expect(code).toContain("540524.00"); // field 54, 5 characters: the amount
   expect(code).toMatch(/62\d\d05\d\dVENDA\d+6304[0-9A-F]{4}$/);
   await page.getByRole("button", { name: "PIX recebido" }).click();
   await expect(page.getByRole("status").filter({ hasText: "PIX recebido." })).toBeVisible();

@@ -102,6 +102,8 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
   const isCancelled = sale.status === "cancelled";
   const printBase = `/cash-register/vendas/${sale.id}/print/recibo`;
 
+  const itemsGrossCents = sale.items.reduce((sum, item) => sum + item.quantity * item.unitPriceCents, 0);
+  const itemDiscountsCents = sale.items.reduce((sum, item) => sum + item.discountCents, 0);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -191,11 +193,18 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
           ))}
         </ul>
         <dl className="ml-auto max-w-xs space-y-1">
-          {sale.discountCents > 0 ? (
-            <div className="flex justify-between text-slate-700">
-              <dt>Desconto na venda</dt>
-              <dd>− {formatCents(sale.discountCents)}</dd>
-            </div>
+          {/* Each item's discount already holds its share of the sale's (and the PIX price's): summed once, never again. */}
+          {itemDiscountsCents > 0 ? (
+            <>
+              <div className="flex justify-between text-slate-700">
+                <dt>Itens</dt>
+                <dd>{formatCents(itemsGrossCents)}</dd>
+              </div>
+              <div className="flex justify-between text-slate-700">
+                <dt>Descontos</dt>
+                <dd>− {formatCents(itemDiscountsCents)}</dd>
+              </div>
+            </>
           ) : null}
           <div className="flex justify-between text-lg font-bold text-slate-900">
             <dt>Total</dt>
