@@ -199,6 +199,7 @@ const NO_MONEY_OR_STOCK = new Set([
   "unlinkCustomerAccount",
   "updateCustomer",
   "listSuppliers",
+  "listCustomerPlanOrigins",
 ]);
 
 /**
