@@ -73,6 +73,7 @@ export function defineFinanceAccessSuite(database: TestDatabase) {
     let app: Awaited<ReturnType<typeof loadModules>>;
     let dropDatabase: (() => Promise<void>) | undefined;
     let entryId = 0;
+    let supplierId = 0;
     let categoryId = 0;
 
     beforeAll(async () => {
@@ -103,6 +104,9 @@ export function defineFinanceAccessSuite(database: TestDatabase) {
         })
         .returning({ id: financeEntries.id });
       entryId = entry!.id;
+      const { suppliers } = await import("~/db/schema/suppliers");
+      const [supplier] = await app.db.insert(suppliers).values({ name: "Distribuidora Acesso" }).returning({ id: suppliers.id });
+      supplierId = supplier!.id;
     });
 
     afterAll(async () => {
@@ -161,8 +165,10 @@ export function defineFinanceAccessSuite(database: TestDatabase) {
      */
     async function request(route: FinanceRoute, method: "GET" | "POST", user: SessionUser) {
       const module = await importRoute(route.file);
-      const params = { id: String(entryId) };
-      const path = route.pattern.replace(":id", String(entryId));
+      // A row the page can show: a supplier's page its supplier, the others an entry.
+      const id = String(route.pattern.includes("fornecedores") ? supplierId : entryId);
+      const params = { id };
+      const path = route.pattern.replace(":id", id);
       const context = new RouterContextProvider();
       context.set(app.session.sessionUserContext, user);
       const init: RequestInit = method === "POST" ? { method, body: formFor(route) } : { method };

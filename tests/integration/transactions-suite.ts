@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
+import { giveTheShopItsOwnPixKey } from "../support/shop-pix-key";
 
 const STAFF: Actor = { userId: "staff-tx", label: "tx@loja.test", role: "staff" };
 
@@ -58,6 +59,7 @@ export function defineTransactionsSuite(database: TestDatabase) {
         .values({ name: "Cliente Transação", phone: "11987650000" })
         .returning({ id: app.tables.customers.id });
       customerId = customer!.id;
+      await giveTheShopItsOwnPixKey();
     });
 
     afterAll(async () => {
