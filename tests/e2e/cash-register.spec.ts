@@ -1,6 +1,7 @@
 import { request } from "@playwright/test";
 import { accessibilityViolations } from "./support/axe";
 import { BASE_URL } from "./support/e2e-env";
+import { confirmWaitingPix } from "./support/register";
 import { prepareOrder } from "./support/service-orders";
 import { expect, failedLoad, test } from "./support/test";
 import { ORIGIN_HEADER, USERS } from "./support/users";
@@ -98,19 +99,8 @@ test.describe("caixa", () => {
     await page.goto("/cash-register");
     await page.getByRole("link", { name: "Fechar caixa" }).click();
     await expect(page).toHaveURL("/cash-register/fechamento");
-    const waiting = page.getByRole("region", { name: "PIX aguardando confirmação" });
     // This shop takes no PIX (demo key), but another journey's server may: every one waiting is confirmed from its link.
-    while (await waiting.isVisible()) {
-      await waiting
-        .getByRole("link", { name: /Confirmar ou cancelar o PIX de/ })
-        .first()
-        .click();
-      await expect(page).toHaveURL(/\/cash-register#lancamento-\d+$/);
-      const entryId = /lancamento-(\d+)/.exec(page.url())?.[1];
-      await page.locator(`#lancamento-${entryId}`).getByRole("button", { name: "PIX recebido" }).click();
-      await expect(page.getByRole("status").filter({ hasText: /PIX recebido registrado|já estava confirmado/ })).toBeVisible();
-      await page.goto("/cash-register/fechamento");
-    }
+    await confirmWaitingPix(page);
 
     // Close with R$ 5,00 missing in the drawer, counted by notes.
     await expect(page.getByRole("heading", { name: `Fechar o caixa nº ${registerNumber}` })).toBeVisible();
