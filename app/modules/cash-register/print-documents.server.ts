@@ -1,4 +1,4 @@
-import type { RegisterMethod } from "~/db/schema/cash-register";
+import { paymentMethodLabel } from "~/lib/payment-methods";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
@@ -44,7 +44,7 @@ export async function printEntrySlip(actor: Actor, entryId: string | undefined, 
 function closingData({ register, entries, totals }: CashRegisterDetail) {
   const closing = register.closingTotals ?? {};
   const formas = sortedClosingTotals(closing).map(([method, { expectedCents, countedCents }]) => ({
-    nome: METHOD_LABELS[method as RegisterMethod] ?? method,
+    nome: paymentMethodLabel(method),
     esperado: expectedCents,
     conferido: countedCents,
     diferenca: countedCents - expectedCents,

@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_LABELS } from "~/lib/payment-methods";
 import type { RegisterEntryKind, RegisterMethod } from "~/db/schema/cash-register";
 
 /**
@@ -6,14 +7,7 @@ import type { RegisterEntryKind, RegisterMethod } from "~/db/schema/cash-registe
  * the closing and its tests.
  */
 
-export const METHOD_LABELS: Record<RegisterMethod, string> = {
-  cash: "Dinheiro",
-  pix: "PIX",
-  debit: "Cartão de débito",
-  credit: "Cartão de crédito",
-  crediario: "Crediário",
-  "store-credit": "Crédito da loja",
-};
+export const METHOD_LABELS: Record<RegisterMethod, string> = PAYMENT_METHOD_LABELS;
 
 export const ENTRY_KIND_LABELS: Record<RegisterEntryKind, string> = {
   sale: "Venda",

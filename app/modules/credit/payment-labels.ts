@@ -1,4 +1,4 @@
-import { CREDIT_PAYMENT_METHODS } from "./payment-validation";
+import { paymentMethodLabel } from "~/lib/payment-methods";
 
 /** Words the crediário's pages show for its states and methods (the browser needs them too). */
 export type InstalmentStatus = "paid" | "overdue" | "open";
@@ -16,7 +16,7 @@ export const RETURN_CREDIT_METHOD = "return";
 
 export function methodLabel(method: string) {
   if (method === RETURN_CREDIT_METHOD) return "Devolução de mercadoria";
-  return (CREDIT_PAYMENT_METHODS as Record<string, string>)[method] ?? method;
+  return paymentMethodLabel(method);
 }
 
 /** The PIX txid of a plan's payment: "CDC12P3" names plan 12, instalment 3 (letters and digits, as the BR Code asks). */

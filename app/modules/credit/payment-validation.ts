@@ -1,3 +1,4 @@
+import { MONEY_NOW_METHODS } from "~/lib/payment-methods";
 import { z } from "zod";
 import { idempotencyKeyField, moneyField, optionalText, requiredText } from "~/lib/forms";
 
@@ -8,12 +9,7 @@ import { idempotencyKeyField, moneyField, optionalText, requiredText } from "~/l
  */
 
 /** Money that arrives now. Crediário and store credit bring none: a plan is never paid with another plan or a return's credit. */
-export const CREDIT_PAYMENT_METHODS = {
-  cash: "Dinheiro",
-  pix: "PIX",
-  debit: "Cartão de débito",
-  credit: "Cartão de crédito",
-} as const;
+export const CREDIT_PAYMENT_METHODS = MONEY_NOW_METHODS;
 export type CreditPaymentMethod = keyof typeof CREDIT_PAYMENT_METHODS;
 const METHOD_KEYS = Object.keys(CREDIT_PAYMENT_METHODS) as [CreditPaymentMethod, ...CreditPaymentMethod[]];
 

@@ -1,3 +1,4 @@
+import { MONEY_NOW_METHODS } from "~/lib/payment-methods";
 import { z } from "zod";
 import { addDays, daysBetween, isIsoDate } from "~/lib/dates";
 import { formatCents, percentToBasisPoints } from "~/lib/money";
@@ -27,12 +28,7 @@ export const CREDIT_LIMITS = {
 } as const;
 
 /** Methods a down payment may be paid with: money that arrives now. */
-export const DOWN_PAYMENT_METHODS = {
-  cash: "Dinheiro",
-  pix: "PIX",
-  debit: "Cartão de débito",
-  credit: "Cartão de crédito",
-} as const;
+export const DOWN_PAYMENT_METHODS = MONEY_NOW_METHODS;
 export type DownPaymentMethod = keyof typeof DOWN_PAYMENT_METHODS;
 
 const INSTALMENTS_MESSAGE = `Informe de ${CREDIT_LIMITS.minInstalments} a ${CREDIT_LIMITS.maxInstalments} parcelas.`;

@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_LABELS } from "~/lib/payment-methods";
 import { z } from "zod";
 import {
   FINANCE_ACCOUNT_KINDS,
@@ -81,17 +82,7 @@ export const ACCOUNT_ROLE_LABELS: Record<FinanceAccountRole, string> = {
 /** How an entry was paid: the register's methods, and what only finance sees. */
 export const ENTRY_METHODS = ["cash", "pix", "debit", "credit", "transfer", "boleto", "other"] as const;
 export type EntryMethod = (typeof ENTRY_METHODS)[number];
-export const ENTRY_METHOD_LABELS: Record<string, string> = {
-  cash: "Dinheiro",
-  pix: "PIX",
-  debit: "Cartão de débito",
-  credit: "Cartão de crédito",
-  transfer: "Transferência",
-  boleto: "Boleto",
-  other: "Outra",
-  crediario: "Crediário",
-  "store-credit": "Crédito na loja",
-};
+export const ENTRY_METHOD_LABELS: Record<string, string> = PAYMENT_METHOD_LABELS;
 
 const directionField = z.enum(FINANCE_DIRECTIONS, { error: "Escolha entrada ou saída." });
 const positiveMoney = (what: string) =>

@@ -1,3 +1,4 @@
+import { MONEY_NOW_METHODS } from "~/lib/payment-methods";
 import { z } from "zod";
 import { shopToday } from "~/lib/dates";
 import {
@@ -58,7 +59,8 @@ export type UnlockKind = keyof typeof UNLOCK_KINDS;
 
 export const LINE_KINDS = { service: "Serviço", part: "Peça" } as const;
 
-export const PAYMENT_METHODS = { cash: "Dinheiro", pix: "PIX", debit: "Cartão de débito", credit: "Cartão de crédito" } as const;
+/** What an order is paid with: money that arrives now. */
+export const PAYMENT_METHODS = MONEY_NOW_METHODS;
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 
 /** An order's warranty is never below the least a warranty's contract gives (the legal 90 days). */

@@ -184,7 +184,7 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
           {entries.map((entry, index) => (
             <li key={entry.id} className="space-y-3 px-4 py-3">
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <p className="min-w-0 flex-1 font-medium break-words text-slate-900">
+                <p className="min-w-48 flex-1 font-medium break-words text-slate-900">
                   <span className="mr-2 text-sm font-normal text-slate-500">{index + 1}.</span>
                   {entry.question}
                   {entry.isPublished ? null : (

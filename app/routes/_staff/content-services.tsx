@@ -183,7 +183,7 @@ function ServiceList({
           {services.map((service, index) => (
             <li key={service.id} className="space-y-3 px-4 py-3">
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0 flex-1 break-words">
+                <div className="min-w-48 flex-1 break-words">
                   <p className="font-medium text-slate-900">
                     <span className="mr-2 text-sm font-normal text-slate-500">{index + 1}.</span>
                     {service.title}

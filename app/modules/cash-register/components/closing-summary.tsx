@@ -1,8 +1,8 @@
-import type { RegisterMethod } from "~/db/schema/cash-register";
+import { paymentMethodLabel } from "~/lib/payment-methods";
 import { cx } from "~/lib/class-names";
 import { formatCents } from "~/lib/money";
 import { DENOMINATIONS } from "../denominations";
-import { METHOD_LABELS, sortedClosingTotals } from "../register-rules";
+import { sortedClosingTotals } from "../register-rules";
 
 export function signedCents(cents: number) {
   return `${cents > 0 ? "+" : ""}${formatCents(cents)}`;
@@ -48,7 +48,7 @@ export function ClosingSummary({
             {rows.map(([method, { expectedCents, countedCents }]) => (
               <tr key={method} data-method={method}>
                 <th scope="row" className="py-2 pr-1 sm:pr-3 font-medium text-slate-900">
-                  {METHOD_LABELS[method as RegisterMethod] ?? method}
+                  {paymentMethodLabel(method)}
                 </th>
                 <td className="whitespace-nowrap px-1 py-2 sm:px-2 text-right tabular-nums">{formatCents(expectedCents)}</td>
                 <td className="whitespace-nowrap px-1 py-2 sm:px-2 text-right tabular-nums">{formatCents(countedCents)}</td>

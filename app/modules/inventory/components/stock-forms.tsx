@@ -68,7 +68,7 @@ function PurchaseTermsFields({ options, values, errors }: { options: PurchaseOpt
         ) : null}
       </fieldset>
       {payment !== "owed" ? (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 @lg:grid-cols-3">
           <SelectField
             label="Paga da conta"
             name="accountId"
@@ -97,7 +97,7 @@ function PurchaseTermsFields({ options, values, errors }: { options: PurchaseOpt
         </div>
       ) : null}
       {payment !== "paid" ? (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 @xs:grid-cols-2">
           <Field
             label="Vencimento (primeira parcela)"
             name="dueDate"
@@ -145,7 +145,7 @@ function StockFormCard({
 }) {
   return (
     <Section title={title} description={description}>
-      <Form method="post" noValidate className="space-y-4">
+      <Form method="post" noValidate className="@container space-y-4">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <FormAlert errors={errors} />
@@ -186,7 +186,7 @@ export function StockEntryForm({
       submitLabel="Registrar entrada"
       isSubmitting={isSubmitting}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 @xs:grid-cols-2">
         <Field
           label="Quantidade"
           name="quantity"
@@ -239,7 +239,7 @@ export function SerialisedEntryForm({
       isSubmitting={isSubmitting}
     >
       {Array.from({ length: rows }, (_, index) => (
-        <div key={index} className="grid gap-4 sm:grid-cols-2">
+        <div key={index} className="grid gap-4 @xs:grid-cols-2">
           <Field
             label={`IMEI ou número de série ${rows > 1 ? index + 1 : ""}`.trim()}
             name={`units.${index}.serial`}
@@ -350,11 +350,11 @@ export function UnitsInShop({
         </ul>
       )}
       {units.length > 0 ? (
-        <Form method="post" noValidate className="space-y-4">
+        <Form method="post" noValidate className="@container space-y-4">
           <input type="hidden" name="intent" value="write-off" />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <FormAlert errors={errors} />
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 @xs:grid-cols-2">
             <SelectField
               label="Dar baixa na unidade"
               name="unitId"

@@ -1,3 +1,4 @@
+import { paymentMethodLabel } from "~/lib/payment-methods";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -20,10 +21,6 @@ export type PaymentView = {
   /** Set when the payment was cancelled in the register. */
   cancelReason?: string | null;
 };
-
-function methodLabel(method: string) {
-  return (PAYMENT_METHODS as Record<string, string>)[method] ?? method;
-}
 
 /**
  * Payments received and the form for a new one. The idempotency key comes
@@ -63,7 +60,7 @@ export function PaymentsPanel({
           {payments.map((payment) => (
             <li key={payment.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm">
               <span className="text-slate-800">
-                {formatDate(payment.paidAt)} · {methodLabel(payment.method)}
+                {formatDate(payment.paidAt)} · {paymentMethodLabel(payment.method)}
                 {payment.isDeposit ? " · sinal" : ""}
                 {payment.note && !payment.isDeposit ? ` · ${payment.note}` : ""}
               </span>
