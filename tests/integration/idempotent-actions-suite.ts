@@ -304,6 +304,8 @@ export function defineIdempotentActionsSuite(database: TestDatabase) {
 
     /** Every table's rows, as a digest per table: "writes nothing" means no table changed. */
     async function everything() {
+      // An issued document's bodies are rendered after its commit: the digest waits for them.
+      await (await import("~/lib/background-tasks.server")).settleBackgroundTasks();
       const tables = await app.db.execute<{ tablename: string }>(
         sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
       );

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Transaction } from "~/db/client.server";
 import { afterCommit } from "~/db/committed-writes.server";
 import { issuedDocuments, type IssuedTemplate } from "~/db/schema/print-documents";
+import { runAfterAnswer } from "~/lib/background-tasks.server";
 import { logger } from "~/lib/logger.server";
 import type { Actor } from "~/modules/accounts/roles";
 import { PRINT_KINDS, type PrintKind } from "./kinds";
@@ -31,7 +32,8 @@ export async function issueDocumentInTx(
     .insert(issuedDocuments)
     .values({ kind, subject, data, templates, bodies: {}, issuedByUserId: actor.userId, issuedByLabel: actor.label })
     .returning({ id: issuedDocuments.id, issuedAt: issuedDocuments.issuedAt });
-  afterCommit(tx, () => void renderIssuedDocument(issued!.id));
+  // Tracked, so a graceful stop (and a test reading the tables) waits for the bodies to be written.
+  afterCommit(tx, () => runAfterAnswer(renderIssuedDocument(issued!.id)));
   return issued!;
 }
 
