@@ -43,12 +43,41 @@ export function levelDiscountCents(level: LoyaltyLevel, serviceCents: number) {
   return percentOfCents(serviceCents, level.discountBasisPoints);
 }
 
-/** The highest level reached with these points, or null below Bronze. */
-export function levelForPoints(points: number): LoyaltyLevel | null {
+/** The highest level reached with these points, or null below the first level. */
+export function levelForPoints(points: number, levels: readonly LoyaltyLevel[] = LOYALTY_LEVELS): LoyaltyLevel | null {
   let reached: LoyaltyLevel | null = null;
-  for (const level of LOYALTY_LEVELS) if (points >= level.minPoints) reached = level;
+  for (const level of levels) if (points >= level.minPoints) reached = level;
   return reached;
 }
+
+/** One version of the programme's rules; the owner's change starts a new one on its effective date. */
+export type LoyaltyRules = {
+  enabled: boolean;
+  /** The first day (YYYY-MM-DD) these rules apply; null for the defaults nobody has changed. */
+  effectiveFrom: string | null;
+  pointsPerSpendStep: number;
+  spendStepCents: number;
+  referralPoints: number;
+  cycleBonusPoints: number;
+  cycleBonusMinRepairs: number;
+  cycleStart: { month: number; day: number };
+  validityYears: number;
+  levels: readonly LoyaltyLevel[];
+};
+
+/** Spec point 9, as the home page has always advertised it. */
+export const DEFAULT_LOYALTY_RULES: LoyaltyRules = {
+  enabled: true,
+  effectiveFrom: null,
+  pointsPerSpendStep: POINTS_PER_SPEND_STEP,
+  spendStepCents: SPEND_STEP_CENTS,
+  referralPoints: REFERRAL_POINTS,
+  cycleBonusPoints: CYCLE_BONUS_POINTS,
+  cycleBonusMinRepairs: CYCLE_BONUS_MIN_REPAIRS,
+  cycleStart: CYCLE_START,
+  validityYears: POINTS_VALIDITY_YEARS,
+  levels: LOYALTY_LEVELS,
+};
 
 /**
  * The first day ("2025-09-07") of the yearly cycle that contains `instant`,
