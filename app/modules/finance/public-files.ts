@@ -19,4 +19,5 @@ export const PUBLIC_FILES: readonly string[] = [
   "suppliers.server.ts",
   "validation.ts",
   "components/supplier-select.tsx",
+  "components/payment-fields.tsx",
 ];

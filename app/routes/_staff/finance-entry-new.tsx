@@ -3,7 +3,6 @@ import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { SelectField } from "~/components/ui/select-field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
@@ -17,14 +16,8 @@ import { listCategories } from "~/modules/finance/categories.server";
 import { CategorySelect } from "~/modules/finance/components/category-select";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import { createEntries } from "~/modules/finance/entries.server";
-import {
-  ENTRY_METHOD_LABELS,
-  ENTRY_METHODS,
-  FINANCE_LIMITS,
-  MAX_INSTALMENTS,
-  type FinanceDirection,
-  type NewEntryFormValues,
-} from "~/modules/finance/validation";
+import { FINANCE_LIMITS, MAX_INSTALMENTS, type FinanceDirection, type NewEntryFormValues } from "~/modules/finance/validation";
+import { PaymentFields } from "~/modules/finance/components/payment-fields";
 import { SupplierSelect } from "~/modules/finance/components/supplier-select";
 import { supplierOptions } from "~/modules/finance/suppliers.server";
 import type { Route } from "./+types/finance-entry-new";
@@ -199,31 +192,7 @@ export default function NewFinanceEntry({ loaderData, actionData }: Route.Compon
         {isPaid ? (
           <fieldset className="grid gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-3">
             <legend className="px-1 text-sm font-medium text-slate-800">Pagamento</legend>
-            <Field
-              label="Data do pagamento"
-              name="paidDate"
-              type="date"
-              max={loaderData.today}
-              defaultValue={values.paidDate || loaderData.today}
-              error={errors.paidDate}
-            />
-            <SelectField
-              label="Conta"
-              name="accountId"
-              defaultValue={values.accountId ?? ""}
-              error={errors.accountId}
-              options={[
-                { value: "", label: "Escolha…" },
-                ...loaderData.accounts.map((account) => ({ value: String(account.id), label: account.name })),
-              ]}
-            />
-            <SelectField
-              label="Forma"
-              name="method"
-              defaultValue={values.method || "pix"}
-              error={errors.method}
-              options={ENTRY_METHODS.map((method) => ({ value: method, label: ENTRY_METHOD_LABELS[method] ?? method }))}
-            />
+            <PaymentFields accounts={loaderData.accounts} today={loaderData.today} values={values} errors={errors} />
           </fieldset>
         ) : null}
         <div className="flex flex-wrap gap-2">

@@ -3,7 +3,6 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
-import { SelectField } from "~/components/ui/select-field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { formatDate, formatDateTime, shopToday } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
@@ -19,6 +18,7 @@ import { listCategories } from "~/modules/finance/categories.server";
 import { CategorySelect } from "~/modules/finance/components/category-select";
 import { EntryStatusBadge } from "~/modules/finance/components/entry-status-badge";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
+import { PaymentFields } from "~/modules/finance/components/payment-fields";
 import { SupplierSelect } from "~/modules/finance/components/supplier-select";
 import { cancelEntry, isBillEntry, payEntry, redateEntry, splitEntry, updateEntry } from "~/modules/finance/entries.server";
 import { supplierOptions } from "~/modules/finance/suppliers.server";
@@ -27,7 +27,6 @@ import { getEntry } from "~/modules/finance/entry-list.server";
 import {
   DIRECTION_LABELS,
   ENTRY_METHOD_LABELS,
-  ENTRY_METHODS,
   FINANCE_LIMITS,
   type PayEntryFormValues,
   type RedateEntryFormValues,
@@ -406,30 +405,13 @@ function PayForm({
     <Form method="post" noValidate className="grid gap-4 sm:grid-cols-3">
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <Field
-        label={direction === "out" ? "Data do pagamento" : "Data do recebimento"}
-        name="paidDate"
-        type="date"
-        max={today}
-        defaultValue={values.paidDate || today}
-        error={errors.paidDate}
-      />
-      <SelectField
-        label="Conta"
-        name="accountId"
-        defaultValue={values.accountId ?? (usualAccountId ? String(usualAccountId) : "")}
-        error={errors.accountId}
-        options={[
-          { value: "", label: "Escolha…" },
-          ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
-        ]}
-      />
-      <SelectField
-        label="Forma"
-        name="method"
-        defaultValue={values.method || "pix"}
-        error={errors.method}
-        options={ENTRY_METHODS.map((method) => ({ value: method, label: ENTRY_METHOD_LABELS[method] ?? method }))}
+      <PaymentFields
+        accounts={accounts}
+        today={today}
+        values={values}
+        errors={errors}
+        defaultAccountId={usualAccountId}
+        labels={direction === "out" ? {} : { date: "Data do recebimento" }}
       />
       <div className="sm:col-span-3">
         <Button type="submit">{direction === "out" ? "Marcar como pago" : "Marcar como recebido"}</Button>

@@ -7,10 +7,9 @@ import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import type { FieldErrors } from "~/lib/errors";
 import { formatCents } from "~/lib/money";
+import { PaymentFields } from "~/modules/finance/components/payment-fields";
 import { SupplierSelect } from "~/modules/finance/components/supplier-select";
 import {
-  ENTRY_METHOD_LABELS,
-  ENTRY_METHODS,
   MAX_STOCK_PURCHASE_INSTALMENTS,
   STOCK_PURCHASE_PAYMENT_LABELS,
   STOCK_PURCHASE_PAYMENTS,
@@ -69,30 +68,12 @@ function PurchaseTermsFields({ options, values, errors }: { options: PurchaseOpt
       </fieldset>
       {payment !== "owed" ? (
         <div className="grid gap-4 @lg:grid-cols-3">
-          <SelectField
-            label="Paga da conta"
-            name="accountId"
-            defaultValue={values.accountId ?? ""}
-            error={errors.accountId}
-            options={[
-              { value: "", label: "Escolha…" },
-              ...options.accounts.map((account) => ({ value: String(account.id), label: account.name })),
-            ]}
-          />
-          <Field
-            label="Paga em"
-            name="paidDate"
-            type="date"
-            max={options.today}
-            defaultValue={values.paidDate || options.today}
-            error={errors.paidDate}
-          />
-          <SelectField
-            label="Forma do pagamento"
-            name="method"
-            defaultValue={values.method || "pix"}
-            error={errors.method}
-            options={ENTRY_METHODS.map((method) => ({ value: method, label: ENTRY_METHOD_LABELS[method] ?? method }))}
+          <PaymentFields
+            accounts={options.accounts}
+            today={options.today}
+            values={values}
+            errors={errors}
+            labels={{ date: "Paga em", account: "Paga da conta", method: "Forma do pagamento" }}
           />
         </div>
       ) : null}
