@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, data } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -224,154 +225,156 @@ export default function FinanceEntryPage({ loaderData, actionData }: Route.Compo
       ) : null}
 
       {isOpenBill ? (
-        <details
-          className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-          open={result?.intent === "redate" || undefined}
+        <ActionPanel
+          title="Mudar o vencimento"
+          intent="redate"
+          openIntent={result?.intent}
+          className="grid gap-4 sm:grid-cols-3 sm:items-start"
         >
-          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Mudar o vencimento</summary>
-          <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start">
-            <input type="hidden" name="intent" value="redate" />
-            <Field
-              label="Novo vencimento"
-              name="dueDate"
-              type="date"
-              defaultValue={valuesOf("redate").dueDate ?? entry.dueDate}
-              error={errorsOf("redate").dueDate}
-            />
-            <Button type="submit" className="sm:mt-7">
-              Salvar vencimento
-            </Button>
-          </Form>
-        </details>
+          <Field
+            label="Novo vencimento"
+            name="dueDate"
+            type="date"
+            defaultValue={valuesOf("redate").dueDate ?? entry.dueDate}
+            error={errorsOf("redate").dueDate}
+          />
+          <Button type="submit" className="sm:mt-7">
+            Salvar vencimento
+          </Button>
+        </ActionPanel>
       ) : null}
 
       {isOpenBill ? (
-        <details
-          className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-          open={result?.intent === "split" || undefined}
-        >
-          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Dividir em duas parcelas</summary>
-          <Form method="post" noValidate className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="split" />
-            <input type="hidden" name="idempotencyKey" value={valuesOf("split").idempotencyKey || splitKey} />
-            <p className="text-sm text-slate-700">
-              Fica neste lançamento o valor informado; o restante de {formatCents(entry.amountCents)} vira outra parcela, com o
-              vencimento escolhido.
-            </p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label="Valor que fica neste lançamento (R$)"
-                name="amount"
-                inputMode="decimal"
-                maxLength={20}
-                defaultValue={valuesOf("split").amount ?? ""}
-                error={errorsOf("split").amount}
-              />
-              <Field
-                label="Vencimento do restante"
-                name="dueDate"
-                type="date"
-                defaultValue={valuesOf("split").dueDate ?? ""}
-                error={errorsOf("split").dueDate}
-              />
-            </div>
-            <Button type="submit" variant="outline">
-              Dividir
-            </Button>
-          </Form>
-        </details>
+        <ActionPanel title="Dividir em duas parcelas" intent="split" openIntent={result?.intent} className="space-y-4">
+          <input type="hidden" name="idempotencyKey" value={valuesOf("split").idempotencyKey || splitKey} />
+          <p className="text-sm text-slate-700">
+            Fica neste lançamento o valor informado; o restante de {formatCents(entry.amountCents)} vira outra parcela, com o
+            vencimento escolhido.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Valor que fica neste lançamento (R$)"
+              name="amount"
+              inputMode="decimal"
+              maxLength={20}
+              defaultValue={valuesOf("split").amount ?? ""}
+              error={errorsOf("split").amount}
+            />
+            <Field
+              label="Vencimento do restante"
+              name="dueDate"
+              type="date"
+              defaultValue={valuesOf("split").dueDate ?? ""}
+              error={errorsOf("split").dueDate}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Dividir
+          </Button>
+        </ActionPanel>
       ) : null}
 
       {isChangeable ? (
-        <details
-          className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-          open={result?.intent === "update" || undefined}
-        >
-          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Alterar lançamento</summary>
-          <Form method="post" noValidate className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="update" />
+        <ActionPanel title="Alterar lançamento" intent="update" openIntent={result?.intent} className="space-y-4">
+          <Field
+            label="Descrição"
+            name="description"
+            maxLength={FINANCE_LIMITS.description}
+            defaultValue={valuesOf("update").description ?? entry.description}
+            error={errorsOf("update").description}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <CategorySelect
+              categories={categories}
+              direction={entry.direction}
+              defaultValue={valuesOf("update").categoryId ?? String(entry.categoryId)}
+              error={errorsOf("update").categoryId}
+            />
             <Field
-              label="Descrição"
-              name="description"
-              maxLength={FINANCE_LIMITS.description}
-              defaultValue={valuesOf("update").description ?? entry.description}
-              error={errorsOf("update").description}
+              label="Valor (R$)"
+              name="amount"
+              inputMode="decimal"
+              maxLength={20}
+              defaultValue={valuesOf("update").amount ?? centsToInput(entry.amountCents)}
+              error={errorsOf("update").amount}
             />
-            <div className="grid gap-4 sm:grid-cols-3">
-              <CategorySelect
-                categories={categories}
-                direction={entry.direction}
-                defaultValue={valuesOf("update").categoryId ?? String(entry.categoryId)}
-                error={errorsOf("update").categoryId}
-              />
-              <Field
-                label="Valor (R$)"
-                name="amount"
-                inputMode="decimal"
-                maxLength={20}
-                defaultValue={valuesOf("update").amount ?? centsToInput(entry.amountCents)}
-                error={errorsOf("update").amount}
-              />
-              <Field
-                label="Vencimento"
-                name="dueDate"
-                type="date"
-                defaultValue={valuesOf("update").dueDate ?? entry.dueDate}
-                error={errorsOf("update").dueDate}
-              />
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SupplierSelect
-                suppliers={suppliers}
-                defaultValue={valuesOf("update").supplierId ?? (entry.supplierId ? String(entry.supplierId) : "")}
-                error={errorsOf("update").supplierId}
-              />
-              <Field
-                label="Cliente ou outro favorecido (texto)"
-                name="counterparty"
-                maxLength={FINANCE_LIMITS.counterparty}
-                defaultValue={valuesOf("update").counterparty ?? entry.counterparty}
-                error={errorsOf("update").counterparty}
-              />
-            </div>
-            <TextareaField
-              label="Observações"
-              name="notes"
-              rows={2}
-              maxLength={FINANCE_LIMITS.notes}
-              defaultValue={valuesOf("update").notes ?? entry.notes}
-              error={errorsOf("update").notes}
+            <Field
+              label="Vencimento"
+              name="dueDate"
+              type="date"
+              defaultValue={valuesOf("update").dueDate ?? entry.dueDate}
+              error={errorsOf("update").dueDate}
             />
-            <Button type="submit">Salvar alterações</Button>
-          </Form>
-        </details>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SupplierSelect
+              suppliers={suppliers}
+              defaultValue={valuesOf("update").supplierId ?? (entry.supplierId ? String(entry.supplierId) : "")}
+              error={errorsOf("update").supplierId}
+            />
+            <Field
+              label="Cliente ou outro favorecido (texto)"
+              name="counterparty"
+              maxLength={FINANCE_LIMITS.counterparty}
+              defaultValue={valuesOf("update").counterparty ?? entry.counterparty}
+              error={errorsOf("update").counterparty}
+            />
+          </div>
+          <TextareaField
+            label="Observações"
+            name="notes"
+            rows={2}
+            maxLength={FINANCE_LIMITS.notes}
+            defaultValue={valuesOf("update").notes ?? entry.notes}
+            error={errorsOf("update").notes}
+          />
+          <Button type="submit">Salvar alterações</Button>
+        </ActionPanel>
       ) : null}
 
       {isChangeable ? (
-        <details
-          className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-          open={result?.intent === "cancel" || undefined}
-        >
-          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Cancelar lançamento</summary>
-          <Form method="post" noValidate className="mt-4 space-y-3">
-            <input type="hidden" name="intent" value="cancel" />
-            <p className="text-sm text-slate-700">
-              O lançamento fica registrado, marcado como cancelado, e sai dos totais e saldos.
-            </p>
-            <Field
-              label="Motivo do cancelamento"
-              name="reason"
-              maxLength={FINANCE_LIMITS.reason}
-              defaultValue={valuesOf("cancel").reason ?? ""}
-              error={errorsOf("cancel").reason}
-            />
-            <Button type="submit" variant="danger">
-              Cancelar lançamento
-            </Button>
-          </Form>
-        </details>
+        <ActionPanel title="Cancelar lançamento" intent="cancel" openIntent={result?.intent} className="space-y-3">
+          <p className="text-sm text-slate-700">
+            O lançamento fica registrado, marcado como cancelado, e sai dos totais e saldos.
+          </p>
+          <Field
+            label="Motivo do cancelamento"
+            name="reason"
+            maxLength={FINANCE_LIMITS.reason}
+            defaultValue={valuesOf("cancel").reason ?? ""}
+            error={errorsOf("cancel").reason}
+          />
+          <Button type="submit" variant="danger">
+            Cancelar lançamento
+          </Button>
+        </ActionPanel>
       ) : null}
     </div>
+  );
+}
+
+/** One thing to do to the entry, folded until chosen (or reopened on its refusal), posting its own intent. */
+function ActionPanel({
+  title,
+  intent,
+  openIntent,
+  className,
+  children,
+}: {
+  title: string;
+  intent: string;
+  openIntent: string | undefined;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6" open={openIntent === intent || undefined}>
+      <summary className="cursor-pointer text-lg font-semibold text-slate-900">{title}</summary>
+      <Form method="post" noValidate className={`mt-4 ${className}`}>
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+      </Form>
+    </details>
   );
 }
 
