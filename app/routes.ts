@@ -110,6 +110,7 @@ export default [
         route("configuracoes", "routes/_owner/shop-settings.tsx"),
         route("configuracoes/demonstracao", "routes/_owner/demo-data.tsx"),
         route("auditoria", "routes/_owner/audit.tsx"),
+        route("auditoria/exportar.csv", "routes/_owner/audit-export.ts"),
       ]),
     ]),
   ]),

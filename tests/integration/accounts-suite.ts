@@ -590,6 +590,25 @@ export function defineAccountsSuite(database: TestDatabase) {
       expect((await signIn(app.visitor(), other.email, PASSWORD)).status).toBe(200);
     });
 
+    it("audits every sign-in and every refused one, never with the password", async () => {
+      const { email } = await createVerifiedAccount();
+      const account = await findUser(email);
+      const entriesFor = (label: string) =>
+        app.db.select().from(app.tables.auditLog).where(eq(app.tables.auditLog.actorLabel, label)).orderBy(app.tables.auditLog.id);
+
+      expect((await signIn(app.visitor(), email.toUpperCase(), "Errada#123456")).status).toBe(401);
+      expect((await signIn(app.visitor(), email, PASSWORD)).status).toBe(200);
+
+      const entries = await entriesFor(email);
+      expect(entries.map((entry) => [entry.action, entry.actorUserId])).toEqual([
+        ["auth.sign-in.failed", null],
+        ["auth.sign-in", account?.id],
+      ]);
+      expect(entries[0]?.details).toEqual({ reason: "INVALID_EMAIL_OR_PASSWORD" });
+      expect(JSON.stringify(entries)).not.toContain("Errada#123456");
+      expect(JSON.stringify(entries)).not.toContain(PASSWORD);
+    });
+
     it("forgets an account's failed sign-ins once it signs in", async () => {
       const { email } = await createVerifiedAccount();
       for (let round = 1; round <= 2; round++) {

@@ -13,5 +13,11 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (table) => [index("audit_log_entity_idx").on(table.entity, table.entityId), index("audit_log_created_idx").on(table.createdAt)],
+  // The owner's log (/auditoria) reads newest first, by period, person or area, each on its own index.
+  (table) => [
+    index("audit_log_entity_idx").on(table.entity, table.entityId),
+    index("audit_log_created_idx").on(table.createdAt, table.id),
+    index("audit_log_actor_created_idx").on(table.actorUserId, table.createdAt, table.id),
+    index("audit_log_entity_created_idx").on(table.entity, table.createdAt, table.id),
+  ],
 );

@@ -11,6 +11,7 @@ import { singleton } from "~/lib/singleton.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./account-emails.server";
 import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
 import { refuseSessionOfDeactivatedAccount } from "./deactivation.server";
+import { recordSignInOutcome } from "./sign-in-audit.server";
 import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server";
 import { endPasswordResetLinks } from "./password-resets.server";
 import { authInputProblem, personNameProblem } from "./auth-input";
@@ -132,7 +133,10 @@ function createAuth(db: Database) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         await waitForAnswerFloor(ctx.path, ctx.request);
-        if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned)) forgetSignInAttempts(ctx.body?.email);
+        if (ctx.path === "/sign-in/email") {
+          if (!isAPIError(ctx.context.returned)) forgetSignInAttempts(ctx.body?.email);
+          await recordSignInOutcome(ctx.context.returned, ctx.body?.email);
+        }
         // A password changed while signed in ends the reset links too (a reset does it in onPasswordReset).
         if (ctx.path !== "/change-password") return;
         const returned: unknown = ctx.context.returned;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { actionLabelOf, areaLabelOf, detailLinesOf, detailText, recordPageOf, WITHHELD } from "./presentation";
+
+describe("the audit log's presentation", () => {
+  it("shows a change recorded as before/after objects field by field, only what changed", () => {
+    expect(
+      detailLinesOf({
+        before: { description: "Aluguel", amountCents: 150_000, dueDate: "2026-11-10" },
+        after: { description: "Aluguel", amountCents: 160_000, dueDate: "2026-11-15" },
+      }),
+    ).toEqual([
+      { field: "amountCents", before: "150000", after: "160000" },
+      { field: "dueDate", before: "2026-11-10", after: "2026-11-15" },
+    ]);
+  });
+
+  it("reads a field's { from, to } as a change and flattens nested values", () => {
+    expect(detailLinesOf({ fields: ["name", "priceCents"], priceCents: { from: 1000, to: 1200 } })).toEqual([
+      { field: "fields", value: '["name","priceCents"]' },
+      { field: "priceCents", before: "1000", after: "1200" },
+    ]);
+    expect(detailLinesOf({ changes: { name: { from: "Loja", to: "Loja Nova" } }, flag: true, none: null })).toEqual([
+      { field: "changes.name", before: "Loja", after: "Loja Nova" },
+      { field: "flag", value: "sim" },
+      { field: "none", value: "—" },
+    ]);
+  });
+
+  it("never shows a secret, whatever shape it was recorded in", () => {
+    const lines = detailLinesOf({
+      unlockCode: "1234",
+      password: "Segredo#2024",
+      token: "abc",
+      nested: { resetToken: "xyz", kept: "ok" },
+      list: [{ password: "p" }],
+      before: { unlockPattern: "L" },
+      after: { unlockPattern: "Z" },
+      unlockKind: "pin",
+    });
+    const text = detailText(lines);
+    for (const secret of ["1234", "Segredo#2024", "abc", "xyz", '"p"', '"L"', '"Z"']) expect(text).not.toContain(secret);
+    expect(text).toContain(WITHHELD);
+    expect(text).toContain("nested.kept: ok");
+    // The kind of lock is not the code.
+    expect(text).toContain("unlockKind: pin");
+  });
+
+  it("names actions and areas in Portuguese, and never hides an action it does not know", () => {
+    expect(actionLabelOf("sale.record")).toBe("Registrou venda");
+    expect(actionLabelOf("algo.novo")).toBe("algo.novo");
+    expect(areaLabelOf("finance-entry")).toBe("Financeiro");
+    expect(areaLabelOf("desconhecida")).toBe("Outros");
+  });
+
+  it("links a record to its page only for a plain number", () => {
+    expect(recordPageOf("sale", "12")).toBe("/cash-register/vendas/12");
+    expect(recordPageOf("sale", "../x")).toBeNull();
+    expect(recordPageOf("auth", "12")).toBeNull();
+    expect(recordPageOf("sale", null)).toBeNull();
+  });
+});

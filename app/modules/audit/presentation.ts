@@ -1,0 +1,239 @@
+/**
+ * How the audit log reads to the owner: areas (groups of the recorded
+ * entities), actions in words, the page of a record, and an entry's details
+ * as lines, with anything secret withheld. Pure, so the page, the CSV and the
+ * tests agree.
+ */
+
+export type AuditArea = { label: string; entities: readonly string[] };
+
+export const AUDIT_AREAS = {
+  acesso: { label: "Equipe e acesso", entities: ["user", "staff_invite", "auth"] },
+  ordens: { label: "Ordens de serviço", entities: ["service_order"] },
+  clientes: { label: "Clientes", entities: ["customer"] },
+  estoque: { label: "Estoque e produtos", entities: ["product", "stock_count"] },
+  caixa: { label: "Caixa e vendas", entities: ["cash-register", "register-entry", "sale"] },
+  financeiro: {
+    label: "Financeiro",
+    entities: [
+      "finance-entry",
+      "finance-account",
+      "finance-category",
+      "finance-recurring",
+      "finance-transfer",
+      "card_receivable",
+      "card_fee_rates",
+      "supplier",
+    ],
+  },
+  credito: { label: "Crediário e devedores", entities: ["credit_plan", "debt"] },
+  garantias: { label: "Garantias", entities: ["warranty"] },
+  site: { label: "Site e conteúdo", entities: ["blog_post", "review", "faq_entry", "site_text", "shop_service", "upload"] },
+  documentos: { label: "Documentos impressos", entities: ["print_template"] },
+  configuracoes: { label: "Configurações", entities: ["shop_settings"] },
+} as const satisfies Record<string, AuditArea>;
+
+export type AuditAreaKey = keyof typeof AUDIT_AREAS;
+
+export const AUDIT_AREA_KEYS = Object.keys(AUDIT_AREAS) as AuditAreaKey[];
+
+export function isAuditAreaKey(value: string): value is AuditAreaKey {
+  return Object.hasOwn(AUDIT_AREAS, value);
+}
+
+export function areaLabelOf(entity: string): string {
+  for (const area of Object.values(AUDIT_AREAS)) {
+    if ((area.entities as readonly string[]).includes(entity)) return area.label;
+  }
+  return "Outros";
+}
+
+/** The action in words; an action not named here reads as recorded (a new one is never hidden). */
+const ACTION_LABELS: Record<string, string> = {
+  "auth.sign-in": "Entrou no sistema",
+  "auth.sign-in.failed": "Tentativa de entrar recusada",
+  "owner.setup": "Configurou a loja (primeiro acesso)",
+  "user.role.set": "Mudou o papel de uma pessoa",
+  "team.invite.create": "Convidou para a equipe",
+  "team.invite.resend": "Reenviou convite",
+  "team.invite.revoke": "Cancelou convite",
+  "team.invite.accept": "Aceitou convite",
+  "customer.create": "Cadastrou cliente",
+  "customer.update": "Alterou cliente",
+  "service-order.create": "Abriu ordem de serviço",
+  "service-order.update": "Alterou ordem de serviço",
+  "service-order.status.change": "Mudou a situação da ordem",
+  "service-order.deliver": "Entregou o aparelho",
+  "service-order.payment.add": "Registrou pagamento da ordem",
+  "service-order.payment.reverse": "Estornou pagamento da ordem",
+  "service-order.pickup-contact.create": "Registrou aviso de retirada",
+  "service-order.unlock-code.view": "Viu a senha de desbloqueio",
+  "product.create": "Cadastrou produto",
+  "product.update": "Alterou produto",
+  "product.import": "Importou produtos",
+  "stock.entry": "Entrada de estoque",
+  "stock.adjustment": "Ajuste de estoque",
+  "stock.write-off": "Baixa de unidade",
+  "stock.import-count": "Importou contagem",
+  "stock-count.start": "Iniciou contagem de estoque",
+  "stock-count.item": "Contou item",
+  "stock-count.close": "Fechou contagem de estoque",
+  "cash-register.open": "Abriu o caixa",
+  "cash-register.close": "Fechou o caixa",
+  "cash-register.sangria": "Sangria",
+  "cash-register.suprimento": "Suprimento",
+  "cash-register.entry.cancel": "Cancelou movimento do caixa",
+  "cash-register.pix.confirm": "Confirmou PIX",
+  "sale.record": "Registrou venda",
+  "sale.cancel": "Cancelou venda",
+  "sale.return": "Registrou devolução",
+  "finance.entry.create": "Criou lançamento",
+  "finance.entry.update": "Alterou lançamento",
+  "finance.entry.pay": "Baixou lançamento",
+  "finance.entry.redate": "Mudou vencimento",
+  "finance.entry.split": "Dividiu lançamento",
+  "finance.entry.cancel": "Cancelou lançamento",
+  "finance.account.create": "Criou conta",
+  "finance.account.update": "Alterou conta",
+  "finance.account.archive": "Arquivou conta",
+  "finance.account.roles": "Mudou quem usa a conta",
+  "finance.category.create": "Criou categoria",
+  "finance.category.update": "Alterou categoria",
+  "finance.recurring.create": "Criou despesa recorrente",
+  "finance.recurring.update": "Alterou despesa recorrente",
+  "finance.recurring.archive": "Encerrou despesa recorrente",
+  "finance.transfer": "Transferiu entre contas",
+  "finance.card-fees.update": "Alterou taxas de cartão",
+  "finance.card-receivable.date": "Mudou data de recebível de cartão",
+  "supplier.create": "Cadastrou fornecedor",
+  "supplier.update": "Alterou fornecedor",
+  "credit.plan.create": "Abriu crediário",
+  "credit.plan.cancel": "Cancelou crediário",
+  "credit-plan.payment.cancel": "Cancelou pagamento do crediário",
+  "debt.iou.create": "Registrou fiado",
+  "debt.payment": "Recebeu pagamento de dívida",
+  "debt.payment.cancel": "Cancelou pagamento de dívida",
+  "debt.contact.create": "Registrou cobrança",
+  "debt.reminder.send": "Enviou lembrete de dívida",
+  "debtors.settlement": "Acerto de dívidas",
+  "warranty.issue": "Emitiu garantia",
+  "warranty.claim": "Registrou acionamento de garantia",
+  "blog_post.delete": "Apagou post",
+  "blog_post.publish_scheduled": "Publicou post agendado",
+  "blog_post.unpublish": "Despublicou post",
+  "review.create": "Cadastrou avaliação",
+  "review.update": "Alterou avaliação",
+  "review.delete": "Apagou avaliação",
+  "review.move": "Reordenou avaliações",
+  "review.import": "Importou avaliações",
+  "faq.create": "Criou pergunta frequente",
+  "faq.update": "Alterou pergunta frequente",
+  "faq.delete": "Apagou pergunta frequente",
+  "faq.move": "Reordenou perguntas",
+  "site_text.update": "Alterou texto do site",
+  "upload.create": "Enviou arquivo",
+  "demo.remove": "Apagou os dados de demonstração",
+  "shop-settings.update": "Alterou as configurações da loja",
+  "shop-settings.confirm": "Confirmou os dados da loja",
+  "print_template.create": "Criou modelo de documento",
+  "print_template.update": "Alterou modelo de documento",
+  "print_template.delete": "Apagou modelo de documento",
+  "print_template.duplicate": "Duplicou modelo de documento",
+  "print_template.make_default": "Definiu modelo padrão",
+  "print_template.restore_shipped": "Restaurou modelo original",
+  "print_template.use_shipped": "Voltou ao modelo original",
+  "print_template.move": "Reordenou modelos",
+  "shop_service.create": "Criou serviço do site",
+  "shop_service.update": "Alterou serviço do site",
+  "shop_service.delete": "Apagou serviço do site",
+  "shop_service.move": "Reordenou serviços do site",
+  "shop_service.duplicate": "Duplicou serviço do site",
+};
+
+export function actionLabelOf(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+/** Where a record of this entity is seen, when it has a page of its own. */
+const RECORD_PAGES: Record<string, (id: string) => string> = {
+  service_order: (id) => `/service-orders/${id}/edit`,
+  customer: (id) => `/customers/${id}`,
+  product: (id) => `/inventory/${id}`,
+  stock_count: (id) => `/inventory/contagem/${id}`,
+  "cash-register": (id) => `/cash-register/${id}`,
+  sale: (id) => `/cash-register/vendas/${id}`,
+  "finance-entry": (id) => `/financial-management/lancamentos/${id}`,
+  supplier: (id) => `/financial-management/fornecedores/${id}`,
+  credit_plan: (id) => `/cdc/${id}`,
+  warranty: (id) => `/warranty-contract/${id}`,
+  blog_post: (id) => `/blog-management/posts/${id}`,
+  review: (id) => `/blog-management/avaliacoes/${id}`,
+  print_template: (id) => `/print-template-editor/${id}`,
+};
+
+export function recordPageOf(entity: string, entityId: string | null): string | null {
+  if (!entityId || !/^\d{1,12}$/.test(entityId)) return null;
+  return RECORD_PAGES[entity]?.(entityId) ?? null;
+}
+
+/** Keys whose values are never shown, even if a careless caller recorded one. */
+const SECRET_KEY = /(senha|password|secret|token|unlock(?!Kind)|pattern|pin\b|cookie|hash)/i;
+export const WITHHELD = "(oculto)";
+
+export type DetailLine = { field: string; before?: string; after?: string; value?: string };
+
+/**
+ * An entry's details as lines: a change reads "before → after" (recorded as
+ * `{ before, after }` objects, or a field's `{ from, to }`), anything else as
+ * its value; nested values flattened as "a.b"; secrets withheld.
+ */
+export function detailLinesOf(details: Record<string, unknown>): DetailLine[] {
+  const lines: DetailLine[] = [];
+  const { before, after, ...rest } = details;
+  if (isPlainObject(before) || isPlainObject(after)) {
+    const was = isPlainObject(before) ? before : {};
+    const now = isPlainObject(after) ? after : {};
+    for (const field of new Set([...Object.keys(was), ...Object.keys(now)])) {
+      const [from, to] = [shown(field, was[field]), shown(field, now[field])];
+      if (from !== to) lines.push({ field, before: from, after: to });
+    }
+  } else {
+    if (before !== undefined) rest.before = before;
+    if (after !== undefined) rest.after = after;
+  }
+  flatten(rest, "", lines);
+  return lines;
+}
+
+function flatten(value: Record<string, unknown>, prefix: string, lines: DetailLine[]) {
+  for (const [key, inner] of Object.entries(value)) {
+    const field = prefix ? `${prefix}.${key}` : key;
+    if (isPlainObject(inner) && ("from" in inner || "to" in inner) && Object.keys(inner).length <= 2) {
+      lines.push({ field, before: shown(key, inner.from), after: shown(key, inner.to) });
+    } else if (isPlainObject(inner) && !SECRET_KEY.test(key)) {
+      flatten(inner, field, lines);
+    } else {
+      lines.push({ field, value: shown(key, inner) });
+    }
+  }
+}
+
+function shown(key: string, value: unknown): string {
+  if (SECRET_KEY.test(key)) return WITHHELD;
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "boolean") return value ? "sim" : "não";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  return JSON.stringify(value, (innerKey, inner: unknown) => (innerKey && SECRET_KEY.test(innerKey) ? WITHHELD : inner));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** One line of text per detail, for the CSV. */
+export function detailText(lines: readonly DetailLine[]): string {
+  return lines
+    .map((line) => (line.value !== undefined ? `${line.field}: ${line.value}` : `${line.field}: ${line.before} → ${line.after}`))
+    .join("; ");
+}

@@ -1,0 +1,3 @@
+import { defineAuditLogSuite } from "./audit-log-suite";
+
+defineAuditLogSuite("pglite");
