@@ -63,7 +63,8 @@ export default defineConfig({
     command: `npm run build --silent >/dev/null && "${process.execPath}" --import tsx tests/e2e/support/start-server.ts`,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The build and the first start; on a machine shared by several runs a build alone can take two minutes.
+    timeout: 300_000,
     stdout: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },

@@ -42,8 +42,8 @@ test("a proprietária filtra o registro de auditoria e exporta o que viu", async
   for (const text of await entries.allInnerTexts()) expect(text).toContain(USERS.staff.email);
 
   // A period with nothing in it says so.
-  await page.getByLabel("De").fill("2020-01-01");
-  await page.getByLabel("Até").fill("2020-01-31");
+  await page.getByLabel("De", { exact: true }).fill("2020-01-01");
+  await page.getByLabel("Até", { exact: true }).fill("2020-01-31");
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page.getByText("Nenhuma entrada encontrada")).toBeVisible();
 
