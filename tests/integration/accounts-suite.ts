@@ -594,7 +594,11 @@ export function defineAccountsSuite(database: TestDatabase) {
       const { email } = await createVerifiedAccount();
       const account = await findUser(email);
       const entriesFor = (label: string) =>
-        app.db.select().from(app.tables.auditLog).where(eq(app.tables.auditLog.actorLabel, label)).orderBy(app.tables.auditLog.id);
+        app.db
+          .select()
+          .from(app.tables.auditLog)
+          .where(eq(app.tables.auditLog.actorLabel, label))
+          .orderBy(app.tables.auditLog.id);
 
       expect((await signIn(app.visitor(), email.toUpperCase(), "Errada#123456")).status).toBe(401);
       expect((await signIn(app.visitor(), email, PASSWORD)).status).toBe(200);

@@ -137,9 +137,16 @@ export function defineCustomersSuite(database: TestDatabase) {
         marketingConsent: true,
         fields: expect.arrayContaining(["document", "phone"]),
       });
-      const logged = JSON.stringify(entries);
-      expect(logged).not.toContain(cpf);
-      expect(logged).not.toContain(formatDocument(cpf));
+      // A change of CPF shows which one was replaced, masked as the pages show it.
+      const otherCpf = uniqueCpf();
+      await app.updateCustomer(STAFF, created.id, { name: "Ana Beatriz Lima", phone, document: otherCpf });
+      const changed = (await auditOf(created.id)).at(-1);
+      expect(changed?.details).toMatchObject({ before: { document: expect.stringMatching(/^\*\*\*\./) } });
+      const logged = JSON.stringify(await auditOf(created.id));
+      for (const document of [cpf, otherCpf]) {
+        expect(logged).not.toContain(document);
+        expect(logged).not.toContain(formatDocument(document));
+      }
     });
 
     it("stores an alphanumeric CNPJ and finds it however it is typed", async () => {
@@ -191,8 +198,11 @@ export function defineCustomersSuite(database: TestDatabase) {
         "customer.update",
         "customer.update",
       ]);
-      expect(entries[1]?.details).toEqual({ fields: ["name", "city"] });
-      expect(entries[2]?.details).toEqual({ fields: ["marketingConsent"], marketingConsent: false });
+      expect(entries[1]?.details).toEqual({
+        before: { name: "Bruno Dias", city: "" },
+        after: { name: "Bruno Dias Neto", city: "Campinas" },
+      });
+      expect(entries[2]?.details).toEqual({ before: { marketingConsent: true }, after: { marketingConsent: false } });
     });
 
     it("writes nothing when an update changes nothing", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -192,6 +192,14 @@ export function defineInventorySuite(database: TestDatabase) {
         .from(app.auditLog)
         .where(eq(app.auditLog.entityId, String(first.id)));
       expect(audit?.action).toBe("product.create");
+
+      // A change is recorded as before → after, only what changed.
+      await app.updateProduct(STAFF, second.id, { ...product({ name: "Película de vidro 3D" }), priceCents: "59,90" });
+      const [changed] = await app.db
+        .select()
+        .from(app.auditLog)
+        .where(and(eq(app.auditLog.entityId, String(second.id)), eq(app.auditLog.action, "product.update")));
+      expect(changed?.details).toEqual({ before: { priceCents: 4990 }, after: { priceCents: 5990 } });
     });
 
     it("exige a procedência de uma peça (CDC art. 21) e a receita de um serviço, e confere o EAN-13", async () => {

@@ -15,3 +15,19 @@ export type AuditEntry = {
 export async function recordAudit(tx: Transaction, entry: AuditEntry) {
   await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }
+
+/**
+ * What a change did to these fields, for an entry's details: `{ before, after }`
+ * with only the fields whose value changed (the owner's log shows each as
+ * "before → after"). Never pass a secret field.
+ */
+export function changedValues<T extends object>(before: T, after: Partial<T>, fields: readonly (keyof T & string)[]) {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (!(field in after) || Object.is(before[field], after[field])) continue;
+    was[field] = before[field] ?? null;
+    now[field] = after[field] ?? null;
+  }
+  return { before: was, after: now };
+}

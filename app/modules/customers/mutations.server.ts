@@ -3,7 +3,8 @@ import { inTransaction, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { MAX_ID, parseInput } from "~/lib/forms";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
-import { recordAudit } from "~/modules/audit/record-audit.server";
+import { changedValues, recordAudit } from "~/modules/audit/record-audit.server";
+import { maskDocument } from "./document";
 import { CustomerInputError, CustomerNotFoundError, DUPLICATE_DOCUMENT_MESSAGE } from "./errors";
 import type { CustomerSummary } from "./summary";
 import { CustomerSchema, type CustomerField, type CustomerInput } from "./validation";
@@ -137,10 +138,8 @@ export async function updateCustomerInTx(tx: Transaction, actor: Actor, id: numb
     action: "customer.update",
     entity: "customer",
     entityId: String(id),
-    details: {
-      fields: changed,
-      ...(changed.includes("marketingConsent") ? { marketingConsent: values.marketingConsent } : {}),
-    },
+    // The CPF/CNPJ masked, as the pages show it: the log is read by the owner and kept for years.
+    details: changedValues(withMaskedDocument(current), withMaskedDocument(values), changed),
   });
   return { id, name: values.name, phone: values.phone };
 }
@@ -151,6 +150,10 @@ export async function updateCustomer(actor: Actor, id: number, input: unknown): 
   } catch (error) {
     rethrowDuplicate(error);
   }
+}
+
+function withMaskedDocument<T extends { document: string | null }>(values: T): T {
+  return { ...values, document: values.document ? maskDocument(values.document) : null };
 }
 
 function filledFields(values: CustomerInput) {

@@ -6,7 +6,7 @@ import { fingerprintOf, runOnce } from "~/lib/idempotency.server";
 import { processImage, type ProcessedImage } from "~/lib/uploads/process-image.server";
 import type { UploadedFile } from "~/lib/uploads/read-upload-form.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
-import { recordAudit } from "~/modules/audit/record-audit.server";
+import { changedValues, recordAudit } from "~/modules/audit/record-audit.server";
 import { storeImageUploadInTx } from "~/modules/uploads/mutations.server";
 import { DUPLICATE_BARCODE_MESSAGE, DUPLICATE_SKU_MESSAGE, InventoryInputError, uniqueViolationOf } from "./errors";
 import { slugify, slugWithSuffix } from "~/lib/slug";
@@ -214,10 +214,7 @@ export async function updateProductInTx(
     action: "product.update",
     entity: PRODUCT_ENTITY,
     entityId: String(id),
-    details: {
-      fields: changed,
-      ...(changed.includes("priceCents") ? { priceCents: { from: current.priceCents, to: values.priceCents } } : {}),
-    },
+    details: changedValues(current, next, changed),
   });
   return { id, name: values.name, sku, slug: current.slug };
 }
