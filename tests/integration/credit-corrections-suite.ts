@@ -417,6 +417,7 @@ export function defineCreditCorrectionsSuite(database: TestDatabase) {
       expect(list.run).toMatchObject({ examinedCount: 3, correctedCount: 2, creditedCents: 42, absorbedCents: 139 });
       expect(list.rows.map((row) => row.planId).sort()).toEqual([over.planId, under.planId].sort());
       expect(list.hasNextPage).toBe(false);
+      expect(await app.corrections.hasCreditCorrections(STAFF)).toBe(true);
     });
 
     it(raceTitle(database, "two servers starting at once correct each plan once"), async () => {

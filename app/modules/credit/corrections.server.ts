@@ -385,3 +385,15 @@ export async function listCreditCorrections(actor: Actor, { page }: { page: numb
     hasNextPage: rows.length > CREDIT_CORRECTION_PAGE_SIZE,
   };
 }
+
+/** Whether the correction changed (or could not recompute) any plan: /cdc links its report only then. */
+export async function hasCreditCorrections(actor: Actor) {
+  assertStaffActor(actor);
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: creditCorrections.id })
+    .from(creditCorrections)
+    .where(and(eq(creditCorrections.rule, PAYOFF_RULE_CORRECTION), ne(creditCorrections.status, "no-difference")))
+    .limit(1);
+  return row !== undefined;
+}
