@@ -197,7 +197,11 @@ export function defineCreditCorrectionsSuite(database: TestDatabase) {
             customerId,
             reason: `Crediário nº ${planId}: quitação`,
             field: "method",
-            financeParts: app.payments.creditFinanceParts(split, await app.dues.planRevenueOf(tx, row!)),
+            financeParts: app.payments.creditFinanceParts(
+              split,
+              await app.dues.planRevenueOf(tx, row!),
+              await app.payments.financedFeeShareInTx(tx, row!, split.principalCents),
+            ),
           },
           day,
         );
@@ -418,6 +422,38 @@ export function defineCreditCorrectionsSuite(database: TestDatabase) {
       expect(list.rows.map((row) => row.planId).sort()).toEqual([over.planId, under.planId].sort());
       expect(list.hasNextPage).toBe(false);
       expect(await app.corrections.hasCreditCorrections(STAFF)).toBe(true);
+    });
+
+    it("keeps a financed fee's share right: the fee reaches its category exactly once the plan is paid", async () => {
+      await app.db.delete(app.tables.creditCorrectionRuns);
+      const [other] = await app.db
+        .insert(app.tables.customers)
+        .values({ name: "Cliente Tarifa", phone: "11987650002" })
+        .returning({ id: app.tables.customers.id });
+      const plan = await planWithTwoPaid("2026-11-30", other!.id);
+      // R$ 30,00 of "tarifa de cadastro" financed inside the R$ 1.200,00 (decision 0025).
+      await app.db
+        .update(app.tables.creditPlans)
+        .set({ cashPriceCents: 117_000, feeCents: 3_000, feePaidWith: "financed" })
+        .where(eq(app.tables.creditPlans.id, plan.planId));
+      const paid = await payOffUnderFormerRule(plan.planId, plan.payoffDay);
+      expect(paid.amountCents).toBe(82_375);
+      const result = await app.corrections.correctFormerRulePayoffs("2027-02-12");
+      // (The first test's plan paid off after its run is examined too: this database's run row was removed.)
+      expect(result.outcome).toBe("ran");
+      const [row] = await correctionsOf([plan.planId]);
+      expect(row).toMatchObject({ status: "corrected", paidCents: 82_375, dueCents: 82_333, creditedCents: 42 });
+      const total = await netByCategory([
+        { kind: "register-entry", id: paid.registerEntryId },
+        { kind: "credit-correction", id: row!.id },
+      ]);
+      // Instalments 1 and 2 paid their principal before (no postings here): the payoff's share is the fee less theirs.
+      const principalBefore = plan.schedule.instalments[0]!.principalCents + plan.schedule.instalments[1]!.principalCents;
+      const feeShare = 3_000 - Math.round((principalBefore * 3_000) / 120_000);
+      expect(total.net["credit-fee"]).toBe(feeShare);
+      expect(total.net["credit-interest"] ?? 0).toBe(0);
+      expect(total.net["revenue-products"]! + total.net["revenue-services"]! + total.net.discounts!).toBe(82_375 - feeShare);
+      expect(await storeCreditOf(other!.id)).toBe(42);
     });
 
     it(raceTitle(database, "two servers starting at once correct each plan once"), async () => {
