@@ -422,6 +422,9 @@ export function defineCreditCorrectionsSuite(database: TestDatabase) {
       expect(list.rows.map((row) => row.planId).sort()).toEqual([over.planId, under.planId].sort());
       expect(list.hasNextPage).toBe(false);
       expect(await app.corrections.hasCreditCorrections(STAFF)).toBe(true);
+      // The plan's page says what was done; a plan without difference says nothing.
+      expect(await app.corrections.correctionOfPlan(STAFF, over.planId)).toMatchObject({ creditedCents: 42, dueCents: 82_333 });
+      expect(await app.corrections.correctionOfPlan(STAFF, current.planId)).toBeNull();
     });
 
     it("keeps a financed fee's share right: the fee reaches its category exactly once the plan is paid", async () => {

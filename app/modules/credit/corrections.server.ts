@@ -397,3 +397,21 @@ export async function hasCreditCorrections(actor: Actor) {
     .limit(1);
   return row !== undefined;
 }
+
+/** The correction of one plan's payoff, when it changed something: the plan's page says what was done. */
+export async function correctionOfPlan(actor: Actor, planId: number) {
+  assertStaffActor(actor);
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      status: creditCorrections.status,
+      paidCents: creditCorrections.paidCents,
+      dueCents: creditCorrections.dueCents,
+      creditedCents: creditCorrections.creditedCents,
+      absorbedCents: creditCorrections.absorbedCents,
+      businessDate: creditCorrections.businessDate,
+    })
+    .from(creditCorrections)
+    .where(and(eq(creditCorrections.planId, planId), ne(creditCorrections.status, "no-difference")));
+  return row ?? null;
+}
