@@ -459,6 +459,49 @@ export function defineCreditCorrectionsSuite(database: TestDatabase) {
       expect(await storeCreditOf(other!.id)).toBe(42);
     });
 
+    it("keeps a plan it cannot correct as failed, with why, writes nothing else for it, and corrects the others", async () => {
+      await app.db.delete(app.tables.creditCorrectionRuns);
+      const newCustomer = async (name: string, phone: string) => {
+        const [row] = await app.db
+          .insert(app.tables.customers)
+          .values({ name, phone })
+          .returning({ id: app.tables.customers.id });
+        return row!.id;
+      };
+      const brokenCustomer = await newCustomer("Cliente Lançamento Alterado", "11987650003");
+      const fineCustomer = await newCustomer("Cliente Em Ordem", "11987650004");
+      const broken = await planWithTwoPaid("2026-11-30", brokenCustomer);
+      const brokenPaid = await payOffUnderFormerRule(broken.planId, broken.payoffDay);
+      const fine = await planWithTwoPaid("2026-11-30", fineCustomer);
+      await payOffUnderFormerRule(fine.planId, fine.payoffDay);
+      // A posting of the broken payoff no longer adds up to what was paid (changed by hand in the database).
+      const [interest] = await app.db
+        .select({ id: app.tables.financeCategories.id })
+        .from(app.tables.financeCategories)
+        .where(eq(app.tables.financeCategories.systemKey, "credit-interest"));
+      await app.db
+        .update(app.tables.financeEntries)
+        .set({ amountCents: sql`${app.tables.financeEntries.amountCents} + 1` })
+        .where(
+          and(
+            eq(app.tables.financeEntries.originKind, "register-entry"),
+            eq(app.tables.financeEntries.originId, brokenPaid.registerEntryId),
+            eq(app.tables.financeEntries.categoryId, interest!.id),
+          ),
+        );
+      const result = await app.corrections.correctFormerRulePayoffs("2027-02-13");
+      expect(result).toMatchObject({ outcome: "ran", failed: 1 });
+      const [brokenRow] = await correctionsOf([broken.planId]);
+      expect(brokenRow).toMatchObject({ status: "failed", paidCents: 82_375, dueCents: null, creditedCents: 0 });
+      expect(brokenRow!.failure).toMatch(/reclassificação/);
+      expect(await storeCreditOf(brokenCustomer)).toBe(0);
+      expect((await netByCategory([{ kind: "credit-correction", id: brokenRow!.id }])).rows).toEqual([]);
+      expect(await correctionsOf([fine.planId])).toMatchObject([{ status: "corrected", creditedCents: 42 }]);
+      expect(await storeCreditOf(fineCustomer)).toBe(42);
+      const list = await app.corrections.listCreditCorrections(STAFF, { page: 1 });
+      expect(list.rows.find((row) => row.planId === broken.planId)).toMatchObject({ status: "failed" });
+    });
+
     it(raceTitle(database, "two servers starting at once correct each plan once"), async () => {
       // As on a database the correction has not run on yet: a customer of its own, so the earlier test's plans don't count.
       await app.db.delete(app.tables.creditCorrectionRuns);
