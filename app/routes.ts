@@ -72,8 +72,8 @@ export default [
         route("financial-management/cartoes", "routes/_staff/finance-cards.tsx"),
         route("financial-management/fornecedores", "routes/_staff/finance-suppliers.tsx"),
         route("financial-management/fornecedores/:id", "routes/_staff/finance-supplier.tsx"),
-        // Money figures of the crediário's correction (credits, entries moved): the finance guard, linked from /cdc.
-        route("cdc/correcoes", "routes/_staff/credit-corrections.tsx"),
+        // The crediário's correction (credits given, entries moved between categories): linked from /cdc for those who may see it.
+        route("financial-management/correcoes-do-crediario", "routes/_staff/finance-credit-corrections.tsx"),
       ]),
       route("devedores", "routes/_staff/debtors.tsx"),
       route("devedores/:customerId/pagamento", "routes/_staff/debtor-settlement.tsx"),

@@ -347,7 +347,7 @@ export const CREDIT_CORRECTION_PAGE_SIZE = 25;
 const MAX_PAGE = 1_000;
 
 /**
- * /cdc/correcoes: the plans the correction changed or could not recompute,
+ * /financial-management/correcoes-do-crediario: the plans the correction changed or could not recompute,
  * newest first, a page at a time, and the run's totals.
  */
 export async function listCreditCorrections(actor: Actor, { page }: { page: number }) {

@@ -74,7 +74,10 @@ export default function CreditPlans({ loaderData }: Route.ComponentProps) {
       {showsCorrections ? (
         <p className="text-sm text-slate-700">
           Quitações feitas pela regra antiga foram corrigidas:{" "}
-          <Link to="/cdc/correcoes" className="font-medium text-brand-700 underline underline-offset-2">
+          <Link
+            to="/financial-management/correcoes-do-crediario"
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
             Correções do crediário
           </Link>
           .

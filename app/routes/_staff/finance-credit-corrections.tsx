@@ -7,11 +7,12 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { listCreditCorrections } from "~/modules/credit/corrections.server";
-import type { Route } from "./+types/credit-corrections";
+import { financeMeta } from "~/modules/finance/components/finance-header";
+import type { Route } from "./+types/finance-credit-corrections";
 
-export const meta = () => [{ title: "Correções do crediário — Balcão" }, { name: "robots", content: "noindex" }];
+export const meta = () => financeMeta("Correções do crediário");
 
-const PATH = "/cdc/correcoes";
+const PATH = "/financial-management/correcoes-do-crediario";
 
 function pageHref(page: number) {
   return page > 1 ? `${PATH}?pagina=${page}` : PATH;
