@@ -160,7 +160,14 @@ async function correctPlanInTx(tx: Transaction, planId: number, paymentId: numbe
   const posted = origin ? (await postedPartsOfOriginInTx(tx, origin)).filter((part) => part.categoryKey !== "card-fees") : [];
   let interestToRevenueCents = 0;
   let moves: { categoryKey: SystemCategoryKey; deltaCents: number }[] = [];
-  if (posted.length > 0) {
+  // A payoff the rule in force agrees with, in amount and split, is left alone: its postings are not re-derived (a
+  // product's revenue source changed since would otherwise move revenue the payoff's rule has nothing to do with).
+  const agrees =
+    differenceCents === 0 &&
+    payment.chargesCents === quote.due.chargesCents &&
+    payment.interestCents === quote.due.interestCents &&
+    payment.principalCents === quote.due.principalCents;
+  if (posted.length > 0 && !agrees) {
     const target: ReceiptPart[] = creditFinanceParts(
       { ...kept, principalCents: kept.principalCents + creditedCents },
       await planRevenueOf(tx, plan),
