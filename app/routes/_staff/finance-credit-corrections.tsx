@@ -97,12 +97,14 @@ export default function CreditCorrections({ loaderData }: Route.ComponentProps) 
                     <>
                       <br />
                       {row.interestToRevenueCents > 0
-                        ? `${formatCents(row.interestToRevenueCents)} de juros passaram a receita`
-                        : `${formatCents(-row.interestToRevenueCents)} de receita passaram a juros`}
+                        ? `${formatCents(row.interestToRevenueCents)} de juros passaram para a receita`
+                        : `${formatCents(-row.interestToRevenueCents)} de receita passaram para juros`}
                     </>
                   ) : null}
                   <br />
-                  <span className="text-slate-500">Corrigido em {formatDate(row.businessDate)}</span>
+                  <span className="text-slate-500">
+                    {row.status === "failed" ? "Revisto" : "Corrigido"} em {formatDate(row.businessDate)}
+                  </span>
                 </p>
               </li>
             ))}
