@@ -72,6 +72,8 @@ export default [
         route("financial-management/cartoes", "routes/_staff/finance-cards.tsx"),
         route("financial-management/fornecedores", "routes/_staff/finance-suppliers.tsx"),
         route("financial-management/fornecedores/:id", "routes/_staff/finance-supplier.tsx"),
+        // The crediário's correction (credits given, entries moved between categories): linked from /cdc for those who may see it.
+        route("financial-management/correcoes-do-crediario", "routes/_staff/finance-credit-corrections.tsx"),
       ]),
       route("devedores", "routes/_staff/debtors.tsx"),
       route("devedores/:customerId/pagamento", "routes/_staff/debtor-settlement.tsx"),

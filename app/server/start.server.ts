@@ -18,6 +18,7 @@ import { flushLogs, logger, printToOutput } from "~/lib/logger.server";
 import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
 import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
 import { startServerScheduledPublishing } from "~/modules/blog/scheduled-publishing.server";
+import { correctFormerRulePayoffs } from "~/modules/credit/corrections.server";
 import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
 import { renderPool } from "~/modules/print-templates/render-pool.server";
 import { createApp } from "./app.server";
@@ -75,7 +76,24 @@ async function prepareDatabase(env: Env) {
       logger.info("banco vazio: loja criada sem dados de demonstração (DEMO_DATA=off)");
     }
   }
+  await correctPayoffsOnce();
   return null;
+}
+
+/**
+ * Plans paid off under the former payoff rule are corrected once per
+ * database, before the server listens (decision 0027). A failure is logged
+ * and the server starts all the same: nothing of it stays, and the next
+ * start tries again.
+ */
+async function correctPayoffsOnce() {
+  try {
+    const result = await correctFormerRulePayoffs();
+    if (result.outcome === "ran" && result.examined > 0) logger.info(result, "crediário: quitações da regra antiga corrigidas");
+    if (result.outcome === "busy") logger.info("crediário: outra instância está corrigindo as quitações da regra antiga");
+  } catch (error) {
+    logger.error({ err: error }, "crediário: a correção das quitações da regra antiga falhou (tenta de novo no próximo início)");
+  }
 }
 
 export async function startServer() {

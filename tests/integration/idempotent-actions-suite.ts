@@ -169,6 +169,7 @@ const NO_MONEY_OR_STOCK = new Set([
   "getPlanSource",
   "getCreditPlanAccount",
   "getCreditPlan",
+  "correctionOfPlan",
   "getCustomerSettlement",
   "getCustomerDebts",
   "recordDebtContact",

@@ -232,6 +232,8 @@ export const storeCreditMovements = pgTable(
     amountCents: integer("amount_cents").notNull(),
     saleReturnId: integer("sale_return_id").references(() => saleReturns.id),
     saleId: integer("sale_id").references(() => sales.id),
+    /** Why, when neither a return nor a sale says it (a crediário correction's credit). */
+    reason: text("reason"),
     actorLabel: text("actor_label").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },

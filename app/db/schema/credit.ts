@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { registerEntries, sales } from "./cash-register";
+import { registerEntries, sales, storeCreditMovements } from "./cash-register";
 import { customers } from "./customers";
 import type { RevenueSource } from "./inventory";
 import { serviceOrders } from "./service-orders";
@@ -276,4 +276,76 @@ export const debtContacts = pgTable(
     actorLabel: text("actor_label").notNull(),
   },
   (table) => [index("debt_contacts_customer_idx").on(table.customerId, table.contactedAt)],
+);
+
+/**
+ * A one-off correction of what a rule that changed had recorded (decision
+ * 0027): one row per rule, written in the transaction that examined every
+ * plan it concerns, so a second start (or a second instance on the same
+ * PostgreSQL) finds it and does nothing.
+ */
+export const creditCorrectionRuns = pgTable("credit_correction_runs", {
+  rule: text("rule").primaryKey(),
+  ranAt: timestamp("ran_at", { withTimezone: true }).defaultNow().notNull(),
+  /** The shop's calendar day the correcting entries are dated. */
+  businessDate: date("business_date", { mode: "string" }).notNull(),
+  examinedCount: integer("examined_count").notNull(),
+  correctedCount: integer("corrected_count").notNull(),
+  creditedCents: integer("credited_cents").notNull(),
+  absorbedCents: integer("absorbed_cents").notNull(),
+});
+
+export const CREDIT_CORRECTION_STATUSES = ["corrected", "no-difference", "failed"] as const;
+export type CreditCorrectionStatus = (typeof CREDIT_CORRECTION_STATUSES)[number];
+
+/**
+ * A plan closed by a payoff recorded under the former payoff rule (calendar
+ * days ÷ 30, principal recorded as "juros abatidos"), recomputed under the
+ * rule in force on that payoff's day: what was paid, what the rule owes,
+ * the split of each, and what was done about the difference (a store credit
+ * for what was overpaid; what was underpaid is the shop's, never charged).
+ * One row per plan: the unique index makes a second correction impossible.
+ */
+export const creditCorrections = pgTable(
+  "credit_corrections",
+  {
+    id: serial("id").primaryKey(),
+    rule: text("rule").notNull(),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => creditPlans.id),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => creditPayments.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    status: text("status").$type<CreditCorrectionStatus>().notNull(),
+    /** The payoff's own day. */
+    payoffDate: date("payoff_date", { mode: "string" }).notNull(),
+    paidCents: integer("paid_cents").notNull(),
+    paidInterestCents: integer("paid_interest_cents").notNull(),
+    paidPrincipalCents: integer("paid_principal_cents").notNull(),
+    /** What the rule in force owes on the payoff's day (null when it could not be recomputed). */
+    dueCents: integer("due_cents"),
+    dueInterestCents: integer("due_interest_cents"),
+    duePrincipalCents: integer("due_principal_cents"),
+    /** paid − due: positive, the customer paid too much (credited); negative, too little (absorbed by the shop). */
+    differenceCents: integer("difference_cents").notNull().default(0),
+    creditedCents: integer("credited_cents").notNull().default(0),
+    absorbedCents: integer("absorbed_cents").notNull().default(0),
+    /** Moved from "Juros do crediário" to the revenue of what was sold (negative: the other way). */
+    interestToRevenueCents: integer("interest_to_revenue_cents").notNull().default(0),
+    storeCreditMovementId: integer("store_credit_movement_id").references(() => storeCreditMovements.id),
+    /** The shop's calendar day the correcting entries and the credit are dated. */
+    businessDate: date("business_date", { mode: "string" }).notNull(),
+    failure: text("failure"),
+    actorLabel: text("actor_label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    uniqueIndex("credit_corrections_plan_idx").on(table.planId),
+    index("credit_corrections_status_idx").on(table.status, table.id),
+    check("credit_corrections_amounts", sql`${table.creditedCents} >= 0 and ${table.absorbedCents} >= 0`),
+  ],
 );

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { creditInstalments, creditPaymentItems, creditPayments, creditPlans } from "~/db/schema/credit";
+import { creditCorrections, creditInstalments, creditPaymentItems, creditPayments, creditPlans } from "~/db/schema/credit";
 import { shopToday } from "~/lib/dates";
 import { parseInput } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
@@ -425,6 +425,15 @@ export async function cancelCreditPaymentInTx(
   if (plan.status === "cancelled") throw new CreditPaymentRuleError("Este crediário foi cancelado.");
   if (payment.kind === "return") {
     throw new CreditPaymentRuleError("O abatimento de uma devolução não se cancela: as mercadorias já voltaram ao estoque.");
+  }
+  const [corrected] = await tx
+    .select({ id: creditCorrections.id })
+    .from(creditCorrections)
+    .where(and(eq(creditCorrections.paymentId, paymentId), eq(creditCorrections.status, "corrected")));
+  if (corrected) {
+    throw new CreditPaymentRuleError(
+      "Esta quitação já foi corrigida pela nova regra (Correções do crediário): não se cancela mais. Registre um ajuste no financeiro.",
+    );
   }
   const [later] = await tx
     .select({ id: creditPayments.id })

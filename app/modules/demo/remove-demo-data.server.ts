@@ -4,7 +4,7 @@ import { user } from "~/db/schema/auth";
 import { blogPosts } from "~/db/schema/blog";
 import { registerEntries } from "~/db/schema/cash-register";
 import { contactMessages } from "~/db/schema/contact";
-import { creditPayments, creditPlans, debtContacts, debtPayments, debts } from "~/db/schema/credit";
+import { creditCorrections, creditPayments, creditPlans, debtContacts, debtPayments, debts } from "~/db/schema/credit";
 import { customerAccountLinks, customers } from "~/db/schema/customers";
 import { faqEntries, siteTexts } from "~/db/schema/faq";
 import { financeEntries, financeRecurring } from "~/db/schema/finance";
@@ -217,6 +217,7 @@ async function removeDemoCreditInTx(tx: Transaction) {
   await tx
     .delete(issuedDocuments)
     .where(sql`${issuedDocuments.subject} in (select 'credit_plan:' || id from ${creditPlans} where ${creditPlans.isDemo})`);
+  await tx.delete(creditCorrections).where(sql`${creditCorrections.planId} in ${demoPlans}`);
   await tx.delete(creditPayments).where(sql`${creditPayments.planId} in ${demoPlans}`);
   await tx.delete(creditPlans).where(eq(creditPlans.isDemo, true));
   const demoDebts = sql`(select id from ${debts} where ${debts.isDemo})`;

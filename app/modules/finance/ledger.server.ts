@@ -373,3 +373,74 @@ export async function refundCardReceivablesOfSaleInTx(
       .where(eq(financeEntries.id, fee.id));
   }
 }
+
+/** What an origin posted and is still in force, by category (its own direction), and the account and method it landed in. */
+export async function postedPartsOfOriginInTx(tx: Transaction, origin: FinanceOrigin) {
+  const rows = await tx
+    .select({
+      categoryKey: financeCategories.systemKey,
+      amountCents: financeEntries.amountCents,
+      accountId: financeEntries.accountId,
+      method: financeEntries.method,
+    })
+    .from(financeEntries)
+    .innerJoin(financeCategories, eq(financeCategories.id, financeEntries.categoryId))
+    .where(
+      and(eq(financeEntries.originKind, origin.kind), eq(financeEntries.originId, origin.id), isNull(financeEntries.cancelledAt)),
+    );
+  return rows.map((row) => ({ ...row, categoryKey: row.categoryKey as SystemCategoryKey | null }));
+}
+
+export type Reclassification = {
+  origin: FinanceOrigin;
+  accountId: number;
+  method: string | null;
+  /** The shop's calendar day the correction is made (the past stays as it was posted). */
+  date: string;
+  description: string;
+  customerId?: number | null;
+  /** What each category gains (positive, in its own direction) or loses (negative); together they leave the account as it was. */
+  moves: readonly { categoryKey: SystemCategoryKey; deltaCents: number }[];
+};
+
+/**
+ * Money already received, moved between categories of the month result on
+ * the day of the correction (decision 0027): a category that gains gets an
+ * entry in its own direction, one that loses an entry the other way, all
+ * paid in the same account, so its balance does not move. Refused when the
+ * moves do not add up to nothing. One entry per origin and category.
+ */
+export async function postReclassificationInTx(tx: Transaction, actor: Actor, input: Reclassification) {
+  const entries = [];
+  let netCents = 0;
+  for (const move of input.moves) {
+    if (!Number.isSafeInteger(move.deltaCents)) throw new Error(`valor de reclassificação inválido: ${move.deltaCents}`);
+    if (move.deltaCents === 0) continue;
+    const category = await categoryOfKeyInTx(tx, move.categoryKey);
+    const own = category.direction as FinanceDirection;
+    const direction: FinanceDirection = move.deltaCents > 0 ? own : own === "in" ? "out" : "in";
+    const amountCents = Math.abs(move.deltaCents);
+    netCents += direction === "in" ? amountCents : -amountCents;
+    entries.push({ categoryId: category.id, direction, amountCents });
+  }
+  if (netCents !== 0) throw new Error(`reclassificação que mexe no saldo da conta: ${netCents}`);
+  for (const entry of entries) {
+    await tx
+      .insert(financeEntries)
+      .values({
+        ...entry,
+        description: input.description,
+        dueDate: input.date,
+        paidDate: input.date,
+        method: input.method,
+        accountId: input.accountId,
+        customerId: input.customerId ?? null,
+        originKind: input.origin.kind,
+        originId: input.origin.id,
+        createdByUserId: actor.userId,
+        createdByLabel: actor.label,
+      })
+      .onConflictDoNothing();
+  }
+  return entries.length;
+}

@@ -19,6 +19,7 @@ import { PlanStatusBadge } from "~/modules/credit/components/plan-status-badge";
 import { CREDIT_LIMITS } from "~/modules/credit/plan-terms";
 import { cancelCreditPlan } from "~/modules/credit/plans.server";
 import { getCreditPlan, type CreditPlanDetail, type InstalmentStatus } from "~/modules/credit/queries.server";
+import { correctionOfPlan } from "~/modules/credit/corrections.server";
 import type { Route } from "./+types/credit-plan";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -32,7 +33,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const plan = await getCreditPlan(actor, parseIdParam(params.id), { today: shopToday() });
   if (!plan) throw data({ reason: "not-found" }, { status: 404 });
-  return { plan, flash: flashOf(context) };
+  const correction = plan.status === "paid" ? await correctionOfPlan(actor, plan.id) : null;
+  return { plan, correction, flash: flashOf(context) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -68,7 +70,7 @@ function originLink(origin: CreditPlanDetail["origin"]) {
 }
 
 export default function CreditPlanPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, flash } = loaderData;
+  const { plan, correction, flash } = loaderData;
   const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
   const origin = originLink(plan.origin);
   const isActive = plan.status === "active";
@@ -104,6 +106,20 @@ export default function CreditPlanPage({ loaderData, actionData }: Route.Compone
       {plan.cancelledAt ? (
         <Alert tone="destructive">
           Cancelado em {formatDateTime(plan.cancelledAt)} por {plan.cancelledByLabel}: {plan.cancelReason}
+        </Alert>
+      ) : null}
+
+      {correction ? (
+        <Alert tone="info">
+          {correction.status === "failed"
+            ? "A quitação deste crediário foi feita pela regra antiga e não pôde ser recalculada: confira em Correções do crediário."
+            : `Quitação corrigida em ${formatDate(correction.businessDate)} pela regra do contrato: pago ${formatCents(correction.paidCents)}, devido ${formatCents(correction.dueCents ?? 0)}${
+                correction.creditedCents > 0
+                  ? `; ${formatCents(correction.creditedCents)} voltaram ao cliente como crédito na loja.`
+                  : correction.absorbedCents > 0
+                    ? `; a loja absorveu ${formatCents(correction.absorbedCents)} (nada é cobrado do cliente).`
+                    : "; o financeiro foi corrigido."
+              }`}
         </Alert>
       ) : null}
 

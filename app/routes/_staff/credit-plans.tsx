@@ -11,7 +11,9 @@ import { formatDate, shopToday } from "~/lib/dates";
 import { flashOf } from "~/lib/flash.server";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
+import { canSeeFinance } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
+import { hasCreditCorrections } from "~/modules/credit/corrections.server";
 import { PlanStatusBadge } from "~/modules/credit/components/plan-status-badge";
 import { isPlanListStatus, listCreditPlans, type PlanListStatus } from "~/modules/credit/queries.server";
 import type { Route } from "./+types/credit-plans";
@@ -39,7 +41,8 @@ function listHref(query: string, status: string, page: number) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = actorOf(currentUser(context));
+  const user = currentUser(context);
+  const actor = actorOf(user);
   const { searchParams } = new URL(request.url);
   const query = searchTextOf(searchParams.get("q"), MAX_QUERY_LENGTH);
   const rawStatus = searchParams.get("situacao") ?? "";
@@ -50,11 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ((rawPage !== null && rawPage !== String(page)) || rawStatus !== status) throw redirect(listHref(query, status, page));
   const today = shopToday();
   const result = await listCreditPlans(actor, { search: query, status, page, today });
-  return { query, status, today, ...result, flash: flashOf(context) };
+  // The correction's report shows money moved (credits, finance entries): the owner and "Financeiro" only.
+  const showsCorrections = canSeeFinance(user) && (await hasCreditCorrections(actor));
+  return { query, status, today, ...result, showsCorrections, flash: flashOf(context) };
 }
 
 export default function CreditPlans({ loaderData }: Route.ComponentProps) {
-  const { query, status, rows, page, hasNextPage, flash } = loaderData;
+  const { query, status, rows, page, hasNextPage, showsCorrections, flash } = loaderData;
   const isFiltered = query !== "" || status !== "";
   return (
     <div className="space-y-6">
@@ -66,6 +71,18 @@ export default function CreditPlans({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </div>
       <FlashAlert flash={flash} />
+      {showsCorrections ? (
+        <p className="text-sm text-slate-700">
+          Quitações feitas pela regra antiga foram corrigidas:{" "}
+          <Link
+            to="/financial-management/correcoes-do-crediario"
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            Correções do crediário
+          </Link>
+          .
+        </p>
+      ) : null}
       <search>
         <Form method="get" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_auto] sm:items-start">
           <Field

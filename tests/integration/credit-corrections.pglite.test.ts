@@ -1,0 +1,3 @@
+import { defineCreditCorrectionsSuite } from "./credit-corrections-suite";
+
+defineCreditCorrectionsSuite("pglite");
