@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { creditPlans } from "~/db/schema/credit";
 import { issuedDocuments } from "~/db/schema/print-documents";
@@ -37,21 +37,28 @@ function aboutOf(subject: string) {
   return label && id ? `${label} ${id}` : "";
 }
 
+/** The kinds stored as issued: with the subjects, they match the (kind, subject) index. */
+const ISSUED_KINDS = (Object.keys(PRINT_KINDS) as PrintKind[]).filter((kind) => PRINT_KINDS[kind].isIssued);
+
 /**
  * The issued documents that belong to these customer records: an order's
  * delivery receipt and warranty term, a sale's warranty term, a crediário's
  * contract. Their subjects name the order, warranty or plan; only those of
- * the records' own are matched.
+ * the records' own are matched (null when they have none).
  */
-function ownDocumentsWhere(customerIds: number[]): SQL {
-  const ownOrders = sql`select 'service_order:' || ${serviceOrders.id} from ${serviceOrders} where ${inArray(serviceOrders.customerId, customerIds)}`;
-  const ownWarranties = sql`select 'warranty:' || ${warranties.id} from ${warranties} where ${inArray(warranties.customerId, customerIds)}`;
-  const ownPlans = sql`select 'credit_plan:' || ${creditPlans.id} from ${creditPlans} where ${inArray(creditPlans.customerId, customerIds)}`;
-  return or(
-    sql`${issuedDocuments.subject} in (${ownOrders})`,
-    sql`${issuedDocuments.subject} in (${ownWarranties})`,
-    sql`${issuedDocuments.subject} in (${ownPlans})`,
-  )!;
+async function ownDocumentsWhere(db: Awaited<ReturnType<typeof getDb>>, customerIds: number[]): Promise<SQL | null> {
+  const [orders, ownWarranties, plans] = await Promise.all([
+    db.select({ id: serviceOrders.id }).from(serviceOrders).where(inArray(serviceOrders.customerId, customerIds)),
+    db.select({ id: warranties.id }).from(warranties).where(inArray(warranties.customerId, customerIds)),
+    db.select({ id: creditPlans.id }).from(creditPlans).where(inArray(creditPlans.customerId, customerIds)),
+  ]);
+  const subjects = [
+    ...orders.map(({ id }) => `service_order:${id}`),
+    ...ownWarranties.map(({ id }) => `warranty:${id}`),
+    ...plans.map(({ id }) => `credit_plan:${id}`),
+  ];
+  if (subjects.length === 0) return null;
+  return and(inArray(issuedDocuments.kind, ISSUED_KINDS), inArray(issuedDocuments.subject, subjects))!;
 }
 
 /**
@@ -63,10 +70,12 @@ export async function listAccountDocuments(userId: string): Promise<AccountDocum
   const customerIds = await customerIdsOfAccount(userId);
   if (customerIds.length === 0) return [];
   const db = await getDb();
+  const own = await ownDocumentsWhere(db, customerIds);
+  if (!own) return [];
   const rows = await db
     .select({ id: issuedDocuments.id, kind: issuedDocuments.kind, subject: issuedDocuments.subject, issuedAt: issuedDocuments.issuedAt })
     .from(issuedDocuments)
-    .where(ownDocumentsWhere(customerIds))
+    .where(own)
     .orderBy(desc(issuedDocuments.issuedAt), desc(issuedDocuments.id))
     .limit(ACCOUNT_DOCUMENTS_LIMIT);
   return rows.map((row) => ({
@@ -88,10 +97,12 @@ export async function printAccountDocument(userId: string, documentId: number, r
   const customerIds = await customerIdsOfAccount(userId);
   if (customerIds.length === 0) return null;
   const db = await getDb();
+  const own = await ownDocumentsWhere(db, customerIds);
+  if (!own) return null;
   const [row] = await db
     .select({ kind: issuedDocuments.kind, subject: issuedDocuments.subject })
     .from(issuedDocuments)
-    .where(and(eq(issuedDocuments.id, documentId), ownDocumentsWhere(customerIds)));
+    .where(and(eq(issuedDocuments.id, documentId), own));
   if (!row || !(row.kind in PRINT_KINDS)) return null;
   const kind = row.kind as PrintKind;
   const paper: Paper = paperFromSearch(rawPaper, kind);
