@@ -32,6 +32,8 @@ test("o cliente vê a garantia e a 2ª via de um documento, pede outro telefone 
   isMobile,
   consoleErrors,
 }) => {
+  // Two customers sign up and two orders are taken in and delivered through the staff's forms before the walk.
+  test.slow();
   // The refused phone answers 400 with its message, as every refused form does.
   consoleErrors.allow(failedLoad(400));
   const { order } = await customerWithDeliveredOrder(page.request, "area");
