@@ -29,6 +29,9 @@ export default [
   layout("routes/_account/layout.tsx", [
     route("dashboard", "routes/_account/dashboard.tsx"),
     route("fidelidade", "routes/_account/loyalty.tsx"),
+    route("minha-conta/perfil", "routes/_account/profile.tsx"),
+    route("minha-conta/documentos/:id", "routes/_account/account-document-print.tsx"),
+    route("minha-conta/crediarios/:planId/recibos/:paymentId", "routes/_account/account-payment-receipt-print.tsx"),
     layout("routes/_staff/layout.tsx", [
       route("service-orders", "routes/_staff/service-orders.tsx"),
       route("service-orders/search", "routes/_staff/service-orders-search.tsx"),

@@ -6,6 +6,7 @@
 export const PROTECTED_SEGMENTS: ReadonlySet<string> = new Set([
   "dashboard",
   "fidelidade",
+  "minha-conta",
   "service-orders",
   "new-service-order",
   "pending-pickups",

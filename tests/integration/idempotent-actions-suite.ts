@@ -198,6 +198,7 @@ const NO_MONEY_OR_STOCK = new Set([
   "linkCustomerAccount",
   "listCustomerAccounts",
   "unlinkCustomerAccount",
+  "applyCustomerChangeRequest",
   "updateCustomer",
   "listSuppliers",
   "listCustomerPlanOrigins",

@@ -15,6 +15,12 @@ export const profiles = pgTable("profiles", {
    * finance (accounts, entries, the month result, salaries). Owners always may.
    */
   financeAccess: boolean("finance_access").notNull().default(false),
+  /** The phone a customer keeps on their own account ("Meu perfil"), digits only; the shop's records keep theirs until staff apply it. */
+  phone: text("phone").notNull().default(""),
+  /** The customer's own marketing choice, applied to the records linked to the account (LGPD art. 8). */
+  marketingConsent: boolean("marketing_consent").notNull().default(false),
+  /** When the customer last made that choice (on or off); null while they never did on the site. */
+  marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
 });
 

@@ -82,3 +82,37 @@ export const customerAccountLinks = pgTable(
     index("customer_account_links_user_idx").on(table.userId),
   ],
 );
+
+export type CustomerChangeField = "name" | "phone";
+export type CustomerChangeResolution = "applied" | "superseded";
+
+/**
+ * A change of name or phone a customer asked for on their account ("Meu
+ * perfil"), for a record linked to it: staff see it on the customer's page
+ * and apply it. The record (and the phone /consultar matches on) keeps its
+ * value until then. At most one open request per record, account and field.
+ */
+export const customerChangeRequests = pgTable(
+  "customer_change_requests",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    field: text("field").$type<CustomerChangeField>().notNull(),
+    /** The value asked for, as the record stores it (a phone as digits). */
+    value: text("value").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).defaultNow().notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution").$type<CustomerChangeResolution>(),
+    resolvedByUserId: text("resolved_by_user_id").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    uniqueIndex("customer_change_requests_open_idx")
+      .on(table.customerId, table.userId, table.field)
+      .where(sql`${table.resolvedAt} is null`),
+  ],
+);

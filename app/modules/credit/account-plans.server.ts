@@ -1,6 +1,6 @@
 import { and, asc, desc, inArray, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { creditInstalments, creditPlans } from "~/db/schema/credit";
+import { creditInstalments, creditPayments, creditPlans } from "~/db/schema/credit";
 import { daysBetween, shopToday } from "~/lib/dates";
 import { customerIdsOfAccount } from "~/modules/customers/account-links.server";
 import type { PixChargeResult } from "~/modules/pix/pix-charge";
@@ -30,7 +30,13 @@ export type AccountCreditPlan = {
     daysLate: number;
   }[];
   next: { number: number; dueDate: string; dueTodayCents: number; chargesCents: number; pix: PixChargeResult } | null;
+  /** The payments made, each with its receipt's 2ª via; a cancelled one is listed as such. */
+  payments: { id: number; paidAt: string; amountCents: number; isCancelled: boolean; receiptPath: string }[];
 };
+
+/** Where a customer opens the 2ª via of a payment receipt of their own plan. */
+export const accountPaymentReceiptPath = (planId: number, paymentId: number) =>
+  `/minha-conta/crediarios/${planId}/recibos/${paymentId}`;
 
 /**
  * The signed-in customer's crediário plans, from the customer records
@@ -66,6 +72,22 @@ export async function listAccountCreditPlans(userId: string, today = shopToday()
       ),
     )
     .orderBy(asc(creditInstalments.number));
+  const payments = await db
+    .select({
+      id: creditPayments.id,
+      planId: creditPayments.planId,
+      paidAt: creditPayments.paidAt,
+      amountCents: creditPayments.amountCents,
+      cancelledAt: creditPayments.cancelledAt,
+    })
+    .from(creditPayments)
+    .where(
+      inArray(
+        creditPayments.planId,
+        plans.map((plan) => plan.id),
+      ),
+    )
+    .orderBy(asc(creditPayments.paidAt), asc(creditPayments.id));
   const settings = await getShopSettings();
   return Promise.all(
     plans.map(async (plan) => {
@@ -103,6 +125,15 @@ export async function listAccountCreditPlans(userId: string, today = shopToday()
               }),
             }
           : null,
+        payments: payments
+          .filter((payment) => payment.planId === plan.id)
+          .map((payment) => ({
+            id: payment.id,
+            paidAt: payment.paidAt.toISOString(),
+            amountCents: payment.amountCents,
+            isCancelled: payment.cancelledAt !== null,
+            receiptPath: accountPaymentReceiptPath(plan.id, payment.id),
+          })),
       };
     }),
   );

@@ -3,7 +3,8 @@ import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
 import { currentShopData } from "~/modules/print-templates/shop-header.server";
 import { readId } from "~/lib/forms";
-import { getCreditPlanAccount } from "./payment-queries.server";
+import { customerIdsOfAccount } from "~/modules/customers/account-links.server";
+import { getCreditPlanAccount, readCreditPlanAccount } from "./payment-queries.server";
 
 /**
  * A payment's receipt for a paper, or null when the plan has no such
@@ -19,8 +20,28 @@ export async function printCreditPaymentReceipt(
 ) {
   const paymentId = readId(rawPaymentId ?? "");
   const account = paymentId === null ? null : await getCreditPlanAccount(actor, rawPlanId);
-  const payment = account?.payments.find((candidate) => candidate.id === paymentId);
-  if (!account || !payment) return null;
+  return account && paymentId !== null ? renderPaymentReceipt(account, paymentId, paper) : null;
+}
+
+/**
+ * The customer's copy ("2ª via") of a payment receipt of one of their own
+ * plans (the records their account sees). Null when the plan or the payment
+ * is not theirs: the page answers 404 without telling which.
+ */
+export async function printAccountCreditPaymentReceipt(userId: string, planId: number, paymentId: number, paper: Paper) {
+  const customerIds = await customerIdsOfAccount(userId);
+  const account = customerIds.length === 0 ? null : await readCreditPlanAccount(planId);
+  if (!account || !customerIds.includes(account.plan.customerId)) return null;
+  return renderPaymentReceipt(account, paymentId, paper);
+}
+
+async function renderPaymentReceipt(
+  account: NonNullable<Awaited<ReturnType<typeof readCreditPlanAccount>>>,
+  paymentId: number,
+  paper: Paper,
+) {
+  const payment = account.payments.find((candidate) => candidate.id === paymentId);
+  if (!payment) return null;
   const contractCents = account.instalments.reduce((sum, instalment) => sum + instalment.amountCents, 0);
   const settledCents = account.payments
     .filter((candidate) => !candidate.cancelledAt && candidate.id <= payment.id)

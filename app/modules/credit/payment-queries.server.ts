@@ -16,6 +16,11 @@ import { methodLabel, PLAN_STATUS_LABELS, type InstalmentStatus } from "./paymen
  */
 export async function getCreditPlanAccount(actor: Actor, rawPlanId: string | number | undefined, today = shopToday()) {
   assertStaffActor(actor);
+  return readCreditPlanAccount(rawPlanId, today);
+}
+
+/** The plan's account unchecked: for a caller that checked who may see it (the staff, or the plan's own customer). */
+export async function readCreditPlanAccount(rawPlanId: string | number | undefined, today = shopToday()) {
   const planId = readId(rawPlanId ?? "");
   if (planId === null) return null;
   const db = await getDb();

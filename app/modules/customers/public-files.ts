@@ -5,6 +5,8 @@
 export const PUBLIC_FILES: readonly string[] = [
   "components/customer-picker.tsx",
   "account-links.server.ts",
+  "account-profile.server.ts",
+  "account-profile-validation.ts",
   "document.ts",
   "states.ts",
   "mutations.server.ts",

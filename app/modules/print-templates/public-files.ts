@@ -5,6 +5,8 @@
  * render.server.ts.
  */
 export const PUBLIC_FILES: readonly string[] = [
+  // A customer's own issued documents (their 2ª via), listed and linked from "Minha conta" and its warranties.
+  "account-documents.server.ts",
   "issued-documents.server.ts",
   "kinds.ts",
   "margins.ts",

@@ -7,7 +7,11 @@ import { ShopOverview } from "~/modules/dashboard/components/shop-overview";
 import { getShopOverview } from "~/modules/dashboard/overview.server";
 import { listAccountCreditPlans } from "~/modules/credit/account-plans.server";
 import { AccountCreditPlans } from "~/modules/credit/components/account-credit-plans";
+import { listAccountDocuments } from "~/modules/print-templates/account-documents.server";
+import { AccountDocuments } from "~/modules/print-templates/components/account-documents";
 import { listAccountServiceOrders } from "~/modules/service-orders/account-orders.server";
+import { listAccountWarranties } from "~/modules/warranties/account-warranties.server";
+import { AccountWarranties } from "~/modules/warranties/components/account-warranties";
 import type { Route } from "./+types/dashboard";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -20,12 +24,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   if (isStaffRole(user.role))
     return { view: "staff" as const, overview: await getShopOverview(new Date(), { withFinance: canSeeFinance(user) }) };
-  const [profile, repairs, creditPlans] = await Promise.all([
+  const [profile, repairs, creditPlans, warranties, documents] = await Promise.all([
     findProfile(user.id),
     listAccountServiceOrders(user.id),
     listAccountCreditPlans(user.id),
+    listAccountWarranties(user.id),
+    listAccountDocuments(user.id),
   ]);
-  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email, repairs, creditPlans };
+  return {
+    view: "customer" as const,
+    fullName: profile?.fullName || user.name,
+    email: user.email,
+    repairs,
+    creditPlans,
+    warranties,
+    documents,
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -33,6 +47,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs}>
       <AccountCreditPlans plans={loaderData.creditPlans} />
+      <AccountWarranties warranties={loaderData.warranties} />
+      <AccountDocuments documents={loaderData.documents} />
     </CustomerAccount>
   );
 }

@@ -1,4 +1,4 @@
-import { Outlet, useMatches } from "react-router";
+import { NavLink, Outlet, useMatches } from "react-router";
 import { SiteErrorBoundary, SiteFrame } from "~/components/layout/site-frame";
 import { StaffShell } from "~/components/layout/staff-shell";
 import { canSeeFinance, isStaffRole } from "~/modules/accounts/roles";
@@ -48,9 +48,38 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SiteFrame>
       <main id="conteudo" className="mx-auto w-full max-w-5xl px-4 py-8">
+        <CustomerNav />
         <Outlet />
       </main>
     </SiteFrame>
+  );
+}
+
+/** The customer's own area's pages ("Minha conta"), over each of them. */
+const CUSTOMER_PAGES = [
+  { to: "/dashboard", label: "Minha conta" },
+  { to: "/minha-conta/perfil", label: "Meu perfil" },
+  { to: "/fidelidade", label: "Fidelidade" },
+] as const;
+
+function CustomerNav() {
+  return (
+    <nav aria-label="Minha conta" className="mb-6 flex flex-wrap gap-2 border-b border-slate-200 pb-3">
+      {CUSTOMER_PAGES.map((page) => (
+        <NavLink
+          key={page.to}
+          to={page.to}
+          end
+          className={({ isActive }) =>
+            isActive
+              ? "rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white"
+              : "rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          }
+        >
+          {page.label}
+        </NavLink>
+      ))}
+    </nav>
   );
 }
 

@@ -12,7 +12,9 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Actor } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { linkCustomerAccount, listCustomerAccounts, unlinkCustomerAccount } from "~/modules/customers/account-links.server";
+import { applyCustomerChangeRequest, listCustomerChangeRequests } from "~/modules/customers/account-profile.server";
 import { CustomerAccounts } from "~/modules/customers/components/customer-accounts";
+import { CustomerChangeRequests } from "~/modules/customers/components/customer-change-requests";
 import { CustomerForm } from "~/modules/customers/components/customer-form";
 import { formatPhone } from "~/lib/phone";
 import { parseIdParam } from "~/lib/route-params";
@@ -54,7 +56,15 @@ function withSavedCustomer(path: string, customerId: number) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const back = backPathOf(new URL(request.url));
   if (params.id === undefined) {
-    return { customer: null, orders: { rows: [], total: 0 }, newOrderHref: null, accounts: [], back, flash: null };
+    return {
+      customer: null,
+      orders: { rows: [], total: 0 },
+      newOrderHref: null,
+      accounts: [],
+      changeRequests: [],
+      back,
+      flash: null,
+    };
   }
   const id = parseIdParam(params.id);
   const [customer, orders] = await Promise.all([getCustomer(id), listServiceOrdersOfCustomer(id)]);
@@ -84,6 +94,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     orders,
     newOrderHref: newOrderHrefFor(customer.id),
     accounts: await listCustomerAccounts(actorOf(currentUser(context)), id),
+    changeRequests: await listCustomerChangeRequests(actorOf(currentUser(context)), id),
     back,
     flash: flashOf(context),
   };
@@ -99,6 +110,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (params.id !== undefined && (intent === "link-account" || intent === "unlink-account")) {
     return accountAction(actor, readId(params.id ?? "") ?? 0, intent, form);
+  }
+  if (params.id !== undefined && intent === "apply-change") {
+    return applyChangeAction(actor, readId(params.id ?? "") ?? 0, form);
   }
   const values = customerFormValues(form);
   const isEditing = params.id !== undefined;
@@ -137,8 +151,21 @@ async function accountAction(actor: Actor, customerId: number, intent: "link-acc
   }
 }
 
+/** A change of name or phone the customer asked for on their account, applied to the record. */
+async function applyChangeAction(actor: Actor, customerId: number, form: FormData) {
+  try {
+    const applied = await applyCustomerChangeRequest(actor, customerId, readId(formText(form, "requestId")) ?? 0);
+    return redirectWithFlash(`/customers/${customerId}`, {
+      title: applied.field === "phone" ? "Telefone atualizado" : "Nome atualizado",
+      message: applied.field === "phone" ? formatPhone(applied.value) : applied.value,
+    });
+  } catch (error) {
+    return formRefusal(error, { changeRequest: true });
+  }
+}
+
 export default function CustomerFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, orders, newOrderHref, accounts, back, flash } = loaderData;
+  const { customer, orders, newOrderHref, accounts, changeRequests, back, flash } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
@@ -146,6 +173,7 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
   // A refusal of the account panel's forms is theirs, not the customer form's.
   const accountRefusal = actionData && "accountEmail" in actionData ? actionData : null;
   const isAccountRefusal = accountRefusal !== null;
+  const changeRefusal = actionData && "changeRequest" in actionData ? actionData.errors.form : null;
 
   return (
     <div className="max-w-3xl space-y-6">
@@ -182,14 +210,17 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
           </nav>
         ) : null}
       </div>
+      {changeRefusal ? <p className="text-sm text-red-700">{changeRefusal}</p> : null}
+      <CustomerChangeRequests requests={changeRequests} isSubmitting={isSubmitting} />
       {customer && newOrderHref ? (
         <CustomerOrders customerName={customer.name} orders={orders} newOrderHref={newOrderHref} />
       ) : null}
       <CustomerForm
-        // A new page (after saving and opening another customer) starts from its own values.
-        key={customer?.id ?? "novo"}
+        // A new page (after saving and opening another customer, or applying a change the customer asked for) starts
+        // from its own values: an applied phone must not stay the old one in the form, to be saved back.
+        key={customer ? `${customer.id}:${customer.values.name}:${customer.values.phone}` : "novo"}
         values={values}
-        errors={isAccountRefusal ? {} : errors}
+        errors={isAccountRefusal || changeRefusal ? {} : errors}
         consentedAt={customer?.consentedAt ?? null}
         referrer={customer?.referrer ?? null}
         isSubmitting={isSubmitting}

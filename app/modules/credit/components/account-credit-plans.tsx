@@ -51,10 +51,34 @@ export function AccountCreditPlans({ plans }: { plans: readonly AccountCreditPla
                 {plan.next.chargesCents > 0 ? " (com multa e juros de atraso)" : ""}.
               </p>
               {plan.next.pix.status === "ready" ? (
-                <PixCharge charge={plan.next.pix.charge} title={`PIX da parcela ${plan.next.number}`} headingLevel={4} />
+                <>
+                  <PixCharge charge={plan.next.pix.charge} title={`PIX da parcela ${plan.next.number}`} headingLevel={4} />
+                  <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+                    O pagamento por PIX é confirmado pela loja: depois de pagar, a parcela aparece como paga quando a loja
+                    conferir o recebimento. Guarde o comprovante do seu banco.
+                  </p>
+                </>
               ) : (
                 <p className="text-sm text-slate-700">Pague na loja: {plan.next.pix.message}</p>
               )}
+            </div>
+          ) : null}
+          {plan.payments.length > 0 ? (
+            <div className="space-y-1">
+              <h4 className="font-medium text-slate-900">Recibos de pagamento</h4>
+              <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+                {plan.payments.map((payment) => (
+                  <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                    <span className="text-slate-800">
+                      {formatDate(payment.paidAt)} · {formatCents(payment.amountCents)}
+                      {payment.isCancelled ? " · cancelado" : ""}
+                    </span>
+                    <a href={payment.receiptPath} className="font-medium text-brand-700 underline">
+                      Ver 2ª via<span className="sr-only"> do recibo nº {payment.id}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
             </div>
           ) : null}
         </article>

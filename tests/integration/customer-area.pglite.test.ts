@@ -1,0 +1,3 @@
+import { defineCustomerAreaSuite } from "./customer-area-suite";
+
+defineCustomerAreaSuite("pglite");
