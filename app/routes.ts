@@ -29,6 +29,8 @@ export default [
   layout("routes/_account/layout.tsx", [
     route("dashboard", "routes/_account/dashboard.tsx"),
     route("fidelidade", "routes/_account/loyalty.tsx"),
+    route("dashboard/meus-dados", "routes/_account/personal-data.tsx"),
+    route("dashboard/meus-dados/exportar.json", "routes/_account/personal-data-export.ts"),
     layout("routes/_staff/layout.tsx", [
       route("service-orders", "routes/_staff/service-orders.tsx"),
       route("service-orders/search", "routes/_staff/service-orders-search.tsx"),
@@ -110,6 +112,9 @@ export default [
         route("configuracoes", "routes/_owner/shop-settings.tsx"),
         route("configuracoes/demonstracao", "routes/_owner/demo-data.tsx"),
         route("auditoria", "routes/_owner/audit.tsx"),
+        route("dados-pessoais", "routes/_owner/personal-data-requests.tsx"),
+        route("dados-pessoais/clientes/:customerId", "routes/_owner/personal-data-customer.tsx"),
+        route("dados-pessoais/clientes/:customerId/exportar.json", "routes/_owner/personal-data-customer-export.ts"),
       ]),
     ]),
   ]),

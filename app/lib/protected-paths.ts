@@ -23,6 +23,7 @@ export const PROTECTED_SEGMENTS: ReadonlySet<string> = new Set([
   "equipe",
   "configuracoes",
   "auditoria",
+  "dados-pessoais",
 ]);
 
 export function isProtectedPath(pathname: string) {
