@@ -396,9 +396,9 @@ async function collectInTx(tx: Transaction, customerIds: number[], userIds: stri
 
 export type PersonalDataExport = Awaited<ReturnType<typeof collectInTx>>;
 
-/** A signed-in customer's own data (the records their account sees); audited. */
+/** A signed-in person's own data: their account and the customer records it sees; audited. */
 export async function exportOwnData(actor: Actor): Promise<PersonalDataExport> {
-  if (actor.role !== "customer" || !actor.userId) throw new PrivacyCustomerNotFoundError("da conta");
+  if (actor.role === "public" || !actor.userId) throw new PrivacyCustomerNotFoundError("da conta");
   const userId = actor.userId;
   const customerIds = await customerIdsOfAccount(userId);
   return inTransaction(async (tx) => {

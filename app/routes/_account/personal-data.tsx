@@ -44,12 +44,12 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
       <div className="space-y-4">
         <h1 className="text-2xl font-bold text-slate-900">Meus dados</h1>
         <Alert>
-          Contas da equipe não são excluídas por aqui. Os dados dos clientes ficam em{" "}
-          <Link to="/dados-pessoais" className="underline">
-            Dados pessoais (LGPD)
-          </Link>
-          , para o proprietário.
+          Contas da equipe não são excluídas por aqui: o proprietário as desativa em Equipe. Os dados dos clientes ficam em Dados
+          pessoais (LGPD), com o proprietário.
         </Alert>
+        <a href="/dashboard/meus-dados/exportar.json" download className={buttonClass({ variant: "outline" })}>
+          <Download aria-hidden className="size-4" /> Baixar os dados da minha conta (JSON)
+        </a>
       </div>
     );
   }
