@@ -162,6 +162,8 @@ test("o proprietário atende o pedido de exclusão: o nome, o telefone, o e-mail
   isMobile,
 }) => {
   test.skip(isMobile, "o banco inteiro é conferido uma vez, no desktop");
+  // Builds a paid, delivered repair through the staff's forms, then backs up the whole database.
+  test.slow();
   const person = await customerWithPaidRepair(request, "exclui");
   const customer = await signedInPage(browser, person.email);
   const owner = await browser.newContext({ storageState: USERS.owner.storageState });
