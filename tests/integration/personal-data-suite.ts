@@ -364,6 +364,24 @@ export function definePersonalDataSuite(database: TestDatabase) {
       expect(owners.cadastros[0]!.nome).toBe(PERSON.name);
     });
 
+    it("refuses to anonymise a customer with an open fiado, says why, and changes nothing", async () => {
+      const { debtId } = await app.debts.createDebt(STAFF, otherCustomerId, {
+        idempotencyKey: key(),
+        description: "Bateria fiada",
+        amount: "90,00",
+        incurredOn: today,
+        dueDate: today,
+        revenueSource: "products",
+      });
+      const refused = await anonymiseRefusal(otherCustomerId);
+      expect(refused).toBeInstanceOf(app.privacyErrors.AnonymisationRefusedError);
+      expect(refused.message).toContain(`o fiado/dívida nº ${debtId} está em aberto`);
+      const [other] = await app.db.select().from(app.tables.customers).where(eq(app.tables.customers.id, otherCustomerId));
+      expect(other!.name).toBe("Outro Cliente Qualquer");
+      const audited = await app.db.select().from(app.tables.auditLog).where(eq(app.tables.auditLog.action, "privacy.anonymise"));
+      expect(audited).toEqual([]);
+    });
+
     it("records the customer's deletion request once, due in 15 days, listed for the owner", async () => {
       const first = await app.requests.requestAccountDeletion(CUSTOMER);
       expect(first).toMatchObject({ status: "pending", dueOn: addDays(today, 15), isNew: true });
