@@ -32,6 +32,8 @@ export default [
     route("minha-conta/perfil", "routes/_account/profile.tsx"),
     route("minha-conta/documentos/:id", "routes/_account/account-document-print.tsx"),
     route("minha-conta/crediarios/:planId/recibos/:paymentId", "routes/_account/account-payment-receipt-print.tsx"),
+    route("minha-conta/dados", "routes/_account/personal-data.tsx"),
+    route("minha-conta/dados/exportar.json", "routes/_account/personal-data-export.ts"),
     layout("routes/_staff/layout.tsx", [
       route("service-orders", "routes/_staff/service-orders.tsx"),
       route("service-orders/search", "routes/_staff/service-orders-search.tsx"),
@@ -116,6 +118,9 @@ export default [
         route("configuracoes/demonstracao", "routes/_owner/demo-data.tsx"),
         route("auditoria", "routes/_owner/audit.tsx"),
         route("auditoria/exportar.csv", "routes/_owner/audit-export.ts"),
+        route("dados-pessoais", "routes/_owner/personal-data-requests.tsx"),
+        route("dados-pessoais/clientes/:customerId", "routes/_owner/personal-data-customer.tsx"),
+        route("dados-pessoais/clientes/:customerId/exportar.json", "routes/_owner/personal-data-customer-export.ts"),
       ]),
     ]),
   ]),

@@ -23,6 +23,7 @@ import * as suppliers from "./schema/suppliers";
 import * as idempotency from "./schema/idempotency";
 import * as inventory from "./schema/inventory";
 import * as printDocuments from "./schema/print-documents";
+import * as privacy from "./schema/privacy";
 import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
@@ -52,6 +53,7 @@ export const schema = {
   ...uploads,
   ...printDocuments,
   ...warranties,
+  ...privacy,
 };
 export type Schema = typeof schema;
 

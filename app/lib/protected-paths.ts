@@ -24,6 +24,7 @@ export const PROTECTED_SEGMENTS: ReadonlySet<string> = new Set([
   "equipe",
   "configuracoes",
   "auditoria",
+  "dados-pessoais",
 ]);
 
 export function isProtectedPath(pathname: string) {

@@ -6,6 +6,7 @@ import {
   Contact,
   CreditCard,
   FilePlus2,
+  Fingerprint,
   HandCoins,
   LayoutDashboard,
   Newspaper,
@@ -159,6 +160,13 @@ export const STAFF_AREAS = {
     comingContent: "Quem fez o quê e quando, em todas as áreas.",
     isOwnerOnly: true,
   },
+  privacy: {
+    to: "/dados-pessoais",
+    title: "Dados pessoais (LGPD)",
+    icon: Fingerprint,
+    comingContent: "Pedidos de exclusão dos clientes com o prazo de 15 dias, exportação e anonimização dos dados de um cliente.",
+    isOwnerOnly: true,
+  },
 } satisfies Record<string, StaffArea>;
 
 export type StaffAreaKey = keyof typeof STAFF_AREAS;
@@ -201,4 +209,5 @@ export const SIDEBAR_AREAS: StaffAreaKey[] = [
   "team",
   "settings",
   "audit",
+  "privacy",
 ];

@@ -44,7 +44,7 @@ const COLLECTED = [
     what: "Dados da sua conta",
     detail: "nome, e-mail e senha (guardada só como código irreversível) quando você se cadastra no site.",
     why: "para você entrar, acompanhar seus consertos e seus pontos de fidelidade.",
-    howLong: "enquanto a conta existir; apagados em até 30 dias depois de você pedir a exclusão.",
+    howLong: "enquanto a conta existir; apagados em até 15 dias depois de você pedir a exclusão.",
   },
   {
     what: "Ordens de serviço e compras",
@@ -52,7 +52,7 @@ const COLLECTED = [
       "nome, telefone, e-mail, CPF quando há nota fiscal ou crediário, o aparelho, o defeito, o orçamento, os pagamentos e a garantia.",
     why: "para fazer o serviço que você pediu, cumprir a garantia e as obrigações fiscais e do Código de Defesa do Consumidor.",
     howLong:
-      "5 anos depois do serviço, o prazo das leis fiscais e de consumo. A senha de desbloqueio do aparelho, quando informada, é apagada da ordem ao fim da garantia.",
+      "5 anos depois do serviço, o prazo das leis fiscais e de consumo. A senha de desbloqueio do aparelho, quando informada, é apagada da ordem quando o aparelho é entregue.",
   },
   {
     what: "Mensagens de contato",
@@ -153,9 +153,30 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             proteger você, confirmamos sua identidade antes de entregar ou apagar qualquer dado. Respondemos em até 15 dias.
           </p>
           <p>
+            Se você tem conta no site, pode fazer isso sozinho em{" "}
+            <a href="/minha-conta/dados" className="font-medium text-brand-700 underline underline-offset-2">
+              Minha conta › Meus dados
+            </a>
+            : baixar todos os seus dados (um arquivo JSON) e pedir a exclusão da conta, acompanhando a situação e o prazo de 15
+            dias do pedido.
+          </p>
+          <p>
             Alguns registros não podem ser apagados antes do prazo legal, como notas fiscais e ordens de serviço ainda em
             garantia. Nesses casos, separamos o que precisa ficar guardado, anonimizamos o restante e explicamos o motivo na
             resposta.
+          </p>
+          <p>
+            Excluir quer dizer anonimizar: seu nome, telefone, e-mail, CPF/CNPJ, endereço e foto são trocados por “Cliente
+            anonimizado nº …” nos cadastros, nos documentos emitidos e nos registros da loja, e sua conta no site é apagada. Os
+            valores, as datas e os registros fiscais e financeiros que a lei manda guardar ficam, sem o seu nome. Enquanto houver
+            algo pendente entre você e a loja (um crediário ou fiado em aberto, um aparelho ainda na loja), a exclusão espera, e
+            dizemos o motivo.
+          </p>
+          <p>
+            Cópias de segurança: o sistema da loja não apaga cópias de segurança sozinho. A rotina que recomendamos à loja faz uma
+            cópia por dia e apaga do computador da loja as cópias com mais de 14 dias; assim, dados excluídos ainda podem estar em
+            cópias feitas antes da exclusão até elas saírem dessa rotina. Cópias guardadas em outro lugar (um disco externo, um
+            serviço de nuvem) seguem o prazo de quem as guarda.
           </p>
         </Section>
 

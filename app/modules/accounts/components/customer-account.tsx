@@ -36,6 +36,9 @@ export function CustomerAccount({
         <p className="mt-1 text-slate-700">
           Olá{fullName ? `, ${fullName}` : ""}! Você entrou como <strong>{email}</strong>.
         </p>
+        <Link to="/minha-conta/dados" className="mt-1 inline-block text-sm text-brand-700 underline">
+          Meus dados (LGPD): baixar ou pedir exclusão
+        </Link>
       </div>
       <section aria-labelledby="meus-consertos" className="space-y-3">
         <h2 id="meus-consertos" className="text-lg font-semibold text-slate-900">

@@ -1,0 +1,3 @@
+import { definePersonalDataSuite } from "./personal-data-suite";
+
+definePersonalDataSuite("pglite");
