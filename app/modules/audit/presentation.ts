@@ -31,6 +31,7 @@ export const AUDIT_AREAS = {
   site: { label: "Site e conteúdo", entities: ["blog_post", "review", "faq_entry", "site_text", "shop_service", "upload"] },
   documentos: { label: "Documentos impressos", entities: ["print_template"] },
   configuracoes: { label: "Configurações", entities: ["shop_settings"] },
+  privacidade: { label: "Dados pessoais (LGPD)", entities: ["data_deletion_request"] },
 } as const satisfies Record<string, AuditArea>;
 
 export type AuditAreaKey = keyof typeof AUDIT_AREAS;
@@ -133,6 +134,13 @@ const ACTION_LABELS: Record<string, string> = {
   "site_text.update": "Alterou texto do site",
   "upload.create": "Enviou arquivo",
   "demo.remove": "Apagou os dados de demonstração",
+  "credit-plan.payoff-correction": "Corrigiu quitação pela regra antiga",
+  "customer.consent-by-customer": "Cliente mudou o consentimento de marketing",
+  "account.profile-update": "Cliente alterou o perfil",
+  "privacy.export": "Exportou dados pessoais",
+  "privacy.anonymise": "Anonimizou cliente",
+  "privacy.deletion-request": "Pediu a exclusão da conta",
+  "privacy.deletion-request.complete": "Atendeu pedido de exclusão",
   "shop-settings.update": "Alterou as configurações da loja",
   "shop-settings.confirm": "Confirmou os dados da loja",
   "print_template.create": "Criou modelo de documento",
