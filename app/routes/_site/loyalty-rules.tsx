@@ -2,7 +2,7 @@ import { PageIntro } from "~/components/layout/page-intro";
 import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { pageMeta, siteOrigin } from "~/lib/seo";
-import { LoyaltyLevelCards, loyaltyRuleSentences } from "~/modules/loyalty/components/loyalty-programme-section";
+import { LoyaltyLevelCards, loyaltyRuleSentences } from "~/modules/loyalty/components/loyalty-rules-list";
 import { getPublicLoyaltyRules } from "~/modules/loyalty/programme-settings.server";
 import type { Route } from "./+types/loyalty-rules";
 
