@@ -30,6 +30,7 @@ export default [
   layout("routes/_account/layout.tsx", [
     route("dashboard", "routes/_account/dashboard.tsx"),
     route("fidelidade", "routes/_account/loyalty.tsx"),
+    route("dashboard/indicacao", "routes/_account/referral-share.ts"),
     layout("routes/_staff/layout.tsx", [
       route("service-orders", "routes/_staff/service-orders.tsx"),
       route("service-orders/search", "routes/_staff/service-orders-search.tsx"),

@@ -8,6 +8,7 @@ import { getShopOverview } from "~/modules/dashboard/overview.server";
 import { listAccountCreditPlans } from "~/modules/credit/account-plans.server";
 import { AccountCreditPlans } from "~/modules/credit/components/account-credit-plans";
 import { listAccountServiceOrders } from "~/modules/service-orders/account-orders.server";
+import { AccountReferralShare } from "~/modules/customers/components/referral-share";
 import type { Route } from "./+types/dashboard";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -33,6 +34,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs}>
       <AccountCreditPlans plans={loaderData.creditPlans} />
+      <AccountReferralShare />
     </CustomerAccount>
   );
 }

@@ -13,6 +13,8 @@ import type { Actor } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { linkCustomerAccount, listCustomerAccounts, unlinkCustomerAccount } from "~/modules/customers/account-links.server";
 import { CustomerAccounts } from "~/modules/customers/components/customer-accounts";
+import { ReferralShare } from "~/modules/customers/components/referral-share";
+import { getReferralShare } from "~/modules/customers/referrals.server";
 import { CustomerForm } from "~/modules/customers/components/customer-form";
 import { formatPhone } from "~/lib/phone";
 import { parseIdParam } from "~/lib/route-params";
@@ -54,7 +56,15 @@ function withSavedCustomer(path: string, customerId: number) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const back = backPathOf(new URL(request.url));
   if (params.id === undefined) {
-    return { customer: null, orders: { rows: [], total: 0 }, newOrderHref: null, accounts: [], back, flash: null };
+    return {
+      customer: null,
+      orders: { rows: [], total: 0 },
+      newOrderHref: null,
+      accounts: [],
+      referral: null,
+      back,
+      flash: null,
+    };
   }
   const id = parseIdParam(params.id);
   const [customer, orders] = await Promise.all([getCustomer(id), listServiceOrdersOfCustomer(id)]);
@@ -84,6 +94,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     orders,
     newOrderHref: newOrderHrefFor(customer.id),
     accounts: await listCustomerAccounts(actorOf(currentUser(context)), id),
+    referral: await getReferralShare(id),
     back,
     flash: flashOf(context),
   };
@@ -138,7 +149,7 @@ async function accountAction(actor: Actor, customerId: number, intent: "link-acc
 }
 
 export default function CustomerFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, orders, newOrderHref, accounts, back, flash } = loaderData;
+  const { customer, orders, newOrderHref, accounts, referral, back, flash } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
@@ -203,6 +214,7 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
           isSubmitting={isSubmitting}
         />
       ) : null}
+      {customer ? <ReferralShare share={referral} /> : null}
     </div>
   );
 }
