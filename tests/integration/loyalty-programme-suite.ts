@@ -248,6 +248,58 @@ export function defineLoyaltyProgrammeSuite(database: TestDatabase) {
       });
     });
 
+    it("ao editar a OS, o desconto do nível acompanha o orçamento; desconto manual a mais só pelo proprietário; outro cliente o perde", async () => {
+      const { orderId } = await orderOf(2_500, { linesTotalCents: 0 });
+      const { formValuesOfOrder } = await import("~/modules/service-orders/validation");
+      const { getServiceOrder } = await import("~/modules/service-orders/queries.server");
+      const formOf = async () => formValuesOfOrder((await getServiceOrder(orderId))!);
+      const withLine = async (price: string, discount = "") => ({
+        ...(await formOf()),
+        lines: [
+          {
+            kind: "service",
+            description: "Troca de tela",
+            quantity: "1",
+            unitPrice: price,
+            productId: "",
+            productUnitId: "",
+            productLabel: "",
+            partOrigin: "",
+            stockState: "none",
+          },
+        ],
+        discount,
+      });
+      await app.orderMutations.updateServiceOrder(STAFF, orderId, await withLine("200,00"));
+      await app.discount.applyServiceOrderLoyaltyDiscount(STAFF, orderId, 1500);
+      expect(await orderRow(orderId)).toMatchObject({
+        linesTotalCents: 20_000,
+        discountCents: 3_000,
+        loyaltyDiscountCents: 3_000,
+      });
+      await app.orderMutations.updateServiceOrder(STAFF, orderId, await withLine("300,00"));
+      expect(await orderRow(orderId)).toMatchObject({
+        linesTotalCents: 30_000,
+        discountCents: 4_500,
+        loyaltyDiscountCents: 4_500,
+      });
+      expect((await formOf()).discount).toBe("");
+      const refused = await app.orderMutations
+        .updateServiceOrder(STAFF, orderId, await withLine("300,00", "10,00"))
+        .catch((error: unknown) => error);
+      expect((refused as InstanceType<typeof app.errors.InputError>).fieldErrors.discount).toBe(
+        app.discount.MANUAL_ON_TOP_MESSAGE,
+      );
+      await app.orderMutations.updateServiceOrder(OWNER, orderId, await withLine("300,00", "10,00"));
+      expect(await orderRow(orderId)).toMatchObject({ discountCents: 5_500, loyaltyDiscountCents: 4_500 });
+      const other = await app.factory.createTestCustomer(app.db, { name: "Outro Cliente", phone: "11977776666" }, seed++);
+      await app.orderMutations.updateServiceOrder(OWNER, orderId, {
+        ...(await withLine("300,00", "10,00")),
+        customerId: String(other.id),
+      });
+      expect(await orderRow(orderId)).toMatchObject({ discountCents: 1_000, loyaltyDiscountCents: 0, loyaltyLevelName: null });
+    });
+
     describe("indicação pelo link", () => {
       async function account(id: string, email: string) {
         await app.db.insert(app.tables.user).values({ id, name: `Conta ${id}`, email, emailVerified: true, role: "customer" });

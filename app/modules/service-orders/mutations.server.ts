@@ -417,7 +417,10 @@ export async function updateServiceOrderInTx(
   // A blank warranty keeps the one the order has; create falls back to the shop's default instead.
   const columns = { ...formColumns(input), warrantyDays: input.warrantyDays ?? order.warrantyDays };
   // The loyalty level's discount follows the quote at its percentage; the form's discount is what staff typed on top.
-  const loyaltyDiscountCents = loyaltyPartFor(order, columns.linesTotalCents);
+  // Another customer's order no longer carries the first customer's level: staff apply the new one's, if any.
+  const keepsLoyalty = order.customerId === input.customerId;
+  const loyaltyDiscountCents = keepsLoyalty ? loyaltyPartFor(order, columns.linesTotalCents) : 0;
+  const loyaltyLevel = keepsLoyalty ? {} : { loyaltyLevelName: null, loyaltyDiscountBasisPoints: null };
   if (loyaltyDiscountCents > 0 && input.discount > order.discountCents - order.loyaltyDiscountCents && actor.role !== "owner") {
     throw new ServiceOrderRuleError(MANUAL_ON_TOP_MESSAGE, "discount");
   }
@@ -441,7 +444,7 @@ export async function updateServiceOrderInTx(
   ];
   await tx
     .update(serviceOrders)
-    .set({ ...columns, loyaltyDiscountCents, ...unlock, updatedAt: new Date() })
+    .set({ ...columns, loyaltyDiscountCents, ...loyaltyLevel, ...unlock, updatedAt: new Date() })
     .where(eq(serviceOrders.id, orderId));
   // Parts removed or changed go back to stock before their lines go; unchanged ones keep their state.
   const stored: StoredLinePart[] = await tx
