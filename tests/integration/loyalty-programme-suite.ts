@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { addDays, shopToday } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import type { Actor } from "~/modules/accounts/roles";
@@ -300,64 +300,62 @@ export function defineLoyaltyProgrammeSuite(database: TestDatabase) {
       expect(await orderRow(orderId)).toMatchObject({ discountCents: 1_000, loyaltyDiscountCents: 0, loyaltyLevelName: null });
     });
 
-    describe("indicação pelo link", () => {
-      async function account(id: string, email: string) {
-        await app.db.insert(app.tables.user).values({ id, name: `Conta ${id}`, email, emailVerified: true, role: "customer" });
-        return id;
-      }
-      async function customerWith(email: string, referredByCustomerId: number | null = null) {
-        const created = await app.factory.createTestCustomer(app.db, { email, referredByCustomerId }, seed++);
-        return created.id;
-      }
-      async function referredByOf(customerId: number) {
-        const [row] = await app.db
-          .select({ referredBy: app.tables.customers.referredByCustomerId })
-          .from(app.tables.customers)
-          .where(eq(app.tables.customers.id, customerId));
-        return row?.referredBy ?? null;
-      }
+    async function account(id: string, email: string) {
+      await app.db.insert(app.tables.user).values({ id, name: `Conta ${id}`, email, emailVerified: true, role: "customer" });
+      return id;
+    }
+    async function customerWith(email: string, referredByCustomerId: number | null = null) {
+      const created = await app.factory.createTestCustomer(app.db, { email, referredByCustomerId }, seed++);
+      return created.id;
+    }
+    async function referredByOf(customerId: number) {
+      const [row] = await app.db
+        .select({ referredBy: app.tables.customers.referredByCustomerId })
+        .from(app.tables.customers)
+        .where(eq(app.tables.customers.id, customerId));
+      return row?.referredBy ?? null;
+    }
 
-      it("cada cliente tem um código e um link de cadastro com ele, sempre o mesmo", async () => {
-        const ana = await customerWith("ana.indica@fidelidade.test");
-        const share = await app.referrals.getReferralShare(ana);
-        expect(share?.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
-        expect(share?.link.endsWith(`/auth?indicacao=${share?.code}`)).toBe(true);
-        expect((await app.referrals.getReferralShare(ana))?.code).toBe(share?.code);
-      });
+    it("cada cliente tem um código e um link de cadastro com ele, sempre o mesmo", async () => {
+      const ana = await customerWith("ana.indica@fidelidade.test");
+      const share = await app.referrals.getReferralShare(ana);
+      expect(share?.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+      expect(share?.link.endsWith(`/auth?indicacao=${share?.code}`)).toBe(true);
+      expect((await app.referrals.getReferralShare(ana))?.code).toBe(share?.code);
+    });
 
-      it("um cadastro pelo link cria a ficha da conta com quem indicou, uma vez", async () => {
-        const ana = await customerWith("ana2.indica@fidelidade.test");
-        const { code } = (await app.referrals.getReferralShare(ana))!;
-        const userId = await account("conta-nova-indicada", "nova.indicada@fidelidade.test");
-        expect(await app.referrals.recordReferralOfAccount(userId, code.toLowerCase())).toMatchObject({ ok: true });
-        const [own] = await app.accountLinks.customerIdsOfAccount(userId);
-        expect(own).toBeDefined();
-        expect(await referredByOf(own!)).toBe(ana);
-        expect(await app.referrals.recordReferralOfAccount(userId, code)).toEqual({
-          ok: true,
-          message: "Sua indicação já estava registrada.",
-        });
-        expect(await app.accountLinks.customerIdsOfAccount(userId)).toEqual([own]);
+    it("um cadastro pelo link cria a ficha da conta com quem indicou, uma vez", async () => {
+      const ana = await customerWith("ana2.indica@fidelidade.test");
+      const { code } = (await app.referrals.getReferralShare(ana))!;
+      const userId = await account("conta-nova-indicada", "nova.indicada@fidelidade.test");
+      expect(await app.referrals.recordReferralOfAccount(userId, code.toLowerCase())).toMatchObject({ ok: true });
+      const [own] = await app.accountLinks.customerIdsOfAccount(userId);
+      expect(own).toBeDefined();
+      expect(await referredByOf(own!)).toBe(ana);
+      expect(await app.referrals.recordReferralOfAccount(userId, code)).toEqual({
+        ok: true,
+        message: "Sua indicação já estava registrada.",
       });
+      expect(await app.accountLinks.customerIdsOfAccount(userId)).toEqual([own]);
+    });
 
-      it("recusa o próprio código e a indicação circular, sem gravar nada", async () => {
-        const bruno = await customerWith("bruno.indica@fidelidade.test");
-        const carla = await customerWith("carla.indicada@fidelidade.test", bruno);
-        const brunoAccount = await account("conta-bruno", "bruno.indica@fidelidade.test");
-        const { code: brunoCode } = (await app.referrals.getReferralShare(bruno))!;
-        const { code: carlaCode } = (await app.referrals.getReferralShare(carla))!;
-        expect(await app.referrals.recordReferralOfAccount(brunoAccount, brunoCode)).toEqual({
-          ok: false,
-          message: app.referrals.SELF_REFERRAL_MESSAGE,
-        });
-        // Carla was referred by Bruno: Bruno signing up through Carla's link would close a loop.
-        expect(await app.referrals.recordReferralOfAccount(brunoAccount, carlaCode)).toEqual({
-          ok: false,
-          message: app.referrals.CIRCULAR_REFERRAL_MESSAGE,
-        });
-        expect(await referredByOf(bruno)).toBeNull();
-        expect(await app.referrals.recordReferralOfAccount(brunoAccount, "ZZZZZZZZ")).toMatchObject({ ok: false });
+    it("recusa o próprio código e a indicação circular, sem gravar nada", async () => {
+      const bruno = await customerWith("bruno.indica@fidelidade.test");
+      const carla = await customerWith("carla.indicada@fidelidade.test", bruno);
+      const brunoAccount = await account("conta-bruno", "bruno.indica@fidelidade.test");
+      const { code: brunoCode } = (await app.referrals.getReferralShare(bruno))!;
+      const { code: carlaCode } = (await app.referrals.getReferralShare(carla))!;
+      expect(await app.referrals.recordReferralOfAccount(brunoAccount, brunoCode)).toEqual({
+        ok: false,
+        message: app.referrals.SELF_REFERRAL_MESSAGE,
       });
+      // Carla was referred by Bruno: Bruno signing up through Carla's link would close a loop.
+      expect(await app.referrals.recordReferralOfAccount(brunoAccount, carlaCode)).toEqual({
+        ok: false,
+        message: app.referrals.CIRCULAR_REFERRAL_MESSAGE,
+      });
+      expect(await referredByOf(bruno)).toBeNull();
+      expect(await app.referrals.recordReferralOfAccount(brunoAccount, "ZZZZZZZZ")).toMatchObject({ ok: false });
     });
   });
 }
