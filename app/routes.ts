@@ -19,6 +19,7 @@ export default [
     route("realidade-aumentada", "routes/_site/augmented-reality.tsx"),
     route("privacidade", "routes/_site/privacy.tsx"),
     route("consultar", "routes/_site/service-order-tracking.tsx"),
+    route("programa-de-fidelidade", "routes/_site/loyalty-rules.tsx"),
     route("auth", "routes/_auth/auth.tsx"),
     route("auth/esqueci-senha", "routes/_auth/forgot-password.tsx"),
     route("auth/nova-senha", "routes/_auth/reset-password.tsx"),
@@ -34,6 +35,7 @@ export default [
     route("minha-conta/crediarios/:planId/recibos/:paymentId", "routes/_account/account-payment-receipt-print.tsx"),
     route("minha-conta/dados", "routes/_account/personal-data.tsx"),
     route("minha-conta/dados/exportar.json", "routes/_account/personal-data-export.ts"),
+    route("minha-conta/indicacao", "routes/_account/referral-share.ts"),
     layout("routes/_staff/layout.tsx", [
       route("service-orders", "routes/_staff/service-orders.tsx"),
       route("service-orders/search", "routes/_staff/service-orders-search.tsx"),
@@ -116,6 +118,7 @@ export default [
         route("equipe", "routes/_owner/team.tsx"),
         route("configuracoes", "routes/_owner/shop-settings.tsx"),
         route("configuracoes/demonstracao", "routes/_owner/demo-data.tsx"),
+        route("fidelidade/programa", "routes/_owner/loyalty-programme.tsx"),
         route("auditoria", "routes/_owner/audit.tsx"),
         route("auditoria/exportar.csv", "routes/_owner/audit-export.ts"),
         route("dados-pessoais", "routes/_owner/personal-data-requests.tsx"),

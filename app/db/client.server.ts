@@ -22,6 +22,7 @@ import * as finance from "./schema/finance";
 import * as suppliers from "./schema/suppliers";
 import * as idempotency from "./schema/idempotency";
 import * as inventory from "./schema/inventory";
+import * as loyaltyProgramme from "./schema/loyalty-programme";
 import * as printDocuments from "./schema/print-documents";
 import * as privacy from "./schema/privacy";
 import * as reviews from "./schema/reviews";
@@ -54,6 +55,7 @@ export const schema = {
   ...printDocuments,
   ...warranties,
   ...privacy,
+  ...loyaltyProgramme,
 };
 export type Schema = typeof schema;
 

@@ -154,6 +154,8 @@ const GUARDED_BY_STATE: Record<string, string> = {
   changeServiceOrderStatus: "a mesma mudança de status repetida é recusada (as peças saem uma vez)",
   deliverServiceOrder: "uma OS entregue não se entrega de novo",
   updateServiceOrder: "grava os valores do formulário (repetir grava os mesmos valores)",
+  applyServiceOrderLoyaltyDiscount: "grava o desconto do nível do cliente, calculado no servidor (repetir grava o mesmo)",
+  removeServiceOrderLoyaltyDiscount: "tira o desconto do nível (repetir não acha o que tirar)",
   updateEntry: "grava os valores do formulário (só lançamentos em aberto)",
   redateEntry: "grava o vencimento do formulário (repetir grava o mesmo; só contas em aberto)",
   updateRecurring: "grava os valores do formulário",

@@ -38,6 +38,8 @@ export const customers = pgTable(
     referredByCustomerId: integer("referred_by_customer_id").references((): AnyPgColumn => customers.id, {
       onDelete: "set null",
     }),
+    /** The code this customer shares to refer others ("/auth?indicacao=…"); given on first need. */
+    referralCode: text("referral_code"),
     /** Created by the demo seed; "Apagar dados de demonstração" removes exactly these rows. */
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
@@ -50,6 +52,9 @@ export const customers = pgTable(
     index("customers_phone_idx").on(table.phone.op("text_pattern_ops")),
     // The last digits of the phone, what a customer at the counter says: a prefix of the reversed number.
     index("customers_phone_reversed_idx").on(sql`reverse(${table.phone}) text_pattern_ops`),
+    uniqueIndex("customers_referral_code_idx")
+      .on(table.referralCode)
+      .where(sql`${table.referralCode} is not null`),
     index("customers_email_idx").on(sql`lower(${table.email})`),
     // Accents and case folded (app/db/search-fold.ts): "joao" finds "João".
     index("customers_name_folded_trgm_idx").using("gin", sql`${folded(table.name)} gin_trgm_ops`),

@@ -41,7 +41,16 @@ export const serviceOrders = pgTable(
     diagnosis: text("diagnosis").notNull().default(""),
     technicianUserId: text("technician_user_id").references(() => user.id, { onDelete: "set null" }),
     linesTotalCents: integer("lines_total_cents").notNull().default(0),
+    /** Every discount: the loyalty level's (below) plus what staff typed. */
     discountCents: integer("discount_cents").notNull().default(0),
+    /**
+     * The part of `discount_cents` that is the customer's loyalty level's,
+     * recomputed on the quote's lines whenever they change, with the level
+     * it was applied at ("Ouro", 1500 = 15 %); 0 and null when none.
+     */
+    loyaltyDiscountCents: integer("loyalty_discount_cents").notNull().default(0),
+    loyaltyLevelName: text("loyalty_level_name"),
+    loyaltyDiscountBasisPoints: integer("loyalty_discount_basis_points"),
     paidCents: integer("paid_cents").notNull().default(0),
     promisedDate: date("promised_date", { mode: "string" }),
     warrantyDays: integer("warranty_days").notNull().default(90),
@@ -93,7 +102,7 @@ export const serviceOrders = pgTable(
     check("service_orders_warranty_min", sql`${table.warrantyDays} >= 90`),
     check(
       "service_orders_money_non_negative",
-      sql`${table.linesTotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.paidCents} >= 0`,
+      sql`${table.linesTotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.paidCents} >= 0 and ${table.loyaltyDiscountCents} between 0 and ${table.discountCents}`,
     ),
   ],
 );

@@ -32,6 +32,7 @@ export const AUDIT_AREAS = {
   documentos: { label: "Documentos impressos", entities: ["print_template"] },
   configuracoes: { label: "Configurações", entities: ["shop_settings"] },
   privacidade: { label: "Dados pessoais (LGPD)", entities: ["data_deletion_request"] },
+  fidelidade: { label: "Fidelidade", entities: ["loyalty_rule_versions"] },
 } as const satisfies Record<string, AuditArea>;
 
 export type AuditAreaKey = keyof typeof AUDIT_AREAS;
@@ -138,6 +139,10 @@ const ACTION_LABELS: Record<string, string> = {
   "customer.consent-by-customer": "Cliente mudou o consentimento de marketing",
   "account.profile-update": "Cliente alterou o perfil",
   "privacy.export": "Exportou dados pessoais",
+  "customer.referral-from-link": "Indicação registrada pelo link",
+  "loyalty.rules.change": "Alterou as regras da fidelidade",
+  "service-order.loyalty-discount": "Aplicou desconto de fidelidade",
+  "service-order.loyalty-discount-removed": "Retirou desconto de fidelidade",
   "privacy.anonymise": "Anonimizou cliente",
   "privacy.deletion-request": "Pediu a exclusão da conta",
   "privacy.deletion-request.complete": "Atendeu pedido de exclusão",

@@ -1,5 +1,6 @@
-import type { Database } from "~/db/client.server";
-import { DEFAULT_LOYALTY_RULES, levelForPoints, type LoyaltyLevel, type LoyaltyRules } from "./rules";
+import type { Database, Transaction } from "~/db/client.server";
+import { readRulesInForce } from "./programme-settings.server";
+import { levelForPoints, type LoyaltyLevel, type LoyaltyRules } from "./rules";
 
 /**
  * The seam between the programme's two halves (issue "Loyalty that works"):
@@ -10,8 +11,8 @@ import { DEFAULT_LOYALTY_RULES, levelForPoints, type LoyaltyLevel, type LoyaltyR
  */
 
 /** The rules in force on `day` (YYYY-MM-DD, the shop's calendar). */
-export async function rulesInForce(_db: Database, _day: string): Promise<LoyaltyRules> {
-  return DEFAULT_LOYALTY_RULES;
+export async function rulesInForce(db: Database | Transaction, day: string): Promise<LoyaltyRules> {
+  return readRulesInForce(db, day);
 }
 
 export type LoyaltyStanding = {
@@ -22,7 +23,7 @@ export type LoyaltyStanding = {
 };
 
 /** A customer's valid points and level on `day`, under the rules in force then. */
-export async function loyaltyStanding(db: Database, _customerId: number, day: string): Promise<LoyaltyStanding> {
+export async function loyaltyStanding(db: Database | Transaction, _customerId: number, day: string): Promise<LoyaltyStanding> {
   const rules = await rulesInForce(db, day);
   const points = 0;
   return { points, level: rules.enabled ? levelForPoints(points, rules.levels) : null, rules };

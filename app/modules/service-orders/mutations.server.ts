@@ -44,6 +44,7 @@ import {
 } from "./validation";
 import { orderBalanceCents, orderDueCents } from "./order-money";
 import { issueDeliveryDocumentsInTx } from "./print-documents.server";
+import { loyaltyPartFor, MANUAL_ON_TOP_MESSAGE } from "./loyalty-discount.server";
 
 type OrderRow = typeof serviceOrders.$inferSelect;
 type OrderRef = Pick<OrderRow, "id" | "status">;
@@ -415,6 +416,18 @@ export async function updateServiceOrderInTx(
   if (order.technicianUserId !== (input.technicianUserId || null)) await assertTechnician(tx, input.technicianUserId);
   // A blank warranty keeps the one the order has; create falls back to the shop's default instead.
   const columns = { ...formColumns(input), warrantyDays: input.warrantyDays ?? order.warrantyDays };
+  // The loyalty level's discount follows the quote at its percentage; the form's discount is what staff typed on top.
+  // Another customer's order no longer carries the first customer's level: staff apply the new one's, if any.
+  const keepsLoyalty = order.customerId === input.customerId;
+  const loyaltyDiscountCents = keepsLoyalty ? loyaltyPartFor(order, columns.linesTotalCents) : 0;
+  const loyaltyLevel = keepsLoyalty ? {} : { loyaltyLevelName: null, loyaltyDiscountBasisPoints: null };
+  if (loyaltyDiscountCents > 0 && input.discount > order.discountCents - order.loyaltyDiscountCents && actor.role !== "owner") {
+    throw new ServiceOrderRuleError(MANUAL_ON_TOP_MESSAGE, "discount");
+  }
+  columns.discountCents = input.discount + loyaltyDiscountCents;
+  if (columns.discountCents > columns.linesTotalCents) {
+    throw new ServiceOrderRuleError("O desconto não pode passar do total do orçamento.", "discount");
+  }
   const dueCents = orderDueCents(columns);
   if (dueCents < order.paidCents) {
     throw new ServiceOrderRuleError(
@@ -431,7 +444,7 @@ export async function updateServiceOrderInTx(
   ];
   await tx
     .update(serviceOrders)
-    .set({ ...columns, ...unlock, updatedAt: new Date() })
+    .set({ ...columns, loyaltyDiscountCents, ...loyaltyLevel, ...unlock, updatedAt: new Date() })
     .where(eq(serviceOrders.id, orderId));
   // Parts removed or changed go back to stock before their lines go; unchanged ones keep their state.
   const stored: StoredLinePart[] = await tx

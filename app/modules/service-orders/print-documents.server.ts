@@ -1,3 +1,4 @@
+import { levelDiscountLabel } from "~/modules/loyalty/level-discount";
 import { getDb, type Transaction } from "~/db/client.server";
 import { describedWithOrigin } from "./part-origin";
 import { addDays, shopToday } from "~/lib/dates";
@@ -76,6 +77,11 @@ function orderData(order: ServiceOrderDetail) {
     })),
     subtotal: order.linesTotalCents,
     desconto: order.discountCents,
+    desconto_fidelidade: order.loyaltyDiscountCents,
+    desconto_fidelidade_rotulo:
+      order.loyaltyLevelName && order.loyaltyDiscountBasisPoints
+        ? levelDiscountLabel({ name: order.loyaltyLevelName, discountBasisPoints: order.loyaltyDiscountBasisPoints })
+        : "",
     total: Math.max(0, orderDueCents(order)),
     sinal: order.payments.filter((payment) => payment.isDeposit).reduce((sum, payment) => sum + payment.amountCents, 0),
     pago: order.paidCents,

@@ -370,6 +370,8 @@ export function formValuesOfOrder(order: {
     stockState?: string;
   }[];
   discountCents: number;
+  /** The loyalty level's part of `discountCents`: the form's discount field is what staff typed on top. */
+  loyaltyDiscountCents?: number;
   promisedDate: string | null;
   warrantyDays: number;
   notes: string;
@@ -400,7 +402,10 @@ export function formValuesOfOrder(order: {
       partOrigin: line.partOrigin ?? "",
       stockState: line.stockState ?? "none",
     })),
-    discount: order.discountCents > 0 ? centsToInput(order.discountCents) : "",
+    discount:
+      order.discountCents - (order.loyaltyDiscountCents ?? 0) > 0
+        ? centsToInput(order.discountCents - (order.loyaltyDiscountCents ?? 0))
+        : "",
     deposit: "",
     depositMethod: "",
     promisedDate: order.promisedDate ?? "",

@@ -12,6 +12,7 @@ import { AccountDocuments } from "~/modules/print-templates/components/account-d
 import { listAccountServiceOrders } from "~/modules/service-orders/account-orders.server";
 import { listAccountWarranties } from "~/modules/warranties/account-warranties.server";
 import { AccountWarranties } from "~/modules/warranties/components/account-warranties";
+import { AccountReferralShare } from "~/modules/customers/components/referral-share";
 import type { Route } from "./+types/dashboard";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -49,6 +50,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <AccountCreditPlans plans={loaderData.creditPlans} />
       <AccountWarranties warranties={loaderData.warranties} />
       <AccountDocuments documents={loaderData.documents} />
+      <AccountReferralShare />
     </CustomerAccount>
   );
 }

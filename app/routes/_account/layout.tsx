@@ -3,6 +3,9 @@ import { SiteErrorBoundary, SiteFrame } from "~/components/layout/site-frame";
 import { StaffShell } from "~/components/layout/staff-shell";
 import { canSeeFinance, isStaffRole } from "~/modules/accounts/roles";
 import { currentUser, requireUserMiddleware } from "~/modules/accounts/session.server";
+import { FlashAlert } from "~/components/ui/flash-alert";
+import { flashOf } from "~/lib/flash.server";
+import { recordReferralFromLinkMiddleware } from "~/modules/customers/referral-cookie.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/layout";
 
@@ -10,7 +13,7 @@ import type { Route } from "./+types/layout";
 export type PageHandle = { isPrintPage?: boolean };
 
 /** Every signed-in page: a visitor is sent to /auth and comes back here afterwards. */
-export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, recordReferralFromLinkMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
@@ -21,6 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     financeAccess: canSeeFinance(user),
     shopName: shop.name,
     demoState: { hasDemoData: shop.hasDemoData, isDetailsConfirmed: shop.detailsConfirmedAt !== null },
+    // A customer's pages show no flash of their own: what the referral link or a saved form did is shown here.
+    flash: isStaffRole(user.role) ? null : flashOf(context),
   };
 }
 
@@ -49,6 +54,11 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
     <SiteFrame>
       <main id="conteudo" className="mx-auto w-full max-w-5xl px-4 py-8">
         <CustomerNav />
+        {loaderData.flash ? (
+          <div className="mb-6">
+            <FlashAlert flash={loaderData.flash} />
+          </div>
+        ) : null}
         <Outlet />
       </main>
     </SiteFrame>

@@ -2,9 +2,8 @@ import { Download, ShieldCheck, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FlashAlert } from "~/components/ui/flash-alert";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { flashOf, redirectWithFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { formRefusal } from "~/lib/form-refusal.server";
 import { isStaffRole } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
@@ -18,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   if (isStaffRole(user.role)) return { view: "staff" as const };
   const own = await getOwnDeletionRequest(actorOf(user));
-  return { view: "customer" as const, ...own, flash: flashOf(context) };
+  return { view: "customer" as const, ...own };
 }
 
 export async function action({ context }: Route.ActionArgs) {
@@ -53,7 +52,7 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
       </div>
     );
   }
-  const { request, claims, flash } = loaderData;
+  const { request, claims } = loaderData;
   const isPending = request?.status === "pending";
   const formError = actionData && "errors" in actionData ? (actionData.errors as Record<string, string>).form : undefined;
   return (
@@ -75,7 +74,6 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
           .
         </p>
       </div>
-      <FlashAlert flash={flash} />
 
       <section aria-labelledby="baixar" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="baixar" className="flex items-center gap-2 text-lg font-semibold text-slate-900">

@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
-import { FlashAlert } from "~/components/ui/flash-alert";
-import { flashOf, redirectWithFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
 import { isStaffRole } from "~/modules/accounts/roles";
@@ -18,10 +17,10 @@ export const meta = () => [{ title: "Meu perfil — Balcão" }, { name: "robots"
 /** A customer's own profile; a staff account's is kept by the owner on /equipe. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
-  if (isStaffRole(user.role)) return { view: "staff" as const, profile: null, flash: null };
+  if (isStaffRole(user.role)) return { view: "staff" as const, profile: null };
   const profile = await getAccountProfile(user.id);
   if (!profile) throw data({ reason: "not-found" }, { status: 404 });
-  return { view: "customer" as const, profile, flash: flashOf(context) };
+  return { view: "customer" as const, profile };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +60,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Minha conta
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">Meu perfil</h1>
-        <FlashAlert flash={actionData ? null : loaderData.flash} />
       </div>
       {loaderData.profile ? (
         <AccountProfileForm

@@ -13,6 +13,9 @@ import { useAuthSubmit } from "~/modules/accounts/components/use-auth-submit";
 import { callAuthEndpoint, sessionCookies } from "~/modules/accounts/form-auth.server";
 import { passwordProblem } from "~/modules/accounts/password-policy";
 import { sessionUserContext } from "~/modules/accounts/session.server";
+import { readReferralCode, REFERRAL_PARAM } from "~/modules/customers/referral-code";
+import { referralCookie } from "~/modules/customers/referral-cookie.server";
+import { referrerFirstName } from "~/modules/customers/referrals.server";
 import type { Route } from "./+types/auth";
 
 export function meta() {
@@ -22,12 +25,20 @@ export function meta() {
   ];
 }
 
-/** A signed-in user has nothing to do here: back to where they came from, or the dashboard. */
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * A signed-in user has nothing to do here: back to where they came from, or
+ * the dashboard. A customer's referral link (?indicacao=CODE) leaves its code
+ * in a cookie, recorded on the new account's customer record at its first
+ * signed-in page (customers/referral-cookie.server.ts).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const code = readReferralCode(new URL(request.url).searchParams.get(REFERRAL_PARAM));
+  const referrer = code ? await referrerFirstName(code) : null;
+  const headers = code && referrer ? { "Set-Cookie": referralCookie(code) } : undefined;
   if (context.get(sessionUserContext)) {
-    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("from")));
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("from")), { headers });
   }
-  return null;
+  return data({ referrer }, { headers });
 }
 
 /**
@@ -67,10 +78,12 @@ export async function action({ request }: Route.ActionArgs) {
 const TAB_CLASS =
   "flex-1 rounded-md px-3 py-2 text-center text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
 
-export default function AuthPage() {
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const referrer = loaderData?.referrer ?? null;
   // The tabs are links too (?aba=cadastro): a tap before the scripts have run loads the page on that tab.
-  const [tab, setTab] = useState(searchParams.get("aba") === "cadastro" ? "cadastro" : "login");
+  // Someone arriving by a referral link comes to sign up.
+  const [tab, setTab] = useState(searchParams.get("aba") === "cadastro" || referrer ? "cadastro" : "login");
   const tabHref = (value: "login" | "cadastro") => {
     const next = new URLSearchParams(searchParams);
     if (value === "cadastro") next.set("aba", value);
@@ -114,6 +127,14 @@ export default function AuthPage() {
       {searchParams.get("verificado") === "1" ? (
         <div className="mb-4">
           <Alert tone="success">E-mail confirmado! Agora é só entrar com seu e-mail e senha.</Alert>
+        </div>
+      ) : null}
+      {referrer ? (
+        <div className="mb-4">
+          <Alert tone="success" title="Você foi indicado!">
+            {referrer} indicou a nossa loja para você. Crie a sua conta: a indicação fica registrada quando você entrar pela
+            primeira vez.
+          </Alert>
         </div>
       ) : null}
       {searchParams.get("senha") === "alterada" ? (

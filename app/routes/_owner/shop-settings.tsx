@@ -1,4 +1,4 @@
-import { useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
@@ -77,7 +77,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold text-slate-900">Configurações da loja</h1>
-      <p className="mb-6 text-slate-700">Os dados da loja que aparecem no site, nos recibos e nos termos de garantia.</p>
+      <p className="mb-6 text-slate-700">
+        Os dados da loja que aparecem no site, nos recibos e nos termos de garantia. As regras do{" "}
+        <Link to="/fidelidade/programa" className="font-medium text-brand-700 underline underline-offset-2">
+          programa de fidelidade
+        </Link>{" "}
+        têm página própria.
+      </p>
       <div className="mb-6 space-y-3">
         <FlashAlert flash={loaderData.flash} />
       </div>

@@ -7,19 +7,21 @@ import { listLatestPosts } from "~/modules/blog/queries.server";
 import { QuickQuoteForm } from "~/modules/quick-quote/components/quick-quote-form";
 import { TestimonialsSection } from "~/modules/reviews/components/testimonials-section";
 import { getReviewSummary, listPublishedReviews } from "~/modules/reviews/queries.server";
+import { getPublicLoyaltyRules } from "~/modules/loyalty/programme-settings.server";
 import { listShopServices } from "~/modules/shop-services/queries.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {
-  const [shop, reviews, reviewSummary, latestPosts, services] = await Promise.all([
+  const [shop, reviews, reviewSummary, latestPosts, services, loyaltyRules] = await Promise.all([
     getShopSettings(),
     listPublishedReviews(),
     getReviewSummary(),
     listLatestPosts(3),
     listShopServices("home"),
+    getPublicLoyaltyRules(),
   ]);
-  return { reviewUrl: shop.reviewUrl, reviews, reviewSummary, latestPosts, services };
+  return { reviewUrl: shop.reviewUrl, reviews, reviewSummary, latestPosts, services, loyaltyRules };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -95,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <StaticServices services={loaderData.services} shopWhatsapp={shop.whatsapp} />
-      <StaticLoyaltyProgramme />
+      {loaderData.loyaltyRules.enabled ? <StaticLoyaltyProgramme rules={loaderData.loyaltyRules} /> : null}
       <StaticRepairSteps />
       <StaticLatestPosts posts={loaderData.latestPosts} />
       <StaticContactCall whatsapp={shop.whatsapp} address={address} />

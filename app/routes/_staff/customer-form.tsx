@@ -15,6 +15,8 @@ import { linkCustomerAccount, listCustomerAccounts, unlinkCustomerAccount } from
 import { applyCustomerChangeRequest, listCustomerChangeRequests } from "~/modules/customers/account-profile.server";
 import { CustomerAccounts } from "~/modules/customers/components/customer-accounts";
 import { CustomerChangeRequests } from "~/modules/customers/components/customer-change-requests";
+import { ReferralShare } from "~/modules/customers/components/referral-share";
+import { getReferralShare } from "~/modules/customers/referrals.server";
 import { CustomerForm } from "~/modules/customers/components/customer-form";
 import { formatPhone } from "~/lib/phone";
 import { parseIdParam } from "~/lib/route-params";
@@ -62,6 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       newOrderHref: null,
       accounts: [],
       changeRequests: [],
+      referral: null,
       back,
       flash: null,
     };
@@ -95,6 +98,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     newOrderHref: newOrderHrefFor(customer.id),
     accounts: await listCustomerAccounts(actorOf(currentUser(context)), id),
     changeRequests: await listCustomerChangeRequests(actorOf(currentUser(context)), id),
+    referral: await getReferralShare(id),
     back,
     flash: flashOf(context),
   };
@@ -165,7 +169,7 @@ async function applyChangeAction(actor: Actor, customerId: number, form: FormDat
 }
 
 export default function CustomerFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, orders, newOrderHref, accounts, changeRequests, back, flash } = loaderData;
+  const { customer, orders, newOrderHref, accounts, changeRequests, referral, back, flash } = loaderData;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
@@ -234,6 +238,7 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
           isSubmitting={isSubmitting}
         />
       ) : null}
+      {customer ? <ReferralShare share={referral} /> : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { getEnv } from "~/lib/env.server";
 import { InputError, type FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
-import { readId } from "~/lib/forms";
+import { formText, readId } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { formatPhone } from "~/lib/phone";
@@ -18,6 +18,12 @@ import { isRegisterOpen } from "~/modules/cash-register/queries.server";
 import { isRegisterClosedError } from "~/modules/finance/register-entries.server";
 import { getCustomerSummary } from "~/modules/customers/queries.server";
 import { DeliveryForm } from "~/modules/service-orders/components/delivery-form";
+import { LoyaltyDiscountPanel } from "~/modules/service-orders/components/loyalty-discount-panel";
+import {
+  applyServiceOrderLoyaltyDiscount,
+  removeServiceOrderLoyaltyDiscount,
+} from "~/modules/service-orders/loyalty-discount.server";
+import { getLevelDiscountOffer } from "~/modules/loyalty/level-offer.server";
 import { OrderTimeline } from "~/modules/service-orders/components/order-timeline";
 import { Panel } from "~/components/ui/panel";
 import { PaymentsPanel } from "~/modules/service-orders/components/payments-panel";
@@ -105,9 +111,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = id ? await getServiceOrder(id) : null;
   if (!order) throw data(null, { status: 404 });
   const dueCents = order.linesTotalCents - order.discountCents;
-  const [registerOpen, warrantyLinks] = await Promise.all([
+  const isLocked = order.status === "delivered" || order.status === "cancelled";
+  const [registerOpen, warrantyLinks, loyaltyOffer] = await Promise.all([
     isRegisterOpen(),
     getOrderWarrantyLinks(actorOf(currentUser(context)), order.id),
+    isLocked || order.loyaltyLevelName ? null : getLevelDiscountOffer(order.customerId, order.linesTotalCents, today),
   ]);
   // The code the customer pays the open balance with, as the register shows one for a sale (none while the key is the demo's).
   const pix =
@@ -117,6 +125,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     registerOpen,
     warrantyLinks,
+    loyalty: {
+      offer: loyaltyOffer,
+      applied:
+        order.loyaltyLevelName && order.loyaltyDiscountBasisPoints
+          ? {
+              levelName: order.loyaltyLevelName,
+              basisPoints: order.loyaltyDiscountBasisPoints,
+              cents: order.loyaltyDiscountCents,
+            }
+          : null,
+    },
     order: {
       ...order,
       trackingCodeFormatted: formatTrackingCode(order.trackingCode),
@@ -128,7 +147,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       partsNeedingConsent: order.lines
         .filter((line) => needsPartsConsent(line.partOrigin))
         .map((line) => ({ description: line.description, partOrigin: line.partOrigin })),
-      isLocked: order.status === "delivered" || order.status === "cancelled",
+      isLocked,
       whatsappMessage: statusMessage({
         status: order.status,
         orderNumber: order.id,
@@ -211,6 +230,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       case "deliver":
         await deliverServiceOrder(actor, orderId, deliveryFormToInput(form));
         return backToOrder(orderId, "Entrega registrada. A senha de desbloqueio foi apagada.");
+      case "loyalty-discount": {
+        const offer = await applyServiceOrderLoyaltyDiscount(actor, orderId, Number(formText(form, "basisPoints")));
+        return backToOrder(orderId, `${offer.label} aplicado.`);
+      }
+      case "loyalty-discount-remove":
+        await removeServiceOrderLoyaltyDiscount(actor, orderId);
+        return backToOrder(orderId, "Desconto de fidelidade retirado.");
       case "reveal-unlock":
         return data({ intent, errors: {}, revealed: await revealUnlockCode(actor, orderId) } satisfies ActionResult);
       default:
@@ -354,6 +380,17 @@ function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
               defaultDeliveredTo={order.customer.name}
             />
           ) : null}
+        </Panel>
+        <Panel id="os-fidelidade" title="Desconto de fidelidade">
+          <LoyaltyDiscountPanel
+            offer={loaderData.loyalty?.offer ?? null}
+            applied={loaderData.loyalty?.applied ?? null}
+            isLocked={order.isLocked}
+            error={
+              errorsFor("loyalty-discount", "loyalty-discount-remove").loyaltyDiscount ??
+              errorsFor("loyalty-discount", "loyalty-discount-remove").form
+            }
+          />
         </Panel>
         <Panel id="os-linha-do-tempo" title="Linha do tempo">
           <OrderTimeline events={order.events} />

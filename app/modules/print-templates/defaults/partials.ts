@@ -84,7 +84,13 @@ export const PARTIALS: Record<string, string> = {
     <tfoot>
       {% if os.desconto > 0 %}
       <tr><th scope="row" colspan="{{ colunas_rotulo }}">Subtotal</th><td class="num">{{ os.subtotal | moeda }}</td></tr>
+      {% if os.desconto_fidelidade > 0 %}
+      <tr><th scope="row" colspan="{{ colunas_rotulo }}">{{ os.desconto_fidelidade_rotulo }}</th><td class="num">{{ os.desconto_fidelidade | times: -1 | moeda }}</td></tr>
+      {% assign desconto_manual = os.desconto | minus: os.desconto_fidelidade %}
+      {% if desconto_manual > 0 %}<tr><th scope="row" colspan="{{ colunas_rotulo }}">Desconto</th><td class="num">{{ desconto_manual | times: -1 | moeda }}</td></tr>{% endif %}
+      {% else %}
       <tr><th scope="row" colspan="{{ colunas_rotulo }}">Desconto</th><td class="num">{{ os.desconto | times: -1 | moeda }}</td></tr>
+      {% endif %}
       {% endif %}
       <tr><th scope="row" colspan="{{ colunas_rotulo }}">Total</th><td class="num">{{ os.total | moeda }}</td></tr>
       {% if os.sinal > 0 %}<tr><th scope="row" colspan="{{ colunas_rotulo }}">Sinal</th><td class="num">{{ os.sinal | moeda }}</td></tr>{% endif %}

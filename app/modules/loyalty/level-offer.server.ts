@@ -1,0 +1,20 @@
+import { getDb } from "~/db/client.server";
+import { shopToday } from "~/lib/dates";
+import { levelDiscountOffer, type LevelDiscountOffer } from "./level-discount";
+import { loyaltyStanding } from "./programme.server";
+
+/**
+ * What a customer's level offers on a complete service of `serviceCents`
+ * today, for the staff's one-tap button: null when the programme is off or
+ * the customer has no level yet.
+ */
+export async function getLevelDiscountOffer(
+  customerId: number,
+  serviceCents: number,
+  day = shopToday(),
+): Promise<(LevelDiscountOffer & { points: number }) | null> {
+  const standing = await loyaltyStanding(await getDb(), customerId, day);
+  if (!standing.rules.enabled) return null;
+  const offer = levelDiscountOffer(standing.level, serviceCents);
+  return offer ? { ...offer, points: standing.points } : null;
+}

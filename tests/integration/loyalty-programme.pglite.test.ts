@@ -1,0 +1,3 @@
+import { defineLoyaltyProgrammeSuite } from "./loyalty-programme-suite";
+
+defineLoyaltyProgrammeSuite("pglite");
