@@ -60,6 +60,7 @@ export default [
       route("cash-register/venda/produtos", "routes/_staff/sale-products-lookup.ts"),
       route("cash-register/vendas/:id", "routes/_staff/sale.tsx"),
       route("cash-register/vendas/:id/print/:document", "routes/_staff/sale-print.tsx"),
+      route("cash-register/vendas/:id/devolucoes/:returnId/print", "routes/_staff/sale-return-print.tsx"),
       route("cash-register/fechamento", "routes/_staff/cash-register-closing.tsx"),
       route("cash-register/historico", "routes/_staff/cash-register-history.tsx"),
       route("cash-register/dias", "routes/_staff/cash-register-days.tsx"),

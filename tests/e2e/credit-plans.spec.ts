@@ -163,6 +163,11 @@ test("uma venda no crediário mostra as condições e as informações antes de 
   const disclosure = page.getByTestId("credit-disclosure");
   await expect(disclosure.getByTestId("disclosure-financed")).toHaveText("R$ 600,00");
   await expect(disclosure.getByTestId("disclosure-rate")).toHaveText("1,00% a.m. · 12,68% a.a.");
+  // The registration fee, asked as on /cdc/novo: here paid now by debit card (issue 23).
+  await page.getByLabel("Tarifa de cadastro (opcional)").fill("30,00");
+  await page.getByLabel("Tarifa paga em").selectOption("debit");
+  await expect(disclosure.getByTestId("disclosure-fee")).toHaveText("paga pelo cliente na contratação");
+  await expect(disclosure.getByTestId("disclosure-financed")).toHaveText("R$ 600,00");
   await page.getByRole("button", { name: "Concluir venda" }).click();
   await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
   await page.getByRole("link", { name: "Ver o crediário e imprimir o contrato" }).click();
@@ -182,7 +187,11 @@ test("uma venda no crediário mostra as condições e as informações antes de 
   await expect(
     page.getByRole("status").filter({ hasText: /Devolução registrada: R\$\s600,00 abatidos do crediário\./ }),
   ).toBeVisible();
+  // The slip says where the value went: against the plan.
+  await page.getByRole("status").getByRole("link", { name: "Imprimir comprovante de devolução" }).click();
+  await expect(page.locator("main")).toContainText(/Abatido do crediário nº \d+\s*R\$\s600,00/);
   await page.goto(planUrl);
+  await expect(page.getByTestId("disclosure-fee")).toHaveText("paga pelo cliente na contratação");
   await expect(page.getByText("Quitado").first()).toBeVisible();
   await context.close();
 });

@@ -195,6 +195,24 @@ test("o caixa devolve um item de uma venda pelo caixa de hoje e cancela outra ve
     page.getByRole("status").filter({ hasText: /Devolução registrada: R\$\s40,00 devolvidos ao cliente\./ }),
   ).toBeVisible();
   await expect(page.getByRole("region", { name: "Devoluções" })).toContainText("Cor errada");
+  // The slip the customer signs, issued with the return: from the message, and from the list of returns.
+  const salePath = new URL(page.url()).pathname;
+  await page.getByRole("status").getByRole("link", { name: "Imprimir comprovante de devolução" }).click();
+  await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+\/devolucoes\/\d+\/print\?papel=80mm$/);
+  const slip = page.locator("main");
+  await expect(slip).toContainText(/Comprovante de devolução · Venda VENDA\d+/);
+  await expect(slip).toContainText(CASE.name);
+  await expect(slip).toContainText("Motivo: Cor errada");
+  await expect(slip).toContainText(/Dinheiro devolvido\s*R\$\s40,00/);
+  await expect(slip).toContainText("Registrada por: Camila Caixa");
+  await expect(slip).toContainText("Assinatura do cliente");
+  await page.goto(salePath);
+  await page
+    .getByRole("region", { name: "Devoluções" })
+    .getByRole("link", { name: /Comprovante da devolução nº \d+/ })
+    .click();
+  await expect(page.locator("main")).toContainText(/Dinheiro devolvido\s*R\$\s40,00/);
+  await page.goto(salePath);
   await page.locator("summary", { hasText: "Cancelar venda" }).click();
   await expect(page.getByText("Esta venda já tem devolução")).toBeVisible();
 

@@ -831,6 +831,18 @@ export function defineCreditPaymentsSuite(database: TestDatabase) {
       // All the principal is accounted for (paid in money or by the goods), only interest was waived.
       expect(rows.reduce((sum, row) => sum + row.paidPrincipalCents, 0)).toBe(120_000);
       expect(await app.settlement.getCustomerSettlement(STAFF, customerId)).toBeTruthy();
+      // The slip the customer signs says where the value went: set against the plan, the rest in cash.
+      const { printSaleReturnSlip } = await import("~/modules/cash-register/return-slip.server");
+      const slip = (await printSaleReturnSlip(STAFF, saleId, returned.returnId, "a4"))!.html.replace(/&nbsp;|\u00a0/g, " ");
+      const { formatCents } = await import("~/lib/money");
+      const row = (label: string, cents: number) =>
+        new RegExp(
+          `${label}</th><td class="num">${formatCents(cents)
+            .replace(/\u00a0/g, " ")
+            .replace(/[.$]/g, "\\$&")}<`,
+        );
+      expect(slip).toMatch(row(`Abatido do crediário nº ${planId}`, owed));
+      expect(slip).toMatch(row("Dinheiro devolvido", 120_000 - owed));
     });
 
     /** Every table a money action writes, counted: a refusal must leave them all as they were. */

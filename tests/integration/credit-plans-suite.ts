@@ -708,6 +708,84 @@ export function defineCreditPlansSuite(database: TestDatabase) {
         .where(eq(app.tables.cashRegisters.id, register!.id));
     });
 
+    it("asks on the sale screen how the fee is paid, as /cdc/novo does: refused without a method, paid now through the register or financed (issue 23)", async () => {
+      await setMaxRate(299);
+      const [product] = await app.db
+        .insert(app.tables.products)
+        .values({
+          kind: "service",
+          sku: `CRED-${randomUUID().slice(0, 6)}`,
+          name: "Troca de tela",
+          slug: `tela-${randomUUID().slice(0, 6)}`,
+          priceCents: 120_000,
+          revenueSource: "services",
+        })
+        .returning({ id: app.tables.products.id });
+      await openRegister();
+      const saleForm = (credit: Record<string, string>) => ({
+        idempotencyKey: randomUUID(),
+        customerId: String(customerId),
+        discount: "",
+        items: [{ productId: String(product!.id), unitId: "", quantity: "1", discount: "" }],
+        payments: [{ method: "crediario", amount: "1.200,00", tendered: "", instalments: "" }],
+        credit: { instalmentCount: "6", monthlyRate: "2,99", firstDueDate: addDays(today, 30), ...credit },
+      });
+      const before = await written();
+      const noMethod = await app.sales.recordSale(STAFF, saleForm({ fee: "30,00" })).catch((error: unknown) => error);
+      expect((noMethod as InstanceType<typeof app.errors.InputError>).fieldErrors["credit.feeMethod"]).toMatch(
+        /Escolha como a tarifa/,
+      );
+      const badMethod = await app.sales
+        .recordSale(STAFF, saleForm({ fee: "30,00", feeMethod: "crediario" }))
+        .catch((error: unknown) => error);
+      expect(Object.keys((badMethod as InstanceType<typeof app.errors.InputError>).fieldErrors)).toContain("credit.feeMethod");
+      const badFee = await app.sales
+        .recordSale(STAFF, saleForm({ fee: "abc", feeMethod: "pix" }))
+        .catch((error: unknown) => error);
+      expect(Object.keys((badFee as InstanceType<typeof app.errors.InputError>).fieldErrors)).toContain("credit.fee");
+      expect(await written()).toEqual(before);
+
+      // Paid now in cash: a register entry posted as the fee's revenue, kept on the plan.
+      const paid = await app.sales.recordSale(STAFF, saleForm({ fee: "30,00", feeMethod: "cash" }));
+      const [paidPlan] = await app.db
+        .select()
+        .from(app.tables.creditPlans)
+        .where(eq(app.tables.creditPlans.id, paid.creditPlanId!));
+      expect(paidPlan).toMatchObject({ financedCents: 120_000, feeCents: 3_000, feePaidWith: "cash" });
+      const [feeEntry] = await app.db
+        .select()
+        .from(app.tables.registerEntries)
+        .where(eq(app.tables.registerEntries.id, paidPlan!.feeRegisterEntryId!));
+      expect(feeEntry).toMatchObject({ method: "cash", amountCents: 3_000, customerId, cancelledAt: null });
+      expect(await postingsOf(feeEntry!.id)).toEqual({ "credit-fee": 3_000 });
+      // Cancelling the sale while its register is open gives the fee back with the plan.
+      await app.sales.cancelSale(STAFF, paid.saleId, { reason: "Teste da tarifa" });
+      const [feeBack] = await app.db
+        .select()
+        .from(app.tables.registerEntries)
+        .where(eq(app.tables.registerEntries.id, feeEntry!.id));
+      expect(feeBack!.cancelledAt).not.toBeNull();
+
+      // Financed: in the amount financed and the instalments, no register entry.
+      const financed = await app.sales.recordSale(STAFF, saleForm({ fee: "30,00", feeMethod: "financed" }));
+      const [financedPlan] = await app.db
+        .select()
+        .from(app.tables.creditPlans)
+        .where(eq(app.tables.creditPlans.id, financed.creditPlanId!));
+      expect(financedPlan).toMatchObject({
+        cashPriceCents: 120_000,
+        downPaymentCents: 0,
+        financedCents: 123_000,
+        feeCents: 3_000,
+        feePaidWith: "financed",
+        feeRegisterEntryId: null,
+      });
+      const contract = await app.contract.printCreditContract(STAFF, financed.creditPlanId!, "a4");
+      expect(contract?.html).toContain("financiada");
+      await app.sales.cancelSale(STAFF, financed.saleId, { reason: "Teste da tarifa" });
+      await closeRegisters();
+    });
+
     it("lists plans by customer name, phone and number, and by status", async () => {
       const debtId = await createDebt(40_000);
       const { planId } = await app.plans.createCreditPlan(STAFF, planForm("debt", debtId));

@@ -401,6 +401,41 @@ export function defineDebtorsSuite(database: TestDatabase) {
       expect(new Set(onTime.map((row) => row.customerId)).size).toBe(onTime.length);
     });
 
+    it("a lista lê do banco só a página e os totais, quantos forem os atrasados (issue 23: /devedores ≤ 50 ms)", async () => {
+      const onDay = "2031-06-01";
+      for (let index = 0; index < 45; index++) {
+        const customer = await newCustomer(`Atrasado em Massa ${index}`, `119911300${String(index).padStart(2, "0")}`);
+        await app.db.insert(app.tables.debts).values({
+          customerId: customer.id,
+          kind: "iou",
+          description: "Fiado antigo",
+          amountCents: 1_000 + index,
+          incurredOn: "2031-01-01",
+          dueDate: addDays("2031-01-10", index),
+          createdByLabel: "teste",
+        });
+      }
+      // Every statement's rows, as the database hands them over (turning rows into objects was the slow part on PGlite).
+      const rowsRead: number[] = [];
+      const list = await app.db.transaction(async (tx) => {
+        const execute = tx.execute.bind(tx);
+        (tx as { execute: typeof tx.execute }).execute = (async (query: Parameters<typeof tx.execute>[0]) => {
+          const result = await execute(query);
+          rowsRead.push(result.rows.length);
+          return result;
+        }) as typeof tx.execute;
+        return app.queries.listDebtorsInTx(tx, { today: onDay, page: 2 });
+      });
+      expect(list.totals.overdueCustomers).toBeGreaterThanOrEqual(45);
+      expect(list.rows).toHaveLength(app.queries.DEBTORS_PAGE_SIZE);
+      expect(Math.max(...rowsRead)).toBeLessThanOrEqual(app.queries.DEBTORS_PAGE_SIZE + 1 + 4);
+      // The same page as walking the whole list.
+      const everyone = await allRows(onDay);
+      expect(list.rows.map((row) => row.customerId)).toEqual(
+        everyone.slice(app.queries.DEBTORS_PAGE_SIZE, 2 * app.queries.DEBTORS_PAGE_SIZE).map((row) => row.customerId),
+      );
+    });
+
     it("registra um fiado uma vez só, com auditoria, mesmo reenviado", async () => {
       const eva = await newCustomer("Eva Fiado Uma Vez", "11991110004");
       const form = iouForm({ amount: "1.234,56", description: "Capinha e carregador" });

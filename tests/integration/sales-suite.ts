@@ -640,6 +640,107 @@ export function defineSalesSuite(database: TestDatabase) {
       expect(await stockOf(product.productId)).toBe(10);
     });
 
+    it("issues a return's slip with the return, stored as signed: who, when, the items, where the value went; a reprint is the same bytes", async () => {
+      const { printSaleReturnSlip } = await import("~/modules/cash-register/return-slip.server");
+      const { issuedDocuments } = await import("~/db/schema/print-documents");
+      const registerId = await openRegister(5_000);
+      const [buyer] = await app.db
+        .insert(app.tables.customers)
+        .values({ name: "Cliente Comprovante", phone: "11987650098" })
+        .returning({ id: app.tables.customers.id });
+      const charger = await createProduct({ priceCents: 8_990, stock: 5 });
+      const cover = await createProduct({ priceCents: 4_500, stock: 5 });
+      const sale = await app.sales.recordSale(
+        STAFF,
+        saleForm({
+          customerId: String(buyer!.id),
+          items: [
+            { productId: String(charger.productId), quantity: "1", discount: "9,90" },
+            { productId: String(cover.productId), quantity: "2" },
+          ],
+          payments: [{ method: "cash", amount: "170,00" }],
+        }),
+      );
+      const items = await app.db.select().from(app.tables.saleItems).where(eq(app.tables.saleItems.saleId, sale.saleId));
+      const chargerLine = items.find((line) => line.productId === charger.productId)!;
+      const form = {
+        idempotencyKey: randomUUID(),
+        settlement: "refund",
+        refundMethod: "cash",
+        reason: "Não serviu no aparelho",
+        items: [{ saleItemId: String(chargerLine.id), quantity: "1" }],
+      };
+      const returned = await app.returns.recordSaleReturn(STAFF, sale.saleId, form);
+      expect((await app.returns.recordSaleReturn(STAFF, sale.saleId, form)).isReplay).toBe(true);
+      const slips = () =>
+        app.db
+          .select()
+          .from(issuedDocuments)
+          .where(
+            and(eq(issuedDocuments.kind, "sale-return-slip"), eq(issuedDocuments.subject, `sale_return:${returned.returnId}`)),
+          );
+      const [issued] = await slips();
+      expect(await slips()).toHaveLength(1);
+      expect(Object.keys(issued!.templates).sort()).toEqual(["58mm", "80mm", "a4"]);
+      expect(issued!.data).toMatchObject({
+        devolucao: {
+          numero: returned.returnId,
+          venda: { numero: sale.saleId, codigo: sale.code },
+          cliente: { nome: "Cliente Comprovante" },
+          motivo: "Não serviu no aparelho",
+          feita_por: STAFF.label,
+          itens: [{ quantidade: 1, unitario: 8_990, desconto: 990, total: 8_000 }],
+          total: 8_000,
+          destinos: [{ forma: "Dinheiro devolvido", valor: 8_000 }],
+        },
+      });
+
+      const first = await printSaleReturnSlip(STAFF, sale.saleId, returned.returnId, "a4");
+      const text = first!.html.replace(/&nbsp;|\u00a0/g, " ");
+      for (const expected of ["Comprovante de devolução", sale.code, "Dinheiro devolvido", "R$ 80,00", "Assinatura do cliente"]) {
+        expect(text).toContain(expected);
+      }
+      // The customer's name corrected later: the signed slip stays as it was, to the byte, on every paper.
+      await app.db.update(app.tables.customers).set({ name: "Nome Corrigido" }).where(eq(app.tables.customers.id, buyer!.id));
+      expect(await printSaleReturnSlip(STAFF, sale.saleId, returned.returnId, "a4")).toEqual(first);
+      expect((await printSaleReturnSlip(STAFF, sale.saleId, returned.returnId, "80mm"))!.html).toContain("Cliente Comprovante");
+      // Another sale's return id, or none: nothing.
+      expect(await printSaleReturnSlip(STAFF, sale.saleId + 1, returned.returnId, "a4")).toBeNull();
+      expect(await printSaleReturnSlip(STAFF, sale.saleId, 999_999, "a4")).toBeNull();
+
+      // A store credit for the rest; a refused return issues nothing.
+      const coverLine = items.find((line) => line.productId === cover.productId)!;
+      const refused = await app.returns
+        .recordSaleReturn(STAFF, sale.saleId, {
+          ...form,
+          idempotencyKey: randomUUID(),
+          items: [{ saleItemId: String(coverLine.id), quantity: "3" }],
+        })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ fieldErrors: { "items.0.quantity": expect.any(String) } });
+      const credit = await app.returns.recordSaleReturn(STAFF, sale.saleId, {
+        idempotencyKey: randomUUID(),
+        settlement: "store-credit",
+        reason: "Troca",
+        items: [{ saleItemId: String(coverLine.id), quantity: "2" }],
+      });
+      const all = await app.db
+        .select({ subject: issuedDocuments.subject })
+        .from(issuedDocuments)
+        .where(eq(issuedDocuments.kind, "sale-return-slip"));
+      expect(all.map((row) => row.subject)).toEqual(
+        expect.arrayContaining([`sale_return:${returned.returnId}`, `sale_return:${credit.returnId}`]),
+      );
+      const creditSlip = await printSaleReturnSlip(STAFF, sale.saleId, credit.returnId, "80mm");
+      expect(creditSlip!.html.replace(/&nbsp;|\u00a0/g, " ")).toMatch(/Crédito na loja[\s\S]*R\$ 90,00/);
+
+      // A return made before slips were issued gets its slip at its first print, from what the return wrote.
+      await app.db.delete(issuedDocuments).where(eq(issuedDocuments.subject, `sale_return:${credit.returnId}`));
+      const late = await printSaleReturnSlip(STAFF, sale.saleId, credit.returnId, "a4");
+      expect(late!.html).toContain("Crédito na loja");
+      await closeRegister(registerId);
+    });
+
     it("does not sell what is reserved for an approved order: neither the held quantity nor a reserved unit", async () => {
       const product = await createProduct({ priceCents: 2_000, stock: 2 });
       const phone = await createProduct({ priceCents: 90_000, serials: ["356938035643825"] });

@@ -13,6 +13,7 @@ import { applySaleReturnToPlanInTx } from "~/modules/credit/payments.server";
 import { cardRefundableCentsOfSaleInTx, refundCardReceivablesOfSaleInTx } from "~/modules/finance/ledger.server";
 import { recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
 import { recordStockMovementInTx } from "~/modules/inventory/stock-ledger.server";
+import { issueSaleReturnSlipInTx } from "./return-slip.server";
 import { returnAmountCents } from "./sale-totals";
 import { SaleReturnSchema, type SaleReturnInput } from "./sale-validation";
 import { SALE_ENTITY, SaleInputError, SaleNotFoundError, saleOrigin } from "./sales.server";
@@ -216,5 +217,7 @@ async function writeSaleReturn(tx: Transaction, actor: Actor, saleId: number, in
       items: returned.map((item) => ({ saleItemId: item.line.id, quantity: item.quantity, amountCents: item.amountCents })),
     },
   });
+  // The customer's slip, as signed: stored now, rendered once the return commits.
+  await issueSaleReturnSlipInTx(tx, actor, saleId, returnId);
   return { returnId, saleId, amountCents, settlement: input.settlement, customerId, planCreditCents: planCredit.takenCents };
 }

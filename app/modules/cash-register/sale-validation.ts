@@ -70,7 +70,7 @@ export const SaleSchema = z.object({
     .array(SalePaymentSchema, { error: "Informe os pagamentos." })
     .max(SALE_LIMITS.maxPayments, `Use no máximo ${SALE_LIMITS.maxPayments} pagamentos.`)
     .default([]),
-  /** The crediário's terms (modules/credit/plan-terms.ts), read only when a payment is crediário. */
+  /** The crediário's terms (modules/credit/plan-terms.ts) and fee (credit/plans.server.ts), read only when a payment is crediário. */
   credit: z.unknown().optional(),
 });
 export type SaleInput = z.output<typeof SaleSchema>;
@@ -101,6 +101,8 @@ export function saleFormToInput(form: FormData) {
       instalmentCount: formText(form, "credit.instalmentCount"),
       monthlyRate: formText(form, "credit.monthlyRate"),
       firstDueDate: formText(form, "credit.firstDueDate"),
+      fee: formText(form, "credit.fee"),
+      feeMethod: formText(form, "credit.feeMethod"),
     },
     payments: methods.map((method, index) => ({
       method,

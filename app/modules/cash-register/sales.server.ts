@@ -311,6 +311,7 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
       cashPriceCents: totals.totalCents,
       financedCents: crediarioCents,
       terms: creditTerms,
+      fee: input.credit,
     }).catch((error: unknown) => {
       if (error instanceof InputError) throw creditRefusal(error.fieldErrors);
       throw error;

@@ -294,6 +294,17 @@ export function getPlanSource(actor: Actor, origin: PlanOrigin) {
 const DOWN_PAYMENT_METHOD_MESSAGE = "Escolha como a entrada foi paga.";
 const FEE_METHOD_MESSAGE = "Escolha como a tarifa é paga: agora, por uma forma de pagamento, ou financiada nas parcelas.";
 
+/**
+ * The registration fee and how it is paid (decision 0025): the same two
+ * fields on /cdc/novo and with a crediário on the sale screen. A fee needs
+ * its method; no fee, no method.
+ */
+export const CreditFeeSchema = z.object({
+  fee: moneyField({ max: CREDIT_LIMITS.maxAmountCents }),
+  feeMethod: z.enum(["", ...(Object.keys(FEE_PAID_WITH) as FeePaidWith[])], { error: FEE_METHOD_MESSAGE }).default(""),
+});
+export type CreditFeeInput = z.output<typeof CreditFeeSchema>;
+
 /** What /cdc/novo posts: the origin (hidden), the terms, the fee and, for an order or a debt, the down payment. */
 export const CreditPlanSchema = z.object({
   idempotencyKey: idempotencyKeyField(),
@@ -304,12 +315,11 @@ export const CreditPlanSchema = z.object({
     .regex(/^\d{1,9}$/, "Abra o crediário a partir de uma venda, OS ou dívida.")
     .transform(Number),
   terms: CreditTermsSchema,
-  fee: moneyField({ max: CREDIT_LIMITS.maxAmountCents }),
+  ...CreditFeeSchema.shape,
   downPayment: moneyField({ max: CREDIT_LIMITS.maxAmountCents }),
   downPaymentMethod: z
     .enum(["", ...(Object.keys(DOWN_PAYMENT_METHODS) as DownPaymentMethod[])], { error: DOWN_PAYMENT_METHOD_MESSAGE })
     .default(""),
-  feeMethod: z.enum(["", ...(Object.keys(FEE_PAID_WITH) as FeePaidWith[])], { error: FEE_METHOD_MESSAGE }).default(""),
 });
 
 /** The plan form's fields, as the schema reads them (each input's name is the key of its message). */
@@ -369,26 +379,7 @@ export async function createCreditPlanInTx(
     if (source.fixedDownPaymentCents === null && downPaymentCents > 0 && input.downPaymentMethod === "") {
       throw new CreditPlanInputError({ downPaymentMethod: DOWN_PAYMENT_METHOD_MESSAGE });
     }
-    if (input.fee > 0 && input.feeMethod === "") {
-      // With the terms' own problems, if any: the person fixes everything at once.
-      const amounts = { cashPriceCents: source.cashPriceCents, downPaymentCents, feeCents: input.fee };
-      const problems = termsProblems(amounts, input.terms, creditSettingsOf(await readShopSettingsInTx(tx)), today);
-      throw new CreditPlanInputError({
-        ...Object.fromEntries(problems.reverse().map((problem) => [problem.field, problem.message])),
-        feeMethod: FEE_METHOD_MESSAGE,
-      });
-    }
-    const feePaidWith = input.fee > 0 ? (input.feeMethod as FeePaidWith) : null;
-    const amounts = {
-      cashPriceCents: source.cashPriceCents,
-      downPaymentCents,
-      feeCents: input.fee,
-      feeFinanced: feePaidWith === "financed",
-    };
-    const planId = await writePlanInTx(tx, actor, source, amounts, input.terms, today, feePaidWith);
-    if (feePaidWith !== null && feePaidWith !== "financed") {
-      await recordFeeInTx(tx, actor, planId, source.customerId, input.fee, feePaidWith, today);
-    }
+    const planId = await writePlanWithFeeInTx(tx, actor, source, downPaymentCents, input, input.terms, today);
 
     if (origin.kind === "order") {
       if (downPaymentCents > 0) {
@@ -401,7 +392,7 @@ export async function createCreditPlanInTx(
         }).catch(downPaymentRefusal);
       }
       await addServiceOrderCreditPaymentInTx(tx, actor, origin.id, {
-        amountCents: amounts.cashPriceCents - downPaymentCents,
+        amountCents: source.cashPriceCents - downPaymentCents,
         note: `Crediário nº ${planId}`,
       });
     } else if (origin.kind === "debt") {
@@ -446,6 +437,43 @@ async function recordDebtDownPaymentInTx(
     reason: `Entrada do crediário · dívida nº ${debtId}`,
     field: "downPaymentMethod",
   });
+}
+
+/**
+ * A plan with its registration fee, as chosen on /cdc/novo or the sale
+ * screen: a fee without its method is refused (with the terms' own problems,
+ * if any: the person fixes everything at once); a financed fee goes into
+ * the amount financed; one paid now enters through the register.
+ */
+async function writePlanWithFeeInTx(
+  tx: Transaction,
+  actor: Actor,
+  source: PlanSource,
+  downPaymentCents: number,
+  fee: CreditFeeInput,
+  terms: CreditTerms,
+  today: string,
+) {
+  if (fee.fee > 0 && fee.feeMethod === "") {
+    const amounts = { cashPriceCents: source.cashPriceCents, downPaymentCents, feeCents: fee.fee };
+    const problems = termsProblems(amounts, terms, creditSettingsOf(await readShopSettingsInTx(tx)), today);
+    throw new CreditPlanInputError({
+      ...Object.fromEntries(problems.reverse().map((problem) => [problem.field, problem.message])),
+      feeMethod: FEE_METHOD_MESSAGE,
+    });
+  }
+  const feePaidWith = fee.fee > 0 ? (fee.feeMethod as FeePaidWith) : null;
+  const amounts = {
+    cashPriceCents: source.cashPriceCents,
+    downPaymentCents,
+    feeCents: fee.fee,
+    feeFinanced: feePaidWith === "financed",
+  };
+  const planId = await writePlanInTx(tx, actor, source, amounts, terms, today, feePaidWith);
+  if (feePaidWith !== null && feePaidWith !== "financed") {
+    await recordFeeInTx(tx, actor, planId, source.customerId, fee.fee, feePaidWith, today);
+  }
+  return planId;
 }
 
 /**
@@ -570,7 +598,7 @@ async function writePlanInTx(
   return planId;
 }
 
-/** What the sale screen posts with a crediário payment: the plan's terms (no fee, no separate down payment: the sale's other payments are it). */
+/** What the sale screen posts with a crediário payment: the plan's terms and fee (no separate down payment: the sale's other payments are it). */
 export type SaleCreditPlanInput = {
   saleId: number;
   customerId: number;
@@ -580,13 +608,16 @@ export type SaleCreditPlanInput = {
   /** What the sale's crediário payments add up to. */
   financedCents: number;
   terms: CreditTerms;
+  /** The registration fee and how it is paid, as the screen posted them (CreditFeeSchema, checked here). */
+  fee: unknown;
 };
 
 /**
  * The crediário of a sale, opened in the sale's transaction (the register's
  * sale calls it): the plan and its instalments from the terms the screen
- * showed with their disclosure, and its contract. A refusal (a rate above
- * the maximum, a first due date out of range) refuses the sale.
+ * showed with their disclosure, its registration fee as /cdc/novo takes it,
+ * and its contract. A refusal (a rate above the maximum, a first due date
+ * out of range, a fee without its method) refuses the sale.
  */
 export async function openCreditPlanInTx(tx: Transaction, actor: Actor, input: SaleCreditPlanInput) {
   assertStaffActor(actor);
@@ -604,8 +635,8 @@ export async function openCreditPlanInTx(tx: Transaction, actor: Actor, input: S
     fixedDownPaymentCents: input.cashPriceCents - input.financedCents,
     refusal: null,
   };
-  const amounts = { cashPriceCents: input.cashPriceCents, downPaymentCents: source.fixedDownPaymentCents!, feeCents: 0 };
-  const planId = await writePlanInTx(tx, actor, source, amounts, input.terms, shopToday());
+  const fee = parseInput(CreditFeeSchema, input.fee ?? {}, refuse);
+  const planId = await writePlanWithFeeInTx(tx, actor, source, source.fixedDownPaymentCents!, fee, input.terms, shopToday());
   await issueCreditContractInTx(tx, actor, planId);
   return { planId };
 }

@@ -3,12 +3,19 @@ import { inTransaction, type Transaction } from "~/db/client.server";
 import { creditInstalments, creditPlans, debtContacts, debts } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
 import { serviceOrders } from "~/db/schema/service-orders";
-import { isIsoDate, SHOP_TIME_ZONE } from "~/lib/dates";
+import { addDays, isIsoDate, SHOP_TIME_ZONE } from "~/lib/dates";
 import { personNameSql } from "~/modules/accounts/person-name.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { customerSearchCondition } from "~/modules/customers/queries.server";
 import { AWAITING_PICKUP_STATUSES } from "~/modules/service-orders/status";
-import { AGEING_BUCKETS, ageingBucketOfDays, daysOverdue, isAgeingBucket, type AgeingBucket } from "./ageing";
+import {
+  AGEING_BUCKET_LIMITS,
+  AGEING_BUCKETS,
+  ageingBucketOfDays,
+  daysOverdue,
+  isAgeingBucket,
+  type AgeingBucket,
+} from "./ageing";
 import { DEBT_CONTACT_CHANNELS, type DebtContactChannel } from "./validation";
 
 /**
@@ -111,6 +118,8 @@ export type DebtorRow = {
 
 export type BucketTotal = { bucket: AgeingBucket; customers: number; overdueCents: number };
 
+type OverdueRow = { customerId: number; overdueCents: number; oldestOverdueDate: string; bucket: AgeingBucket };
+
 export type DebtorsList = {
   today: string;
   rows: DebtorRow[];
@@ -130,15 +139,97 @@ function toChannel(value: string | null): DebtContactChannel | null {
   return (DEBT_CONTACT_CHANNELS as readonly string[]).includes(value) ? (value as DebtContactChannel) : "phone";
 }
 
-type OverdueCustomer = { customerId: number; overdueCents: number; oldestOverdueDate: string; bucket: AgeingBucket };
-
 export type OverdueSummary = {
-  /** One row per customer with something past its due date. */
-  customers: OverdueCustomer[];
   buckets: BucketTotal[];
   overdueCents: number;
   overdueCustomers: number;
 };
+
+/** The overdue items grouped by customer: (customer_id, overdue_cents, oldest_overdue_date); of some customers only, if given. */
+function lateCustomersSql(today: string, customerIds: readonly number[] | null = null) {
+  return sql`
+    select customer_id, sum(amount_cents) as overdue_cents, min(due_date) as oldest_overdue_date
+    from (${openItemsSql({ today, due: "overdue", customerIds })}) items
+    group by customer_id`;
+}
+
+/** The ageing bucket of a late customer's `oldest_overdue_date` on `today`, in SQL, by ageing.ts' limits. */
+function bucketOfSql(today: string) {
+  const [first, second, third] = AGEING_BUCKET_LIMITS;
+  const [within1, within2, within3, beyond] = AGEING_BUCKETS;
+  const lateBy = (days: number) => sql`${addDays(today, -days)}::date`;
+  return sql`case when oldest_overdue_date >= ${lateBy(first)} then ${within1}::text
+    when oldest_overdue_date >= ${lateBy(second)} then ${within2}::text
+    when oldest_overdue_date >= ${lateBy(third)} then ${within3}::text else ${beyond}::text end`;
+}
+
+/** Which late customers a page of /devedores shows: of a search's customers, of a bucket, from an offset. */
+type LatePage = { customerIds: readonly number[] | null; bucket: AgeingBucket | null; offset: number; limit: number };
+
+type OverdueRead = OverdueSummary & { page: OverdueRow[]; pageMatched: number | null };
+
+/**
+ * The overdue items grouped by customer once (a materialised CTE), and from
+ * it, in the same statement, the totals per bucket (four rows) and, when
+ * asked, one page of late customers, most overdue first (oldest overdue
+ * date, then the largest amount), with how many the page's filters match.
+ * Only those rows come back (the buckets from one row per oldest day,
+ * the page's count only for a search): reading a row per late customer into
+ * JavaScript cost more than the query (5 000 late customers: ~70 ms on
+ * PGlite; issue 23's budget for /devedores is 50 ms).
+ */
+async function readOverdueInTx(tx: Transaction, today: string, page: LatePage | null): Promise<OverdueRead> {
+  const bucketOf = bucketOfSql(today);
+  const pagePart =
+    page === null
+      ? sql``
+      : sql`
+    union all
+    (select 'page', null::text, null::bigint, overdue_cents, customer_id, oldest_overdue_date,
+      ${page.customerIds === null ? sql`null::bigint` : sql`count(*) over ()`}
+    from late
+    where ${page.customerIds === null ? sql`true` : sql`customer_id = any(${idArray(page.customerIds)})`}
+      and ${page.bucket === null ? sql`true` : sql`${bucketOf} = ${page.bucket}`}
+    order by oldest_overdue_date, overdue_cents desc, customer_id
+    limit ${page.limit} offset ${page.offset})`;
+  const result = await tx.execute(sql`
+    with late as materialized (${lateCustomersSql(today)})
+    select 'total' as part, ${bucketOf} as bucket, sum(customers) as customers, sum(overdue_cents) as overdue_cents,
+      null::int as customer_id, null::date as oldest_overdue_date, null::bigint as matched
+    from (select oldest_overdue_date, count(*) as customers, sum(overdue_cents) as overdue_cents from late group by 1) by_day
+    group by 2${pagePart}`);
+  const rows = result.rows as {
+    part: "total" | "page";
+    bucket: string | null;
+    customers: number | string | null;
+    overdue_cents: number | string;
+    customer_id: number | null;
+    oldest_overdue_date: string | Date | null;
+    matched: number | string | null;
+  }[];
+  const totals = rows.filter((row) => row.part === "total");
+  const buckets = AGEING_BUCKETS.map((name) => {
+    const row = totals.find((each) => each.bucket === name);
+    return { bucket: name, customers: Number(row?.customers ?? 0), overdueCents: Number(row?.overdue_cents ?? 0) };
+  });
+  const pageRows = rows.filter((row) => row.part === "page");
+  return {
+    buckets,
+    overdueCents: buckets.reduce((sum, row) => sum + row.overdueCents, 0),
+    overdueCustomers: buckets.reduce((sum, row) => sum + row.customers, 0),
+    page: pageRows.map((row) => {
+      const oldestOverdueDate = isoDay(row.oldest_overdue_date!);
+      return {
+        customerId: Number(row.customer_id),
+        overdueCents: Number(row.overdue_cents),
+        oldestOverdueDate,
+        bucket: ageingBucketOfDays(daysOverdue(oldestOverdueDate, today)),
+      };
+    }),
+    // Counted with the page only for a search (without one, the totals say how many).
+    pageMatched: pageRows.length > 0 && pageRows[0]!.matched !== null ? Number(pageRows[0]!.matched) : null,
+  };
+}
 
 /**
  * What "em atraso" means everywhere (the Painel and /devedores): everything
@@ -149,30 +240,8 @@ export type OverdueSummary = {
  */
 export async function overdueByCustomerInTx(tx: Transaction, today: string): Promise<OverdueSummary> {
   if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
-  const overdueResult = await tx.execute(sql`
-    select customer_id, sum(amount_cents) as overdue_cents, min(due_date) as oldest_overdue_date
-    from (${openItemsSql({ today, due: "overdue" })}) items
-    group by customer_id`);
-  const late: OverdueCustomer[] = (
-    overdueResult.rows as { customer_id: number; overdue_cents: number | string; oldest_overdue_date: string | Date }[]
-  ).map((row) => {
-    const oldestOverdueDate = isoDay(row.oldest_overdue_date);
-    return {
-      customerId: Number(row.customer_id),
-      overdueCents: Number(row.overdue_cents),
-      oldestOverdueDate,
-      bucket: ageingBucketOfDays(daysOverdue(oldestOverdueDate, today)),
-    };
-  });
-  return {
-    customers: late,
-    buckets: AGEING_BUCKETS.map((name) => {
-      const inBucket = late.filter((row) => row.bucket === name);
-      return { bucket: name, customers: inBucket.length, overdueCents: inBucket.reduce((sum, row) => sum + row.overdueCents, 0) };
-    }),
-    overdueCents: late.reduce((sum, row) => sum + row.overdueCents, 0),
-    overdueCustomers: late.length,
-  };
+  const { buckets, overdueCents, overdueCustomers } = await readOverdueInTx(tx, today, null);
+  return { buckets, overdueCents, overdueCustomers };
 }
 
 /** What customers owe that falls due from today to `until` (inclusive), by the same items as "em atraso". */
@@ -209,43 +278,45 @@ export async function listDebtorsInTx(
 ): Promise<DebtorsList> {
   if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
   const currentPage = Number.isSafeInteger(page) ? Math.min(Math.max(1, page), MAX_DEBTORS_PAGE) : 1;
-  const { customers: overdue, ...totals } = await overdueByCustomerInTx(tx, today);
 
   const condition = search.trim() === "" ? null : customerSearchCondition(search);
-  if (condition === "none") return { today, rows: [], totals, page: 1, hasNextPage: false };
+  if (condition === "none") {
+    return { today, rows: [], totals: await overdueByCustomerInTx(tx, today), page: 1, hasNextPage: false };
+  }
   // A search reads the matching customers once (through the customers' own indexes), at most as many as debtors could be shown.
   const matchingIds =
     condition === null
       ? null
       : (await tx.select({ id: customers.id }).from(customers).where(condition).limit(MAX_SEARCH_MATCHES)).map((row) => row.id);
-  const matchingSet = matchingIds === null ? null : new Set(matchingIds);
 
-  // Most overdue first (oldest overdue date), then the largest overdue amount.
-  const late =
-    bucket === "upcoming"
-      ? []
-      : overdue.filter(
-          (row) => (bucket === null || row.bucket === bucket) && (matchingSet === null || matchingSet.has(row.customerId)),
-        );
-  late.sort(
-    (a, b) =>
-      a.oldestOverdueDate.localeCompare(b.oldestOverdueDate) || b.overdueCents - a.overdueCents || a.customerId - b.customerId,
-  );
-
+  // The totals over everyone and the page's late customers, in one statement that returns only those rows.
   const start = (currentPage - 1) * DEBTORS_PAGE_SIZE;
-  const lateOnPage = late.slice(start, start + DEBTORS_PAGE_SIZE + 1);
+  const lateBucket = bucket === "upcoming" ? null : bucket;
+  const overdue = await readOverdueInTx(
+    tx,
+    today,
+    bucket === "upcoming" ? null : { customerIds: matchingIds, bucket: lateBucket, offset: start, limit: DEBTORS_PAGE_SIZE + 1 },
+  );
+  const { page: lateOnPage, pageMatched, ...totals } = overdue;
+  // How many late customers the filters match (the rows before the on-time ones): from the page, else from the totals.
+  let lateCount = 0;
+  if (bucket === "upcoming") lateCount = 0;
+  else if (pageMatched !== null) lateCount = pageMatched;
+  else if (matchingIds === null) {
+    lateCount =
+      lateBucket === null ? totals.overdueCustomers : (totals.buckets.find((row) => row.bucket === lateBucket)?.customers ?? 0);
+  } else if (start > 0) {
+    const counted = await tx.execute(sql`
+      select count(*) as matched from (${lateCustomersSql(today, matchingIds)}) late
+      where ${lateBucket === null ? sql`true` : sql`${bucketOfSql(today)} = ${lateBucket}`}`);
+    lateCount = Number((counted.rows[0] as { matched: number | string }).matched);
+  }
   // The customers with nothing late, after the late ones, when the page reaches them.
   let onTime: { customerId: number; oldestDueDate: string }[] = [];
   if ((bucket === null || bucket === "upcoming") && lateOnPage.length <= DEBTORS_PAGE_SIZE) {
-    const skip = Math.max(0, start - late.length);
+    const skip = Math.max(0, start - lateCount);
     const wanted = DEBTORS_PAGE_SIZE + 1 - lateOnPage.length;
-    onTime = await onTimeCustomers(tx, {
-      today,
-      lateIds: overdue.map((row) => row.customerId),
-      matchingIds,
-      skip,
-      wanted,
-    });
+    onTime = await onTimeCustomers(tx, { today, matchingIds, skip, wanted });
   }
   const shown = [
     ...lateOnPage.map((row) => ({ ...row, oldestDueDate: null as string | null })),
@@ -295,25 +366,22 @@ function customerDueRows(rows: unknown[]) {
  */
 async function onTimeCustomers(
   tx: Transaction,
-  {
-    today,
-    lateIds,
-    matchingIds,
-    skip,
-    wanted,
-  }: { today: string; lateIds: number[]; matchingIds: number[] | null; skip: number; wanted: number },
+  { today, matchingIds, skip, wanted }: { today: string; matchingIds: number[] | null; skip: number; wanted: number },
 ): Promise<{ customerId: number; oldestDueDate: string }[]> {
   if (matchingIds !== null) {
     const result = await tx.execute(sql`
       select customer_id, min(due_date) as due_date
       from (${openItemsSql({ today, due: "upcoming", customerIds: matchingIds })}) items
-      where customer_id <> all(${idArray(lateIds)})
+      where customer_id not in (select customer_id from (${openItemsSql({ today, due: "overdue", customerIds: matchingIds })}) late)
       group by customer_id
       order by due_date, customer_id
       limit ${wanted} offset ${skip}`);
     return customerDueRows(result.rows);
   }
-  const late = new Set(lateIds);
+  // The late customers' ids as one array (one row, not one per customer).
+  const lateResult = await tx.execute(sql`
+    select coalesce(array_agg(distinct customer_id), '{}') as ids from (${openItemsSql({ today, due: "overdue" })}) items`);
+  const late = new Set(((lateResult.rows[0] as { ids: (number | string)[] } | undefined)?.ids ?? []).map(Number));
   const byCustomer = new Map<number, string>();
   const keepEarliest = (row: { customerId: number; oldestDueDate: string }) => {
     if (late.has(row.customerId)) return;

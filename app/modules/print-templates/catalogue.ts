@@ -3,9 +3,11 @@ import { fieldsOf, type CatalogueField } from "./fields/field";
 import {
   CLOSING_FIELDS,
   MOVEMENT_FIELDS,
+  RETURN_FIELDS,
   SALE_FIELDS,
   SAMPLE_CLOSING,
   SAMPLE_MOVEMENT,
+  SAMPLE_RETURN,
   SAMPLE_SALE,
 } from "./fields/money-documents";
 import { CONTACT_LOG_FIELDS, ORDER_FIELDS, SAMPLE_CONTACT_LOG, SAMPLE_ORDER } from "./fields/service-order";
@@ -38,6 +40,10 @@ export const FIELD_CATALOGUE: Record<PrintKind, KindCatalogue> = {
   "warranty-term": { fields: [...WARRANTY_FIELDS, ...SHOP_FIELDS], sample: { loja: SAMPLE_SHOP, garantia: SAMPLE_WARRANTY } },
   "pickup-contact-log": { fields: [...CONTACT_LOG_FIELDS, ...SHOP_FIELDS], sample: { loja: SAMPLE_SHOP, ...SAMPLE_CONTACT_LOG } },
   "sale-receipt": { fields: [...SALE_FIELDS, ...SHOP_FIELDS], sample: { loja: SAMPLE_SHOP, venda: SAMPLE_SALE } },
+  "sale-return-slip": {
+    fields: [...RETURN_FIELDS, ...SHOP_FIELDS],
+    sample: { loja: SAMPLE_SHOP, devolucao: SAMPLE_RETURN },
+  },
   "cash-movement-slip": {
     fields: [...MOVEMENT_FIELDS, ...SHOP_FIELDS],
     sample: { loja: SAMPLE_SHOP, movimento: SAMPLE_MOVEMENT, emitido_em: EMITTED_AT },

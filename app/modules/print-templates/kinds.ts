@@ -9,6 +9,7 @@ export const PRINT_KINDS = {
   "pickup-contact-log": { title: "Registro de contatos", isIssued: false },
   "warranty-term": { title: "Termo de garantia", isIssued: true },
   "sale-receipt": { title: "Recibo de venda", isIssued: false },
+  "sale-return-slip": { title: "Comprovante de devolução", isIssued: true },
   "cash-movement-slip": { title: "Comprovante de suprimento ou sangria", isIssued: false },
   "cash-register-closing": { title: "Relatório de fechamento de caixa", isIssued: false },
   "credit-contract": { title: "Contrato de crediário", isIssued: true },

@@ -15,6 +15,7 @@ import { DEBT_REMINDER_LETTER } from "./defaults/debt-reminder-letter";
 import { DEVICE_LABEL } from "./defaults/device-label";
 import { PICKUP_CONTACT_LOG, PICKUP_CONTACT_LOG_58MM } from "./defaults/pickup-contact-log";
 import { SALE_RECEIPT_80MM, SALE_RECEIPT_A4 } from "./defaults/sale-receipt";
+import { SALE_RETURN_SLIP } from "./defaults/sale-return-slip";
 import { SERVICE_ORDER_DELIVERY } from "./defaults/service-order-delivery";
 import { SERVICE_ORDER_ENTRY } from "./defaults/service-order-entry";
 import { WARRANTY_TERM } from "./defaults/warranty-term";
@@ -40,6 +41,7 @@ export const DEFAULT_TEMPLATES: Record<PrintKind, Partial<Record<Paper, string>>
   "pickup-contact-log": onDocumentPapers(PICKUP_CONTACT_LOG, PICKUP_CONTACT_LOG, PICKUP_CONTACT_LOG_58MM),
   "warranty-term": onDocumentPapers(WARRANTY_TERM, WARRANTY_TERM),
   "sale-receipt": onDocumentPapers(SALE_RECEIPT_A4, SALE_RECEIPT_80MM),
+  "sale-return-slip": onDocumentPapers(SALE_RETURN_SLIP, SALE_RETURN_SLIP),
   "cash-movement-slip": onDocumentPapers(CASH_MOVEMENT_SLIP, CASH_MOVEMENT_SLIP),
   "cash-register-closing": onDocumentPapers(CASH_REGISTER_CLOSING_A4, CASH_REGISTER_CLOSING_80MM, CASH_REGISTER_CLOSING_58MM),
   "credit-contract": onDocumentPapers(CREDIT_CONTRACT_A4, CREDIT_CONTRACT_80MM),

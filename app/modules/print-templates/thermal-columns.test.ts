@@ -228,6 +228,27 @@ const SAMPLES: Record<Exclude<PrintKind, "device-label" | "debt-reminder-letter"
       tem_crediario: false,
     },
   },
+  "sale-return-slip": {
+    loja: SHOP,
+    devolucao: {
+      numero: 98765,
+      data: "2026-11-22T13:05:00.000Z",
+      venda: { numero: 4321, codigo: "VENDA4321", data: "2026-11-20T13:05:00.000Z" },
+      cliente: CUSTOMER,
+      motivo: "Carregador não serviu no aparelho da cliente",
+      feita_por: "Camila Ferreira",
+      itens: [
+        { descricao: "Carregador turbo 25 W Samsung original", quantidade: 2, unitario: 12_990, desconto: 1_000, total: 24_980 },
+        { descricao: "Impressão colorida A4", quantidade: 150, unitario: 200, desconto: 0, total: 30_000 },
+      ],
+      total: 54_980,
+      destinos: [
+        { forma: "Abatido do crediário nº 12345", valor: 40_000 },
+        { forma: "Estorno no cartão de crédito", valor: 10_000 },
+        { forma: "Crédito na loja", valor: 4_980 },
+      ],
+    },
+  },
   "cash-movement-slip": {
     loja: SHOP,
     movimento: {

@@ -78,17 +78,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const back = returned.amountCents - returned.planCreditCents;
     const amount = formatCents(back);
     const fromPlan = returned.planCreditCents > 0 ? ` ${formatCents(returned.planCreditCents)} abatidos do crediário.` : "";
-    if (back === 0) return redirectWithFlash(path, { message: `Devolução registrada:${fromPlan}` });
+    // The slip the customer signs, issued with the return (an exchange's flash leads to the new sale; the list below has the slip).
+    const slip = { href: `${returnSlipPath(saleId, returned.returnId)}?papel=80mm`, label: "Imprimir comprovante de devolução" };
+    if (back === 0) return redirectWithFlash(path, { message: `Devolução registrada:${fromPlan}`, link: slip });
     if (returned.settlement === "store-credit" && returned.customerId !== null) {
       return redirectWithFlash(path, {
         message: `Devolução registrada:${fromPlan} ${amount} de crédito na loja.`,
         link: { href: `/cash-register/venda?cliente=${returned.customerId}`, label: "Trocar: nova venda com o crédito" },
       });
     }
-    return redirectWithFlash(path, { message: `Devolução registrada:${fromPlan} ${amount} devolvidos ao cliente.` });
+    return redirectWithFlash(path, { message: `Devolução registrada:${fromPlan} ${amount} devolvidos ao cliente.`, link: slip });
   } catch (error) {
     return formRefusal(error, { intent: intent as Intent | null });
   }
+}
+
+/** A return's slip, issued with it (routes/_staff/sale-return-print.tsx). */
+function returnSlipPath(saleId: number, returnId: number) {
+  return `/cash-register/vendas/${saleId}/devolucoes/${returnId}/print`;
 }
 
 const STATUS_LABELS = { completed: "Concluída", cancelled: "Cancelada" } as const;
@@ -253,7 +260,13 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
             {sale.returns.map((row) => (
               <li key={row.id}>
                 {formatDateTime(row.createdAt)} · {row.settlement === "refund" ? "Dinheiro devolvido" : "Crédito na loja"}:{" "}
-                {formatCents(row.amountCents)} · {row.reason} · {row.actorLabel}
+                {formatCents(row.amountCents)} · {row.reason} · {row.actorLabel} ·{" "}
+                <a
+                  href={`${returnSlipPath(sale.id, row.id)}?papel=80mm`}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  Comprovante da devolução nº {row.id}
+                </a>
               </li>
             ))}
           </ul>

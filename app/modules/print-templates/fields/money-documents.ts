@@ -168,3 +168,42 @@ export const SAMPLE_CLOSING = {
     },
   ],
 };
+
+/** A sale's return as its slip reads it (`devolucao`, cash-register/return-slip.server.ts). */
+export const RETURN_FIELDS = fieldsOf([
+  ["devolucao.numero", "Número da devolução"],
+  ["devolucao.data", "Data e hora da devolução (filtro data_hora)"],
+  ["devolucao.venda.numero", "Número da venda"],
+  ["devolucao.venda.codigo", "Código da venda"],
+  ["devolucao.venda.data", "Data e hora da venda (filtro data_hora)"],
+  ["devolucao.cliente", "Cliente (vazio numa venda sem cliente e sem crédito na loja)"],
+  ["devolucao.cliente.nome", "Nome do cliente"],
+  ["devolucao.cliente.telefone", "Telefone do cliente (filtro telefone)"],
+  ["devolucao.motivo", "Motivo da devolução"],
+  ["devolucao.feita_por", "Quem registrou a devolução"],
+  ["devolucao.itens", "Itens devolvidos (use em um laço for)"],
+  ["devolucao.itens[].descricao", "Descrição do item"],
+  ["devolucao.itens[].quantidade", "Quantidade devolvida"],
+  ["devolucao.itens[].unitario", "Preço unitário na venda em centavos (filtro moeda)"],
+  ["devolucao.itens[].desconto", "Parte dos descontos da venda nesses itens em centavos (filtro moeda)"],
+  ["devolucao.itens[].total", "Valor que esses itens devolvem em centavos (filtro moeda)"],
+  ["devolucao.total", "Valor total da devolução em centavos (filtro moeda)"],
+  ["devolucao.destinos", "Como o valor voltou ao cliente (use em um laço for)"],
+  ["devolucao.destinos[].forma", "Dinheiro, PIX, estorno no cartão, crédito na loja ou abatido do crediário"],
+  ["devolucao.destinos[].valor", "Valor em centavos (filtro moeda)"],
+]);
+
+export const SAMPLE_RETURN = {
+  numero: 41,
+  data: "2026-11-26T15:20:00.000Z",
+  venda: { numero: 318, codigo: "V-7H2K", data: "2026-11-24T18:42:00.000Z" },
+  cliente: { nome: "Ana Paula Souza", telefone: "11912345678" },
+  motivo: "Carregador não serviu no aparelho",
+  feita_por: "Maria Oliveira",
+  itens: [{ descricao: "Carregador USB-C 20 W", quantidade: 1, unitario: 8990, desconto: 990, total: 8000 }],
+  total: 8000,
+  destinos: [
+    { forma: "Abatido do crediário nº 57", valor: 5000 },
+    { forma: "Dinheiro devolvido", valor: 3000 },
+  ],
+};
