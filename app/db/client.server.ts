@@ -27,6 +27,7 @@ import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
 import * as uploads from "./schema/uploads";
+import * as traffic from "./schema/traffic";
 import * as warranties from "./schema/warranties";
 import { newTransactionState, runAfterCommit, watchWrites, type TransactionState } from "./committed-writes.server";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
@@ -52,6 +53,7 @@ export const schema = {
   ...uploads,
   ...printDocuments,
   ...warranties,
+  ...traffic,
 };
 export type Schema = typeof schema;
 
