@@ -34,7 +34,12 @@ function landing(): { attribution: Attribution; isFromOutside: boolean } {
   }
   if (!attribution) {
     const params = new URLSearchParams(location.search);
-    attribution = { r: referrerHost, us: tag(params, "utm_source"), um: tag(params, "utm_medium"), uc: tag(params, "utm_campaign") };
+    attribution = {
+      r: referrerHost,
+      us: tag(params, "utm_source"),
+      um: tag(params, "utm_medium"),
+      uc: tag(params, "utm_campaign"),
+    };
   }
   return { attribution, isFromOutside: !document.referrer || referrerHost !== undefined };
 }

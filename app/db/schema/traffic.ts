@@ -50,10 +50,7 @@ export const trafficDaily = pgTable(
     visitors: integer("visitors").notNull().default(0),
     conversions: integer("conversions").notNull().default(0),
   },
-  (table) => [
-    primaryKey({ columns: [table.dimension, table.day, table.value] }),
-    index("traffic_daily_day_idx").on(table.day),
-  ],
+  (table) => [primaryKey({ columns: [table.dimension, table.day, table.value] }), index("traffic_daily_day_idx").on(table.day)],
 );
 
 /** The day's salt of the visitor hash, shared by every instance; deleted once its day is over. */

@@ -6,7 +6,9 @@ const HOST = "loja.test";
 
 describe("parseBeaconBody", () => {
   it("reads a page view with its attribution, tags in lower case and the site's own host as no referrer", () => {
-    expect(parseBeaconBody(JSON.stringify({ p: "/loja", e: 1, r: "www.Google.com", us: " Instagram ", uc: "Natal" }), HOST)).toEqual({
+    expect(
+      parseBeaconBody(JSON.stringify({ p: "/loja", e: 1, r: "www.Google.com", us: " Instagram ", uc: "Natal" }), HOST),
+    ).toEqual({
       path: "/loja",
       kinds: null,
       isEntry: true,

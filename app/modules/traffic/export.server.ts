@@ -27,7 +27,14 @@ export async function* exportTrafficCsv(actor: Actor, table: TrafficExport, peri
     const days = await trafficDailyRows(actor, period);
     yield toCsv([
       ["Dia", ...COUNT_HEADERS],
-      ...days.map((day) => [formatDate(day.day), day.visits, day.views, day.visitors, day.conversions, rate(day.conversions, day.visits)]),
+      ...days.map((day) => [
+        formatDate(day.day),
+        day.visits,
+        day.views,
+        day.visitors,
+        day.conversions,
+        rate(day.conversions, day.visits),
+      ]),
     ]);
     return;
   }
@@ -35,7 +42,11 @@ export async function* exportTrafficCsv(actor: Actor, table: TrafficExport, peri
   if (table === "conversion") {
     yield toCsv([
       ["Conversão", "Quantidade", "Visitantes únicos (soma dos dias)"],
-      ...rows.map((row) => [isConversionKind(row.value) ? CONVERSION_KINDS[row.value] : row.value, row.conversions, row.visitors]),
+      ...rows.map((row) => [
+        isConversionKind(row.value) ? CONVERSION_KINDS[row.value] : row.value,
+        row.conversions,
+        row.visitors,
+      ]),
     ]);
     return;
   }

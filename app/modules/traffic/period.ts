@@ -39,9 +39,11 @@ export function periodFromQuery(params: URLSearchParams, today: string): { perio
   const from = params.get("de");
   const to = params.get("ate");
   if (!from && !to) return { period: fallback, problem: null };
-  if (!from || !to || !isIsoDate(from) || !isIsoDate(to)) return { period: fallback, problem: "Informe as duas datas do período." };
+  if (!from || !to || !isIsoDate(from) || !isIsoDate(to))
+    return { period: fallback, problem: "Informe as duas datas do período." };
   if (from > to) return { period: fallback, problem: "A data inicial deve ser anterior ou igual à final." };
-  if (daysBetween(from, to) + 1 > MAX_PERIOD_DAYS) return { period: fallback, problem: "O período pode ter no máximo dois anos." };
+  if (daysBetween(from, to) + 1 > MAX_PERIOD_DAYS)
+    return { period: fallback, problem: "O período pode ter no máximo dois anos." };
   return { period: periodOf(from, to), problem: null };
 }
 

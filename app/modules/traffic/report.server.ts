@@ -34,7 +34,12 @@ type CountsRow = { views: number | string; visits: number | string; visitors: nu
 
 function countsOf(row: CountsRow | undefined): TrafficCounts {
   if (!row) return { ...ZERO };
-  return { views: Number(row.views), visits: Number(row.visits), visitors: Number(row.visitors), conversions: Number(row.conversions) };
+  return {
+    views: Number(row.views),
+    visits: Number(row.visits),
+    visitors: Number(row.visitors),
+    conversions: Number(row.conversions),
+  };
 }
 
 async function rolledThroughDay(): Promise<string | null> {

@@ -22,7 +22,10 @@ export async function saltOfDay(day: string): Promise<string> {
     .onConflictDoNothing()
     .returning({ salt: trafficSalts.salt });
   if (inserted.length > 0) await db.delete(trafficSalts).where(lt(trafficSalts.day, day));
-  const [row] = inserted.length > 0 ? inserted : await db.select({ salt: trafficSalts.salt }).from(trafficSalts).where(eq(trafficSalts.day, day));
+  const [row] =
+    inserted.length > 0
+      ? inserted
+      : await db.select({ salt: trafficSalts.salt }).from(trafficSalts).where(eq(trafficSalts.day, day));
   if (!row) throw new Error(`sal do dia ${day} não encontrado`);
   cached = { day, salt: row.salt };
   return row.salt;

@@ -113,9 +113,9 @@ export default function TrafficAnalysis({ loaderData }: Route.ComponentProps) {
       </dl>
       <p className="text-sm text-slate-600">
         * Visitantes únicos de um período são a soma dos visitantes únicos de cada dia: para não guardar quem é quem, o site
-        reconhece um visitante só dentro do mesmo dia (a chave muda todo dia e a do dia anterior é apagada). Quem volta em
-        outro dia conta de novo. Visitantes com “Do Not Track” ou “Global Privacy Control” contam nas visualizações, não
-        nos visitantes. Robôs e pré-carregamentos não contam.
+        reconhece um visitante só dentro do mesmo dia (a chave muda todo dia e a do dia anterior é apagada). Quem volta em outro
+        dia conta de novo. Visitantes com “Do Not Track” ou “Global Privacy Control” contam nas visualizações, não nos visitantes.
+        Robôs e pré-carregamentos não contam.
       </p>
 
       <Panel id="grafico-por-dia" title="Visitas e visitantes únicos por dia">
@@ -125,7 +125,11 @@ export default function TrafficAnalysis({ loaderData }: Route.ComponentProps) {
         </Link>
       </Panel>
 
-      <section aria-labelledby="conversoes" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="tabela-conversion">
+      <section
+        aria-labelledby="conversoes"
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+        data-testid="tabela-conversion"
+      >
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="conversoes" className="text-lg font-semibold text-slate-900">
             Conversões
@@ -171,9 +175,8 @@ export default function TrafficAnalysis({ loaderData }: Route.ComponentProps) {
 
       <Panel id="link-marcado" title="Criar link para divulgar">
         <p className="text-sm text-slate-700">
-          Gere um link do site para postar no Instagram, no Facebook ou no status do WhatsApp: as visitas que ele trouxer
-          aparecem em “Campanhas” com a origem e a campanha que você escolher. O QR code dos comprovantes já leva a origem
-          “recibo”.
+          Gere um link do site para postar no Instagram, no Facebook ou no status do WhatsApp: as visitas que ele trouxer aparecem
+          em “Campanhas” com a origem e a campanha que você escolher. O QR code dos comprovantes já leva a origem “recibo”.
         </p>
         <TaggedLinkBuilder origin={origin} initial={linkInput} />
       </Panel>

@@ -54,7 +54,10 @@ export function TaggedLinkBuilder({ origin, initial }: { origin: string; initial
       {hasInput && "problem" in result ? <p className="text-sm text-red-700">{result.problem}</p> : null}
       {"url" in result ? (
         <div className="space-y-2">
-          <output className="block rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-all" data-testid="tagged-link">
+          <output
+            className="block rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-all"
+            data-testid="tagged-link"
+          >
             {result.url}
           </output>
           <Button

@@ -40,7 +40,14 @@ export function TrafficChart({ days }: { days: readonly TrafficDay[] }) {
       {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label. */}
       <svg role="img" aria-label={summary} width="100%" height={HEIGHT} className="block overflow-visible">
         {ticks.map((tick) => (
-          <line key={tick} x1="0" x2="100%" y1={yOf(tick)} y2={yOf(tick)} className={tick === 0 ? "stroke-slate-500" : "stroke-slate-200"} />
+          <line
+            key={tick}
+            x1="0"
+            x2="100%"
+            y1={yOf(tick)}
+            y2={yOf(tick)}
+            className={tick === 0 ? "stroke-slate-500" : "stroke-slate-200"}
+          />
         ))}
         {days.map((day, index) => (
           <g key={day.day}>
@@ -70,13 +77,26 @@ export function TrafficChart({ days }: { days: readonly TrafficDay[] }) {
         ))}
         {days.map((day, index) =>
           index % labelEvery === 0 ? (
-            <text key={day.day} x={percent(index * slot + slot / 2)} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-600 text-[11px]">
+            <text
+              key={day.day}
+              x={percent(index * slot + slot / 2)}
+              y={HEIGHT - 6}
+              textAnchor="middle"
+              className="fill-slate-600 text-[11px]"
+            >
               {`${day.day.slice(8)}/${day.day.slice(5, 7)}`}
             </text>
           ) : null,
         )}
         {ticks.map((tick) => (
-          <text key={tick} x="2" y={yOf(tick) - 3} className="fill-slate-600 stroke-white text-[11px]" strokeWidth={3} paintOrder="stroke">
+          <text
+            key={tick}
+            x="2"
+            y={yOf(tick) - 3}
+            className="fill-slate-600 stroke-white text-[11px]"
+            strokeWidth={3}
+            paintOrder="stroke"
+          >
             {integer(tick)}
           </text>
         ))}

@@ -6,7 +6,11 @@ const integer = (value: number) => value.toLocaleString("pt-BR");
 
 /** A campaign's value is "source\tmedium\tcampaign": shown as "source / medium / campaign". */
 export function rowLabel(dimension: TrafficDimension, value: string) {
-  if (dimension === "campaign") return value.split("\t").map((part) => part || "–").join(" / ");
+  if (dimension === "campaign")
+    return value
+      .split("\t")
+      .map((part) => part || "–")
+      .join(" / ");
   return value;
 }
 
