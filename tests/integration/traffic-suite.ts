@@ -208,6 +208,24 @@ export function defineTrafficSuite(database: TestDatabase) {
       expect(logLines.filter((line) => line.includes(TEST_IP))).toEqual([]);
     });
 
+    it.runIf(database === "postgres")(
+      "runs the rollup on one instance at a time: while another holds its lock, a run skips",
+      async () => {
+        const { Client } = await import("pg");
+        const other = new Client({ connectionString: process.env.DATABASE_URL });
+        await other.connect();
+        try {
+          await other.query("begin");
+          await other.query("select pg_advisory_xact_lock($1)", [traffic.rollup.ROLLUP_LOCK]);
+          expect(await traffic.rollup.rollupTraffic()).toEqual({ ran: false });
+          await other.query("commit");
+          expect(await traffic.rollup.rollupTraffic()).toMatchObject({ ran: true });
+        } finally {
+          await other.end();
+        }
+      },
+    );
+
     it("rolls up idempotently: a second run changes nothing, a run after days of downtime catches up, old events go after six months", async () => {
       const { collectBeacon } = traffic.collect;
       const { rollupTraffic } = traffic.rollup;

@@ -9,7 +9,7 @@ import { deleteOldSalts } from "./salts.server";
 export const RAW_EVENTS_MONTHS = 6;
 
 /** The advisory lock the rollup holds: one instance rolls up, the others skip that round ("TRAF" in ASCII). */
-const ROLLUP_LOCK = 0x54524146;
+export const ROLLUP_LOCK = 0x54524146;
 
 /**
  * The events of the days `days` selects (a condition on `day`) as
