@@ -7,6 +7,7 @@ import { keyedIpHash } from "~/lib/ip-hash.server";
 import { logger } from "~/lib/logger.server";
 import { isOverSharedLimit } from "~/lib/shared-rate-limit.server";
 import { parseBeaconBody, sourceOf, type TrafficReport } from "./beacon-body";
+import { noteStoredReport } from "./live-rows.server";
 import { saltOfDay } from "./salts.server";
 import { browserOf, deviceOf } from "./user-agent";
 
@@ -83,6 +84,7 @@ async function storeReport(
     : [{ ...common, kind: "view", isEntry: report.isEntry }];
   const db = await getDb();
   await db.insert(trafficEvents).values(rows);
+  noteStoredReport();
 }
 
 /** The endpoint's answer to each outcome: a beacon reads no answer, a test and a misbehaving client do. */

@@ -4,6 +4,7 @@ import { addDays } from "~/lib/dates";
 import { CONVERSION_KINDS, type ConversionKind } from "~/lib/traffic-events";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { type TrafficDimension, type TrafficPeriod } from "./period";
+import { liveRowsFor } from "./live-rows.server";
 import { dailyRowsOf } from "./rollup.server";
 
 export type TrafficCounts = { views: number; visits: number; visitors: number; conversions: number };
@@ -51,14 +52,13 @@ async function readingPlan(from: string, to: string) {
   );
   const rolledThrough = state.rows[0]?.rolled_through ?? null;
   const liveFrom = rolledThrough && rolledThrough >= from ? addDays(rolledThrough, 1) : from;
-  const live =
-    liveFrom > to
-      ? []
-      : (
-          await db.execute<CountsRow & { day: string; dimension: string; value: string }>(
-            dailyRowsOf(sql`day >= ${liveFrom} and day <= ${to}`),
-          )
-        ).rows.map((row): LiveRow => ({ day: String(row.day), dimension: row.dimension, value: row.value, ...countsOf(row) }));
+  const computeLive = async () =>
+    (
+      await db.execute<CountsRow & { day: string; dimension: string; value: string }>(
+        dailyRowsOf(sql`day >= ${liveFrom} and day <= ${to}`),
+      )
+    ).rows.map((row): LiveRow => ({ day: String(row.day), dimension: row.dimension, value: row.value, ...countsOf(row) }));
+  const live = liveFrom > to ? [] : await liveRowsFor(`${liveFrom}|${to}`, computeLive);
   /** traffic_daily's days of from..to that are rolled for good (none when nothing was rolled). */
   const rolledDays = (periodFrom: string, periodTo: string) =>
     rolledThrough ? sql`day >= ${periodFrom} and day <= ${periodTo} and day <= ${rolledThrough}` : sql`false`;
