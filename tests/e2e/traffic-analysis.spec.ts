@@ -9,6 +9,8 @@ import { USERS } from "./support/users";
  * under the link's campaign, and export the table.
  */
 test("o clique de um visitante no WhatsApp aparece no tráfego do site, na sua campanha", async ({ page, context, browser }) => {
+  // Two browsers, a build's first pages and a CSV on a shared machine: more than the default 30 s.
+  test.slow();
   const campaign = `jornada-${test.info().project.name}-${Date.now()}`;
   // No internet here: WhatsApp answers from this stub.
   await context.route("https://wa.me/**", (route) => route.fulfill({ body: "ok", contentType: "text/plain" }));
@@ -27,7 +29,14 @@ test("o clique de um visitante no WhatsApp aparece no tráfego do site, na sua c
   await whatsappTab;
   expect((await clickStored).status()).toBe(204);
 
-  const staffContext = await browser.newContext({ storageState: USERS.staff.storageState, baseURL: BASE_URL });
+  // The visitor is on this project's screen (a phone, too); the staff read the page at the counter's desktop.
+  const staffContext = await browser.newContext({
+    storageState: USERS.staff.storageState,
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
   try {
     const staff = await staffContext.newPage();
     await staff.goto("/traffic-analysis");
