@@ -3,6 +3,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { atShopTime } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
 import {
   assertSingletonStoreFound,
@@ -48,8 +49,8 @@ async function noDatabaseToDrop() {}
 
 /** A browser's report from `ip`, for collectBeacon. */
 const client = (ip: string) => ({ ip, userAgent: CHROME, optsOut: false, isPrefetch: false });
-/** An instant of a shop day, at São Paulo's offset in November (no summer time). */
-const at = (day: string, time = "12:00") => new Date(`${day}T${time}:00-03:00`);
+/** An instant of a shop day, at the shop's time. */
+const at = (day: string, time = "12:00") => atShopTime(day, time);
 /** A day's "total" row of traffic_daily. */
 const total = (rows: Record<string, unknown>[], day: string) => rows.find((row) => row.day === day && row.dimension === "total");
 
