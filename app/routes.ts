@@ -115,6 +115,7 @@ export default [
       route("print-template-editor/pre-visualizar", "routes/_staff/print-template-preview.ts"),
       route("print-template-editor/:id", "routes/_staff/print-template-editor.tsx"),
       route("traffic-analysis", "routes/_staff/traffic-analysis.tsx"),
+      route("traffic-analysis/exportar.csv", "routes/_staff/traffic-export.ts"),
       layout("routes/_owner/layout.tsx", [
         route("equipe", "routes/_owner/team.tsx"),
         route("configuracoes", "routes/_owner/shop-settings.tsx"),

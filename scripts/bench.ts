@@ -2,7 +2,9 @@
  * `npm run bench`: load-tests a production Balcão on loopback with autocannon.
  * One server with a fresh DATA_DIR; targets measured one after another:
  * /healthz (the ceiling), anonymous / (from the page cache), / signed in
- * (rendered), /auth, the signed-in /dashboard and a static asset. Prints
+ * (rendered), /auth, the signed-in /dashboard, a static asset and the
+ * visit reports' endpoint (POST /api/trafego, from 5 000 client addresses,
+ * with the database-backed limits on, as in production). Prints
  * whether anonymous / meets issue 3's budget: at least half of /healthz's
  * requests/s, p99 under 50 ms. Exits non-zero when any target answers with
  * errors or a non-2xx status.
@@ -36,7 +38,12 @@ const HOME_MIN_RATIO = 0.5;
 const HOME_MAX_P99_MS = 50;
 const ANONYMOUS_HOME = "/ (anônimo)";
 
-type Target = { name: string; path: string; headers: Record<string, string> };
+type Target = { name: string; path: string; headers: Record<string, string>; beacon?: true };
+
+/** A page view as a public page reports it (lib/traffic-beacon.ts). */
+const BEACON_BODY = JSON.stringify({ p: "/", e: 1, r: "google.com" });
+/** Enough addresses that none reaches the beacon's limit (60 a minute) in a run, few enough to reuse their rows. */
+const BEACON_CLIENTS = 5000;
 type Row = { target: Target; result: Result };
 
 async function findAssetPath(baseUrl: string): Promise<string> {
@@ -47,9 +54,14 @@ async function findAssetPath(baseUrl: string): Promise<string> {
 }
 
 async function checkTarget(baseUrl: string, target: Target) {
-  const response = await fetch(`${baseUrl}${target.path}`, { headers: target.headers, redirect: "manual" });
+  const response = await fetch(`${baseUrl}${target.path}`, {
+    headers: target.beacon ? { ...target.headers, "x-forwarded-for": "10.9.9.9" } : target.headers,
+    redirect: "manual",
+    ...(target.beacon ? { method: "POST", body: BEACON_BODY } : {}),
+  });
   await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${target.name}: HTTP ${response.status} antes da medição`);
+  const expected = target.beacon ? 204 : 200;
+  if (response.status !== expected) throw new Error(`${target.name}: HTTP ${response.status} antes da medição`);
   // Not measuring what it says: anonymous / must come from the page cache, signed-in / must not.
   const cacheState = response.headers.get("x-page-cache");
   if (target.name === ANONYMOUS_HOME && cacheState === null) throw new Error(`${target.name}: não veio do cache de páginas`);
@@ -69,10 +81,30 @@ function dropBodies(client: unknown) {
   (client as AutocannonClient).pipelinedRequests.addBody = () => {};
 }
 
+let beaconClient = 0;
+
 function run(baseUrl: string, target: Target, duration: number): Promise<Result> {
   // `setupClient` is in autocannon's README but not in its type definitions.
   const options: Options & { setupClient: (client: unknown) => void } = {
     url: `${baseUrl}${target.path}`,
+    // Each report from the next of BEACON_CLIENTS addresses (the server reads them from X-Forwarded-For here).
+    ...(target.beacon
+      ? {
+          method: "POST" as const,
+          body: BEACON_BODY,
+          requests: [
+            {
+              setupRequest: (request: { headers?: Record<string, string> }) => ({
+                ...request,
+                headers: {
+                  ...request.headers,
+                  "x-forwarded-for": `10.8.${Math.floor((beaconClient % BEACON_CLIENTS) / 250)}.${(beaconClient++ % 250) + 1}`,
+                },
+              }),
+            },
+          ],
+        }
+      : {}),
     connections: CONNECTIONS,
     duration,
     timeout: 10,
@@ -127,6 +159,17 @@ async function bench(server: RunningServer) {
     { name: "/auth", path: "/auth", headers: BROWSER_HEADERS },
     { name: "/dashboard (sessão)", path: "/dashboard", headers: { ...BROWSER_HEADERS, cookie: user.cookie } },
     { name: `asset ${asset.replace(/^\/assets\//, "")}`, path: asset, headers: BROWSER_HEADERS },
+    {
+      name: "POST /api/trafego (relatório de visita)",
+      path: "/api/trafego",
+      headers: {
+        "content-type": "text/plain;charset=UTF-8",
+        origin: baseUrl,
+        "user-agent":
+          "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+      },
+      beacon: true,
+    },
   ];
 
   console.log(`Balcão em ${baseUrl} — ${CONNECTIONS} conexões, ${DURATION} s por alvo (aquecimento ${WARMUP} s), sequencial`);
@@ -152,7 +195,8 @@ async function bench(server: RunningServer) {
 }
 
 try {
-  const ok = await withServer(bench);
+  // The beacon is measured as it runs in production: limits on, the client's address from the proxy's header.
+  const ok = await withServer(bench, { env: { RATE_LIMIT: "on", TRUST_PROXY: "x-forwarded-for" } });
   process.exitCode = ok ? 0 : 1;
 } catch (error) {
   console.error(error);

@@ -29,6 +29,7 @@ import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
 import * as shopSettings from "./schema/shop-settings";
 import * as uploads from "./schema/uploads";
+import * as traffic from "./schema/traffic";
 import * as warranties from "./schema/warranties";
 import { newTransactionState, runAfterCommit, watchWrites, type TransactionState } from "./committed-writes.server";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
@@ -56,6 +57,7 @@ export const schema = {
   ...warranties,
   ...privacy,
   ...loyaltyProgramme,
+  ...traffic,
 };
 export type Schema = typeof schema;
 

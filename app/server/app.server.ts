@@ -33,10 +33,12 @@ import {
 import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from "~/lib/page-cache.server";
 import { isProtectedPath } from "~/lib/protected-paths";
 import { cspNonceContext } from "~/lib/request-context";
+import { TRAFFIC_BEACON_MAX_BYTES, TRAFFIC_BEACON_PATH } from "~/lib/traffic-events";
 import { UPLOADS_PATH } from "~/lib/uploads/upload-urls";
 import { getAuth } from "~/modules/accounts/auth.server";
 import { hasSessionCookie, hasSessionCookieHeader } from "~/modules/accounts/session.server";
 import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
+import { handleBeacon } from "~/modules/traffic/collect.server";
 
 /** Behind a proxy the client is the last address the proxy appended; otherwise the socket's peer. */
 function clientIp(request: Request, socketAddress: string | undefined, env: Env) {
@@ -234,6 +236,16 @@ export function createApp(build: ServerBuild, env: Env, clientDir: string) {
     }
     await next();
   });
+
+  // The public pages' visit reports (modules/traffic): same-origin (checked above), a small body, no React Router.
+  const limitBeaconBody = bodyLimit({
+    maxSize: TRAFFIC_BEACON_MAX_BYTES,
+    onError: (c) => c.text("Relatório de visita grande demais.", 413),
+  });
+  const site = new URL(env.PUBLIC_URL);
+  app.post(TRAFFIC_BEACON_PATH, limitBeaconBody, (c) =>
+    handleBeacon(c.req.raw, c.req.header(CLIENT_IP_HEADER) ?? "desconhecido", site),
+  );
 
   app.use(
     "/assets/*",

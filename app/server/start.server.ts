@@ -21,6 +21,7 @@ import { startServerScheduledPublishing } from "~/modules/blog/scheduled-publish
 import { correctFormerRulePayoffs } from "~/modules/credit/corrections.server";
 import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
 import { renderPool } from "~/modules/print-templates/render-pool.server";
+import { startTrafficRollup } from "~/modules/traffic/rollup.server";
 import { createApp } from "./app.server";
 
 /** How long in-flight requests, e-mails and the database get to finish after SIGTERM before the process exits anyway. */
@@ -127,6 +128,8 @@ export async function startServer() {
   const adminSocket = databaseKind() === "pglite" ? startAdminSocket(env.DATA_DIR, runAdminCommand) : null;
   // Scheduled blog posts publish themselves at their time, with no request (the page cache refreshes on the write).
   const scheduledPublishing = startServerScheduledPublishing();
+  // Visit reports roll into daily numbers now (catching up after downtime) and every 10 minutes; one instance at a time.
+  const trafficRollup = startTrafficRollup();
   // The template workers load now, so the first print does not wait for them (decision 0022).
   renderPool.warm();
   server.listen(env.PORT, () => logger.info({ port: env.PORT, url: env.PUBLIC_URL, database: databaseKind() }, "Balcão no ar"));
@@ -148,6 +151,8 @@ export async function startServer() {
     await adminSocket?.close();
     scheduledPublishing.stop();
     await scheduledPublishing.settled();
+    trafficRollup.stop();
+    await trafficRollup.settled();
     // An e-mail sent after its answer (a reset link) still needs the database.
     await settleBackgroundTasks();
     await closeDb();

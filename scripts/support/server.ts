@@ -62,10 +62,12 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 export type ServerOptions = {
   /** Seed the demo data with the shop's details set before the start (a real shop's public pages, for Lighthouse). */
   isShopConfirmed?: boolean;
+  /** Settings of the run that differ from the defaults below (the bench's beacon target turns the limits on). */
+  env?: NodeJS.ProcessEnv;
 };
 
 /** Starts `npm start` and resolves once /readyz answers 200. */
-export async function startServer({ isShopConfirmed = false }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({ isShopConfirmed = false, env: extraEnv = {} }: ServerOptions = {}): Promise<RunningServer> {
   buildWhenMissing();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -85,6 +87,7 @@ export async function startServer({ isShopConfirmed = false }: ServerOptions = {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.TRUST_PROXY;
+  Object.assign(env, extraEnv);
   if (isShopConfirmed) {
     const seeded = spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/support/seed-confirmed-shop.ts"], {
       cwd: ROOT,

@@ -95,7 +95,10 @@ test("a página de serviços cabe na tela do celular", async ({ page, isMobile }
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // "Subir" and "Descer" go under a service's title on a phone, never squeeze it to a few letters a line.
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Subir/ }) }).first();
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("button", { name: /^Subir/ }) })
+    .first();
   const cardWidth = (await card.boundingBox())!.width;
   const titleWidth = (await card.locator("p").first().boundingBox())!.width;
   expect(titleWidth / cardWidth).toBeGreaterThan(0.6);

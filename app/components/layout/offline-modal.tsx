@@ -2,6 +2,7 @@ import { Send } from "lucide-react";
 import { useId } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/dialog";
+import { reportConversion } from "~/lib/traffic-beacon";
 import { whatsappLink } from "~/lib/whatsapp";
 import { OFF_HOURS_GREETING } from "~/lib/whatsapp-messages";
 import { describeClosure, describeWeeklyHours, type DatedClosure, type WeeklyHours } from "~/modules/shop-settings/opening-hours";
@@ -24,6 +25,7 @@ export function OfflineModal({
   const descriptionId = useId();
 
   function sendAnyway() {
+    reportConversion("whatsapp");
     window.open(whatsappLink(whatsapp, OFF_HOURS_GREETING), "_blank", "noopener,noreferrer");
     onClose();
   }

@@ -5,9 +5,10 @@ import { ErrorPage } from "./route-error";
 import { useRootData } from "./root-data";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { TrafficBeacon } from "./traffic-beacon";
 
 /** The public frame: header, the page, footer and the floating widgets (the staff shell has none). */
-export function SiteFrame({ children }: { children: ReactNode }) {
+export function SiteFrame({ children, isErrorPage = false }: { children: ReactNode; isErrorPage?: boolean }) {
   const root = useRootData();
   if (!root) return <>{children}</>;
   return (
@@ -24,6 +25,8 @@ export function SiteFrame({ children }: { children: ReactNode }) {
           utcOffsetMinutes={root.shop.utcOffsetMinutes}
         />
       </aside>
+      {/* An error page (a mistyped or probed address) is not a page of the site worth counting. */}
+      {isErrorPage ? null : <TrafficBeacon />}
     </div>
   );
 }
@@ -31,7 +34,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
 /** A layout's error boundary: the error page inside the public frame. */
 export function SiteErrorBoundary({ error }: { error: unknown }) {
   return (
-    <SiteFrame>
+    <SiteFrame isErrorPage>
       <ErrorPage error={error} />
     </SiteFrame>
   );

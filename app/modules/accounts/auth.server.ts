@@ -5,7 +5,9 @@ import { getDb, schema, type Database } from "~/db/client.server";
 import { runAfterAnswer } from "~/lib/background-tasks.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { getEnv } from "~/lib/env.server";
+import { keyedHash, keyedIpHash } from "~/lib/ip-hash.server";
 import { logger } from "~/lib/logger.server";
+import { consumeSharedLimit } from "~/lib/shared-rate-limit.server";
 import { readOrCreateSecret } from "~/lib/secrets.server";
 import { singleton } from "~/lib/singleton.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./account-emails.server";
@@ -95,7 +97,9 @@ function createAuth(db: Database) {
     },
     rateLimit: {
       enabled: env.RATE_LIMIT === "on",
-      storage: "database",
+      // The database's rate_limit table, shared by every instance, keyed by a keyed hash of better-auth's key
+      // (the client's address and the path): no address is stored in clear (lib/ip-hash.server.ts).
+      customStorage: { consume: (key, rule) => consumeSharedLimit(`auth:${keyedHash(key)}`, rule) },
       window: 60,
       max: 100,
       customRules: {
@@ -157,9 +161,21 @@ function createAuth(db: Database) {
       session: {
         create: {
           // Whatever creates the session (sign-in, or any later path), a deactivated person gets none.
-          before: async (session) => refuseSessionOfDeactivatedAccount(session.userId),
+          // The address is kept for security only, as a keyed hash (lib/ip-hash.server.ts), never in clear.
+          before: async (session) => {
+            await refuseSessionOfDeactivatedAccount(session.userId);
+            return { data: { ...session, ipAddress: session.ipAddress ? keyedIpHash(session.ipAddress) : null } };
+          },
           // Spec §4: on sign-in the profile row is looked up and created when missing.
           after: async (session) => ensureProfileForUser(session.userId),
+        },
+        // Whatever path rewrites a session's address later, it stays a keyed hash.
+        update: {
+          before: async (session) => {
+            const ip = session.ipAddress;
+            if (typeof ip !== "string" || ip.startsWith("h:")) return;
+            return { data: { ...session, ipAddress: keyedIpHash(ip) } };
+          },
         },
       },
     },

@@ -3,6 +3,7 @@ import { getDb, type Transaction } from "~/db/client.server";
 import { describedWithOrigin } from "./part-origin";
 import { addDays, shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
+import { RECEIPT_QR_UTM } from "~/lib/traffic-events";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { findIssuedDocument, issueDocumentInTx } from "~/modules/print-templates/issued-documents.server";
 import { PRINT_KINDS, type PrintKind } from "~/modules/print-templates/kinds";
@@ -54,7 +55,8 @@ function orderData(order: ServiceOrderDetail) {
   return {
     numero: order.id,
     codigo: formatTrackingCode(order.trackingCode),
-    url_consulta: url,
+    // The QR code's address: tagged, so a visit from a printed receipt shows as such on /traffic-analysis.
+    url_consulta: `${url}&${RECEIPT_QR_UTM}`,
     endereco_consulta: url.replace(/\?.*$/, ""),
     situacao: STATUS_LABELS[order.status],
     foi_reparado: wasRepaired,

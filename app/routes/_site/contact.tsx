@@ -17,6 +17,7 @@ import { isContactSubmissionLimited } from "~/modules/contact/submission-limit.s
 import { HONEYPOT_FIELD } from "~/modules/contact/honeypot";
 import { ContactMessageSchema, type ContactField } from "~/modules/contact/validation";
 import { shopToday } from "~/lib/dates";
+import { ConversionReport } from "~/components/layout/traffic-beacon";
 import { describeClosure, describeWeeklyHours } from "~/modules/shop-settings/opening-hours";
 import { upcomingClosures } from "~/modules/shop-settings/upcoming-closures";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
@@ -108,6 +109,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </h2>
           {isSent ? (
             <div className="space-y-4">
+              <ConversionReport kind="contato" />
               <Alert tone="success" title="Mensagem enviada!">
                 Recebemos sua mensagem e vamos responder no e-mail informado em até 24h.
               </Alert>

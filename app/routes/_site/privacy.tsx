@@ -63,9 +63,16 @@ const COLLECTED = [
   {
     what: "Estatísticas de visitas",
     detail:
-      "páginas vistas, site de origem, campanha e tipo de aparelho — sem cookies, sem guardar seu endereço IP e sem identificar você (usamos um código que muda todo dia).",
-    why: "para saber quais páginas ajudam nossos clientes e melhorar o site.",
+      "cada página vista, o site de onde você veio (só o endereço do site), a campanha do link (utm_source, utm_medium, utm_campaign), se o aparelho é celular, tablet ou computador e qual navegador, e os cliques que nos procuram: abrir o WhatsApp, pedir orçamento, consultar um conserto e enviar o formulário de contato. Sem cookies e sem nada guardado no seu navegador; seu endereço IP não é guardado nem registrado. Para contar visitantes diferentes num dia, calculamos um código a partir do endereço IP, do navegador e do endereço do site com uma chave que muda todo dia e é apagada no dia seguinte: o código não diz quem você é e não liga um dia ao outro. Se o seu navegador pede para não ser rastreado (“Do Not Track” ou “Global Privacy Control”), contamos a página vista sem código nenhum. Robôs e páginas só pré-carregadas não são contados.",
+    why: "para saber quais páginas e divulgações ajudam nossos clientes e melhorar o site (legítimo interesse, LGPD art. 7º, IX).",
     howLong: "6 meses; depois disso ficam só totais por dia, que não identificam ninguém.",
+  },
+  {
+    what: "Segurança da conta",
+    detail:
+      "ao entrar na sua conta e a cada tentativa de entrar, o endereço IP é usado para limitar tentativas abusivas e fica registrado só como um código (feito com uma chave secreta da loja), nunca o endereço em si.",
+    why: "para proteger sua conta contra quem tenta adivinhar senhas.",
+    howLong: "enquanto a sessão durar (até 30 dias); os limites de tentativas, um dia.",
   },
 ];
 

@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, MessageCircle, Search, XCircle } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageIntro } from "~/components/layout/page-intro";
+import { ConversionReport } from "~/components/layout/traffic-beacon";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -156,6 +157,7 @@ export default function ServiceOrderTracking({ loaderData, actionData }: Route.C
       </PageIntro>
 
       <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+        {outcome.kind === "found" ? <ConversionReport key={outcome.order.orderNumber} kind="consulta_reparo" /> : null}
         {outcome.kind === "limited" ? <Alert tone="destructive">{outcome.message}</Alert> : null}
         {outcome.kind === "not-found" ? (
           <Alert tone="destructive" title="Ordem de serviço não encontrada">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { reportConversion } from "~/lib/traffic-beacon";
 import { whatsappLink } from "~/lib/whatsapp";
 import { GENERAL_GREETING, quickQuoteMessage } from "~/lib/whatsapp-messages";
 import { HUMAN_CHECK, validateQuickQuote, type QuickQuoteErrors } from "../validation";
@@ -29,6 +30,7 @@ export function QuickQuoteForm({ shopWhatsapp }: { shopWhatsapp: string }) {
       return;
     }
     setErrors({});
+    reportConversion("orcamento_rapido", "whatsapp");
     window.open(whatsappLink(shopWhatsapp, quickQuoteMessage(result.quote)), "_blank", "noopener");
   }
 

@@ -28,6 +28,7 @@ export function ServicesSection({ services, shopWhatsapp }: { services: ShopServ
                 <p className="mt-2 flex-1 text-sm break-words text-slate-600">{details}</p>
                 <a
                   href={whatsappLink(shopWhatsapp, serviceQuoteMessage(title))}
+                  data-conversao="orcamento_servico"
                   target="_blank"
                   rel="noopener noreferrer"
                   className="mt-5 inline-flex items-center gap-1 self-start font-semibold text-brand-700 hover:text-brand-800 hover:underline"

@@ -70,6 +70,7 @@ export function ProductDetails({ product, whatsappHref }: { product: ShopProduct
           ) : null}
           <a
             href={whatsappHref}
+            data-conversao="whatsapp_produto"
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClass({ variant: "accent", size: "wrap" }, "w-full text-base font-semibold sm:w-auto")}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { LIVE_ROWS_MAX_AGE_MS, liveRowsFor, noteStoredReport } from "./live-rows.server";
+
+describe("liveRowsFor", () => {
+  it("keeps today's rows until a report is stored here, the day changes or they are too old", async () => {
+    let computed = 0;
+    const compute = async () => ++computed;
+    expect(await liveRowsFor("2026-11-29|2026-11-29", compute, 1_000)).toBe(1);
+    expect(await liveRowsFor("2026-11-29|2026-11-29", compute, 2_000)).toBe(1);
+    noteStoredReport();
+    expect(await liveRowsFor("2026-11-29|2026-11-29", compute, 3_000)).toBe(2);
+    expect(await liveRowsFor("2026-11-30|2026-11-30", compute, 3_000)).toBe(3);
+    expect(await liveRowsFor("2026-11-30|2026-11-30", compute, 3_000 + LIVE_ROWS_MAX_AGE_MS)).toBe(4);
+  });
+});

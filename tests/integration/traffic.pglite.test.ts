@@ -1,0 +1,3 @@
+import { defineTrafficSuite } from "./traffic-suite";
+
+defineTrafficSuite("pglite");

@@ -1,0 +1,4 @@
+import { defineTrafficSuite } from "./traffic-suite";
+
+/** Runs when TEST_DATABASE_URL points at a PostgreSQL server whose role may CREATE DATABASE. */
+defineTrafficSuite("postgres");
