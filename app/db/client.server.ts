@@ -22,6 +22,7 @@ import * as finance from "./schema/finance";
 import * as suppliers from "./schema/suppliers";
 import * as idempotency from "./schema/idempotency";
 import * as inventory from "./schema/inventory";
+import * as loyalty from "./schema/loyalty";
 import * as printDocuments from "./schema/print-documents";
 import * as reviews from "./schema/reviews";
 import * as serviceOrders from "./schema/service-orders";
@@ -52,6 +53,7 @@ export const schema = {
   ...uploads,
   ...printDocuments,
   ...warranties,
+  ...loyalty,
 };
 export type Schema = typeof schema;
 

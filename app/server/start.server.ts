@@ -18,6 +18,7 @@ import { flushLogs, logger, printToOutput } from "~/lib/logger.server";
 import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
 import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
 import { startServerScheduledPublishing } from "~/modules/blog/scheduled-publishing.server";
+import { startLoyaltyExpiryTimer } from "~/modules/loyalty/expiry-job.server";
 import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
 import { renderPool } from "~/modules/print-templates/render-pool.server";
 import { createApp } from "./app.server";
@@ -109,6 +110,8 @@ export async function startServer() {
   const adminSocket = databaseKind() === "pglite" ? startAdminSocket(env.DATA_DIR, runAdminCommand) : null;
   // Scheduled blog posts publish themselves at their time, with no request (the page cache refreshes on the write).
   const scheduledPublishing = startServerScheduledPublishing();
+  // Loyalty points lapse one year after they were earned: written off now (catching up after downtime) and every hour.
+  const loyaltyExpiry = startLoyaltyExpiryTimer();
   // The template workers load now, so the first print does not wait for them (decision 0022).
   renderPool.warm();
   server.listen(env.PORT, () => logger.info({ port: env.PORT, url: env.PUBLIC_URL, database: databaseKind() }, "Balcão no ar"));
@@ -130,6 +133,8 @@ export async function startServer() {
     await adminSocket?.close();
     scheduledPublishing.stop();
     await scheduledPublishing.settled();
+    loyaltyExpiry.stop();
+    await loyaltyExpiry.settled();
     // An e-mail sent after its answer (a reset link) still needs the database.
     await settleBackgroundTasks();
     await closeDb();

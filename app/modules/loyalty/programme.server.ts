@@ -1,4 +1,6 @@
 import type { Database } from "~/db/client.server";
+import { addDays, shopToday, startOfShopDay } from "~/lib/dates";
+import { validPointsAt } from "./balance.server";
 import { DEFAULT_LOYALTY_RULES, levelForPoints, type LoyaltyLevel, type LoyaltyRules } from "./rules";
 
 /**
@@ -21,9 +23,14 @@ export type LoyaltyStanding = {
   rules: LoyaltyRules;
 };
 
-/** A customer's valid points and level on `day`, under the rules in force then. */
-export async function loyaltyStanding(db: Database, _customerId: number, day: string): Promise<LoyaltyStanding> {
+/**
+ * A customer's valid points and level on `day`, under the rules in force
+ * then: the ledger's sum less what has lapsed by then (today: by now;
+ * another day: by its end), whether or not the expiry job has run yet.
+ */
+export async function loyaltyStanding(db: Database, customerId: number, day: string): Promise<LoyaltyStanding> {
   const rules = await rulesInForce(db, day);
-  const points = 0;
+  const at = day === shopToday() ? new Date() : new Date(startOfShopDay(addDays(day, 1)).getTime() - 1);
+  const points = await validPointsAt(db, customerId, at);
   return { points, level: rules.enabled ? levelForPoints(points, rules.levels) : null, rules };
 }
