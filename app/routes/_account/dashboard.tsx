@@ -8,6 +8,9 @@ import { getShopOverview } from "~/modules/dashboard/overview.server";
 import { listAccountCreditPlans } from "~/modules/credit/account-plans.server";
 import { AccountCreditPlans } from "~/modules/credit/components/account-credit-plans";
 import { listAccountServiceOrders } from "~/modules/service-orders/account-orders.server";
+import { customerIdsOfAccount } from "~/modules/customers/account-links.server";
+import { accountPointsOf } from "~/modules/loyalty/queries.server";
+import { AccountPoints } from "~/modules/loyalty/components/account-points";
 import type { Route } from "./+types/dashboard";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -20,12 +23,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   if (isStaffRole(user.role))
     return { view: "staff" as const, overview: await getShopOverview(new Date(), { withFinance: canSeeFinance(user) }) };
-  const [profile, repairs, creditPlans] = await Promise.all([
+  const [profile, repairs, creditPlans, loyalty] = await Promise.all([
     findProfile(user.id),
     listAccountServiceOrders(user.id),
     listAccountCreditPlans(user.id),
+    customerIdsOfAccount(user.id).then(accountPointsOf),
   ]);
-  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email, repairs, creditPlans };
+  return { view: "customer" as const, fullName: profile?.fullName || user.name, email: user.email, repairs, creditPlans, loyalty };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -33,6 +37,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs}>
       <AccountCreditPlans plans={loaderData.creditPlans} />
+      <AccountPoints loyalty={loaderData.loyalty} />
     </CustomerAccount>
   );
 }
