@@ -351,16 +351,26 @@ export function defineLoyaltyLedgerSuite(database: TestDatabase) {
 
     it("a manual adjustment is the owner's, with a reason, audited, and never takes the balance below zero", async () => {
       const customerId = await newCustomer();
-      await expect(app.ledger.adjustPoints(STAFF, customerId, { points: "50", reason: "Cortesia" })).rejects.toThrow();
-      await expect(app.ledger.adjustPoints(OWNER, customerId, { points: "50", reason: "" })).rejects.toThrow();
-      await app.ledger.adjustPoints(OWNER, customerId, { points: "50", reason: "Cortesia pela demora" });
-      await app.ledger.adjustPoints(OWNER, customerId, { points: "-80", reason: "Lançado a mais" });
+      const adjust = (actor: Actor, points: string, reason: string, idempotencyKey = key()) =>
+        app.ledger.adjustPoints(actor, customerId, { points, reason, idempotencyKey });
+      await expect(adjust(STAFF, "50", "Cortesia")).rejects.toThrow("Só o proprietário ajusta pontos.");
+      await expect(adjust(OWNER, "50", "")).rejects.toThrow("Informe o motivo do ajuste.");
+      await expect(adjust(OWNER, "1.5", "Cortesia")).rejects.toThrow("número inteiro");
+      // The same form sent twice (a double click) adjusts once.
+      const once = key();
+      await adjust(OWNER, "50", "Cortesia pela demora", once);
+      await adjust(OWNER, "50", "Cortesia pela demora", once);
+      expect(await pointsOf(customerId)).toBe(50);
+      await adjust(OWNER, "-80", "Lançado a mais");
       expect(await pointsOf(customerId)).toBe(0);
-      const [audit] = await app.db
-        .select({ action: app.tables.auditLog.action })
+      const audits = await app.db
+        .select({ action: app.tables.auditLog.action, actorLabel: app.tables.auditLog.actorLabel })
         .from(app.tables.auditLog)
-        .where(eq(app.tables.auditLog.entityId, String(customerId)));
-      expect(audit?.action).toBe("loyalty.adjust");
+        .where(and(eq(app.tables.auditLog.entity, "loyalty"), eq(app.tables.auditLog.entityId, String(customerId))));
+      expect(audits).toEqual([
+        { action: "loyalty.adjust", actorLabel: OWNER.label },
+        { action: "loyalty.adjust", actorLabel: OWNER.label },
+      ]);
     });
   });
 }

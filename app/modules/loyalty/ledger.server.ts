@@ -8,7 +8,8 @@ import { serviceOrderPayments, serviceOrders } from "~/db/schema/service-orders"
 import { warrantyClaims } from "~/db/schema/warranties";
 import { shopToday } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
-import { parseInput, requiredText } from "~/lib/forms";
+import { idempotencyKeyField, parseInput, requiredText } from "~/lib/forms";
+import { runOnce } from "~/lib/idempotency.server";
 import { assertOwnerActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { ledgerTotalsInTx } from "./balance.server";
@@ -407,6 +408,7 @@ const AdjustmentSchema = z.object({
     .transform(Number)
     .refine((points) => points !== 0, "Informe um número de pontos diferente de zero."),
   reason: requiredText("o motivo do ajuste", { min: 3, max: 300 }),
+  idempotencyKey: idempotencyKeyField(),
 });
 
 /** The owner's manual adjustment from the staff page: reason required, audited, never below zero. */
@@ -418,15 +420,21 @@ export async function adjustPoints(actor: Actor, rawCustomerId: unknown, rawInpu
   return inTransaction(async (tx) => {
     const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
     if (!customer) throw new NotFoundError("Cliente não encontrado");
-    const written = await adjustPointsInTx(tx, actor, { customerId, points: input.points, reason: input.reason });
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: "loyalty.adjust",
-      entity: LOYALTY_ENTITY,
-      entityId: String(customerId),
-      details: { requestedPoints: input.points, writtenPoints: written, reason: input.reason },
+    // A second click of the same form (same key) answers with the first adjustment and writes nothing.
+    const key = { key: input.idempotencyKey, scope: `loyalty.adjust:${customerId}`, actorUserId: actor.userId, content: input };
+    const { result } = await runOnce(tx, key, async () => {
+      const points = await adjustPointsInTx(tx, actor, { customerId, points: input.points, reason: input.reason });
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: "loyalty.adjust",
+        entity: LOYALTY_ENTITY,
+        entityId: String(customerId),
+        details: { requestedPoints: input.points, writtenPoints: points, reason: input.reason },
+      });
+      return { points };
     });
+    const written = result.points;
     return { points: written };
   });
 }

@@ -7,6 +7,7 @@ import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
+import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { whatsappLink } from "~/lib/whatsapp";
 import { isStaffRole } from "~/modules/accounts/roles";
@@ -43,7 +44,14 @@ async function staffView(url: URL, isOwner: boolean): Promise<StaffLoyaltyView> 
     const customerId = Number(customerParam);
     const customer = Number.isSafeInteger(customerId) && customerId > 0 ? await loyaltyCustomer(customerId) : null;
     if (!customer) throw data(null, { status: 404 });
-    return { tab: "customer", customer, summary: await loyaltySummaryOf([customer.id], { page }), page, canAdjust: isOwner };
+    return {
+      tab: "customer",
+      customer,
+      summary: await loyaltySummaryOf([customer.id], { page }),
+      page,
+      canAdjust: isOwner,
+      adjustmentKey: newIdempotencyKey(),
+    };
   }
   const levels = await customersPerLevel();
   const vista = url.searchParams.get("vista");
@@ -88,10 +96,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const form = await request.formData().catch(() => null);
   const values = { points: form ? formText(form, "points") : "", reason: form ? formText(form, "reason") : "" };
+  const idempotencyKey = form ? formText(form, "idempotencyKey") : "";
   if (!form || formText(form, "intent") !== "adjust") return formProblem({ values });
   const customerId = url.searchParams.get("cliente");
   try {
-    const { points } = await adjustPoints(actor, customerId, values);
+    const { points } = await adjustPoints(actor, customerId, { ...values, idempotencyKey });
     return redirectWithFlash(`/fidelidade?cliente=${customerId}`, {
       message: points === Number(values.points) ? "Ajuste registrado." : `Ajuste registrado: ${points} (o saldo não fica negativo).`,
     });

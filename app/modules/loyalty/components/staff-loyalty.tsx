@@ -37,6 +37,7 @@ export type StaffLoyaltyView =
       summary: LoyaltySummary;
       page: number;
       canAdjust: boolean;
+      adjustmentKey: string;
     };
 
 const TABS = [
@@ -194,7 +195,8 @@ function CustomerLedger({
         <Panel id="ajuste" title="Ajuste manual">
           <Form method="post" noValidate className="space-y-3">
             <input type="hidden" name="intent" value="adjust" />
-            {errors.form ? <Alert tone="destructive">{errors.form}</Alert> : null}
+            <input type="hidden" name="idempotencyKey" value={view.adjustmentKey} />
+            {errors.form || errors.idempotencyKey ? <Alert tone="destructive">{errors.form ?? errors.idempotencyKey}</Alert> : null}
             <div className="grid gap-3 sm:grid-cols-2">
               <Field
                 label="Pontos (negativo para tirar)"
