@@ -6,8 +6,8 @@ import { pointsText } from "./points-text";
 export function AccountPoints({ loyalty }: { loyalty: Pick<LoyaltySummary, "points" | "level" | "next" | "isEnabled"> | null }) {
   if (!loyalty || !loyalty.isEnabled) return null;
   return (
-    <section aria-labelledby="meus-pontos" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="meus-pontos" className="text-lg font-semibold text-slate-900">
+    <section aria-labelledby="saldo-de-pontos" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="saldo-de-pontos" className="text-lg font-semibold text-slate-900">
         Meus pontos
       </h2>
       <p className="text-slate-800">
