@@ -349,6 +349,19 @@ export function defineLoyaltyLedgerSuite(database: TestDatabase) {
       expect(expired).toEqual([{ points: -50 }]);
     });
 
+    it("removing the demo data takes a demo customer's points with it (the ledger points at its orders)", async () => {
+      const demo = await import("~/modules/demo/remove-demo-data.server");
+      const customerId = await newCustomer();
+      const order = await newOrder(customerId, "400,00");
+      await pay(order.id, "400,00");
+      await app.db.update(app.tables.customers).set({ isDemo: true }).where(eq(app.tables.customers.id, customerId));
+      await app.db.update(app.tables.serviceOrders).set({ isDemo: true }).where(eq(app.tables.serviceOrders.id, order.id));
+      expect(await pointsOf(customerId)).toBe(20);
+      await app.client.inTransaction((tx) => demo.removeDemoDataInTx(tx, OWNER));
+      expect(await ledgerOf(customerId)).toEqual([]);
+      expect(await balanceRowOf(customerId)).toBe(0);
+    });
+
     it("a manual adjustment is the owner's, with a reason, audited, and never takes the balance below zero", async () => {
       const customerId = await newCustomer();
       const adjust = (actor: Actor, points: string, reason: string, idempotencyKey = key()) =>
