@@ -14,10 +14,11 @@
  * service items with a year of stock movements (seedLargeCatalogue), for the
  * inventory, register and shop budgets; may go with --scale.
  */
-import { closeDb, databaseKind } from "~/db/client.server";
+import { closeDb, databaseKind, getDb } from "~/db/client.server";
 import { seedLargeDataSet } from "~/modules/demo/demo-service-orders.server";
 import { seedLargeCatalogue } from "~/modules/demo/large-catalogue.server";
 import { seedMoneyScale } from "~/modules/demo/money-scale.server";
+import { seedLoyaltyScale } from "~/modules/loyalty/scale-seed.server";
 import { seedDemoData } from "~/modules/demo/seed.server";
 
 const DEFAULT_SCALE = 100_000;
@@ -87,6 +88,8 @@ if (scale) {
   console.log(
     `Pronto: ${numbers.format(money.sales)} vendas e ${numbers.format(money.plans)} crediários em ${(money.elapsedMs / 1000).toFixed(1)} s.`,
   );
+  const loyalty = await seedLoyaltyScale(await getDb());
+  console.log(`Fidelidade: ${numbers.format(loyalty.entries)} lançamentos de pontos (um ano de pagamentos).`);
 }
 if (catalogue) {
   console.log(`Criando ${numbers.format(catalogue)} itens de estoque com um ano de movimentos (${databaseKind()})…`);

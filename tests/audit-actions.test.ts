@@ -18,9 +18,9 @@ const WRITERS = listFiles("app")
   .map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), "utf8") }))
   .filter(({ text }) => text.includes("recordAudit("));
 
-/** Every literal `action: "…"` and `entity: "…"` written next to a recordAudit call. */
+/** Every literal `action: "…"` and `entity: "…"` written next to a recordAudit call, and entities named as `…_ENTITY = "…"`. */
 function literals(name: "action" | "entity") {
-  const pattern = new RegExp(`\\b${name}: "([^"]+)"`, "g");
+  const pattern = new RegExp(name === "entity" ? `\\b(?:entity: |[A-Z_]+_ENTITY = )"([^"]+)"` : `\\b${name}: "([^"]+)"`, "g");
   return WRITERS.flatMap(({ file, text }) => [...text.matchAll(pattern)].map((match) => ({ file, value: match[1]! })));
 }
 

@@ -23,6 +23,7 @@ import * as suppliers from "./schema/suppliers";
 import * as idempotency from "./schema/idempotency";
 import * as inventory from "./schema/inventory";
 import * as loyaltyProgramme from "./schema/loyalty-programme";
+import * as loyalty from "./schema/loyalty";
 import * as printDocuments from "./schema/print-documents";
 import * as privacy from "./schema/privacy";
 import * as reviews from "./schema/reviews";
@@ -58,6 +59,7 @@ export const schema = {
   ...privacy,
   ...loyaltyProgramme,
   ...traffic,
+  ...loyalty,
 };
 export type Schema = typeof schema;
 

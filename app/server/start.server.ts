@@ -19,6 +19,7 @@ import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
 import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
 import { startServerScheduledPublishing } from "~/modules/blog/scheduled-publishing.server";
 import { correctFormerRulePayoffs } from "~/modules/credit/corrections.server";
+import { startLoyaltyExpiryTimer } from "~/modules/loyalty/expiry-job.server";
 import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
 import { renderPool } from "~/modules/print-templates/render-pool.server";
 import { startTrafficRollup } from "~/modules/traffic/rollup.server";
@@ -130,6 +131,8 @@ export async function startServer() {
   const scheduledPublishing = startServerScheduledPublishing();
   // Visit reports roll into daily numbers now (catching up after downtime) and every 10 minutes; one instance at a time.
   const trafficRollup = startTrafficRollup();
+  // Loyalty points lapse one year after they were earned: written off now (catching up after downtime) and every hour.
+  const loyaltyExpiry = startLoyaltyExpiryTimer();
   // The template workers load now, so the first print does not wait for them (decision 0022).
   renderPool.warm();
   server.listen(env.PORT, () => logger.info({ port: env.PORT, url: env.PUBLIC_URL, database: databaseKind() }, "Balcão no ar"));
@@ -153,6 +156,8 @@ export async function startServer() {
     await scheduledPublishing.settled();
     trafficRollup.stop();
     await trafficRollup.settled();
+    loyaltyExpiry.stop();
+    await loyaltyExpiry.settled();
     // An e-mail sent after its answer (a reset link) still needs the database.
     await settleBackgroundTasks();
     await closeDb();

@@ -32,7 +32,7 @@ export const AUDIT_AREAS = {
   documentos: { label: "Documentos impressos", entities: ["print_template"] },
   configuracoes: { label: "Configurações", entities: ["shop_settings"] },
   privacidade: { label: "Dados pessoais (LGPD)", entities: ["data_deletion_request"] },
-  fidelidade: { label: "Fidelidade", entities: ["loyalty_rule_versions"] },
+  fidelidade: { label: "Fidelidade", entities: ["loyalty", "loyalty_rule_versions"] },
 } as const satisfies Record<string, AuditArea>;
 
 export type AuditAreaKey = keyof typeof AUDIT_AREAS;
@@ -141,6 +141,7 @@ const ACTION_LABELS: Record<string, string> = {
   "privacy.export": "Exportou dados pessoais",
   "customer.referral-from-link": "Indicação registrada pelo link",
   "loyalty.rules.change": "Alterou as regras da fidelidade",
+  "loyalty.adjust": "Ajustou pontos de fidelidade",
   "service-order.loyalty-discount": "Aplicou desconto de fidelidade",
   "service-order.loyalty-discount-removed": "Retirou desconto de fidelidade",
   "privacy.anonymise": "Anonimizou cliente",
@@ -182,6 +183,7 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
   blog_post: (id) => `/blog-management/posts/${id}`,
   review: (id) => `/blog-management/avaliacoes/${id}`,
   print_template: (id) => `/print-template-editor/${id}`,
+  loyalty: (id) => `/fidelidade?cliente=${id}`,
 };
 
 export function recordPageOf(entity: string, entityId: string | null): string | null {

@@ -14,6 +14,7 @@ import { CreditTermsSchema } from "~/modules/credit/plan-terms";
 import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
 import { lockOpenRegisterInTx, recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
 import { recordStockMovementInTx } from "~/modules/inventory/stock-ledger.server";
+import { reverseLoyaltyForRegisterEntriesInTx } from "~/modules/loyalty/ledger.server";
 import { assertPixAvailable } from "~/modules/pix/pix-charge";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { computeSaleTotals } from "./sale-totals";
@@ -423,6 +424,14 @@ export async function cancelSaleInTx(tx: Transaction, actor: Actor, saleId: numb
   for (const entry of cancelled) {
     await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entry.id }, reason);
   }
+  // What the sale's payments earned in loyalty points goes back with them.
+  await reverseLoyaltyForRegisterEntriesInTx(
+    tx,
+    actor,
+    cancelled.map((entry) => entry.id),
+    `Venda ${sale.code} cancelada`,
+    now,
+  );
   const creditSpent = cancelled
     .filter((entry) => entry.method === "store-credit")
     .reduce((sum, entry) => sum + entry.amountCents, 0);

@@ -4,6 +4,7 @@ import { cashRegisters, registerEntries, type RegisterEntryKind, type RegisterMe
 import { shopToday } from "~/lib/dates";
 import { InputError } from "~/lib/errors";
 import type { Actor } from "~/modules/accounts/roles";
+import { recordLoyaltyForRegisterEntryInTx, reverseLoyaltyForRegisterEntriesInTx } from "~/modules/loyalty/ledger.server";
 import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "./ledger.server";
 import { postRegisterEntryInTx } from "./register-postings.server";
 import type { ReceiptPart } from "./revenue-parts";
@@ -140,6 +141,18 @@ export async function recordRegisterEntryInTx(
     parts: input.financeParts,
     counterAccountId: input.counterAccountId ?? null,
   });
+  // Paid money earns loyalty points, and a refund takes back what it had earned, in this same transaction.
+  await recordLoyaltyForRegisterEntryInTx(tx, actor, {
+    entryId: entry!.id,
+    kind: input.kind,
+    method: input.method,
+    amountCents: input.amountCents,
+    customerId: input.customerId ?? null,
+    saleId: input.saleId ?? null,
+    serviceOrderPaymentId: input.serviceOrderPaymentId ?? null,
+    isCreditFee: (input.financeParts?.length ?? 0) > 0 && input.financeParts!.every((part) => part.categoryKey === "credit-fee"),
+    description: input.reason ?? "",
+  });
   return { entryId: entry!.id, registerId: open?.id ?? null };
 }
 
@@ -161,7 +174,10 @@ export async function markRegisterEntryCancelledInTx(
     .set({ cancelledAt: now, cancelledByLabel: actor.label, cancelReason: reason })
     .where(and(eq(registerEntries.id, entryId), isNull(registerEntries.cancelledAt)))
     .returning({ id: registerEntries.id });
-  if (cancelled) await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entryId }, reason);
+  if (cancelled) {
+    await cancelPostingsInTx(tx, actor, { kind: REGISTER_ENTRY_ORIGIN, id: entryId }, reason);
+    await reverseLoyaltyForRegisterEntriesInTx(tx, actor, [entryId], reason, now);
+  }
 }
 
 /**

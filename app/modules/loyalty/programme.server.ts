@@ -1,4 +1,6 @@
 import type { Database, Transaction } from "~/db/client.server";
+import { addDays, shopToday, startOfShopDay } from "~/lib/dates";
+import { validPointsAt } from "./balance.server";
 import { readRulesInForce } from "./programme-settings.server";
 import { levelForPoints, type LoyaltyLevel, type LoyaltyRules } from "./rules";
 
@@ -7,7 +9,6 @@ import { levelForPoints, type LoyaltyLevel, type LoyaltyRules } from "./rules";
  * the rules in force (owned by the settings: `loyalty_rule_versions`, changed
  * forward only, with an effective date) and a customer's standing (owned by
  * the points ledger: `loyalty_entries`, balance = the ledger's sum).
- * Both bodies are placeholders until their halves land.
  */
 
 /** The rules in force on `day` (YYYY-MM-DD, the shop's calendar). */
@@ -22,9 +23,14 @@ export type LoyaltyStanding = {
   rules: LoyaltyRules;
 };
 
-/** A customer's valid points and level on `day`, under the rules in force then. */
-export async function loyaltyStanding(db: Database | Transaction, _customerId: number, day: string): Promise<LoyaltyStanding> {
+/**
+ * A customer's valid points and level on `day`, under the rules in force
+ * then: the ledger's sum less what has lapsed by then (today: by now;
+ * another day: by its end), whether or not the expiry job has run yet.
+ */
+export async function loyaltyStanding(db: Database | Transaction, customerId: number, day: string): Promise<LoyaltyStanding> {
   const rules = await rulesInForce(db, day);
-  const points = 0;
+  const at = day === shopToday() ? new Date() : new Date(startOfShopDay(addDays(day, 1)).getTime() - 1);
+  const points = await validPointsAt(db, customerId, at);
   return { points, level: rules.enabled ? levelForPoints(points, rules.levels) : null, rules };
 }

@@ -22,6 +22,7 @@ import {
 import { isDeactivatedSql } from "~/modules/accounts/person-name.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
+import { recordLoyaltyForOrderInTx, reverseLoyaltyForCancelledOrderInTx } from "~/modules/loyalty/ledger.server";
 import { assertPixAvailable } from "~/modules/pix/pix-charge";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { ServiceOrderInputError, ServiceOrderNotFoundError, ServiceOrderRuleError, ServiceOrderStatusMoveError } from "./errors";
@@ -161,6 +162,9 @@ async function applyStatusMove(
     .where(and(eq(serviceOrders.id, order.id), eq(serviceOrders.status, from)))
     .returning({ id: serviceOrders.id });
   if (updated.length === 0) throw new ServiceOrderStatusMoveError(from, to);
+  // Loyalty: a cancelled order gives back what its payments earned; a delivery may complete a referral or the cycle's bonus.
+  if (to === "cancelled") await reverseLoyaltyForCancelledOrderInTx(tx, actor, order.id, now);
+  if (to === "delivered") await recordLoyaltyForOrderInTx(tx, actor, order.id, now);
   const cleanNote = note.trim().slice(0, 500);
   await tx.insert(serviceOrderStatusEvents).values({
     orderId: order.id,
@@ -546,6 +550,7 @@ export async function addServiceOrderPaymentInTx(
       .update(serviceOrders)
       .set({ paidCents: order.paidCents + input.amount, updatedAt: new Date() })
       .where(eq(serviceOrders.id, orderId));
+    await recordLoyaltyForOrderInTx(tx, actor, orderId);
     await recordAudit(tx, {
       actorUserId: actor.userId,
       actorLabel: actor.label,
@@ -598,6 +603,7 @@ export async function addServiceOrderCreditPaymentInTx(
     .update(serviceOrders)
     .set({ paidCents: order.paidCents + amountCents, updatedAt: new Date() })
     .where(eq(serviceOrders.id, orderId));
+  await recordLoyaltyForOrderInTx(tx, actor, orderId);
   await recordAudit(tx, {
     actorUserId: actor.userId,
     actorLabel: actor.label,

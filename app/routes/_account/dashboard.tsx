@@ -13,6 +13,9 @@ import { listAccountServiceOrders } from "~/modules/service-orders/account-order
 import { listAccountWarranties } from "~/modules/warranties/account-warranties.server";
 import { AccountWarranties } from "~/modules/warranties/components/account-warranties";
 import { AccountReferralShare } from "~/modules/customers/components/referral-share";
+import { customerIdsOfAccount } from "~/modules/customers/account-links.server";
+import { accountPointsOf } from "~/modules/loyalty/queries.server";
+import { AccountPoints } from "~/modules/loyalty/components/account-points";
 import type { Route } from "./+types/dashboard";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -25,12 +28,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   if (isStaffRole(user.role))
     return { view: "staff" as const, overview: await getShopOverview(new Date(), { withFinance: canSeeFinance(user) }) };
-  const [profile, repairs, creditPlans, warranties, documents] = await Promise.all([
+  const [profile, repairs, creditPlans, warranties, documents, loyalty] = await Promise.all([
     findProfile(user.id),
     listAccountServiceOrders(user.id),
     listAccountCreditPlans(user.id),
     listAccountWarranties(user.id),
     listAccountDocuments(user.id),
+    customerIdsOfAccount(user.id).then(accountPointsOf),
   ]);
   return {
     view: "customer" as const,
@@ -40,6 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     creditPlans,
     warranties,
     documents,
+    loyalty,
   };
 }
 
@@ -48,9 +53,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs}>
       <AccountCreditPlans plans={loaderData.creditPlans} />
+      <AccountPoints loyalty={loaderData.loyalty} />
+      <AccountReferralShare />
       <AccountWarranties warranties={loaderData.warranties} />
       <AccountDocuments documents={loaderData.documents} />
-      <AccountReferralShare />
     </CustomerAccount>
   );
 }

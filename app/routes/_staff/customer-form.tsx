@@ -211,6 +211,9 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
             <ButtonLink to={`/cdc/novo?cliente=${customer.id}`} size="sm" variant="outline">
               Novo crediário
             </ButtonLink>
+            <ButtonLink to={`/fidelidade?cliente=${customer.id}`} size="sm" variant="outline">
+              Pontos de fidelidade
+            </ButtonLink>
           </nav>
         ) : null}
       </div>

@@ -1,0 +1,3 @@
+import { defineLoyaltyLedgerSuite } from "./loyalty-ledger-suite";
+
+defineLoyaltyLedgerSuite("pglite");
