@@ -1,6 +1,7 @@
 import * as fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  sameShopMomentYearsLater,
   addDays,
   addMonths,
   atShopTime,
@@ -304,5 +305,14 @@ describe("a typed time still to come", () => {
     expect(isInTheFuture(new Date("2026-11-26T12:05:00.000Z"), now)).toBe(false);
     expect(isInTheFuture(new Date("2026-11-26T12:05:00.001Z"), now)).toBe(true);
     expect(isInTheFuture(new Date("2026-11-25T09:00:00.000Z"), now)).toBe(false);
+  });
+});
+
+describe("sameShopMomentYearsLater", () => {
+  it("keeps the shop's day and time a year later, a 29 February landing on the 28th", () => {
+    // 23:30 on 6 September in São Paulo is already the 7th in UTC: still the 6th a year later.
+    expect(sameShopMomentYearsLater(new Date("2026-09-07T02:30:00.000Z"), 1).toISOString()).toBe("2027-09-07T02:30:00.000Z");
+    expect(sameShopMomentYearsLater(new Date("2028-02-29T15:00:12.345Z"), 1).toISOString()).toBe("2029-02-28T15:00:12.345Z");
+    expect(sameShopMomentYearsLater(new Date("2026-01-10T15:00:00.000Z"), 2).toISOString()).toBe("2028-01-10T15:00:00.000Z");
   });
 });

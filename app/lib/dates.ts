@@ -233,6 +233,16 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * The same moment of the shop's day, `years` later on the shop's calendar
+ * (a 29 February becomes the 28th): when a point earned at `instant` lapses.
+ */
+export function sameShopMomentYearsLater(instant: Date, years: number): Date {
+  const day = shopToday(instant);
+  const sinceMidnight = instant.getTime() - startOfShopDay(day).getTime();
+  return new Date(startOfShopDay(addMonths(day, 12 * years)).getTime() + sinceMidnight);
+}
+
 /** Whole days from one calendar day to another. */
 export function daysBetween(fromIsoDate: string, toIsoDate: string): number {
   return Math.round((Date.parse(`${toIsoDate}T12:00:00Z`) - Date.parse(`${fromIsoDate}T12:00:00Z`)) / DAY_MS);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { sameShopMomentYearsLater } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { insertTestCreditPlan } from "../support/credit-plans";
@@ -11,27 +12,45 @@ const OWNER: Actor = { userId: "owner-fidelidade", label: "bia@fidelidade.test",
 const key = () => randomUUID();
 
 async function loadModules() {
-  const [client, auth, customers, audit, orders, register, inventory, loyalty, ledger, balance, expiry, programme, orderMutations, sales, returns, entries, credit, payments] =
-    await Promise.all([
-      import("~/db/client.server"),
-      import("~/db/schema/auth"),
-      import("~/db/schema/customers"),
-      import("~/db/schema/audit"),
-      import("~/db/schema/service-orders"),
-      import("~/db/schema/cash-register"),
-      import("~/db/schema/inventory"),
-      import("~/db/schema/loyalty"),
-      import("~/modules/loyalty/ledger.server"),
-      import("~/modules/loyalty/balance.server"),
-      import("~/modules/loyalty/expiry-job.server"),
-      import("~/modules/loyalty/programme.server"),
-      import("~/modules/service-orders/mutations.server"),
-      import("~/modules/cash-register/sales.server"),
-      import("~/modules/cash-register/returns.server"),
-      import("~/modules/cash-register/entries.server"),
-      import("~/db/schema/credit"),
-      import("~/modules/credit/payments.server"),
-    ]);
+  const [
+    client,
+    auth,
+    customers,
+    audit,
+    orders,
+    register,
+    inventory,
+    loyalty,
+    ledger,
+    balance,
+    expiry,
+    programme,
+    orderMutations,
+    sales,
+    returns,
+    entries,
+    credit,
+    payments,
+  ] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/customers"),
+    import("~/db/schema/audit"),
+    import("~/db/schema/service-orders"),
+    import("~/db/schema/cash-register"),
+    import("~/db/schema/inventory"),
+    import("~/db/schema/loyalty"),
+    import("~/modules/loyalty/ledger.server"),
+    import("~/modules/loyalty/balance.server"),
+    import("~/modules/loyalty/expiry-job.server"),
+    import("~/modules/loyalty/programme.server"),
+    import("~/modules/service-orders/mutations.server"),
+    import("~/modules/cash-register/sales.server"),
+    import("~/modules/cash-register/returns.server"),
+    import("~/modules/cash-register/entries.server"),
+    import("~/db/schema/credit"),
+    import("~/modules/credit/payments.server"),
+  ]);
   return {
     client,
     db: await client.getDb(),
@@ -115,7 +134,11 @@ export function defineLoyaltyLedgerSuite(database: TestDatabase) {
 
     async function deliver(orderId: number) {
       await app.db.update(app.tables.serviceOrders).set({ status: "ready" }).where(eq(app.tables.serviceOrders.id, orderId));
-      await app.orderMutations.deliverServiceOrder(STAFF, orderId, { deliveredTo: "O próprio cliente", registerDebt: false, note: "" });
+      await app.orderMutations.deliverServiceOrder(STAFF, orderId, {
+        deliveredTo: "O próprio cliente",
+        registerDebt: false,
+        note: "",
+      });
     }
 
     async function ledgerOf(customerId: number) {
@@ -192,7 +215,10 @@ export function defineLoyaltyLedgerSuite(database: TestDatabase) {
       const [entry] = await app.db
         .select({ id: app.tables.registerEntries.id })
         .from(app.tables.registerEntries)
-        .innerJoin(app.tables.serviceOrderPayments, eq(app.tables.serviceOrderPayments.id, app.tables.registerEntries.serviceOrderPaymentId))
+        .innerJoin(
+          app.tables.serviceOrderPayments,
+          eq(app.tables.serviceOrderPayments.id, app.tables.registerEntries.serviceOrderPaymentId),
+        )
         .where(eq(app.tables.serviceOrderPayments.orderId, order.id));
       expect(await pointsOf(customerId)).toBe(20);
       await app.entries.cancelRegisterEntry(STAFF, entry!.id, { reason: "Lançado em dobro" });
@@ -258,7 +284,9 @@ export function defineLoyaltyLedgerSuite(database: TestDatabase) {
       });
       const planId = "planId" in plan ? (plan as { planId: number }).planId : (plan as { id: number }).id;
       const payInstalment = (amount: string) =>
-        app.client.inTransaction((tx) => app.payments.payCreditPlanInTx(tx, STAFF, planId, { amount, method: "debit", idempotencyKey: key() }));
+        app.client.inTransaction((tx) =>
+          app.payments.payCreditPlanInTx(tx, STAFF, planId, { amount, method: "debit", idempotencyKey: key() }),
+        );
       await payInstalment("150,00");
       expect(await pointsOf(customerId)).toBe(0);
       await payInstalment("50,00");
@@ -302,7 +330,7 @@ export function defineLoyaltyLedgerSuite(database: TestDatabase) {
         points,
         reason: "Teste",
         occurredAt: new Date(occurredAt),
-        expiresAt: new Date(new Date(occurredAt).setUTCFullYear(new Date(occurredAt).getUTCFullYear() + 1)),
+        expiresAt: sameShopMomentYearsLater(new Date(occurredAt), 1),
         actorLabel: OWNER.label,
       });
       await app.db.insert(t.loyaltyEntries).values([lot(400, "2025-01-10T15:00:00Z"), lot(300, "2025-03-10T15:00:00Z")]);

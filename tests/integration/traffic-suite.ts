@@ -233,6 +233,9 @@ export function defineTrafficSuite(database: TestDatabase) {
       const site = new URL(ORIGIN);
       await traffic.db.execute(sql`delete from traffic_events`);
       await traffic.db.execute(sql`delete from rate_limit`);
+      // From a database never rolled up: an earlier test (PostgreSQL's lock test) ran the rollup on today's clock.
+      await traffic.db.execute(sql`delete from traffic_rollup_state`);
+      await traffic.db.execute(sql`delete from traffic_daily`);
       // Seven months ago, yesterday and today (one visitor twice, one once, a conversion).
       await collectBeacon(JSON.stringify({ p: "/antigo", e: 1 }), client("10.1.0.1"), site, at("2026-04-10"));
       await collectBeacon(JSON.stringify({ p: "/", e: 1, us: "recibo" }), client("10.1.0.2"), site, at("2026-11-19"));

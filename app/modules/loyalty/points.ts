@@ -3,6 +3,7 @@
  * with the carried remainder, what money given back takes away, and how
  * many points have expired, oldest first. ledger.server.ts applies them.
  */
+import { sameShopMomentYearsLater } from "~/lib/dates";
 import type { LoyaltyRules } from "./rules";
 
 export type SpendStep = Pick<LoyaltyRules, "pointsPerSpendStep" | "spendStepCents">;
@@ -56,7 +57,5 @@ export function pointsDueToExpire(totals: LedgerTotals) {
 
 /** When points earned at `earnedAt` stop counting: the same instant `validityYears` later. */
 export function expiryOf(earnedAt: Date, validityYears: number) {
-  const expires = new Date(earnedAt.getTime());
-  expires.setUTCFullYear(expires.getUTCFullYear() + validityYears);
-  return expires;
+  return sameShopMomentYearsLater(earnedAt, validityYears);
 }

@@ -1,4 +1,4 @@
-import { BadgePercent, ChevronRight, Smartphone } from "lucide-react";
+import { ChevronRight, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -82,18 +82,6 @@ export function CustomerAccount({
         )}
       </section>
       {children}
-      <section aria-labelledby="meus-pontos" className="space-y-3">
-        <h2 id="meus-pontos" className="text-lg font-semibold text-slate-900">
-          Fidelidade
-        </h2>
-        <Link
-          to="/fidelidade"
-          className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50"
-        >
-          <BadgePercent aria-hidden className="size-6 text-brand-700" />
-          <span>Ver meus pontos e meu nível</span>
-        </Link>
-      </section>
     </div>
   );
 }
