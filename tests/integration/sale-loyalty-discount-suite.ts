@@ -50,6 +50,10 @@ async function loadModules() {
   };
 }
 
+function saleForm(overrides: Record<string, unknown>) {
+  return { idempotencyKey: randomUUID(), discount: "", items: [], payments: [], ...overrides };
+}
+
 /**
  * The loyalty level's discount at the register: on service items only,
  * before the PIX discount, checked against the customer's level on the
@@ -112,10 +116,6 @@ export function defineSaleLoyaltyDiscountSuite(database: TestDatabase) {
         );
       }
       return product!.id;
-    }
-
-    function saleForm(overrides: Record<string, unknown>) {
-      return { idempotencyKey: randomUUID(), discount: "", items: [], payments: [], ...overrides };
     }
 
     async function saleCount() {
@@ -194,7 +194,12 @@ export function defineSaleLoyaltyDiscountSuite(database: TestDatabase) {
       const serviceItems = [{ productId: String(service), quantity: "1", discount: "" }];
       const before = await saleCount();
       const refusalOf = (input: Record<string, unknown>) =>
-        app.sales.recordSale(STAFF, saleForm(input)).catch((error: unknown) => error as InstanceType<typeof app.errors.InputError>);
+        app.sales.recordSale(STAFF, saleForm(input)).then(
+          () => {
+            throw new Error("A venda foi aceita.");
+          },
+          (error: unknown) => error as InstanceType<typeof app.errors.InputError>,
+        );
 
       const above = await refusalOf({
         customerId: String(prata),
