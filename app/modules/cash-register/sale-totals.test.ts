@@ -9,6 +9,11 @@ function plain<T>(value: T): T {
 
 const line = (unitPriceCents: number, quantity = 1, discountCents = 0) => ({ unitPriceCents, quantity, discountCents });
 
+const service = (unitPriceCents: number, quantity = 1, discountCents = 0) => ({
+  ...line(unitPriceCents, quantity, discountCents),
+  isService: true,
+});
+
 const pix = (amountCents: number) => ({ method: "pix" as const, amountCents, tenderedCents: null });
 
 describe("computeSaleTotals", () => {
@@ -166,10 +171,6 @@ describe("offersPixPrice", () => {
 
 describe("the loyalty level's discount at the register", () => {
   const ouro = DEFAULT_LOYALTY_RULES.levels.find((level) => level.name === "Ouro")!;
-  const service = (unitPriceCents: number, quantity = 1, discountCents = 0) => ({
-    ...line(unitPriceCents, quantity, discountCents),
-    isService: true,
-  });
 
   it("is taken on the service lines only, after their own discounts, and spread over them alone", () => {
     const { totals, errors } = computeSaleTotals({
