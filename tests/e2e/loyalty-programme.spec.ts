@@ -11,7 +11,8 @@ import { expect, test, waitForHydration } from "./support/test";
  * journey's to change): the public rules page shows the rules in force and
  * since when, and staff give a customer of level Ouro the level's discount
  * with one tap at delivery; it is on the order, checked by the server, and
- * printed on the delivery receipt.
+ * printed on the delivery receipt; at the register, a sale with a service
+ * item for that customer is offered the same discount on the service.
  *
  * Until the points ledger lands, the customer's level comes from the rules:
  * a version in force since yesterday whose Ouro level starts at 0 points,
@@ -28,6 +29,7 @@ test.skip(({ isMobile }) => isMobile, "um servidor próprio por projeto: o deskt
 let server: RunningServer;
 let staffState: string;
 let orderId: number;
+const SERVICE_SKU = "SERV-FIDELIDADE";
 
 async function prepareDatabase(dataDir: string) {
   const client = new PGlite(path.join(dataDir, "pglite"), PGLITE_OPTIONS);
@@ -55,6 +57,13 @@ async function prepareDatabase(dataDir: string) {
       `insert into customers (name, phone) values ($1, '11988887777') returning id`,
       [CUSTOMER_NAME],
     );
+    // A service sold at the register (R$ 120,00) and an open register for the sale at the counter.
+    await client.query(
+      `insert into products (kind, sku, name, slug, price_cents, revenue_source)
+       values ('service', $1, 'Desbloqueio de software', 'desbloqueio-de-software', 12000, 'services')`,
+      [SERVICE_SKU],
+    );
+    await client.query(`insert into cash_registers (opening_float_cents, opened_by_label) values (0, 'journey')`);
     const order = await client.query<{ id: number }>(
       `insert into service_orders (tracking_code, customer_id, status, device_type, brand, model, reported_defect, lines_total_cents)
        values ('FIDE1234567', $1, 'ready', 'celular', 'Samsung', 'Galaxy A54', 'Tela quebrada', 35000) returning id`,
@@ -128,6 +137,42 @@ test("a equipe aplica o desconto Ouro com um toque na entrega, e ele sai no comp
     const html = await receipt.text();
     expect(html).toContain("Desconto Ouro 15%");
     expect(html).toMatch(/52,50/);
+  } finally {
+    await context.close();
+  }
+});
+
+test("no caixa, o desconto Ouro é oferecido para o serviço da venda, aplicado com um toque e impresso no recibo", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ storageState: staffState, baseURL: server.url });
+  const page = await context.newPage();
+  try {
+    await page.goto("/cash-register/venda");
+    await waitForHydration(page);
+    const search = page.getByLabel("Produto, SKU ou código de barras");
+    await search.fill(SERVICE_SKU);
+    await search.press("Enter");
+    await expect(page.getByTestId("item-venda")).toHaveCount(1);
+    await expect(page.getByTestId("total-venda")).toHaveText("R$ 120,00");
+    const offer = page.getByTestId("loyalty-discount");
+    await expect(offer).toHaveCount(0);
+    // The customer picked on the screen: the level is read for them, and the offer shows.
+    await page.getByRole("combobox", { name: "Cliente (opcional)" }).pressSequentially("Ouro da Silva");
+    await page.getByRole("option", { name: new RegExp(CUSTOMER_NAME) }).click();
+    await expect(offer).toContainText("Cliente nível Ouro");
+    await offer.getByRole("button", { name: /Aplicar Desconto Ouro 15% \(− R\$\s18,00\)/ }).click();
+    await expect(page.getByTestId("total-venda")).toHaveText("R$ 102,00");
+    await page.getByTestId("pagamento").first().getByLabel("Valor (R$)").fill("102,00");
+    await page.getByRole("button", { name: "Concluir venda" }).click();
+    await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
+    await expect(page.getByText("Desconto Ouro 15%")).toBeVisible();
+    const saleId = /vendas\/(\d+)$/.exec(page.url())![1];
+    const receipt = await page.request.get(`/cash-register/vendas/${saleId}/print/recibo?papel=a4`);
+    expect(receipt.status()).toBe(200);
+    const html = await receipt.text();
+    expect(html).toContain("Desconto Ouro 15%");
+    expect(html).toMatch(/102,00/);
   } finally {
     await context.close();
   }

@@ -59,7 +59,16 @@ export const sales = pgTable(
     customerId: integer("customer_id").references(() => customers.id),
     status: text("status").$type<SaleStatus>().notNull().default("completed"),
     itemsTotalCents: integer("items_total_cents").notNull(),
+    /** Every discount of the sale: the loyalty level's (below), staff's and the PIX discount. */
     discountCents: integer("discount_cents").notNull().default(0),
+    /**
+     * The part of `discount_cents` that is the customer's loyalty level's, on
+     * the sale's service items only, with the level it was applied at
+     * ("Ouro", 1500 = 15 %); 0 and null when none.
+     */
+    loyaltyDiscountCents: integer("loyalty_discount_cents").notNull().default(0),
+    loyaltyLevelName: text("loyalty_level_name"),
+    loyaltyDiscountBasisPoints: integer("loyalty_discount_basis_points"),
     totalCents: integer("total_cents").notNull(),
     /** "VENDA123": the PIX txid and the receipt's name for it. */
     code: text("code").notNull(),
@@ -79,6 +88,7 @@ export const sales = pgTable(
       "sales_totals",
       sql`${table.itemsTotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.totalCents} = ${table.itemsTotalCents} - ${table.discountCents} and ${table.totalCents} >= 0`,
     ),
+    check("sales_loyalty_discount", sql`${table.loyaltyDiscountCents} between 0 and ${table.discountCents}`),
   ],
 );
 

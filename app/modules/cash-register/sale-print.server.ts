@@ -1,4 +1,5 @@
 import type { Actor } from "~/modules/accounts/roles";
+import { levelDiscountLabel } from "~/modules/loyalty/level-discount";
 import type { Paper } from "~/modules/print-templates/papers";
 import { renderPrintDocument } from "~/modules/print-templates/render.server";
 import { currentShopData } from "~/modules/print-templates/shop-header.server";
@@ -27,6 +28,11 @@ export function saleReceiptData(sale: SaleDetail) {
     })),
     subtotal: gross,
     descontos: gross - sale.totalCents,
+    desconto_fidelidade: sale.loyaltyDiscountCents,
+    desconto_fidelidade_rotulo:
+      sale.loyaltyLevelName && sale.loyaltyDiscountBasisPoints
+        ? levelDiscountLabel({ name: sale.loyaltyLevelName, discountBasisPoints: sale.loyaltyDiscountBasisPoints })
+        : "",
     total: sale.totalCents,
     pagamentos: sale.payments.map((payment) => ({
       forma: SALE_PAYMENT_LABELS[payment.method],

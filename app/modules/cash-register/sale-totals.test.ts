@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_LOYALTY_RULES } from "~/modules/loyalty/rules";
 import { computeSaleTotals, MAX_SALE_TOTAL_CENTS, offersPixPrice, returnAmountCents } from "./sale-totals";
 
 /** Money is formatted with a no-break space after "R$"; the expectations are written with a plain one. */
@@ -7,6 +8,11 @@ function plain<T>(value: T): T {
 }
 
 const line = (unitPriceCents: number, quantity = 1, discountCents = 0) => ({ unitPriceCents, quantity, discountCents });
+
+const service = (unitPriceCents: number, quantity = 1, discountCents = 0) => ({
+  ...line(unitPriceCents, quantity, discountCents),
+  isService: true,
+});
 
 const pix = (amountCents: number) => ({ method: "pix" as const, amountCents, tenderedCents: null });
 
@@ -160,5 +166,61 @@ describe("offersPixPrice", () => {
       expect(offersPixPrice([method]), method).toBe(false);
       expect(offersPixPrice(["pix", method]), method).toBe(false);
     }
+  });
+});
+
+describe("the loyalty level's discount at the register", () => {
+  const ouro = DEFAULT_LOYALTY_RULES.levels.find((level) => level.name === "Ouro")!;
+
+  it("is taken on the service lines only, after their own discounts, and spread over them alone", () => {
+    const { totals, errors } = computeSaleTotals({
+      lines: [service(10_000, 2, 1_000), line(5_000), service(3_333)],
+      discountCents: 0,
+      payments: [{ method: "cash", amountCents: 23_983, tenderedCents: null }],
+      loyaltyLevel: ouro,
+    });
+    expect(errors).toEqual({});
+    // Service base: 19 000 + 3 333 = 22 333; 15 % = 3 349,95 → 3 350 (the loyalty module's rounding).
+    expect(totals.serviceItemsCents).toBe(22_333);
+    expect(totals.loyaltyDiscountCents).toBe(3_350);
+    expect(totals.lines[1]).toMatchObject({ saleDiscountShareCents: 0, totalCents: 5_000 });
+    expect(totals.lines[0]!.saleDiscountShareCents + totals.lines[2]!.saleDiscountShareCents).toBe(3_350);
+    expect(totals.lines.reduce((sum, row) => sum + row.totalCents, 0)).toBe(totals.totalCents);
+    expect(totals.totalCents).toBe(27_333 - 3_350);
+  });
+
+  it("gives nothing on products sold alone, and nothing without a level", () => {
+    const products = computeSaleTotals({ lines: [line(5_000)], discountCents: 0, payments: [pix(5_000)], loyaltyLevel: ouro });
+    expect(products.totals.loyaltyDiscountCents).toBe(0);
+    const noLevel = computeSaleTotals({ lines: [service(5_000)], discountCents: 0, payments: [pix(5_000)], loyaltyLevel: null });
+    expect(noLevel.totals.loyaltyDiscountCents).toBe(0);
+  });
+
+  it("comes before the PIX discount, which is computed on what remains after it and staff's discount", () => {
+    const { totals, errors } = computeSaleTotals({
+      lines: [service(20_000), line(3_000)],
+      discountCents: 1_000,
+      payments: [pix(18_050)],
+      pixDiscountBasisPoints: 500,
+      loyaltyLevel: ouro,
+    });
+    // 23 000 − 3 000 (15 % of the service) − 1 000 = 19 000; PIX 5 % of 19 000 = 950.
+    expect(errors).toEqual({});
+    expect(totals).toMatchObject({ loyaltyDiscountCents: 3_000, pixDiscountCents: 950, discountCents: 4_950, totalCents: 18_050 });
+    expect(totals.lines.reduce((sum, row) => sum + row.totalCents, 0)).toBe(18_050);
+    // A return of every unit gives back exactly what was paid.
+    expect(totals.lines.reduce((sum, row) => sum + returnAmountCents({ quantity: 1, totalCents: row.totalCents }, 0, 1), 0)).toBe(
+      18_050,
+    );
+  });
+
+  it("leaves staff's discount no more than what remains after it", () => {
+    const { errors } = computeSaleTotals({
+      lines: [service(10_000)],
+      discountCents: 9_000,
+      payments: [pix(1_000)],
+      loyaltyLevel: ouro,
+    });
+    expect(plain(errors.discount)).toBe("O desconto passa do valor dos itens (R$ 85,00).");
   });
 });

@@ -1,5 +1,7 @@
 import type { FieldErrors } from "~/lib/errors";
 import { allocateCents, formatCents } from "~/lib/money";
+import { levelDiscountOffer } from "~/modules/loyalty/level-discount";
+import type { LoyaltyLevel } from "~/modules/loyalty/rules";
 import { pixDiscountCents } from "~/modules/pix/pix-discount";
 
 /**
@@ -31,7 +33,13 @@ export const MAX_CARD_INSTALMENTS = 12;
  */
 export const MAX_SALE_TOTAL_CENTS = 100_000_000;
 
-export type SaleLineAmounts = { unitPriceCents: number; quantity: number; discountCents: number };
+export type SaleLineAmounts = {
+  unitPriceCents: number;
+  quantity: number;
+  discountCents: number;
+  /** A product of kind "service": the loyalty level's discount applies to these lines only. */
+  isService?: boolean;
+};
 export type SalePaymentAmounts = {
   method: SalePaymentMethod;
   amountCents: number;
@@ -53,8 +61,12 @@ export type SaleTotals = {
   lines: SaleLineTotals[];
   /** Σ (quantity × unit price − line discount): before the sale's discount. */
   itemsTotalCents: number;
-  /** The sale's discount: what staff gave plus the PIX discount. */
+  /** Σ of the service lines' net amounts: the base of the loyalty level's discount. */
+  serviceItemsCents: number;
+  /** The sale's discount: the loyalty level's, what staff gave and the PIX discount. */
   discountCents: number;
+  /** The customer's loyalty level's discount on the service lines, when applied. */
+  loyaltyDiscountCents: number;
   /** The shop's "% de desconto no PIX", when the whole sale is paid by PIX. */
   pixDiscountCents: number;
   totalCents: number;
@@ -76,6 +88,8 @@ export function computeSaleTotals(input: {
   payments: readonly SalePaymentAmounts[];
   /** The shop's "% de desconto no PIX" (basis points); it applies when every payment is PIX. */
   pixDiscountBasisPoints?: number;
+  /** The customer's loyalty level, when staff applied its discount (the server checks the level itself). */
+  loyaltyLevel?: LoyaltyLevel | null;
 }): { totals: SaleTotals; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const nets = input.lines.map((line, index) => {
@@ -85,33 +99,48 @@ export function computeSaleTotals(input: {
       errors[`items.${index}.discount`] = `O desconto passa do valor do item (${formatCents(gross)}).`;
     }
     const net = Math.max(Math.min(gross, MAX_SALE_TOTAL_CENTS) - line.discountCents, 0);
-    return { gross, lineDiscount: Math.min(line.discountCents, gross), net };
+    return { gross, lineDiscount: Math.min(line.discountCents, gross), net, isService: line.isService === true };
   });
   const itemsTotalCents = nets.reduce((sum, line) => sum + line.net, 0);
   if (input.lines.length === 0) errors.items = "Adicione ao menos um item.";
   else if (itemsTotalCents > MAX_SALE_TOTAL_CENTS) errors.items = "Valor acima do limite permitido.";
 
-  let discountCents = input.discountCents;
-  if (discountCents > itemsTotalCents) {
-    errors.discount = `O desconto passa do valor dos itens (${formatCents(itemsTotalCents)}).`;
-    discountCents = itemsTotalCents;
+  // The loyalty level's discount comes first, on the service items only (not products sold alone),
+  // computed by the loyalty module's own arithmetic, and is spread over those lines only.
+  const serviceItemsCents = nets.reduce((sum, line) => sum + (line.isService ? line.net : 0), 0);
+  const loyaltyDiscount = levelDiscountOffer(input.loyaltyLevel ?? null, serviceItemsCents)?.cents ?? 0;
+  const loyaltyShares =
+    loyaltyDiscount > 0
+      ? allocateCents(
+          loyaltyDiscount,
+          nets.map((line) => (line.isService ? line.net : 0)),
+        )
+      : nets.map(() => 0);
+  const afterLoyalty = itemsTotalCents - loyaltyDiscount;
+
+  let manualDiscount = input.discountCents;
+  if (manualDiscount > afterLoyalty) {
+    errors.discount = `O desconto passa do valor dos itens (${formatCents(afterLoyalty)}).`;
+    manualDiscount = afterLoyalty;
   }
   // The PIX discount is the shop's price for paying the whole sale by PIX (shown before paying, Lei 10.962/2004 art. 5-A);
-  // it comes after staff's discount and is spread over the lines like it, so a return gives back what was paid.
+  // it comes after the loyalty level's and staff's discounts and is spread over the lines like staff's, so a return
+  // gives back what was paid.
   const isAllPix = input.payments.length > 0 && input.payments.every((payment) => payment.method === "pix");
-  const pixDiscount = isAllPix ? pixDiscountCents(itemsTotalCents - discountCents, input.pixDiscountBasisPoints ?? 0) : 0;
-  discountCents += pixDiscount;
-  // The sale's discount is spread over the lines in proportion to what each costs, to the centavo,
+  const pixDiscount = isAllPix ? pixDiscountCents(afterLoyalty - manualDiscount, input.pixDiscountBasisPoints ?? 0) : 0;
+  const restDiscount = manualDiscount + pixDiscount;
+  const discountCents = loyaltyDiscount + restDiscount;
+  // The rest of the sale's discount is spread over the lines in proportion to what each still costs, to the centavo,
   // so a later return gives back exactly what the customer paid for the items returned.
-  const shares =
-    discountCents > 0 && itemsTotalCents > 0
+  const restShares =
+    restDiscount > 0 && afterLoyalty > 0
       ? allocateCents(
-          discountCents,
-          nets.map((line) => line.net),
+          restDiscount,
+          nets.map((line, index) => line.net - (loyaltyShares[index] ?? 0)),
         )
       : nets.map(() => 0);
   const lines = nets.map((line, index) => {
-    const share = shares[index] ?? 0;
+    const share = (loyaltyShares[index] ?? 0) + (restShares[index] ?? 0);
     return {
       grossCents: line.gross,
       discountCents: line.lineDiscount + share,
@@ -152,7 +181,9 @@ export function computeSaleTotals(input: {
     totals: {
       lines,
       itemsTotalCents,
+      serviceItemsCents,
       discountCents,
+      loyaltyDiscountCents: loyaltyDiscount,
       pixDiscountCents: pixDiscount,
       totalCents,
       paidCents,

@@ -51,6 +51,23 @@ export const SaleSchema = z.object({
   idempotencyKey: idempotencyKeyField(),
   customerId: optionalIdField("Escolha o cliente na lista."),
   discount: moneyField({ max: MAX_SALE_TOTAL_CENTS }),
+  /**
+   * The loyalty level's percentage (basis points) staff applied with one tap, or null: the server checks it against
+   * the customer's level and computes the amount itself.
+   */
+  loyaltyBasisPoints: z
+    .union([z.string(), z.number()], { error: "Desconto de fidelidade inválido." })
+    .default("")
+    .transform((value, context) => {
+      if (typeof value === "number") return value;
+      const text = value.trim();
+      if (text === "") return null;
+      if (!/^\d{1,5}$/.test(text)) {
+        context.addIssue({ code: "custom", message: "Desconto de fidelidade inválido." });
+        return null;
+      }
+      return Number(text);
+    }),
   /** The total the screen showed; the server refuses the sale when its own differs (a price changed meanwhile). */
   expectedTotal: z
     .string({ error: "Recarregue a página e tente de novo." })
@@ -90,6 +107,7 @@ export function saleFormToInput(form: FormData) {
     idempotencyKey: formText(form, "idempotencyKey"),
     customerId: formText(form, "customerId"),
     discount: formText(form, "discount"),
+    loyaltyBasisPoints: formText(form, "loyaltyBasisPoints"),
     ...(typeof expectedTotal === "string" ? { expectedTotal } : {}),
     items: productIds.map((productId, index) => ({
       productId,

@@ -14,7 +14,11 @@ import { CreditTermsSchema } from "~/modules/credit/plan-terms";
 import { cancelPostingsInTx, REGISTER_ENTRY_ORIGIN } from "~/modules/finance/ledger.server";
 import { lockOpenRegisterInTx, recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
 import { recordStockMovementInTx } from "~/modules/inventory/stock-ledger.server";
+import { shopToday } from "~/lib/dates";
 import { reverseLoyaltyForRegisterEntriesInTx } from "~/modules/loyalty/ledger.server";
+import { checkPostedLevelDiscount, MANUAL_ON_TOP_OF_LEVEL_MESSAGE } from "~/modules/loyalty/level-discount";
+import { loyaltyStanding } from "~/modules/loyalty/programme.server";
+import type { LoyaltyLevel } from "~/modules/loyalty/rules";
 import { assertPixAvailable } from "~/modules/pix/pix-charge";
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { computeSaleTotals } from "./sale-totals";
@@ -185,6 +189,37 @@ async function checkCustomerInTx(tx: Transaction, input: SaleInput) {
   }
 }
 
+/** Where the sale screen shows the loyalty refusals. */
+export const SALE_LOYALTY_FIELD = "loyaltyBasisPoints";
+
+/**
+ * The loyalty level's discount staff applied with one tap, checked on the
+ * server: the sale needs a customer whose level (programme on) offers at
+ * least the posted percentage, and service items to apply it to; the amount
+ * is recomputed from the level, never taken from the page. A manual discount
+ * on top of it is the owner's decision. Null when none was applied.
+ */
+async function checkLoyaltyDiscountInTx(tx: Transaction, actor: Actor, input: SaleInput, serviceItemsCents: number) {
+  if (input.loyaltyBasisPoints === null) return null;
+  if (input.customerId === null) {
+    throw new SaleInputError({ [SALE_LOYALTY_FIELD]: "Escolha o cliente: o desconto de fidelidade é o do nível dele." });
+  }
+  const standing = await loyaltyStanding(tx, input.customerId, shopToday());
+  if (!standing.rules.enabled) {
+    throw new SaleInputError({ [SALE_LOYALTY_FIELD]: "O programa de fidelidade está desligado: não há desconto de nível." });
+  }
+  const checked = checkPostedLevelDiscount(standing.level, input.loyaltyBasisPoints, serviceItemsCents);
+  if (!checked.ok) throw new SaleInputError({ [SALE_LOYALTY_FIELD]: checked.message });
+  if (serviceItemsCents <= 0) {
+    throw new SaleInputError({
+      [SALE_LOYALTY_FIELD]: "O desconto de fidelidade vale para serviços, não para produtos vendidos sozinhos: a venda não tem serviço.",
+    });
+  }
+  const hasManual = input.discount > 0 || input.items.some((item) => item.discount > 0);
+  if (hasManual && actor.role !== "owner") throw new SaleInputError({ discount: MANUAL_ON_TOP_OF_LEVEL_MESSAGE });
+  return { level: standing.level!, points: standing.points };
+}
+
 /** The advisory lock a sale holds while it takes its number (any constant no other lock uses: "VEND" in ASCII). */
 const SALE_NUMBER_LOCK = 0x56454e44;
 
@@ -193,20 +228,25 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
   const settings = await readShopSettingsInTx(tx);
   // The sale page shows a PIX code to the shop's key: refused while there is none (or only the demo's).
   if (input.payments.some((payment) => payment.method === "pix")) assertPixAvailable(settings);
-  const { totals, errors } = computeSaleTotals({
-    lines: lines.map(({ item, product }) => ({
-      unitPriceCents: product.priceCents,
-      quantity: item.quantity,
-      discountCents: item.discount,
-    })),
-    discountCents: input.discount,
-    payments: input.payments.map((payment) => ({
-      method: payment.method,
-      amountCents: payment.amount,
-      tenderedCents: payment.tendered === 0 ? null : payment.tendered,
-    })),
-    pixDiscountBasisPoints: settings.pixDiscountBasisPoints,
-  });
+  const totalsOf = (loyaltyLevel: LoyaltyLevel | null) =>
+    computeSaleTotals({
+      lines: lines.map(({ item, product }) => ({
+        unitPriceCents: product.priceCents,
+        quantity: item.quantity,
+        discountCents: item.discount,
+        isService: product.kind === "service",
+      })),
+      discountCents: input.discount,
+      payments: input.payments.map((payment) => ({
+        method: payment.method,
+        amountCents: payment.amount,
+        tenderedCents: payment.tendered === 0 ? null : payment.tendered,
+      })),
+      pixDiscountBasisPoints: settings.pixDiscountBasisPoints,
+      loyaltyLevel,
+    });
+  const loyalty = await checkLoyaltyDiscountInTx(tx, actor, input, totalsOf(null).totals.serviceItemsCents);
+  const { totals, errors } = totalsOf(loyalty?.level ?? null);
   if (Object.keys(errors).length > 0) throw new SaleInputError(errors);
   if (input.expectedTotal !== null && input.expectedTotal !== totals.totalCents) {
     throw new SaleInputError(
@@ -237,6 +277,9 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
     customerId: input.customerId,
     itemsTotalCents: totals.itemsTotalCents,
     discountCents: totals.discountCents,
+    loyaltyDiscountCents: totals.loyaltyDiscountCents,
+    loyaltyLevelName: loyalty ? loyalty.level.name : null,
+    loyaltyDiscountBasisPoints: loyalty ? loyalty.level.discountBasisPoints : null,
     totalCents: totals.totalCents,
     code,
     createdByUserId: actor.userId,
@@ -330,6 +373,14 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
       totalCents: totals.totalCents,
       discountCents: totals.discountCents,
       pixDiscountCents: totals.pixDiscountCents,
+      ...(loyalty
+        ? {
+            loyaltyLevel: loyalty.level.name,
+            loyaltyBasisPoints: loyalty.level.discountBasisPoints,
+            loyaltyPoints: loyalty.points,
+            loyaltyDiscountCents: totals.loyaltyDiscountCents,
+          }
+        : {}),
       items: lines.map(({ item, product }) => ({ productId: product.id, unitId: item.unitId, quantity: item.quantity })),
       payments: input.payments.map((payment) => ({ method: payment.method, amountCents: payment.amount })),
       customerId: input.customerId,

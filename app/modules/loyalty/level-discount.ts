@@ -6,6 +6,10 @@ export function levelDiscountLabel(level: Pick<LoyaltyLevel, "name" | "discountB
   return `Desconto ${level.name} ${basisPointsToPercentText(level.discountBasisPoints)}%`;
 }
 
+/** A manual discount on top of the level's is the owner's decision (spec point 9): staff's refusal. */
+export const MANUAL_ON_TOP_OF_LEVEL_MESSAGE =
+  "Um desconto manual somado ao desconto de fidelidade precisa da permissão do proprietário: peça a ele que aplique.";
+
 /** What the customer's level offers on a complete service of `serviceCents`; null without a level. */
 export type LevelDiscountOffer = { levelName: string; basisPoints: number; label: string; cents: number };
 

@@ -89,4 +89,25 @@ describe("the sale receipt's default templates", () => {
     );
     expect(lines.join("\n")).not.toContain("Unitário");
   });
+
+  it("print the loyalty level's discount as its own line, the other discounts apart, on both papers", async () => {
+    const venda = {
+      ...SALE,
+      itens: [
+        { descricao: "Troca de tela", quantidade: 1, unitario: 20_000, bruto: 20_000, desconto: 3_000, total: 17_000 },
+        { descricao: "Película", quantidade: 1, unitario: 3_000, bruto: 3_000, desconto: 0, total: 3_000 },
+      ],
+      subtotal: 23_000,
+      descontos: 4_000,
+      desconto_fidelidade: 3_000,
+      desconto_fidelidade_rotulo: "Desconto Ouro 15%",
+      total: 19_000,
+    };
+    for (const papel of ["a4", "80mm"] as const) {
+      const lines = visibleLines(await renderDefault("sale-receipt", papel, { loja: SHOP, venda, papel }));
+      expect(lines).toEqual(
+        expect.arrayContaining(["Desconto Ouro 15% − R$ 30,00", "Descontos − R$ 10,00", "Total R$ 190,00"]),
+      );
+    }
+  });
 });

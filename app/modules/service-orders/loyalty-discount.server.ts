@@ -5,7 +5,7 @@ import { shopToday } from "~/lib/dates";
 import { formatCents, percentOfCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { checkPostedLevelDiscount } from "~/modules/loyalty/level-discount";
+import { checkPostedLevelDiscount, MANUAL_ON_TOP_OF_LEVEL_MESSAGE } from "~/modules/loyalty/level-discount";
 import { loyaltyStanding } from "~/modules/loyalty/programme.server";
 import { ServiceOrderNotFoundError, ServiceOrderRuleError } from "./errors";
 import { isOrderNumber, SERVICE_ORDER_ENTITY } from "./order-number";
@@ -13,8 +13,7 @@ import { isOrderNumber, SERVICE_ORDER_ENTITY } from "./order-number";
 /** The field the order page shows the loyalty refusals next to. */
 export const LOYALTY_DISCOUNT_FIELD = "loyaltyDiscount";
 
-export const MANUAL_ON_TOP_MESSAGE =
-  "Um desconto manual somado ao desconto de fidelidade precisa da permissão do proprietário: peça a ele que aplique.";
+export const MANUAL_ON_TOP_MESSAGE = MANUAL_ON_TOP_OF_LEVEL_MESSAGE;
 
 const CLOSED: readonly string[] = ["delivered", "cancelled"];
 

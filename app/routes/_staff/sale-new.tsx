@@ -13,6 +13,7 @@ import { saleFormToInput } from "~/modules/cash-register/sale-validation";
 import { recordSale } from "~/modules/cash-register/sales.server";
 import { creditSettingsOf, creditSupplierOf } from "~/modules/credit/plans.server";
 import { getCustomerSummary } from "~/modules/customers/queries.server";
+import { getDiscountLevel } from "~/modules/loyalty/level-offer.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/sale-new";
 
@@ -26,7 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const screen = await getSaleScreenContext(actor, customer?.id ?? null);
   const settings = await getShopSettings();
   const creditContext = { settings: creditSettingsOf(settings), supplier: creditSupplierOf(settings), today: shopToday() };
-  return { idempotencyKey: newIdempotencyKey(), customer, creditContext, ...screen };
+  // The customer's loyalty level: its discount is offered on the sale's service items (the screen also loads it for a customer picked there).
+  const loyaltyLevel = customer ? await getDiscountLevel(customer.id) : null;
+  return { idempotencyKey: newIdempotencyKey(), customer, creditContext, loyaltyLevel, ...screen };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,6 +70,7 @@ export default function NewSale({ loaderData, actionData }: Route.ComponentProps
         storeCreditCents={loaderData.storeCreditCents}
         isRegisterOpen={loaderData.isRegisterOpen}
         pixDiscountBasisPoints={loaderData.pixDiscountBasisPoints}
+        defaultLoyaltyLevel={loaderData.loyaltyLevel}
         pixUnavailableMessage={loaderData.pixUnavailableMessage}
         creditContext={loaderData.creditContext}
         errors={actionData?.errors ?? {}}

@@ -26,6 +26,7 @@ import { pixChargeFor } from "~/modules/pix/pix-charge.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import { CustomerPicker } from "~/modules/customers/components/customer-picker";
 import { CardAmounts } from "~/modules/cash-register/components/card-amounts";
+import { levelDiscountLabel } from "~/modules/loyalty/level-discount";
 import type { Route } from "./+types/sale";
 import { plural } from "~/lib/wording";
 
@@ -207,10 +208,20 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
                 <dt>Itens</dt>
                 <dd>{formatCents(itemsGrossCents)}</dd>
               </div>
-              <div className="flex justify-between text-slate-700">
-                <dt>Descontos</dt>
-                <dd>− {formatCents(itemDiscountsCents)}</dd>
-              </div>
+              {sale.loyaltyDiscountCents > 0 && sale.loyaltyLevelName && sale.loyaltyDiscountBasisPoints ? (
+                <div className="flex justify-between text-emerald-800">
+                  <dt>
+                    {levelDiscountLabel({ name: sale.loyaltyLevelName, discountBasisPoints: sale.loyaltyDiscountBasisPoints })}
+                  </dt>
+                  <dd>− {formatCents(sale.loyaltyDiscountCents)}</dd>
+                </div>
+              ) : null}
+              {itemDiscountsCents - sale.loyaltyDiscountCents > 0 ? (
+                <div className="flex justify-between text-slate-700">
+                  <dt>Descontos</dt>
+                  <dd>− {formatCents(itemDiscountsCents - sale.loyaltyDiscountCents)}</dd>
+                </div>
+              ) : null}
             </>
           ) : null}
           <div className="flex justify-between text-lg font-bold text-slate-900">

@@ -13,6 +13,8 @@ import { CustomerPicker, type CustomerSummary } from "~/modules/customers/compon
 import type { SaleProductHit, SaleProductSearch } from "../product-search.server";
 import { PixDiscountNotice } from "~/modules/pix/components/pix-discount-notice";
 import { pixDiscountFor } from "~/modules/pix/pix-discount";
+import { levelDiscountOffer } from "~/modules/loyalty/level-discount";
+import type { LoyaltyLevel } from "~/modules/loyalty/rules";
 import {
   computeSaleTotals,
   offersPixPrice,
@@ -34,6 +36,9 @@ const DEBOUNCE_MS = 200;
  */
 const SCANNER_KEY_GAP_MS = 500;
 const MIN_SCANNED_LENGTH = 4;
+
+/** A customer's loyalty level as the sale screen's loader gives it (null: no level or programme off). */
+type SaleLoyaltyLevel = LoyaltyLevel & { label: string; points: number };
 
 type CartItem = {
   key: string;
@@ -88,10 +93,13 @@ export function SaleScreen({
   pixDiscountBasisPoints,
   pixUnavailableMessage,
   creditContext,
+  defaultLoyaltyLevel = null,
   errors,
 }: {
   idempotencyKey: string;
   defaultCustomer: CustomerSummary | null;
+  /** The loyalty level of the customer named ahead (?cliente=); a customer picked here has theirs loaded. */
+  defaultLoyaltyLevel?: SaleLoyaltyLevel | null;
   storeCreditCents: number;
   isRegisterOpen: boolean;
   /** The shop's "% de desconto no PIX": shown before paying, applied when the whole sale is paid by PIX. */
@@ -110,12 +118,31 @@ export function SaleScreen({
   const [notice, setNotice] = useState("");
   const navigation = useNavigation();
   const isSaving = navigation.state === "submitting";
+  // The chosen customer's loyalty level: its discount is offered on the service items, applied with one tap,
+  // computed here with the loyalty module's arithmetic and again by the server, which checks the level itself.
+  const levelFetcher = useFetcher<{ loyaltyLevel: SaleLoyaltyLevel | null }>();
+  const [levelCustomerId, setLevelCustomerId] = useState<number | null>(defaultCustomer?.id ?? null);
+  const [isLoyaltyApplied, setLoyaltyApplied] = useState(false);
+  const loyaltyLevel =
+    levelCustomerId === null
+      ? null
+      : levelCustomerId === (defaultCustomer?.id ?? null)
+        ? defaultLoyaltyLevel
+        : (levelFetcher.data?.loyaltyLevel ?? null);
+  const chooseCustomer = (customer: CustomerSummary | null) => {
+    setLoyaltyApplied(false);
+    setLevelCustomerId(customer?.id ?? null);
+    if (customer && customer.id !== defaultCustomer?.id) {
+      void levelFetcher.load(`/cash-register/venda?cliente=${customer.id}`);
+    }
+  };
 
   const { totals } = computeSaleTotals({
     lines: items.map((item) => ({
       unitPriceCents: item.priceCents,
       quantity: quantityOf(item.quantity),
       discountCents: moneyOf(item.discount),
+      isService: item.isService,
     })),
     discountCents: moneyOf(discount),
     payments: payments.map((payment) => ({
@@ -124,7 +151,14 @@ export function SaleScreen({
       tenderedCents: payment.tendered.trim() === "" ? null : moneyOf(payment.tendered),
     })),
     pixDiscountBasisPoints,
+    loyaltyLevel: isLoyaltyApplied ? loyaltyLevel : null,
   });
+  const serviceItemsCents = items.reduce(
+    (sum, item) => sum + (item.isService ? Math.max(0, quantityOf(item.quantity) * item.priceCents - moneyOf(item.discount)) : 0),
+    0,
+  );
+  const loyaltyOffer = levelDiscountOffer(loyaltyLevel, serviceItemsCents);
+  const showsLoyalty = isLoyaltyApplied && totals.loyaltyDiscountCents > 0 && loyaltyLevel !== null;
   // Told before paying (Lei 10.962/2004 art. 5-A): the price by PIX, while paying it all by PIX is still open.
   const pixPrice =
     items.length > 0 && pixUnavailableMessage === null && offersPixPrice(payments.map((payment) => payment.method))
@@ -259,7 +293,27 @@ export function SaleScreen({
           defaultCustomer={defaultCustomer}
           error={errors.customerId}
           label="Cliente (opcional)"
+          onChange={chooseCustomer}
         />
+        {showsLoyalty ? <input type="hidden" name="loyaltyBasisPoints" value={loyaltyLevel.discountBasisPoints} /> : null}
+        {errors.loyaltyBasisPoints ? <Alert tone="destructive">{errors.loyaltyBasisPoints}</Alert> : null}
+        {loyaltyOffer && loyaltyLevel && loyaltyOffer.cents > 0 ? (
+          <div className="space-y-2 rounded-md border border-emerald-200 bg-emerald-50 p-3" data-testid="loyalty-discount">
+            <p className="text-sm text-slate-700">
+              Cliente nível {loyaltyLevel.name} ({loyaltyLevel.points.toLocaleString("pt-BR")} pontos): desconto nos serviços
+              da venda, não nos produtos.
+            </p>
+            {isLoyaltyApplied ? (
+              <Button type="button" variant="outline" size="sm" onClick={() => setLoyaltyApplied(false)}>
+                Tirar o desconto de fidelidade
+              </Button>
+            ) : (
+              <Button type="button" size="sm" onClick={() => setLoyaltyApplied(true)}>
+                Aplicar {loyaltyOffer.label} (− {formatCents(loyaltyOffer.cents)})
+              </Button>
+            )}
+          </div>
+        ) : null}
         {storeCreditCents > 0 ? (
           <p className="text-sm text-emerald-800">Crédito na loja deste cliente: {formatCents(storeCreditCents)}</p>
         ) : null}
@@ -278,10 +332,16 @@ export function SaleScreen({
             <dt>Itens</dt>
             <dd>{formatCents(totals.itemsTotalCents)}</dd>
           </div>
-          {totals.discountCents - totals.pixDiscountCents > 0 ? (
+          {showsLoyalty ? (
+            <div className="flex justify-between text-emerald-800">
+              <dt>{loyaltyLevel.label}</dt>
+              <dd>− {formatCents(totals.loyaltyDiscountCents)}</dd>
+            </div>
+          ) : null}
+          {totals.discountCents - totals.pixDiscountCents - totals.loyaltyDiscountCents > 0 ? (
             <div className="flex justify-between text-slate-700">
               <dt>Desconto</dt>
-              <dd>− {formatCents(totals.discountCents - totals.pixDiscountCents)}</dd>
+              <dd>− {formatCents(totals.discountCents - totals.pixDiscountCents - totals.loyaltyDiscountCents)}</dd>
             </div>
           ) : null}
           {totals.pixDiscountCents > 0 ? (

@@ -37,6 +37,7 @@ export function CustomerPicker({
   error,
   label = "Cliente",
   canCreate = true,
+  onChange,
 }: {
   name: string;
   defaultCustomer: CustomerSummary | null;
@@ -44,6 +45,8 @@ export function CustomerPicker({
   label?: string;
   /** Offers the inline "Cadastrar novo cliente" form (on by default). */
   canCreate?: boolean;
+  /** Told when the chosen customer changes (the sale screen reads the customer's loyalty level). */
+  onChange?: (customer: CustomerSummary | null) => void;
 }) {
   const isHydrated = useIsHydrated();
   const location = useLocation();
@@ -62,6 +65,7 @@ export function CustomerPicker({
         fallbackName={isHydrated ? null : name}
         onSelect={(customer) => {
           setSelected(customer);
+          onChange?.(customer);
           if (customer) setCreating(false);
         }}
       />
@@ -78,6 +82,7 @@ export function CustomerPicker({
           onCancel={() => setCreating(false)}
           onCreated={(customer) => {
             setSelected(customer);
+            onChange?.(customer);
             setCreating(false);
             setAnnouncement(`${customer.name} cadastrado e escolhido.`);
           }}

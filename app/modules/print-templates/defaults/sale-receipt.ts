@@ -58,7 +58,13 @@ export const SALE_RECEIPT_A4 = `${HEADER}
     <tfoot>
       {% if venda.descontos > 0 %}
       <tr><th scope="row" colspan="4">Subtotal</th><td class="num">{{ venda.subtotal | moeda }}</td></tr>
+      {% if venda.desconto_fidelidade > 0 %}
+      <tr><th scope="row" colspan="4">{{ venda.desconto_fidelidade_rotulo }}</th><td class="num">{{ venda.desconto_fidelidade | times: -1 | moeda }}</td></tr>
+      {% assign outros_descontos = venda.descontos | minus: venda.desconto_fidelidade %}
+      {% if outros_descontos > 0 %}<tr><th scope="row" colspan="4">Descontos</th><td class="num">{{ outros_descontos | times: -1 | moeda }}</td></tr>{% endif %}
+      {% else %}
       <tr><th scope="row" colspan="4">Descontos</th><td class="num">{{ venda.descontos | times: -1 | moeda }}</td></tr>
+      {% endif %}
       {% endif %}
       <tr><th scope="row" colspan="4">Total</th><td class="num">{{ venda.total | moeda }}</td></tr>
     </tfoot>
@@ -90,7 +96,13 @@ export const SALE_RECEIPT_80MM = `${HEADER}
     <tfoot>
       {% if venda.descontos > 0 %}
       <tr><th scope="row" colspan="2">Subtotal</th><td class="num">{{ venda.subtotal | moeda }}</td></tr>
+      {% if venda.desconto_fidelidade > 0 %}
+      <tr><th scope="row" colspan="2">{{ venda.desconto_fidelidade_rotulo }}</th><td class="num">{{ venda.desconto_fidelidade | times: -1 | moeda }}</td></tr>
+      {% assign outros_descontos = venda.descontos | minus: venda.desconto_fidelidade %}
+      {% if outros_descontos > 0 %}<tr><th scope="row" colspan="2">Descontos</th><td class="num">{{ outros_descontos | times: -1 | moeda }}</td></tr>{% endif %}
+      {% else %}
       <tr><th scope="row" colspan="2">Descontos</th><td class="num">{{ venda.descontos | times: -1 | moeda }}</td></tr>
+      {% endif %}
       {% endif %}
       <tr><th scope="row" colspan="2">Total</th><td class="num">{{ venda.total | moeda }}</td></tr>
     </tfoot>

@@ -1,0 +1,3 @@
+import { defineSaleLoyaltyDiscountSuite } from "./sale-loyalty-discount-suite";
+
+defineSaleLoyaltyDiscountSuite("pglite");
