@@ -48,9 +48,14 @@ test("a proprietária filtra o registro de auditoria e exporta o que viu", async
   await expect(page.getByText("Nenhuma entrada encontrada")).toBeVisible();
 
   // The CSV carries the same filters.
+  // Clearing the filters empties the fields too, not only the address.
   await page.getByRole("link", { name: "Limpar filtros" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/auditoria`);
+  await expect(page.getByLabel("De", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Pessoa")).toHaveValue("");
   await page.getByLabel("Área").selectOption({ label: "Equipe e acesso" });
   await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/auditoria?area=acesso`);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exportar CSV" }).click();
   const csv = await readFile((await (await downloading).path())!, "utf8");

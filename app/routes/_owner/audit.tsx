@@ -48,11 +48,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     olderHref: page.olderFrom === null ? null : `${PATH}?${auditSearchParams(filters, page.olderFrom)}`,
     newestHref: `${PATH}?${auditSearchParams(filters)}`,
     exportHref: `${PATH}/exportar.csv?${auditSearchParams(filters)}`,
+    filtersKey: auditSearchParams(filters).toString(),
   };
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { filters, people, entries, olderHref, newestHref, exportHref, isFirstPage } = loaderData;
+  const { filters, filtersKey, people, entries, olderHref, newestHref, exportHref, isFirstPage } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -68,7 +69,12 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <Form method="get" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">
+      {/* Keyed by the filters in force: after "Limpar filtros" or a link, the fields show what the list shows. */}
+      <Form
+        key={filtersKey}
+        method="get"
+        className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
         <SelectField
           label="Pessoa"
           name={AUDIT_PARAMS.person}

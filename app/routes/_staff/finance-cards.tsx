@@ -194,7 +194,11 @@ export default function FinanceCards({ loaderData, actionData }: Route.Component
         <h2 id="recebiveis" className="text-lg font-semibold text-slate-900">
           Recebíveis
         </h2>
-        <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <Form
+          key={`${period.from}/${period.to}`}
+          method="get"
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
           <Field label="Previstos de" name="de" type="date" defaultValue={period.from} className="w-44" />
           <Field label="até" name="ate" type="date" defaultValue={period.to} className="w-44" />
           <Button type="submit" variant="outline">

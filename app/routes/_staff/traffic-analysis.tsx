@@ -76,7 +76,7 @@ export default function TrafficAnalysis({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Período">
+      <Form key={`${period.from}/${period.to}`} method="get" className="flex flex-wrap items-end gap-3" aria-label="Período">
         <label className="space-y-1.5 text-sm font-medium text-slate-800">
           <span className="block">De</span>
           <input type="date" name="de" defaultValue={period.from} max={today} className={inputClass} required />
