@@ -11,7 +11,15 @@
  *   BENCH_DATA_DIR=/tmp/balcao-loyalty npm run bench:loyalty   reuses (or fills once) that folder
  *   npm run bench:loyalty -- --runs 400 --scale 20000
  */
-import { benchOptions, measureBenches, pick, reportFromWorker, runBenchmarks, type Bench, type WorkerResult } from "./support/query-bench";
+import {
+  benchOptions,
+  measureBenches,
+  pick,
+  reportFromWorker,
+  runBenchmarks,
+  type Bench,
+  type WorkerResult,
+} from "./support/query-bench";
 
 const options = benchOptions(100_000);
 
@@ -98,7 +106,12 @@ async function runWorker(): Promise<WorkerResult> {
     },
   ];
   const measurements = await measureBenches(kind, benches, options.runs);
-  measurements.push({ name: "expiração de pontos (runLoyaltyExpiry, 1ª execução)", kind: "todas", budgetMs: EXPIRY_JOB_BUDGET_MS, timesMs: [jobMs] });
+  measurements.push({
+    name: "expiração de pontos (runLoyaltyExpiry, 1ª execução)",
+    kind: "todas",
+    budgetMs: EXPIRY_JOB_BUDGET_MS,
+    timesMs: [jobMs],
+  });
   await closeDb();
   return {
     database: kind,

@@ -27,7 +27,10 @@ test("o pagamento de uma OS vira pontos que o cliente vê em Minha conta e em /f
   }
 
   await createVerifiedUser(request, { name: "Cliente Com Pontos", email, password: PASSWORD });
-  const signIn = await page.request.post("/api/auth/sign-in/email", { headers: ORIGIN_HEADER, data: { email, password: PASSWORD } });
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    headers: ORIGIN_HEADER,
+    data: { email, password: PASSWORD },
+  });
   expect(signIn.status()).toBe(200);
 
   await page.goto("/dashboard");

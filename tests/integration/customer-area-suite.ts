@@ -70,7 +70,11 @@ export function defineCustomerAreaSuite(database: TestDatabase) {
       });
       await app.contract.printCreditContract(STAFF, planId, "a4");
       const paid = await app.client.inTransaction((tx) =>
-        app.payments.payCreditPlanInTx(tx, STAFF, planId, { amount: "50,00", method: "pix", idempotencyKey: crypto.randomUUID() }),
+        app.payments.payCreditPlanInTx(tx, STAFF, planId, {
+          amount: "50,00",
+          method: "pix",
+          idempotencyKey: crypto.randomUUID(),
+        }),
       );
       const [payment] = await app.db
         .select({ id: app.tables.creditPayments.id })
@@ -199,7 +203,10 @@ export function defineCustomerAreaSuite(database: TestDatabase) {
       forgetCachedShopSettings();
       try {
         const [withDemoKey] = await app.plans.listAccountCreditPlans(ANA.userId!);
-        expect(withDemoKey?.next?.pix).toMatchObject({ status: "unavailable", message: expect.stringContaining("PIX indisponível") });
+        expect(withDemoKey?.next?.pix).toMatchObject({
+          status: "unavailable",
+          message: expect.stringContaining("PIX indisponível"),
+        });
       } finally {
         await giveTheShopItsOwnPixKey();
         forgetCachedShopSettings();
@@ -275,19 +282,20 @@ export function defineCustomerAreaSuite(database: TestDatabase) {
       await expect(app.profile.listCustomerChangeRequests(ANA, people.ana.customerId)).rejects.toBeInstanceOf(
         app.errors.ForbiddenError,
       );
-      await expect(
-        app.profile.applyCustomerChangeRequest(ANA, people.ana.customerId, phoneRequest.id),
-      ).rejects.toBeInstanceOf(app.errors.ForbiddenError);
-      await expect(
-        app.profile.applyCustomerChangeRequest(STAFF, people.bruno.customerId, phoneRequest.id),
-      ).rejects.toMatchObject({ status: 409 });
+      await expect(app.profile.applyCustomerChangeRequest(ANA, people.ana.customerId, phoneRequest.id)).rejects.toBeInstanceOf(
+        app.errors.ForbiddenError,
+      );
+      await expect(app.profile.applyCustomerChangeRequest(STAFF, people.bruno.customerId, phoneRequest.id)).rejects.toMatchObject(
+        { status: 409 },
+      );
       expect(await recordOf(people.bruno.customerId)).toMatchObject({ name: "Bruno Lima", phone: "11987650002" });
 
       await app.profile.applyCustomerChangeRequest(STAFF, people.ana.customerId, phoneRequest.id);
       expect(await recordOf(people.ana.customerId)).toMatchObject({ name: "Ana Souza", phone: "21998760000" });
-      await expect(
-        app.profile.applyCustomerChangeRequest(STAFF, people.ana.customerId, phoneRequest.id),
-      ).rejects.toMatchObject({ status: 409, fieldErrors: { form: app.profile.CHANGE_REQUEST_GONE_MESSAGE } });
+      await expect(app.profile.applyCustomerChangeRequest(STAFF, people.ana.customerId, phoneRequest.id)).rejects.toMatchObject({
+        status: 409,
+        fieldErrors: { form: app.profile.CHANGE_REQUEST_GONE_MESSAGE },
+      });
       expect((await app.profile.listCustomerChangeRequests(STAFF, people.ana.customerId)).map(({ field }) => field)).toEqual([
         "name",
       ]);

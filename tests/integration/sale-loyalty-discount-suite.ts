@@ -134,7 +134,12 @@ export function defineSaleLoyaltyDiscountSuite(database: TestDatabase) {
       ];
       const sale = await app.sales.recordSale(
         STAFF,
-        saleForm({ customerId: String(customerId), loyaltyBasisPoints: "1500", items, payments: [{ method: "pix", amount: "128,26" }] }),
+        saleForm({
+          customerId: String(customerId),
+          loyaltyBasisPoints: "1500",
+          items,
+          payments: [{ method: "pix", amount: "128,26" }],
+        }),
       );
       expect(sale.totalCents).toBe(12_826);
       const [row] = await app.db.select().from(app.tables.sales).where(eq(app.tables.sales.id, sale.saleId));
@@ -174,7 +179,9 @@ export function defineSaleLoyaltyDiscountSuite(database: TestDatabase) {
           ),
         );
       expect(postings.length).toBeGreaterThan(0);
-      expect(postings.reduce((net, posting) => net + (posting.direction === "in" ? 1 : -1) * posting.amountCents, 0)).toBe(12_826);
+      expect(postings.reduce((net, posting) => net + (posting.direction === "in" ? 1 : -1) * posting.amountCents, 0)).toBe(
+        12_826,
+      );
 
       // Returning the discounted service gives back what was paid for it, not its list price.
       const back = await app.returns.recordSaleReturn(STAFF, sale.saleId, {

@@ -206,7 +206,12 @@ describe("the loyalty level's discount at the register", () => {
     });
     // 23 000 − 3 000 (15 % of the service) − 1 000 = 19 000; PIX 5 % of 19 000 = 950.
     expect(errors).toEqual({});
-    expect(totals).toMatchObject({ loyaltyDiscountCents: 3_000, pixDiscountCents: 950, discountCents: 4_950, totalCents: 18_050 });
+    expect(totals).toMatchObject({
+      loyaltyDiscountCents: 3_000,
+      pixDiscountCents: 950,
+      discountCents: 4_950,
+      totalCents: 18_050,
+    });
     expect(totals.lines.reduce((sum, row) => sum + row.totalCents, 0)).toBe(18_050);
     // A return of every unit gives back exactly what was paid.
     expect(totals.lines.reduce((sum, row) => sum + returnAmountCents({ quantity: 1, totalCents: row.totalCents }, 0, 1), 0)).toBe(

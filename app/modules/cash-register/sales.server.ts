@@ -212,7 +212,8 @@ async function checkLoyaltyDiscountInTx(tx: Transaction, actor: Actor, input: Sa
   if (!checked.ok) throw new SaleInputError({ [SALE_LOYALTY_FIELD]: checked.message });
   if (serviceItemsCents <= 0) {
     throw new SaleInputError({
-      [SALE_LOYALTY_FIELD]: "O desconto de fidelidade vale para serviços, não para produtos vendidos sozinhos: a venda não tem serviço.",
+      [SALE_LOYALTY_FIELD]:
+        "O desconto de fidelidade vale para serviços, não para produtos vendidos sozinhos: a venda não tem serviço.",
     });
   }
   const hasManual = input.discount > 0 || input.items.some((item) => item.discount > 0);

@@ -161,10 +161,7 @@ export async function updateAccountProfile(actor: Actor, input: unknown) {
     ];
     if (changed.length === 0) return { changed, requested: 0 };
 
-    await tx
-      .insert(profiles)
-      .values({ userId, email: row.account.email, fullName: values.fullName })
-      .onConflictDoNothing();
+    await tx.insert(profiles).values({ userId, email: row.account.email, fullName: values.fullName }).onConflictDoNothing();
     await tx
       .update(profiles)
       .set({
@@ -179,7 +176,11 @@ export async function updateAccountProfile(actor: Actor, input: unknown) {
     for (const record of records) {
       if (values.fullName !== before.fullName && (await requestChangeInTx(tx, userId, record, "name", values.fullName, now)))
         requested += 1;
-      if (values.phone !== before.phone && values.phone !== "" && (await requestChangeInTx(tx, userId, record, "phone", values.phone, now)))
+      if (
+        values.phone !== before.phone &&
+        values.phone !== "" &&
+        (await requestChangeInTx(tx, userId, record, "phone", values.phone, now))
+      )
         requested += 1;
       if (isConsentChanged && record.marketingConsent !== values.marketingConsent) {
         await tx

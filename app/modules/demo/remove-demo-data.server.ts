@@ -290,14 +290,14 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
     .set({ customerId: null })
     .where(sql`${financeEntries.customerId} in (select id from ${customers} where ${customers.isDemo})`);
   // Loyalty points of demo customers, and referrals a demo customer brought, go with them (the ledger points at their orders).
-  await tx
-    .delete(loyaltyEntries)
-    .where(
-      sql`${loyaltyEntries.customerId} in (select id from ${customers} where ${customers.isDemo})
+  await tx.delete(loyaltyEntries).where(
+    sql`${loyaltyEntries.customerId} in (select id from ${customers} where ${customers.isDemo})
         or ${loyaltyEntries.referredCustomerId} in (select id from ${customers} where ${customers.isDemo})
         or ${loyaltyEntries.serviceOrderId} in (select id from ${serviceOrders} where ${serviceOrders.isDemo})`,
-    );
-  await tx.delete(loyaltyBalances).where(sql`${loyaltyBalances.customerId} in (select id from ${customers} where ${customers.isDemo})`);
+  );
+  await tx
+    .delete(loyaltyBalances)
+    .where(sql`${loyaltyBalances.customerId} in (select id from ${customers} where ${customers.isDemo})`);
   await tx.delete(serviceOrders).where(eq(serviceOrders.isDemo, true));
   // Every contact logged about a demo customer's debt (the demo debts went with the demo plans above).
   await tx.delete(debtContacts).where(sql`${debtContacts.customerId} in (select id from ${customers} where ${customers.isDemo})`);

@@ -8,10 +8,13 @@ export async function ledgerTotalsInTx(db: Transaction | Database, customerId: n
   const [row] = await db
     .select({
       sum: sql<number>`coalesce(sum(${loyaltyEntries.points}), 0)`.mapWith(Number),
-      lapsedPositive: sql<number>`coalesce(sum(${loyaltyEntries.points}) filter (where ${loyaltyEntries.points} > 0 and ${loyaltyEntries.expiresAt} <= ${at.toISOString()}), 0)`.mapWith(
+      lapsedPositive:
+        sql<number>`coalesce(sum(${loyaltyEntries.points}) filter (where ${loyaltyEntries.points} > 0 and ${loyaltyEntries.expiresAt} <= ${at.toISOString()}), 0)`.mapWith(
+          Number,
+        ),
+      negatives: sql<number>`coalesce(sum(${loyaltyEntries.points}) filter (where ${loyaltyEntries.points} < 0), 0)`.mapWith(
         Number,
       ),
-      negatives: sql<number>`coalesce(sum(${loyaltyEntries.points}) filter (where ${loyaltyEntries.points} < 0), 0)`.mapWith(Number),
     })
     .from(loyaltyEntries)
     .where(eq(loyaltyEntries.customerId, customerId));
@@ -23,4 +26,3 @@ export async function validPointsAt(db: Transaction | Database, customerId: numb
   const totals = await ledgerTotalsInTx(db, customerId, at);
   return totals.sum - pointsDueToExpire(totals);
 }
-

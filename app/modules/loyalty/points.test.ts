@@ -19,7 +19,10 @@ describe("points for money paid", () => {
   });
 
   it("follows the rules in force: a step of R$ 100,00 for 5 points", () => {
-    expect(earnForPayment(5_000, 25_000, { pointsPerSpendStep: 5, spendStepCents: 10_000 })).toEqual({ points: 15, carryCents: 0 });
+    expect(earnForPayment(5_000, 25_000, { pointsPerSpendStep: 5, spendStepCents: 10_000 })).toEqual({
+      points: 15,
+      carryCents: 0,
+    });
   });
 
   it("money given back takes off the carry first, then whole steps, leaving the customer where they would be had it never been paid", () => {

@@ -105,12 +105,28 @@ function historyRow(row: typeof loyaltyEntries.$inferSelect): LoyaltyHistoryRow 
  * progress to the next level, what expires when, and the history, newest
  * first, a page at a time.
  */
-export async function loyaltySummaryOf(customerIds: readonly number[], { page = 1, now = new Date() } = {}): Promise<LoyaltySummary> {
+export async function loyaltySummaryOf(
+  customerIds: readonly number[],
+  { page = 1, now = new Date() } = {},
+): Promise<LoyaltySummary> {
   const db = await getDb();
   const rules = await rulesInForce(db, shopToday(now));
-  const earning = { pointsPerSpendStep: rules.pointsPerSpendStep, spendStepCents: rules.spendStepCents, validityYears: rules.validityYears };
+  const earning = {
+    pointsPerSpendStep: rules.pointsPerSpendStep,
+    spendStepCents: rules.spendStepCents,
+    validityYears: rules.validityYears,
+  };
   if (customerIds.length === 0) {
-    return { isEnabled: rules.enabled, earning, points: 0, level: null, next: nextLevelOf(0, rules), expiring: [], history: [], hasMoreHistory: false };
+    return {
+      isEnabled: rules.enabled,
+      earning,
+      points: 0,
+      level: null,
+      next: nextLevelOf(0, rules),
+      expiring: [],
+      history: [],
+      hasMoreHistory: false,
+    };
   }
   const ids = [...customerIds];
   let points = 0;
@@ -170,10 +186,7 @@ export async function customersPerLevel(now = new Date()) {
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(loyaltyBalances)
         .where(
-          and(
-            gte(loyaltyBalances.points, level.minPoints),
-            upper === undefined ? undefined : lt(loyaltyBalances.points, upper),
-          ),
+          and(gte(loyaltyBalances.points, level.minPoints), upper === undefined ? undefined : lt(loyaltyBalances.points, upper)),
         );
       return { name: level.name, minPoints: level.minPoints, customers: row?.total ?? 0 };
     }),
@@ -285,18 +298,16 @@ export async function listExpiringSoon({ page = 1, days = 30 }: { page?: number;
   return {
     rows: shown
       .filter((row) => Number(row.expiring) > 0)
-      .map(
-        (row): ExpiringRow => ({
-          customerId: Number(row.customer_id),
-          name: row.name,
-          phone: row.phone,
-          points: Number(row.total),
-          levelName: levelForPoints(Number(row.total), rules.levels)?.name ?? null,
-          expiringPoints: Number(row.expiring),
-          firstExpiry: shopToday(new Date(row.first_expiry)),
-          marketingConsent: row.marketing_consent,
-        }),
-      ),
+      .map((row): ExpiringRow => ({
+        customerId: Number(row.customer_id),
+        name: row.name,
+        phone: row.phone,
+        points: Number(row.total),
+        levelName: levelForPoints(Number(row.total), rules.levels)?.name ?? null,
+        expiringPoints: Number(row.expiring),
+        firstExpiry: shopToday(new Date(row.first_expiry)),
+        marketingConsent: row.marketing_consent,
+      })),
     hasNextPage: rows.length > LOYALTY_PAGE_SIZE,
   };
 }

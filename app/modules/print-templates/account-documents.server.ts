@@ -73,7 +73,12 @@ export async function listAccountDocuments(userId: string): Promise<AccountDocum
   const own = await ownDocumentsWhere(db, customerIds);
   if (!own) return [];
   const rows = await db
-    .select({ id: issuedDocuments.id, kind: issuedDocuments.kind, subject: issuedDocuments.subject, issuedAt: issuedDocuments.issuedAt })
+    .select({
+      id: issuedDocuments.id,
+      kind: issuedDocuments.kind,
+      subject: issuedDocuments.subject,
+      issuedAt: issuedDocuments.issuedAt,
+    })
     .from(issuedDocuments)
     .where(own)
     .orderBy(desc(issuedDocuments.issuedAt), desc(issuedDocuments.id))

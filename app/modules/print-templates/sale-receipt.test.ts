@@ -105,9 +105,7 @@ describe("the sale receipt's default templates", () => {
     };
     for (const papel of ["a4", "80mm"] as const) {
       const lines = visibleLines(await renderDefault("sale-receipt", papel, { loja: SHOP, venda, papel }));
-      expect(lines).toEqual(
-        expect.arrayContaining(["Desconto Ouro 15% − R$ 30,00", "Descontos − R$ 10,00", "Total R$ 190,00"]),
-      );
+      expect(lines).toEqual(expect.arrayContaining(["Desconto Ouro 15% − R$ 30,00", "Descontos − R$ 10,00", "Total R$ 190,00"]));
     }
   });
 });

@@ -67,7 +67,10 @@ async function staffView(url: URL, isOwner: boolean): Promise<StaffLoyaltyView> 
         // Offered only to customers who consented to marketing (LGPD).
         whatsappUrl:
           row.marketingConsent && row.phone
-            ? whatsappLink(row.phone, expiringPointsMessage({ name: row.name, points: row.expiringPoints, firstExpiry: row.firstExpiry }))
+            ? whatsappLink(
+                row.phone,
+                expiringPointsMessage({ name: row.name, points: row.expiringPoints, firstExpiry: row.firstExpiry }),
+              )
             : null,
       })),
     };
@@ -102,7 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { points } = await adjustPoints(actor, customerId, { ...values, idempotencyKey });
     return redirectWithFlash(`/fidelidade?cliente=${customerId}`, {
-      message: points === Number(values.points) ? "Ajuste registrado." : `Ajuste registrado: ${points} (o saldo não fica negativo).`,
+      message:
+        points === Number(values.points) ? "Ajuste registrado." : `Ajuste registrado: ${points} (o saldo não fica negativo).`,
     });
   } catch (error) {
     return formRefusal(error, { values });

@@ -300,8 +300,8 @@ export function SaleScreen({
         {loyaltyOffer && loyaltyLevel && loyaltyOffer.cents > 0 ? (
           <div className="space-y-2 rounded-md border border-emerald-200 bg-emerald-50 p-3" data-testid="loyalty-discount">
             <p className="text-sm text-slate-700">
-              Cliente nível {loyaltyLevel.name} ({loyaltyLevel.points.toLocaleString("pt-BR")} pontos): desconto nos serviços
-              da venda, não nos produtos.
+              Cliente nível {loyaltyLevel.name} ({loyaltyLevel.points.toLocaleString("pt-BR")} pontos): desconto nos serviços da
+              venda, não nos produtos.
             </p>
             {isLoyaltyApplied ? (
               <Button type="button" variant="outline" size="sm" onClick={() => setLoyaltyApplied(false)}>

@@ -79,8 +79,8 @@ export function AccountProfileForm({
           <ul className="list-disc pl-5">
             {profile.pendingChanges.map((change) => (
               <li key={change.field}>
-                Novo {FIELD_LABELS[change.field]}: {change.field === "phone" ? formatPhone(change.value) : change.value} (pedido em{" "}
-                {formatDateTime(change.requestedAt)})
+                Novo {FIELD_LABELS[change.field]}: {change.field === "phone" ? formatPhone(change.value) : change.value} (pedido
+                em {formatDateTime(change.requestedAt)})
               </li>
             ))}
           </ul>

@@ -3,7 +3,11 @@ import type { LoyaltySummary } from "../queries.server";
 import { pointsText } from "./points-text";
 
 /** Balance, level, progress to the next level and what expires when: the customer's and the staff's view of one customer. */
-export function LoyaltyStanding({ summary }: { summary: Pick<LoyaltySummary, "points" | "level" | "next" | "expiring" | "isEnabled"> }) {
+export function LoyaltyStanding({
+  summary,
+}: {
+  summary: Pick<LoyaltySummary, "points" | "level" | "next" | "expiring" | "isEnabled">;
+}) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1">

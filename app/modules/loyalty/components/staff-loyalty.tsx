@@ -55,7 +55,15 @@ function CustomerLink({ row }: { row: LoyaltyCustomerRow }) {
 }
 
 /** Staff's /fidelidade: customers by level, close to the next one, expiring soon; one customer's ledger and the owner's adjustment. */
-export function StaffLoyalty({ view, errors, values }: { view: StaffLoyaltyView; errors: FieldErrors; values: Record<string, string> }) {
+export function StaffLoyalty({
+  view,
+  errors,
+  values,
+}: {
+  view: StaffLoyaltyView;
+  errors: FieldErrors;
+  values: Record<string, string>;
+}) {
   if (view.tab === "customer") return <CustomerLedger view={view} errors={errors} values={values} />;
   return (
     <div className="space-y-4">
@@ -196,7 +204,9 @@ function CustomerLedger({
           <Form method="post" noValidate className="space-y-3">
             <input type="hidden" name="intent" value="adjust" />
             <input type="hidden" name="idempotencyKey" value={view.adjustmentKey} />
-            {errors.form || errors.idempotencyKey ? <Alert tone="destructive">{errors.form ?? errors.idempotencyKey}</Alert> : null}
+            {errors.form || errors.idempotencyKey ? (
+              <Alert tone="destructive">{errors.form ?? errors.idempotencyKey}</Alert>
+            ) : null}
             <div className="grid gap-3 sm:grid-cols-2">
               <Field
                 label="Pontos (negativo para tirar)"
@@ -206,7 +216,14 @@ function CustomerLedger({
                 required
                 error={errors.points}
               />
-              <Field label="Motivo" name="reason" defaultValue={values.reason ?? ""} required maxLength={300} error={errors.reason} />
+              <Field
+                label="Motivo"
+                name="reason"
+                defaultValue={values.reason ?? ""}
+                required
+                maxLength={300}
+                error={errors.reason}
+              />
             </div>
             <Button type="submit" disabled={isSaving} aria-busy={isSaving}>
               {isSaving ? <Spinner /> : null}

@@ -20,7 +20,10 @@ export const SALE_FIELDS = fieldsOf([
   ["venda.itens[].total", "Total do item em centavos (filtro moeda)"],
   ["venda.subtotal", "Soma bruta dos itens em centavos (filtro moeda)"],
   ["venda.descontos", "Descontos somados em centavos, o de fidelidade incluído (filtro moeda)"],
-  ["venda.desconto_fidelidade", "Parte dos descontos que é a do nível de fidelidade do cliente, nos serviços, em centavos (filtro moeda)"],
+  [
+    "venda.desconto_fidelidade",
+    "Parte dos descontos que é a do nível de fidelidade do cliente, nos serviços, em centavos (filtro moeda)",
+  ],
   ["venda.desconto_fidelidade_rotulo", 'Nome do desconto de fidelidade, como "Desconto Ouro 15%"; vazio sem ele'],
   ["venda.total", "Total da venda em centavos (filtro moeda)"],
   ["venda.pagamentos", "Formas de pagamento (use em um laço for)"],
