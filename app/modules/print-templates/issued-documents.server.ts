@@ -52,12 +52,26 @@ async function renderPaperOf(row: IssuedRow, paper: Paper): Promise<string | nul
   if (!template) return null;
   const { html } = await renderTemplateSource(row.kind as PrintKind, template.body, paper, row.data, template.margins);
   const db = await getDb();
+  // Written only over the data it was rendered from: the LGPD anonymiser may have redacted the data (and
+  // emptied the bodies) while this render ran, and the personal data must not come back with a late body.
   await db
     .update(issuedDocuments)
     .set({ bodies: sql`${issuedDocuments.bodies} || jsonb_build_object(${paper}::text, ${html}::text)` })
-    .where(and(eq(issuedDocuments.id, row.id), sql`not (${issuedDocuments.bodies} ? ${paper}::text)`));
-  const [now] = await db.select({ bodies: issuedDocuments.bodies }).from(issuedDocuments).where(eq(issuedDocuments.id, row.id));
-  return now?.bodies[paper] ?? html;
+    .where(
+      and(
+        eq(issuedDocuments.id, row.id),
+        sql`not (${issuedDocuments.bodies} ? ${paper}::text)`,
+        sql`${issuedDocuments.data} = ${JSON.stringify(row.data)}::jsonb`,
+      ),
+    );
+  const [now] = await db
+    .select({ bodies: issuedDocuments.bodies, data: issuedDocuments.data })
+    .from(issuedDocuments)
+    .where(eq(issuedDocuments.id, row.id));
+  if (now?.bodies[paper] !== undefined) return now.bodies[paper];
+  // The data changed under the render: render again from what the document holds now.
+  if (now && JSON.stringify(now.data) !== JSON.stringify(row.data)) return renderPaperOf({ ...row, ...now }, paper);
+  return html;
 }
 
 async function readIssued(where: SQL | undefined) {
