@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { inTransaction, type Database, type Transaction } from "~/db/client.server";
+import { inTransaction, type Transaction } from "~/db/client.server";
 import { registerEntries, type RegisterEntryKind, type RegisterMethod } from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
 import { loyaltyEntries } from "~/db/schema/loyalty";
@@ -30,11 +30,6 @@ const UNPAID_METHODS: readonly RegisterMethod[] = ["crediario", "store-credit"];
 
 /** One customer's ledger writes at a time (a payment and a refund at once must not both read the same carry). */
 const LOYALTY_CUSTOMER_LOCK = 0x4c4f5941; // "LOYA"
-
-// rulesInForce takes the database; inside a transaction it reads through the transaction.
-function asDb(tx: Transaction) {
-  return tx as unknown as Database;
-}
 
 async function lockCustomerLedgerInTx(tx: Transaction, customerId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOYALTY_CUSTOMER_LOCK}, ${customerId})`);
@@ -110,7 +105,7 @@ export async function recordLoyaltyForRegisterEntryInTx(
   const isEarning = EARNING_KINDS.includes(entry.kind) && entry.amountCents > 0;
   const isRefund = entry.kind === "refund" && entry.amountCents < 0;
   if (!isEarning && !isRefund) return;
-  const rules = await rulesInForce(asDb(tx), shopToday(now));
+  const rules = await rulesInForce(tx, shopToday(now));
   await lockCustomerLedgerInTx(tx, entry.customerId);
   const serviceOrderId = await serviceOrderOfPaymentInTx(tx, entry.serviceOrderPaymentId);
   if (isRefund) {
@@ -223,7 +218,7 @@ export async function reverseLoyaltyForRegisterEntriesInTx(
     .where(and(inArray(loyaltyEntries.registerEntryId, [...registerEntryIds]), eq(loyaltyEntries.kind, "earned")))
     .orderBy(loyaltyEntries.id);
   if (earned.length === 0) return;
-  const rules = await rulesInForce(asDb(tx), shopToday(now));
+  const rules = await rulesInForce(tx, shopToday(now));
   for (const entry of earned) {
     await lockCustomerLedgerInTx(tx, entry.customerId);
     const [already] = await tx
@@ -284,7 +279,7 @@ export async function recordLoyaltyForOrderInTx(tx: Transaction, actor: Actor, o
     .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
     .where(eq(serviceOrders.id, orderId));
   if (!order || !order.isPaid) return;
-  const rules = await rulesInForce(asDb(tx), shopToday(now));
+  const rules = await rulesInForce(tx, shopToday(now));
   if (!rules.enabled) return;
   if (order.referredBy !== null && order.referredBy !== order.customerId && rules.referralPoints > 0) {
     await lockCustomerLedgerInTx(tx, order.referredBy);
@@ -345,7 +340,7 @@ export async function adjustPointsInTx(
   now = new Date(),
 ) {
   await lockCustomerLedgerInTx(tx, input.customerId);
-  const rules = await rulesInForce(asDb(tx), shopToday(now));
+  const rules = await rulesInForce(tx, shopToday(now));
   let points = input.points;
   if (points < 0) {
     await expireDueForCustomerInTx(tx, input.customerId, now);
