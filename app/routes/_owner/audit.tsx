@@ -29,8 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = auditFiltersFromSearchParams(params);
   assertOwnerActor(actorOf(currentUser(context)));
-  const [page, people] = await Promise.all([listAuditEntries(filters, auditCursorFrom(params)), auditPeople()]);
-  const isFirstPage = auditCursorFrom(params) === null;
+  const before = auditCursorFrom(params);
+  const [page, people] = await Promise.all([listAuditEntries(filters, before), auditPeople()]);
+  const isFirstPage = before === null;
+  const filtersQuery = auditSearchParams(filters).toString();
   return {
     filters,
     people,
@@ -46,9 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       details: detailLinesOf(row.details),
     })),
     olderHref: page.olderFrom === null ? null : `${PATH}?${auditSearchParams(filters, page.olderFrom)}`,
-    newestHref: `${PATH}?${auditSearchParams(filters)}`,
-    exportHref: `${PATH}/exportar.csv?${auditSearchParams(filters)}`,
-    filtersKey: auditSearchParams(filters).toString(),
+    newestHref: `${PATH}?${filtersQuery}`,
+    exportHref: `${PATH}/exportar.csv?${filtersQuery}`,
+    filtersKey: filtersQuery,
   };
 }
 
