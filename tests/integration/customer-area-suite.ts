@@ -282,23 +282,35 @@ export function defineCustomerAreaSuite(database: TestDatabase) {
       await expect(app.profile.listCustomerChangeRequests(ANA, people.ana.customerId)).rejects.toBeInstanceOf(
         app.errors.ForbiddenError,
       );
-      await expect(app.profile.applyCustomerChangeRequest(ANA, people.ana.customerId, phoneRequest.id)).rejects.toBeInstanceOf(
-        app.errors.ForbiddenError,
-      );
-      await expect(app.profile.applyCustomerChangeRequest(STAFF, people.bruno.customerId, phoneRequest.id)).rejects.toMatchObject(
-        { status: 409 },
-      );
+      await expect(
+        app.profile.resolveCustomerChangeRequest(ANA, people.ana.customerId, phoneRequest.id, "apply"),
+      ).rejects.toBeInstanceOf(app.errors.ForbiddenError);
+      await expect(
+        app.profile.resolveCustomerChangeRequest(STAFF, people.bruno.customerId, phoneRequest.id, "apply"),
+      ).rejects.toMatchObject({ status: 409 });
       expect(await recordOf(people.bruno.customerId)).toMatchObject({ name: "Bruno Lima", phone: "11987650002" });
 
-      await app.profile.applyCustomerChangeRequest(STAFF, people.ana.customerId, phoneRequest.id);
+      await app.profile.resolveCustomerChangeRequest(STAFF, people.ana.customerId, phoneRequest.id, "apply");
       expect(await recordOf(people.ana.customerId)).toMatchObject({ name: "Ana Souza", phone: "21998760000" });
-      await expect(app.profile.applyCustomerChangeRequest(STAFF, people.ana.customerId, phoneRequest.id)).rejects.toMatchObject({
+      await expect(
+        app.profile.resolveCustomerChangeRequest(STAFF, people.ana.customerId, phoneRequest.id, "apply"),
+      ).rejects.toMatchObject({
         status: 409,
         fieldErrors: { form: app.profile.CHANGE_REQUEST_GONE_MESSAGE },
       });
       expect((await app.profile.listCustomerChangeRequests(STAFF, people.ana.customerId)).map(({ field }) => field)).toEqual([
         "name",
       ]);
+
+      // The name is set aside: the record keeps its value, the request leaves the list, and it cannot be applied after.
+      const nameRequest = requests.find(({ field }) => field === "name")!;
+      await app.profile.resolveCustomerChangeRequest(STAFF, people.ana.customerId, nameRequest.id, "dismiss");
+      expect(await recordOf(people.ana.customerId)).toMatchObject({ name: "Ana Souza" });
+      expect(await app.profile.listCustomerChangeRequests(STAFF, people.ana.customerId)).toEqual([]);
+      await expect(
+        app.profile.resolveCustomerChangeRequest(STAFF, people.ana.customerId, nameRequest.id, "apply"),
+      ).rejects.toMatchObject({ status: 409 });
+      expect(await recordOf(people.ana.customerId)).toMatchObject({ name: "Ana Souza" });
 
       const audits = await app.db
         .select({ action: app.tables.auditLog.action, details: app.tables.auditLog.details })
@@ -307,6 +319,10 @@ export function defineCustomerAreaSuite(database: TestDatabase) {
       expect(audits).toContainEqual({
         action: "customer.update",
         details: expect.objectContaining({ fields: ["phone"], requestedByUserId: ANA.userId }),
+      });
+      expect(audits).toContainEqual({
+        action: "customer.change-request-dismissed",
+        details: expect.objectContaining({ fields: ["name"], requestedByUserId: ANA.userId }),
       });
       const [profileAudit] = await app.db
         .select({ details: app.tables.auditLog.details })

@@ -200,7 +200,7 @@ const NO_MONEY_OR_STOCK = new Set([
   "linkCustomerAccount",
   "listCustomerAccounts",
   "unlinkCustomerAccount",
-  "applyCustomerChangeRequest",
+  "resolveCustomerChangeRequest",
   "updateCustomer",
   "listSuppliers",
   "listCustomerPlanOrigins",

@@ -89,7 +89,7 @@ export const customerAccountLinks = pgTable(
 );
 
 export type CustomerChangeField = "name" | "phone";
-export type CustomerChangeResolution = "applied" | "superseded";
+export type CustomerChangeResolution = "applied" | "superseded" | "dismissed";
 
 /**
  * A change of name or phone a customer asked for on their account ("Meu

@@ -137,6 +137,7 @@ const ACTION_LABELS: Record<string, string> = {
   "demo.remove": "Apagou os dados de demonstração",
   "credit-plan.payoff-correction": "Corrigiu quitação pela regra antiga",
   "customer.consent-by-customer": "Cliente mudou o consentimento de marketing",
+  "customer.change-request-dismissed": "Descartou alteração pedida pelo cliente",
   "account.profile-update": "Cliente alterou o perfil",
   "privacy.export": "Exportou dados pessoais",
   "customer.referral-from-link": "Indicação registrada pelo link",

@@ -253,10 +253,22 @@ export async function listCustomerChangeRequests(actor: Actor, customerId: numbe
   }));
 }
 
-export const CHANGE_REQUEST_GONE_MESSAGE = "Este pedido já foi aplicado ou substituído por outro mais recente.";
+export const CHANGE_REQUEST_GONE_MESSAGE = "Este pedido já foi resolvido ou substituído por outro mais recente.";
 
-/** Staff apply a customer's requested change to the record, with one click: audited as a change of the record. */
-export async function applyCustomerChangeRequest(actor: Actor, customerId: number, requestId: number) {
+/** What staff do with a customer's requested change: apply it to the record, or set it aside (a typo, a number that is not theirs). */
+export type ChangeRequestDecision = "apply" | "dismiss";
+
+/**
+ * Staff resolve a customer's requested change with one click: applied, it
+ * changes the record (audited as a change of the record); dismissed, the
+ * record keeps its value and the request leaves the list (audited too).
+ */
+export async function resolveCustomerChangeRequest(
+  actor: Actor,
+  customerId: number,
+  requestId: number,
+  decision: ChangeRequestDecision,
+) {
   assertStaffActor(actor);
   return inTransaction(async (tx) => {
     const [request] = await tx
@@ -272,22 +284,24 @@ export async function applyCustomerChangeRequest(actor: Actor, customerId: numbe
       .for("update");
     if (!request) throw new InputError("change-request-gone", { form: CHANGE_REQUEST_GONE_MESSAGE }, 409);
     const now = new Date();
-    await tx
-      .update(customers)
-      .set(request.field === "name" ? { name: request.value, updatedAt: now } : { phone: request.value, updatedAt: now })
-      .where(eq(customers.id, customerId));
+    if (decision === "apply") {
+      await tx
+        .update(customers)
+        .set(request.field === "name" ? { name: request.value, updatedAt: now } : { phone: request.value, updatedAt: now })
+        .where(eq(customers.id, customerId));
+    }
     await tx
       .update(customerChangeRequests)
-      .set({ resolvedAt: now, resolution: "applied", resolvedByUserId: actor.userId })
+      .set({ resolvedAt: now, resolution: decision === "apply" ? "applied" : "dismissed", resolvedByUserId: actor.userId })
       .where(eq(customerChangeRequests.id, request.id));
     await recordAudit(tx, {
       actorUserId: actor.userId,
       actorLabel: actor.label,
-      action: "customer.update",
+      action: decision === "apply" ? "customer.update" : "customer.change-request-dismissed",
       entity: "customer",
       entityId: String(customerId),
       details: { fields: [request.field], changeRequestId: request.id, requestedByUserId: request.userId },
     });
-    return { field: request.field, value: request.value };
+    return { field: request.field, value: request.value, decision };
   });
 }

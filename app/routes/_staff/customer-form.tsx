@@ -12,7 +12,11 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Actor } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { linkCustomerAccount, listCustomerAccounts, unlinkCustomerAccount } from "~/modules/customers/account-links.server";
-import { applyCustomerChangeRequest, listCustomerChangeRequests } from "~/modules/customers/account-profile.server";
+import {
+  listCustomerChangeRequests,
+  resolveCustomerChangeRequest,
+  type ChangeRequestDecision,
+} from "~/modules/customers/account-profile.server";
 import { CustomerAccounts } from "~/modules/customers/components/customer-accounts";
 import { CustomerChangeRequests } from "~/modules/customers/components/customer-change-requests";
 import { ReferralShare } from "~/modules/customers/components/referral-share";
@@ -115,8 +119,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (params.id !== undefined && (intent === "link-account" || intent === "unlink-account")) {
     return accountAction(actor, readId(params.id ?? "") ?? 0, intent, form);
   }
-  if (params.id !== undefined && intent === "apply-change") {
-    return applyChangeAction(actor, readId(params.id ?? "") ?? 0, form);
+  if (params.id !== undefined && (intent === "apply-change" || intent === "dismiss-change")) {
+    return changeRequestAction(actor, readId(params.id ?? "") ?? 0, intent === "apply-change" ? "apply" : "dismiss", form);
   }
   const values = customerFormValues(form);
   const isEditing = params.id !== undefined;
@@ -155,13 +159,15 @@ async function accountAction(actor: Actor, customerId: number, intent: "link-acc
   }
 }
 
-/** A change of name or phone the customer asked for on their account, applied to the record. */
-async function applyChangeAction(actor: Actor, customerId: number, form: FormData) {
+/** A change of name or phone the customer asked for on their account, applied to the record or set aside. */
+async function changeRequestAction(actor: Actor, customerId: number, decision: ChangeRequestDecision, form: FormData) {
   try {
-    const applied = await applyCustomerChangeRequest(actor, customerId, readId(formText(form, "requestId")) ?? 0);
+    const resolved = await resolveCustomerChangeRequest(actor, customerId, readId(formText(form, "requestId")) ?? 0, decision);
+    const fieldLabel = resolved.field === "phone" ? "Telefone" : "Nome";
+    const shownValue = resolved.field === "phone" ? formatPhone(resolved.value) : resolved.value;
     return redirectWithFlash(`/customers/${customerId}`, {
-      title: applied.field === "phone" ? "Telefone atualizado" : "Nome atualizado",
-      message: applied.field === "phone" ? formatPhone(applied.value) : applied.value,
+      title: resolved.decision === "apply" ? `${fieldLabel} atualizado` : "Pedido descartado",
+      message: resolved.decision === "apply" ? shownValue : `O cadastro continua como estava; o cliente pediu ${shownValue}.`,
     });
   } catch (error) {
     return formRefusal(error, { changeRequest: true });

@@ -11,7 +11,7 @@ const shown = (request: CustomerChangeRequest, value: string) => (request.field 
 /**
  * The changes of name or phone the customer asked for on their account
  * ("Meu perfil"): the record keeps its value (and /consultar the phone it
- * matches on) until the staff apply one, with one click.
+ * matches on) until the staff apply one, with one click, or discard it.
  */
 export function CustomerChangeRequests({ requests, isSubmitting }: { requests: CustomerChangeRequest[]; isSubmitting: boolean }) {
   if (requests.length === 0) return null;
@@ -35,13 +35,22 @@ export function CustomerChangeRequests({ requests, isSubmitting }: { requests: C
                 Pedido por {request.accountEmail} em {formatDateTime(request.requestedAt)}
               </p>
             </div>
-            <Form method="post">
-              <input type="hidden" name="intent" value="apply-change" />
-              <input type="hidden" name="requestId" value={request.id} />
-              <Button type="submit" size="sm" disabled={isSubmitting}>
-                Aplicar<span className="sr-only"> {FIELD_LABELS[request.field].toLowerCase()} pedido</span>
-              </Button>
-            </Form>
+            <div className="flex gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="apply-change" />
+                <input type="hidden" name="requestId" value={request.id} />
+                <Button type="submit" size="sm" disabled={isSubmitting}>
+                  Aplicar<span className="sr-only"> {FIELD_LABELS[request.field].toLowerCase()} pedido</span>
+                </Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="dismiss-change" />
+                <input type="hidden" name="requestId" value={request.id} />
+                <Button type="submit" size="sm" variant="outline" disabled={isSubmitting}>
+                  Descartar<span className="sr-only"> {FIELD_LABELS[request.field].toLowerCase()} pedido</span>
+                </Button>
+              </Form>
+            </div>
           </li>
         ))}
       </ul>
