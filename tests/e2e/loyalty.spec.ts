@@ -48,3 +48,26 @@ test("o pagamento de uma OS vira pontos que o cliente vê em Minha conta e em /f
   await expect(history).toContainText("+10");
   await expect(page.getByText(/10 pontos expiram em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
 });
+
+test.describe("as listas da equipe", () => {
+  test.use({ storageState: USERS.staff.storageState });
+
+  test("cada aba da fidelidade é a única marcada como atual e mostra a sua lista", async ({ page }) => {
+    await page.goto("/fidelidade");
+    const tabs = page.getByRole("navigation", { name: "Listas da fidelidade" });
+    const current = tabs.locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveText("Por nível");
+
+    await tabs.getByRole("link", { name: "Perto do próximo nível" }).click();
+    await expect(page).toHaveURL(/vista=perto/);
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveText("Perto do próximo nível");
+    await expect(page.getByRole("heading", { name: "Perto do próximo nível", level: 2 })).toBeVisible();
+
+    await tabs.getByRole("link", { name: "Expiram em 30 dias" }).click();
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveText("Expiram em 30 dias");
+    await expect(page.getByRole("heading", { name: "Pontos que expiram nos próximos 30 dias" })).toBeVisible();
+  });
+});

@@ -65,3 +65,29 @@ test("o clique de um visitante no WhatsApp aparece no tráfego do site, na sua c
     await staffContext.close();
   }
 });
+
+test("no telefone, o tráfego do site cabe na tela, com as tabelas rolando por dentro", async ({ page, browser, isMobile }) => {
+  test.skip(!isMobile, "verificação curta do telefone");
+  // A visit from a campaign, so the tables by source have rows.
+  const viewStored = page.waitForResponse((response) => response.url().endsWith("/api/trafego"));
+  await page.goto(`/?utm_source=telefone&utm_campaign=cabe-${Date.now()}`);
+  expect((await viewStored).status()).toBe(204);
+
+  const staffContext = await browser.newContext({
+    storageState: USERS.staff.storageState,
+    baseURL: BASE_URL,
+    viewport: { width: 360, height: 780 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const staffPage = await staffContext.newPage();
+    await staffPage.goto("/traffic-analysis");
+    await expect(staffPage.getByRole("heading", { name: "Conversões por origem" })).toBeVisible();
+    await expect(staffPage.getByTestId("tabela-source").getByRole("row")).not.toHaveCount(0);
+    const overflow = await staffPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  } finally {
+    await staffContext.close();
+  }
+});

@@ -1,3 +1,5 @@
+import { basisPointsToPercentText, formatCents } from "~/lib/money";
+
 /**
  * How the audit log reads to the owner: areas (groups of the recorded
  * entities), actions in words, the page of a record, and an entry's details
@@ -238,9 +240,106 @@ function shown(key: string, value: unknown): string {
   if (SECRET_KEY.test(key)) return WITHHELD;
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? "sim" : "não";
-  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isSafeInteger(value) && key.endsWith("Cents")) return formatCents(value);
+  if (typeof value === "number" && Number.isSafeInteger(value) && key.endsWith("BasisPoints")) {
+    return `${basisPointsToPercentText(value)}%`;
+  }
+  if (typeof value === "string") return VALUE_LABELS[value] ?? value;
   if (typeof value === "number") return String(value);
   return JSON.stringify(value, (innerKey, inner: unknown) => (innerKey && SECRET_KEY.test(innerKey) ? WITHHELD : inner));
+}
+
+/** Recorded values that are words of the code: roles. */
+const VALUE_LABELS: Record<string, string> = { owner: "proprietário", staff: "equipe", customer: "cliente" };
+
+/** The recorded fields in words; a field not listed shows as recorded (never hidden). */
+const FIELD_LABELS: Record<string, string> = {
+  accountId: "Conta",
+  accounts: "Contas",
+  address: "Endereço",
+  allowNegativeStock: "Permite estoque negativo",
+  amountCents: "Valor",
+  answer: "Resposta",
+  at: "Quando",
+  attemptedAt: "Tentativa em",
+  authorName: "Autor",
+  by: "Por",
+  cep: "CEP",
+  channel: "Canal",
+  city: "Cidade",
+  closures: "Fechamentos",
+  cnpj: "CNPJ",
+  code: "Código",
+  countedQuantity: "Quantidade contada",
+  creditLateFeeBasisPoints: "Multa do crediário",
+  creditLateInterestMonthlyBasisPoints: "Juros de mora do crediário ao mês",
+  customerId: "Cliente",
+  customerIds: "Clientes",
+  defaultWarrantyDays: "Garantia padrão (dias)",
+  deliveredTo: "Entregue a",
+  description: "Descrição",
+  detailsConfirmed: "Dados confirmados",
+  discountCents: "Desconto",
+  dueOn: "Vencimento",
+  email: "E-mail",
+  expectedQuantity: "Quantidade esperada",
+  fields: "Campos",
+  financedCents: "Valor financiado",
+  from: "De",
+  isPublished: "Publicado",
+  items: "Itens",
+  kind: "Tipo",
+  legalName: "Razão social",
+  level: "Nível",
+  linesTotalCents: "Total dos itens",
+  logoUploadId: "Logotipo",
+  loyaltyDiscountCents: "Desconto de fidelidade",
+  marketingConsent: "Consentimento de marketing",
+  maxCreditMonthlyRateBasisPoints: "Taxa máxima do crediário ao mês",
+  method: "Forma de pagamento",
+  name: "Nome",
+  note: "Observação",
+  openingBalanceCents: "Saldo inicial",
+  openingDate: "Data de abertura",
+  owedCents: "Valor devido",
+  paidAt: "Pago em",
+  paidDate: "Data do pagamento",
+  phone: "Telefone",
+  phones: "Telefones",
+  pixDiscountBasisPoints: "Desconto no PIX",
+  pixKey: "Chave PIX",
+  pixKeyType: "Tipo da chave PIX",
+  previousStatus: "Situação anterior",
+  priceCents: "Preço",
+  publishedAt: "Publicado em",
+  quantity: "Quantidade",
+  question: "Pergunta",
+  rating: "Nota",
+  reason: "Motivo",
+  removed: "Removido",
+  reviewUrl: "Link de avaliações",
+  role: "Função",
+  serial: "Número de série",
+  slug: "Endereço",
+  socialLinks: "Redes sociais",
+  source: "Origem",
+  state: "UF",
+  status: "Situação",
+  stockQuantity: "Estoque",
+  supplier: "Fornecedor",
+  text: "Texto",
+  title: "Título",
+  to: "Para",
+  totalCents: "Total",
+  transferDate: "Data da transferência",
+  weeklyHours: "Horário de funcionamento",
+  whatsapp: "WhatsApp",
+};
+
+/** A detail's field in words: "changes.reviewUrl" reads "Link de avaliações"; a nested field keeps its parent's name. */
+export function fieldLabelOf(field: string): string {
+  const parts = field.split(".").filter((part, index, all) => !(index === 0 && all.length > 1 && part === "changes"));
+  return parts.map((part) => FIELD_LABELS[part] ?? part).join(" › ");
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -250,6 +349,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** One line of text per detail, for the CSV. */
 export function detailText(lines: readonly DetailLine[]): string {
   return lines
-    .map((line) => (line.value !== undefined ? `${line.field}: ${line.value}` : `${line.field}: ${line.before} → ${line.after}`))
+    .map((line) =>
+      line.value !== undefined
+        ? `${fieldLabelOf(line.field)}: ${line.value}`
+        : `${fieldLabelOf(line.field)}: ${line.before} → ${line.after}`,
+    )
     .join("; ");
 }

@@ -16,6 +16,7 @@ import {
   actionLabelOf,
   areaLabelOf,
   detailLinesOf,
+  fieldLabelOf,
   recordPageOf,
   type DetailLine,
 } from "~/modules/audit/presentation";
@@ -180,11 +181,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
 function DetailList({ lines }: { lines: readonly DetailLine[] }) {
   if (lines.length === 0) return null;
   return (
-    <dl className="grid gap-x-3 gap-y-0.5 text-sm sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
+    <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
       {lines.map((line) => (
         <div key={line.field} className="contents">
-          <dt className="break-words text-slate-600">{line.field}</dt>
-          <dd className="break-words text-slate-900">
+          <dt className="wrap-anywhere text-slate-600">{fieldLabelOf(line.field)}</dt>
+          <dd className="wrap-anywhere text-slate-900">
             {line.value !== undefined ? (
               line.value
             ) : (

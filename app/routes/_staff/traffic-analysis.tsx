@@ -164,7 +164,7 @@ export default function TrafficAnalysis({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
         <TrafficTable dimension="source" rows={tables.source} csvHref={csv("source")} />
         <TrafficTable dimension="campaign" rows={tables.campaign} csvHref={csv("campaign")} />
         <TrafficTable dimension="page" rows={tables.page} csvHref={csv("page")} />

@@ -1,3 +1,4 @@
+import { cx } from "~/lib/class-names";
 import { formatDate } from "~/lib/dates";
 import type { TrafficDay } from "../report.server";
 
@@ -33,6 +34,7 @@ export function TrafficChart({ days }: { days: readonly TrafficDay[] }) {
   const barWidth = slot * 0.7;
   const totalViews = days.reduce((sum, day) => sum + day.views, 0);
   const totalVisitors = days.reduce((sum, day) => sum + day.visitors, 0);
+  // About 10 day labels; on a phone every other one of those, so they never run into each other.
   const labelEvery = Math.max(1, Math.ceil(days.length / 10));
   const summary = `Visualizações e visitantes únicos por dia: ${integer(totalViews)} visualizações e ${integer(totalVisitors)} visitantes únicos (soma dos dias) em ${days.length} dias.`;
   return (
@@ -82,7 +84,7 @@ export function TrafficChart({ days }: { days: readonly TrafficDay[] }) {
               x={percent(index * slot + slot / 2)}
               y={HEIGHT - 6}
               textAnchor="middle"
-              className="fill-slate-600 text-[11px]"
+              className={cx("fill-slate-600 text-[11px]", index % (labelEvery * 2) !== 0 && "max-sm:hidden")}
             >
               {`${day.day.slice(8)}/${day.day.slice(5, 7)}`}
             </text>
