@@ -1,31 +1,20 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import type { Actor } from "~/modules/accounts/roles";
-import { DEFAULT_LOYALTY_RULES, levelForPoints, type LoyaltyRules } from "~/modules/loyalty/rules";
+import { DEFAULT_LOYALTY_RULES, type LoyaltyRules } from "~/modules/loyalty/rules";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
-/**
- * The test seam for a customer's standing until the points ledger lands:
- * customers listed here have these valid points; everyone else goes through
- * the real `loyaltyStanding` (the rules in force always come from the real
- * `rulesInForce`). Once loyalty_entries exists, the same standings can be
- * written as ledger rows instead.
- */
-const givenPoints = new Map<number, number>();
-vi.mock("~/modules/loyalty/programme.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/modules/loyalty/programme.server")>();
-  return {
-    ...original,
-    loyaltyStanding: async (db: Parameters<typeof original.loyaltyStanding>[0], customerId: number, day: string) => {
-      const points = givenPoints.get(customerId);
-      if (points === undefined) return original.loyaltyStanding(db, customerId, day);
-      const rules = await original.rulesInForce(db, day);
-      return { points, level: rules.enabled ? levelForPoints(points, rules.levels) : null, rules };
-    },
-  };
-});
+/** A customer with these points: written to the real ledger as the owner's adjustment. */
+async function givePoints(customerId: number, points: number) {
+  const [{ inTransaction }, { adjustPointsInTx }] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/modules/loyalty/ledger.server"),
+  ]);
+  const owner: Actor = { userId: null, label: "pontos do teste", role: "owner" };
+  await inTransaction((tx) => adjustPointsInTx(tx, owner, { customerId, points, reason: "Pontos do teste" }));
+}
 
 const OWNER: Actor = { userId: "dono-fidelidade", label: "dono@fidelidade.test", role: "owner" };
 const STAFF: Actor = { userId: "equipe-fidelidade", label: "equipe@fidelidade.test", role: "staff" };
@@ -135,7 +124,7 @@ export function defineLoyaltyProgrammeSuite(database: TestDatabase) {
         { name: `Cliente ${seed}`, phone: `1198765${String(seed).padStart(4, "0")}` },
         seed++,
       );
-      if (points !== null) givenPoints.set(customer.id, points);
+      if (points !== null) await givePoints(customer.id, points);
       const order = await app.factory.createTestServiceOrder(app.db, {
         customerId: customer.id,
         status: "ready",

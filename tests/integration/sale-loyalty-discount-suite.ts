@@ -1,26 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { shopToday } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import type { Actor } from "~/modules/accounts/roles";
-import { levelForPoints } from "~/modules/loyalty/rules";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
-/** The same seam as the loyalty programme's suite: these customers have these valid points, the rules are the real ones. */
-const givenPoints = new Map<number, number>();
-vi.mock("~/modules/loyalty/programme.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/modules/loyalty/programme.server")>();
-  return {
-    ...original,
-    loyaltyStanding: async (db: Parameters<typeof original.loyaltyStanding>[0], customerId: number, day: string) => {
-      const points = givenPoints.get(customerId);
-      if (points === undefined) return original.loyaltyStanding(db, customerId, day);
-      const rules = await original.rulesInForce(db, day);
-      return { points, level: rules.enabled ? levelForPoints(points, rules.levels) : null, rules };
-    },
-  };
-});
+/** A customer with these points: written to the real ledger as the owner's adjustment. */
+async function givePoints(customerId: number, points: number) {
+  const [{ inTransaction }, { adjustPointsInTx }] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/modules/loyalty/ledger.server"),
+  ]);
+  const owner: Actor = { userId: null, label: "pontos do teste", role: "owner" };
+  await inTransaction((tx) => adjustPointsInTx(tx, owner, { customerId, points, reason: "Pontos do teste" }));
+}
 
 const STAFF: Actor = { userId: "caixa-fidelidade", label: "caixa@fidelidade.test", role: "staff" };
 const OWNER: Actor = { userId: "dono-caixa-fidelidade", label: "dono@fidelidade.test", role: "owner" };
@@ -90,7 +84,7 @@ export function defineSaleLoyaltyDiscountSuite(database: TestDatabase) {
         .insert(app.tables.customers)
         .values({ name: `Cliente Fidelidade ${++counter}`, phone: `119876500${String(counter).padStart(2, "0")}` })
         .returning({ id: app.tables.customers.id });
-      if (points !== null) givenPoints.set(customer!.id, points);
+      if (points !== null) await givePoints(customer!.id, points);
       return customer!.id;
     }
 
