@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sameShopMomentYearsLater } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
@@ -152,6 +152,13 @@ export function defineLoyaltyLedgerSuite(database: TestDatabase) {
 
     async function pointsOf(customerId: number, at = new Date()) {
       return app.balance.validPointsAt(app.db, customerId, at);
+    }
+
+    async function someoneWaitsOnALock() {
+      const result = await app.db.execute<{ waiting: number }>(
+        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return (result as unknown as { rows: { waiting: number }[] }).rows[0]!.waiting > 0;
     }
 
     async function balanceRowOf(customerId: number) {
@@ -376,6 +383,45 @@ export function defineLoyaltyLedgerSuite(database: TestDatabase) {
         .where(and(eq(app.tables.loyaltyEntries.customerId, customerId), eq(app.tables.loyaltyEntries.kind, "expired")));
       expect(expired).toEqual([{ points: -50 }]);
     });
+
+    it.runIf(database === "postgres")(
+      "the expiry job leaves a customer whose ledger a payment is writing to that payment, and expires them once",
+      async () => {
+        const customerId = await newCustomer();
+        await app.db.insert(app.tables.loyaltyEntries).values({
+          customerId,
+          kind: "adjustment",
+          points: 50,
+          reason: "Teste",
+          occurredAt: new Date("2024-07-01T12:00:00Z"),
+          expiresAt: new Date("2025-07-01T12:00:00Z"),
+          actorLabel: OWNER.label,
+        });
+        const at = new Date("2025-08-01T12:00:00Z");
+        // A refund's reversal holds the customer's ledger: it writes their lapsed points off first, and is not committed yet.
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let writing!: () => void;
+        const isWriting = new Promise<void>((resolve) => (writing = resolve));
+        const payment = app.client.inTransaction(async (tx) => {
+          await app.ledger.adjustPointsInTx(tx, OWNER, { customerId, points: -10, reason: "Estorno" }, at);
+          writing();
+          await released;
+        });
+        await isWriting;
+        // The job either finishes without that customer, or (as it did) queues behind the payment's write to their balance.
+        let isJobDone = false;
+        const job = app.expiry.runLoyaltyExpiry(at).finally(() => (isJobDone = true));
+        while (!isJobDone && !(await someoneWaitsOnALock())) await new Promise((resolve) => setTimeout(resolve, 20));
+        release();
+        await Promise.all([payment, job]);
+        await app.expiry.runLoyaltyExpiry(at);
+        expect((await ledgerOf(customerId)).filter((row) => row.kind === "expired")).toEqual([
+          { kind: "expired", points: -50, carryCents: null },
+        ]);
+        expect(await balanceRowOf(customerId)).toBe(0);
+      },
+    );
 
     it("removing the demo data takes a demo customer's points with it (the ledger points at its orders)", async () => {
       const demo = await import("~/modules/demo/remove-demo-data.server");

@@ -363,14 +363,28 @@ export async function adjustPointsInTx(
 }
 
 /**
- * Writes off every customer's lapsed points, in one statement: the same
- * arithmetic as expireDueForCustomerInTx (lapsed positive points less every
- * negative entry so far, never more than the balance), dated when the last
- * of it lapsed. Running it again writes nothing; after days off it writes
- * what lapsed in those days, once.
+ * Writes off every customer's lapsed points: the same arithmetic as
+ * expireDueForCustomerInTx (lapsed positive points less every negative entry
+ * so far, never more than the balance), dated when the last of it lapsed.
+ * Running it again writes nothing; after days off it writes what lapsed in
+ * those days, once. A customer whose ledger a payment is writing right now
+ * (their lock is taken) is left to that payment, which writes their lapsed
+ * points off first, or to the next run: waiting for it could deadlock, and
+ * not waiting would write the same points off twice.
  */
 export async function expireLapsedPointsInTx(tx: Transaction, now: Date): Promise<number> {
   const at = now.toISOString();
+  const candidates = await tx.execute<{ customer_id: number }>(sql`
+    with lapsed as materialized (
+      select distinct l.customer_id from loyalty_entries l
+      join loyalty_balances b on b.customer_id = l.customer_id and b.points > 0
+      where l.points > 0 and l.expires_at <= ${at}
+    )
+    select customer_id from lapsed
+    where pg_try_advisory_xact_lock(${LOYALTY_CUSTOMER_LOCK}, customer_id)`);
+  const customerIds = (candidates as unknown as { rows: { customer_id: number }[] }).rows.map((row) => row.customer_id);
+  if (customerIds.length === 0) return 0;
+  // A new statement, so it sees every write committed before the locks were taken.
   const result = await tx.execute<{ customer_id: number }>(sql`
     insert into loyalty_entries (customer_id, kind, points, description, occurred_at, actor_label)
     select customer_id, 'expired', -due, 'Pontos com mais de um ano', lapsed_at, 'validade dos pontos'
@@ -380,11 +394,7 @@ export async function expireLapsedPointsInTx(tx: Transaction, now: Date): Promis
           + coalesce(sum(e.points) filter (where e.points < 0), 0))) as due,
         max(e.expires_at) filter (where e.points > 0 and e.expires_at <= ${at}) as lapsed_at
       from loyalty_entries e
-      where e.customer_id in (
-        select distinct l.customer_id from loyalty_entries l
-        join loyalty_balances b on b.customer_id = l.customer_id and b.points > 0
-        where l.points > 0 and l.expires_at <= ${at}
-      )
+      where e.customer_id in (select unnest(${`{${customerIds.join(",")}}`}::int[]))
       group by e.customer_id
     ) as per_customer
     where due > 0
