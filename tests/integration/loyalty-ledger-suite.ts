@@ -410,9 +410,9 @@ export function defineLoyaltyLedgerSuite(database: TestDatabase) {
         });
         await isWriting;
         // The job either finishes without that customer, or (as it did) queues behind the payment's write to their balance.
-        let isJobDone = false;
-        const job = app.expiry.runLoyaltyExpiry(at).finally(() => (isJobDone = true));
-        while (!isJobDone && !(await someoneWaitsOnALock())) await new Promise((resolve) => setTimeout(resolve, 20));
+        const jobState = { isDone: false };
+        const job = app.expiry.runLoyaltyExpiry(at).finally(() => (jobState.isDone = true));
+        while (!jobState.isDone && !(await someoneWaitsOnALock())) await new Promise((resolve) => setTimeout(resolve, 20));
         release();
         await Promise.all([payment, job]);
         await app.expiry.runLoyaltyExpiry(at);
