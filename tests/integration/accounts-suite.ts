@@ -394,10 +394,7 @@ export function defineAccountsSuite(database: TestDatabase) {
       expect((await getSession(visitor))?.user.id).toBe(userId);
       // A session that outlived the deactivation (a sign-in in flight when the owner deactivated the account):
       // the profile says deactivated, the session row is still there.
-      await app.db
-        .update(app.tables.profiles)
-        .set({ deactivatedAt: new Date() })
-        .where(eq(app.tables.profiles.userId, userId));
+      await app.db.update(app.tables.profiles).set({ deactivatedAt: new Date() }).where(eq(app.tables.profiles.userId, userId));
 
       expect(await getSession(visitor)).toBeNull();
       const attempts = [

@@ -201,7 +201,8 @@ describe("CSRF: nenhuma ação aceita um post de outra origem", () => {
   });
 
   it("o post da própria loja passa da verificação (a recusa acima é da origem, não de tudo)", async () => {
-    for (const headers of [{ origin: SITE }, { "sec-fetch-site": "same-origin" }]) {
+    const ownSite: Record<string, string>[] = [{ origin: SITE }, { "sec-fetch-site": "same-origin" }];
+    for (const headers of ownSite) {
       const response = await send(https, "/contato", {
         method: "POST",
         headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
