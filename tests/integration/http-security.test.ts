@@ -251,3 +251,53 @@ describe("cookies", () => {
     }
   });
 });
+
+describe("nenhuma resposta carrega rastro de pilha", () => {
+  it("o erro de um loader ou de uma ação sai como 'Unexpected Server Error', sem a mensagem nem a pilha, com os cabeçalhos", async () => {
+    const secret = "SEGREDO do banco: select * from user";
+    const fail = () => {
+      throw new Error(secret);
+    };
+    // The smallest build React Router serves: one route with a loader and an action that fail.
+    const build = {
+      entry: { module: { default: () => new Response(""), handleError: () => {} } },
+      routes: { root: { id: "root", path: "", module: { loader: fail, action: fail } } },
+      assets: {
+        entry: { module: "/entry.js", imports: [] },
+        routes: { root: { id: "root", module: "/root.js", hasLoader: true, hasAction: true, imports: [] } },
+        url: "/manifest.js",
+        version: "1",
+      },
+      publicPath: "/",
+      assetsBuildDirectory: clientDir,
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: "initial" },
+      basename: "/",
+    } as unknown as ServerBuild;
+    const env = { ...modules.envModule.getEnv(), PUBLIC_URL: SITE };
+    const app = modules.appModule.createApp(build, env, clientDir);
+    const server = createAdaptorServer({ fetch: app.fetch });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const method of ["GET", "POST"]) {
+        const response = await fetch(`${baseUrl}/`, {
+          method,
+          headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded" },
+          body: method === "POST" ? "a=b" : undefined,
+        });
+        const body = await response.text();
+        expect(response.status, method).toBe(500);
+        expect(body, method).toBe("Unexpected Server Error");
+        expect(body, method).not.toContain("SEGREDO");
+        expect(securityHeaderProblems(response, method, { isHttps: true })).toEqual([]);
+      }
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+});
