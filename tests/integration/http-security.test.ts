@@ -297,7 +297,7 @@ describe("nenhuma resposta carrega rastro de pilha", () => {
       }
     } finally {
       server.close();
-      server.closeAllConnections();
+      if ("closeAllConnections" in server) server.closeAllConnections();
     }
   });
 });
