@@ -110,9 +110,19 @@ export function createApp(
   const isHttps = env.PUBLIC_URL.startsWith("https://");
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
 
+  // An error in a step before the security headers' middleware (the page cache, the log) would otherwise leave
+  // without them: the answer carries its own, and nothing of the error.
+  const errorHeaders: Record<string, string> = {
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Cache-Control": "no-store",
+    ...(isHttps ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
   app.onError((error, c) => {
     logger.error({ err: error, path: pathForLog(c.req.url) }, "erro não tratado");
-    return c.text("Erro interno. Tente novamente em instantes.", 500);
+    return c.text("Erro interno. Tente novamente em instantes.", 500, errorHeaders);
   });
 
   app.get("/healthz", (c) => c.text("ok"));

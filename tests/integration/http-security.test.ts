@@ -253,6 +253,21 @@ describe("cookies", () => {
 });
 
 describe("nenhuma resposta carrega rastro de pilha", () => {
+  it("o erro de um passo anterior aos cabeçalhos também sai com eles, sem a pilha", async () => {
+    // Without Node's request bindings the page cache's step fails: an error before the headers' middleware ran.
+    const env = { ...modules.envModule.getEnv(), PUBLIC_URL: SITE };
+    const app = modules.appModule.createApp({} as ServerBuild, env, clientDir);
+    const response = await app.request(`${SITE}/`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe("Erro interno. Tente novamente em instantes.");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+
   it("o erro de um loader ou de uma ação sai como 'Unexpected Server Error', sem a mensagem nem a pilha, com os cabeçalhos", async () => {
     const secret = "SEGREDO do banco: select * from user";
     const fail = () => {
