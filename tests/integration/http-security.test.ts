@@ -267,7 +267,6 @@ describe("nenhuma resposta carrega rastro de pilha", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
-
   it("o erro de um loader ou de uma ação sai como 'Unexpected Server Error', sem a mensagem nem a pilha, com os cabeçalhos", async () => {
     const secret = "SEGREDO do banco: select * from user";
     const fail = () => {
