@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type UserConfig } from "vite";
+import { productionProtectionsInDev } from "./scripts/support/dev-server-plugin.ts";
 
 /**
  * What the public frame (root.tsx, routes/_site/layout.tsx) loads on every
@@ -53,10 +54,12 @@ const build: UserConfig["build"] = {
 };
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  // Before React Router's: the development server answers through the production server's app (see the plugin).
+  plugins: [tailwindcss(), productionProtectionsInDev(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build,
   // React Router's plugin takes the server bundle's entry from here.
   environments: { ssr: { build: { rolldownOptions: { input: SERVER_ENTRY } } } },
-  server: { port: Number(process.env.PORT ?? 3000) },
+  // A fixed port: the server holds form posts to PUBLIC_URL's origin (http://localhost:PORT), so it may not move.
+  server: { port: Number(process.env.PORT ?? 3000), strictPort: true },
 });

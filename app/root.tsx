@@ -106,7 +106,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* A fictional shop must not reach search results; crawlers still fetch the pages (robots.txt allows them) to read this. */}
         {isDemonstration ? <meta name="robots" content="noindex" /> : null}
         <Meta />
-        <Links />
+        {/* No nonce: styles are not held to one (style-src), and the browser's render has none to match the server's
+            (the development server's critical-CSS link otherwise failed hydration). */}
+        <Links nonce="" />
       </head>
       <body>
         {children}

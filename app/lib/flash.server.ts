@@ -1,4 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { cookieFlags } from "./cookie-flags.server";
 import { FLASH_MESSAGE_MAX_LENGTH, FlashSchema, type Flash, type ShownFlash } from "./flash";
 
 /**
@@ -30,7 +31,7 @@ function readFlashCookie(cookie: string | null): ShownFlash | null {
 }
 
 function flashCookie(value: string, maxAge: number) {
-  return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax`;
+  return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; ${cookieFlags()}`;
 }
 
 /** Redirects to `path` with `flash` for the page there to show once. */

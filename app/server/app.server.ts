@@ -88,16 +88,41 @@ const limitMultipartBody = bodyLimit({ maxSize: MAX_MULTIPART_BODY_BYTES, onErro
 const limitBody: MiddlewareHandler = (c, next) =>
   isMultipartForm(c.req.header("content-type")) ? limitMultipartBody(c, next) : limitFormBody(c, next);
 
-/** `clientDir`: the browser build (build/client), served as static files. */
-export function createApp(build: ServerBuild, env: Env, clientDir: string) {
+/**
+ * How the app is run. The development server (`npm run dev`, vite.config.ts)
+ * runs this same app, with the same headers, origin check, limits and error
+ * pages, but without the page cache (pages change as the code is edited).
+ */
+export type AppMode = { pageCache: boolean };
+
+/**
+ * `build`: the server build, or (development server) a function that loads it when a request reaches React Router.
+ * `clientDir`: the browser build (build/client), served as static files.
+ */
+export function createApp(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  env: Env,
+  clientDir: string,
+  mode: AppMode = { pageCache: true },
+) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { secureHeadersNonce?: string; isRenderingForCache?: boolean } }>();
   const handleDocument = createRequestHandler(build, "production");
   const isHttps = env.PUBLIC_URL.startsWith("https://");
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
 
+  // An error in a step before the security headers' middleware (the page cache, the log) would otherwise leave
+  // without them: the answer carries its own, and nothing of the error.
+  const errorHeaders: Record<string, string> = {
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Cache-Control": "no-store",
+    ...(isHttps ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
   app.onError((error, c) => {
     logger.error({ err: error, path: pathForLog(c.req.url) }, "erro não tratado");
-    return c.text("Erro interno. Tente novamente em instantes.", 500);
+    return c.text("Erro interno. Tente novamente em instantes.", 500, errorHeaders);
   });
 
   app.get("/healthz", (c) => c.text("ok"));
@@ -127,6 +152,7 @@ export function createApp(build: ServerBuild, env: Env, clientDir: string) {
 
   // Anonymous public pages come from memory (app/lib/page-cache.server.ts), before any other work.
   app.use(async (c, next) => {
+    if (!mode.pageCache) return next();
     // Node's own header object: building a Fetch Headers for every cached hit costs more than the hit.
     const { headers } = c.env.incoming;
     // A signed-in person's page, or one showing the message a form left (app/lib/flash.server.ts), is theirs alone.

@@ -369,6 +369,49 @@ export function defineAccountsSuite(database: TestDatabase) {
       ).toBe(200);
     });
 
+    it("lets a reset link used twice at the same instant work once", async () => {
+      const { email, userId } = await createVerifiedAccount();
+      const token = await requestResetToken(email, 2);
+      const passwords = ["Primeira#Senha2025", "Segunda#Senha2025"];
+      const answers = await Promise.all(
+        passwords.map((newPassword) => app.visitor().post("/api/auth/reset-password", { token, newPassword })),
+      );
+      expect(answers.map((answer) => answer.status).toSorted()).toEqual([200, 400]);
+      const winner = passwords[answers.findIndex((answer) => answer.status === 200)] ?? "";
+      const loser = passwords.find((password) => password !== winner) ?? "";
+      expect((await signIn(app.visitor(), email, winner)).status).toBe(200);
+      expect((await signIn(app.visitor(), email, loser)).status).toBe(401);
+      const leftovers = await app.db
+        .select()
+        .from(app.tables.verification)
+        .where(and(like(app.tables.verification.identifier, "reset-password:%"), eq(app.tables.verification.value, userId)));
+      expect(leftovers).toHaveLength(0);
+    });
+
+    it("refuses a deactivated account's session on better-auth's own endpoints too", async () => {
+      const { email, userId, visitor } = await createVerifiedAccount("Conta Desativada");
+      expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
+      expect((await getSession(visitor))?.user.id).toBe(userId);
+      // A session that outlived the deactivation (a sign-in in flight when the owner deactivated the account):
+      // the profile says deactivated, the session row is still there.
+      await app.db.update(app.tables.profiles).set({ deactivatedAt: new Date() }).where(eq(app.tables.profiles.userId, userId));
+
+      expect(await getSession(visitor)).toBeNull();
+      const attempts = [
+        visitor.post("/api/auth/update-user", { name: "Outro Nome" }),
+        visitor.post("/api/auth/change-password", { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }),
+        visitor.get("/api/auth/list-sessions"),
+        visitor.post("/api/auth/change-email", { newEmail: uniqueEmail("desativada"), callbackURL: "/" }),
+      ];
+      for (const response of await Promise.all(attempts)) expect(response.status, response.url).toBe(401);
+      const [row] = await app.db.select().from(app.tables.user).where(eq(app.tables.user.id, userId));
+      expect(row?.name).toBe("Conta Desativada");
+      expect(row?.email).toBe(email);
+      expect((await signIn(app.visitor(), email, NEW_PASSWORD)).status).toBe(401);
+      // The session that slipped through is ended, not merely ignored.
+      expect(await app.db.select().from(app.tables.session).where(eq(app.tables.session.userId, userId))).toHaveLength(0);
+    });
+
     it("ends the outstanding reset links when the password is changed while signed in", async () => {
       const { email, visitor } = await createVerifiedAccount();
       const token = await requestResetToken(email, 2);

@@ -1,4 +1,5 @@
 import * as fc from "fast-check";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
@@ -16,9 +17,34 @@ import {
 } from "../../../tests/support/images";
 import { IMAGE_PURPOSE_SPECS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, UPLOAD_PURPOSES } from "./image-purposes";
 import { ImageUploadError } from "./image-upload-error";
-import { processImage } from "./process-image.server";
+import { INPUT_OPTIONS, processImage } from "./process-image.server";
 
 const encode = (text: string) => new TextEncoder().encode(text);
+
+function pngChunk(type: string, data: Uint8Array) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG of a few dozen bytes whose header declares `width` × `height` RGB pixels: a decompression bomb's promise. */
+function pngDeclaring(width: number, height: number) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk("IHDR", header),
+      pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(1024))),
+      pngChunk("IEND", new Uint8Array()),
+    ]),
+  );
+}
 
 function contains(haystack: Uint8Array, needle: string) {
   return Buffer.from(haystack).includes(Buffer.from(needle));
@@ -175,6 +201,57 @@ describe("processImage", () => {
     expect(error.code).toBe("too-many-pixels");
     expect(error.message).toBe("A imagem passa de 50 megapixels. Reduza a resolução e envie de novo.");
     expect(10_000 * 10_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
+  });
+
+  it("refuses a tiny PNG that declares huge dimensions, from its header, at once", async () => {
+    for (const [width, height] of [
+      [100_000, 100_000],
+      [2 ** 31 - 1, 1],
+      [MAX_IMAGE_PIXELS, 2],
+    ] as const) {
+      const bomb = pngDeclaring(width, height);
+      expect(bomb.length).toBeLessThan(200);
+      const started = performance.now();
+      const error = await imageUploadRefusal(processImage(bomb, "blog-cover"));
+      expect(["too-many-pixels", "unreadable"], `${width}×${height}`).toContain(error.code);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+    // libvips's own pixel limit stays on, behind the header check: a file whose header lies is stopped while decoding.
+    expect(INPUT_OPTIONS).toMatchObject({ limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" });
+  });
+
+  it("refuses a script or a page named .jpg, and an SVG with a script, by content", async () => {
+    const disguised = [
+      "alert(document.cookie)",
+      "<?php system($_GET['c']); ?>",
+      "<html><script>alert(1)</script></html>",
+      TEXT_FILES.svg,
+      // A GIF/JavaScript polyglot: GIF is not taken, whatever else it is.
+      "GIF89a/*\x01\x00\x01\x00*/=alert(1)//",
+    ];
+    for (const text of disguised) {
+      const error = await imageUploadRefusal(processImage(encode(text), "product-photo"));
+      expect(["unsupported-type", "svg", "gif"], text).toContain(error.code);
+    }
+  });
+
+  it("takes an image with a script hidden after it (a polyglot) only as new pixels: nothing of the script is stored", async () => {
+    const payload = "<script>alert(1)</script><?php system($_GET['c']); ?>";
+    const jpeg = await jpegPhoto({ width: 800, height: 600 });
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366cc" } })
+      .png()
+      .withMetadata({ exif: { IFD0: { ImageDescription: payload } } })
+      .toBuffer();
+    const polyglots = [new Uint8Array([...jpeg, ...encode(payload)]), new Uint8Array(png)];
+    for (const bytes of polyglots) {
+      expect(contains(bytes, "<script>")).toBe(true);
+      const image = await processImage(bytes, "product-photo");
+      for (const variant of image.variants) {
+        expect(contains(variant.bytes, "<script>"), variant.format).toBe(false);
+        expect(contains(variant.bytes, "<?php"), variant.format).toBe(false);
+        expect(variant.contentType).toMatch(/^image\/(webp|jpeg|png)$/);
+      }
+    }
   });
 
   it("refuses more bytes than the cap without looking at them", async () => {

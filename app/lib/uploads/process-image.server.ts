@@ -41,7 +41,7 @@ export type ProcessedImage = {
  * warnings some cameras' files raise are not. The pixel limit is libvips's
  * own guard against decompression bombs, behind the check on the header.
  */
-const INPUT_OPTIONS: SharpOptions = { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS };
+export const INPUT_OPTIONS: SharpOptions = { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS };
 
 type PlannedVariant = { format: VariantFormat; box: number; width: number };
 

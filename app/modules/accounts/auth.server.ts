@@ -12,7 +12,7 @@ import { readOrCreateSecret } from "~/lib/secrets.server";
 import { singleton } from "~/lib/singleton.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./account-emails.server";
 import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
-import { refuseSessionOfDeactivatedAccount } from "./deactivation.server";
+import { endSessionsOfDeactivatedCookie, refuseSessionOfDeactivatedAccount } from "./deactivation.server";
 import { recordSignInOutcome } from "./sign-in-audit.server";
 import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server";
 import { endPasswordResetLinks } from "./password-resets.server";
@@ -126,6 +126,8 @@ function createAuth(db: Database) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         startAnswerClock(ctx.path, ctx.request);
+        // A deactivated account's session is refused here too, not only on the app's pages (session.server.ts).
+        await endSessionsOfDeactivatedCookie(ctx.headers?.get("cookie"));
         const inputProblem = authInputProblem(ctx.path, ctx.query, ctx.body);
         if (inputProblem) throw new APIError("BAD_REQUEST", inputProblem);
         if (ctx.path === "/sign-in/email") countSignInAttempt(ctx.body?.email);

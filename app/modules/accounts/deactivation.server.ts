@@ -4,6 +4,9 @@ import { getDb, type Transaction } from "~/db/client.server";
 import { profiles } from "~/db/schema/accounts";
 import { session } from "~/db/schema/auth";
 
+/** better-auth's session cookie ("token.signature", URL-encoded), with or without the https prefix. */
+const SESSION_TOKEN_COOKIE = /(?:^|;\s*)(?:__Secure-)?balcao\.session_token=([^;.]+)/;
+
 /**
  * A person the owner deactivated on /equipe: their sessions end and they
  * cannot sign in, while their account (and so their name on past records)
@@ -51,4 +54,30 @@ export async function endSessions(userId: string) {
 export async function refuseSessionOfDeactivatedAccount(userId: string) {
   if (await isAccountDeactivated(userId))
     throw new APIError("FORBIDDEN", { code: "ACCOUNT_DEACTIVATED", message: ACCOUNT_DEACTIVATED_MESSAGE });
+}
+
+/**
+ * better-auth's hook before each of its own endpoints (get-session,
+ * update-user, change-password, list-sessions…): a session cookie of a
+ * deactivated account ends every session of that account before the endpoint
+ * reads it, so the endpoint sees none. Deactivation already deletes the
+ * sessions; this shuts out one that slipped in (a sign-in in flight at that
+ * moment), as sessionUserOf does for the app's own pages.
+ */
+export async function endSessionsOfDeactivatedCookie(cookieHeader: string | null | undefined) {
+  const encoded = SESSION_TOKEN_COOKIE.exec(cookieHeader ?? "")?.[1];
+  if (!encoded) return;
+  let token: string;
+  try {
+    token = decodeURIComponent(encoded);
+  } catch {
+    return;
+  }
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: session.userId })
+    .from(session)
+    .innerJoin(profiles, eq(profiles.userId, session.userId))
+    .where(and(eq(session.token, token), isNotNull(profiles.deactivatedAt)));
+  if (row) await endSessions(row.userId);
 }

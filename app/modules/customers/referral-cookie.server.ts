@@ -1,4 +1,5 @@
 import { redirect, type MiddlewareFunction } from "react-router";
+import { cookieFlags } from "~/lib/cookie-flags.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { isStaffRole } from "~/modules/accounts/roles";
 import { currentUser } from "~/modules/accounts/session.server";
@@ -16,10 +17,10 @@ const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 const COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${REFERRAL_COOKIE}=([^;]*)`);
 
 export function referralCookie(code: string) {
-  return `${REFERRAL_COOKIE}=${code}; Path=/; Max-Age=${THIRTY_DAYS_SECONDS}; HttpOnly; SameSite=Lax`;
+  return `${REFERRAL_COOKIE}=${code}; Path=/; Max-Age=${THIRTY_DAYS_SECONDS}; ${cookieFlags()}`;
 }
 
-const CLEARED = `${REFERRAL_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+const cleared = () => `${REFERRAL_COOKIE}=; Path=/; Max-Age=0; ${cookieFlags()}`;
 
 export function referralCodeOfCookie(cookie: string | null | undefined) {
   return readReferralCode(COOKIE_PATTERN.exec(cookie ?? "")?.[1]);
@@ -38,7 +39,7 @@ export const recordReferralFromLinkMiddleware: MiddlewareFunction<Response> = as
   const user = currentUser(context);
   const url = new URL(request.url);
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-  const headers = { "Set-Cookie": CLEARED };
+  const headers = { "Set-Cookie": cleared() };
   if (!code || isStaffRole(user.role)) throw redirect(back, { headers });
   const outcome = await recordReferralOfAccount(user.id, code);
   throw redirectWithFlash(back, { message: outcome.message, tone: outcome.ok ? "success" : "info" }, { headers });
