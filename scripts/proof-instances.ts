@@ -209,10 +209,10 @@ function runWriter(cluster: Cluster, count: number, env: Record<string, string>)
   return new Promise<{ orders: number[]; sales: number[]; errors: string[] }>((resolve, reject) => {
     const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/support/instances-writer.ts", String(count)], {
       cwd: ROOT,
+      // As an instance: its database and secrets; the first instance's data folder (a writer writes nothing there).
       env: {
-        ...process.env,
+        ...cluster.env,
         ...env,
-        DATABASE_URL: cluster.databaseUrl,
         DATA_DIR: cluster.instances[0]!.dataDir,
         LOG_LEVEL: "error",
       },

@@ -199,6 +199,8 @@ export type Cluster = {
   proxy: Proxy;
   instances: Instance[];
   databaseUrl: string;
+  /** The environment every instance got (secrets included), for another process acting as one. */
+  env: NodeJS.ProcessEnv;
   /** SQL on the shared database, for the checks. */
   query: <T extends QueryResultRow>(text: string, values?: unknown[]) => Promise<T[]>;
   /** Milliseconds from the first spawn until every instance answered /readyz. */
@@ -264,6 +266,7 @@ export async function startCluster({
     proxy,
     instances,
     databaseUrl: database.url,
+    env: shared,
     startedInMs,
     query: async <T extends QueryResultRow>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows,
     stop: async () => {
