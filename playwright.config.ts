@@ -51,6 +51,7 @@ export default defineConfig({
         "hostile-input.spec.ts",
         "headers.spec.ts",
         "server-process.spec.ts",
+        "instances.spec.ts",
         // Its own server, whose demo data it removes: one run is enough.
         "first-run.spec.ts",
       ],

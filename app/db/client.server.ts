@@ -70,8 +70,40 @@ export type Schema = typeof schema;
 export type Database = NodePgDatabase<Schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** `ready`: the database once migrated (on PGlite, once its folder is this process's). */
-type Connection = { kind: "pglite" | "postgres"; ready: Promise<Database>; close: () => Promise<void> };
+/**
+ * `ready`: the database once migrated (on PGlite, once its folder is this process's).
+ * `holdingStartLock`: runs start-up work (migrations, the first seed) one server at a time.
+ */
+type Connection = {
+  kind: "pglite" | "postgres";
+  ready: Promise<Database>;
+  close: () => Promise<void>;
+  holdingStartLock: <T>(work: () => Promise<T>) => Promise<T>;
+};
+
+/** The session advisory lock servers on one PostgreSQL take to migrate and seed ("STRT" in ASCII). */
+const START_LOCK = 0x53545254;
+
+/**
+ * Runs `work` while this process holds the start lock on a connection of its
+ * own: several servers started at once on one PostgreSQL (a deploy restarting
+ * every instance) migrate and seed one after the other. Without it, two
+ * migrations ran the same statements at once (one failed on "already exists")
+ * and two servers both found the database empty and both seeded it.
+ */
+async function holdingPostgresStartLock<T>(pool: Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [START_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [START_LOCK]).catch(() => undefined);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 /**
  * Marks the async work running inside a transaction of the database
@@ -152,10 +184,12 @@ function connect(): Connection {
     // 'error' event on the pool: unhandled, it would crash the whole process.
     pool.on("error", (error) => logger.warn({ err: error }, "conexão ociosa com o PostgreSQL caiu"));
     const db = guardTransactions(drizzlePg({ client: pool, schema }));
+    const holdingStartLock = <T>(work: () => Promise<T>) => holdingPostgresStartLock(pool, work);
     return {
       kind: "postgres",
-      ready: migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }).then(() => db),
+      ready: holdingStartLock(() => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })).then(() => db),
       close: () => pool.end(),
+      holdingStartLock,
     };
   }
   // PGlite has no cross-process lock: one process per data folder, and the folder is taken before it opens.
@@ -167,6 +201,8 @@ function connect(): Connection {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       return db;
     }),
+    // One process per data folder (decision 13): nothing to wait for.
+    holdingStartLock: (work) => work(),
     close: async () => {
       const client = await opening.catch(() => null);
       if (!client) return;
@@ -208,6 +244,15 @@ export async function getDb(): Promise<Database> {
 export async function inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   const db = await getDb();
   return db.transaction(work);
+}
+
+/**
+ * Runs start-up work that must not run on two servers at once (the first
+ * seed): on PostgreSQL under a session advisory lock, on PGlite as it is.
+ */
+export async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
+  await getDb();
+  return connection().holdingStartLock(work);
 }
 
 export function databaseKind() {

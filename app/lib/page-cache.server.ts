@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
 import { deferHydration } from "./deferred-hydration.server";
 import { isProtectedPath } from "./protected-paths";
+import { announceSharedChange, onSharedChange } from "./shared-cache.server";
 import { UPLOADS_PATH } from "./uploads/upload-urls";
 
 /**
@@ -285,6 +286,9 @@ export class PageCache {
 
 export const pageCache = new PageCache();
 
+// Another instance's change: drop this process's pages (lib/shared-cache.server.ts).
+onSharedChange(() => pageCache.invalidate());
+
 /**
  * Tables whose rows the public pages show. A transaction that writes to one
  * of them through the query builder drops the cache once it commits
@@ -304,10 +308,13 @@ export const PUBLIC_CONTENT_TABLES = [
 ] as const;
 
 /**
- * Drops every cached public page. Runs by itself after a transaction that
- * wrote one of PUBLIC_CONTENT_TABLES commits; call it (after the commit) for
- * any other change of what a visitor sees, as the shop settings do.
+ * Drops every cached public page, here and (within a few seconds) on every
+ * other instance on the same PostgreSQL (lib/shared-cache.server.ts). Runs by
+ * itself after a transaction that wrote one of PUBLIC_CONTENT_TABLES commits;
+ * call it (after the commit) for any other change of what a visitor sees, as
+ * the shop settings do.
  */
 export function invalidatePublicPages() {
   pageCache.invalidate();
+  announceSharedChange();
 }

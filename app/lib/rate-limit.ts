@@ -1,43 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /**
- * At most `limit` attempts per key (a client's `rateLimitKey`, an account…) in a sliding window.
- * Kept in memory: a restart forgets it, which is fine for a contact form or
- * a lookup; better-auth keeps its own limits in the database.
- */
-export function createRateLimit({ limit, windowMs }: { limit: number; windowMs: number }) {
-  const attempts = new Map<string, number[]>();
-  return {
-    /** Records an attempt and says whether it is over the limit (a refused attempt is not recorded). */
-    isOverLimit(key: string, now = Date.now()) {
-      const recent = (attempts.get(key) ?? []).filter((time) => now - time < windowMs);
-      if (recent.length >= limit) {
-        attempts.set(key, recent);
-        return true;
-      }
-      recent.push(now);
-      attempts.set(key, recent);
-      // Forget idle keys now and then, so a flood of addresses cannot grow the map forever.
-      if (attempts.size > 10_000) {
-        for (const [other, times] of attempts) if (times.every((time) => now - time >= windowMs)) attempts.delete(other);
-      }
-      return false;
-    },
-    /** How long until `key` may try again: 0 while it is under the limit. */
-    retryAfterMs(key: string, now = Date.now()) {
-      const recent = (attempts.get(key) ?? []).filter((time) => now - time < windowMs);
-      if (recent.length < limit) return 0;
-      // Attempts are recorded in order; the slot frees when the limit-th latest leaves the window.
-      return (recent[recent.length - limit] ?? now) + windowMs - now;
-    },
-    /** Forgets the key's attempts (an account that has just signed in). */
-    forget(key: string) {
-      attempts.delete(key);
-    },
-  };
-}
-
-/**
  * The key a client is counted under. An IPv6 client is counted by its /64:
  * one home or phone line gets a whole /64 and can pick a fresh address in it
  * for every request. An IPv4 client reaching a dual-stack socket

@@ -40,6 +40,12 @@ export async function isOverSharedLimit(key: string, rule: SharedLimitRule): Pro
   return !(await consumeSharedLimit(key, rule)).allowed;
 }
 
+/** Forgets `key`'s count (an account that has just signed in). */
+export async function forgetSharedLimit(key: string) {
+  const db = await getDb();
+  await db.execute(sql`delete from rate_limit where key = ${key}`);
+}
+
 /** Rows idle for longer than any window (a day): the rollup job calls it. */
 export async function pruneSharedLimits(now = Date.now()) {
   const db = await getDb();

@@ -9,11 +9,12 @@ import net from "node:net";
 import path from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import * as build from "virtual:react-router/server-build";
-import { closeDb, databaseKind, getDb } from "~/db/client.server";
+import { closeDb, databaseKind, getDb, withStartLock } from "~/db/client.server";
 import { DataDirBusyError } from "~/db/data-dir-lock.server";
 import { startAdminSocket } from "~/lib/admin-socket.server";
 import { settleBackgroundTasks } from "~/lib/background-tasks.server";
 import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
+import { startSharedCacheWatch } from "~/lib/shared-cache.server";
 import { flushLogs, logger, printToOutput } from "~/lib/logger.server";
 import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
 import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
@@ -69,7 +70,9 @@ async function prepareDatabase(env: Env) {
     if (error instanceof DataDirBusyError) return `${error.message} Pare o outro servidor ou use outro DATA_DIR.`;
     throw error;
   }
-  if (await isDatabaseEmpty()) {
+  // Several servers started at once on one PostgreSQL: one seeds, the others then find the shop.
+  await withStartLock(async () => {
+    if (!(await isDatabaseEmpty())) return;
     if (env.DEMO_DATA === "on") {
       await seedDemoData();
       logger.info("banco vazio: dados de demonstração criados");
@@ -77,7 +80,7 @@ async function prepareDatabase(env: Env) {
       await seedEmptyShop();
       logger.info("banco vazio: loja criada sem dados de demonstração (DEMO_DATA=off)");
     }
-  }
+  });
   await correctPayoffsOnce();
   return null;
 }
@@ -127,6 +130,8 @@ export async function startServer() {
       ),
   );
   const adminSocket = databaseKind() === "pglite" ? startAdminSocket(env.DATA_DIR, runAdminCommand) : null;
+  // Several servers on one PostgreSQL: a change made through another one drops this one's caches within seconds.
+  const sharedCacheWatch = databaseKind() === "postgres" ? startSharedCacheWatch(await getDb()) : null;
   // Scheduled blog posts publish themselves at their time, with no request (the page cache refreshes on the write).
   const scheduledPublishing = startServerScheduledPublishing();
   // Visit reports roll into daily numbers now (catching up after downtime) and every 10 minutes; one instance at a time.
@@ -152,6 +157,8 @@ export async function startServer() {
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     });
     await adminSocket?.close();
+    sharedCacheWatch?.stop();
+    await sharedCacheWatch?.settled();
     scheduledPublishing.stop();
     await scheduledPublishing.settled();
     trafficRollup.stop();

@@ -5,6 +5,7 @@ import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatab
 import { startMailbox, type Mailbox } from "../support/mailbox";
 import { json, type Visitor } from "../support/visitor";
 import { loadApp, type TestApp } from "./app";
+import { defineSharedLimitTests } from "./shared-limits-tests";
 
 const SESSION_COOKIE = "balcao.session_token";
 const PASSWORD = "Balcao@2024forte";
@@ -674,5 +675,8 @@ export function defineAccountsSuite(database: TestDatabase) {
       expect((await signIn(app.visitor("2001:db8:4:1:ffff::1"), uniqueEmail("alvo6"), "Errada#123456")).status).toBe(429);
       expect((await signIn(app.visitor("2001:db8:4:2::1"), uniqueEmail("alvo6"), "Errada#123456")).status).toBe(401);
     });
+
+    // Last: it re-imports the limit modules (vi.resetModules), as a second instance holds them.
+    defineSharedLimitTests(() => app);
   });
 }

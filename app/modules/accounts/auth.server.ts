@@ -130,7 +130,7 @@ function createAuth(db: Database) {
         await endSessionsOfDeactivatedCookie(ctx.headers?.get("cookie"));
         const inputProblem = authInputProblem(ctx.path, ctx.query, ctx.body);
         if (inputProblem) throw new APIError("BAD_REQUEST", inputProblem);
-        if (ctx.path === "/sign-in/email") countSignInAttempt(ctx.body?.email);
+        if (ctx.path === "/sign-in/email") await countSignInAttempt(ctx.body?.email);
         const field = PASSWORD_FIELDS[ctx.path];
         if (!field) return;
         const password: unknown = ctx.body?.[field];
@@ -140,7 +140,7 @@ function createAuth(db: Database) {
       after: createAuthMiddleware(async (ctx) => {
         await waitForAnswerFloor(ctx.path, ctx.request);
         if (ctx.path === "/sign-in/email") {
-          if (!isAPIError(ctx.context.returned)) forgetSignInAttempts(ctx.body?.email);
+          if (!isAPIError(ctx.context.returned)) await forgetSignInAttempts(ctx.body?.email);
           await recordSignInOutcome(ctx.context.returned, ctx.body?.email);
         }
         // A password changed while signed in ends the reset links too (a reset does it in onPasswordReset).

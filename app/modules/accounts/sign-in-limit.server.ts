@@ -1,21 +1,24 @@
 import { APIError } from "better-auth/api";
 import { getEnv } from "~/lib/env.server";
-import { createRateLimit } from "~/lib/rate-limit";
+import { keyedHash } from "~/lib/ip-hash.server";
+import { consumeSharedLimit, forgetSharedLimit } from "~/lib/shared-rate-limit.server";
 
 /**
  * Failed sign-ins per account, whatever the address: the per-IP limit alone
  * lets someone with many addresses keep guessing one account's password.
  * Counted before the password is checked (so parallel guesses cannot all slip
  * through) and forgotten when the account signs in, so only failures add up.
- * In memory, like the app's other limits: a restart forgets it.
+ * Counted in the database's `rate_limit` table (lib/shared-rate-limit.server.ts),
+ * so every instance on the database shares the count and a restart forgets
+ * nothing; the key is a keyed hash of the e-mail, never the e-mail itself.
  */
 export const ACCOUNT_SIGN_IN_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 
-const attempts = createRateLimit(ACCOUNT_SIGN_IN_LIMIT);
+const RULE = { max: ACCOUNT_SIGN_IN_LIMIT.limit, window: ACCOUNT_SIGN_IN_LIMIT.windowMs / 1000 };
 
 /** better-auth looks e-mails up in lower case; count every spelling of one address together. */
 function accountKey(email: unknown) {
-  return typeof email === "string" ? email.trim().toLowerCase() : null;
+  return typeof email === "string" ? `conta:${keyedHash(email.trim().toLowerCase())}` : null;
 }
 
 function refusal(retryAfterMs: number) {
@@ -33,14 +36,15 @@ function refusal(retryAfterMs: number) {
 }
 
 /** Before the sign-in: records the attempt, or refuses it when the account has had too many. */
-export function countSignInAttempt(email: unknown) {
+export async function countSignInAttempt(email: unknown) {
   const key = accountKey(email);
   if (key === null || getEnv().RATE_LIMIT !== "on") return;
-  if (attempts.isOverLimit(key)) throw refusal(attempts.retryAfterMs(key));
+  const { allowed, retryAfter } = await consumeSharedLimit(key, RULE);
+  if (!allowed) throw refusal((retryAfter ?? RULE.window) * 1000);
 }
 
 /** After a successful sign-in: the account's earlier failures no longer count. */
-export function forgetSignInAttempts(email: unknown) {
+export async function forgetSignInAttempts(email: unknown) {
   const key = accountKey(email);
-  if (key !== null) attempts.forget(key);
+  if (key !== null && getEnv().RATE_LIMIT === "on") await forgetSharedLimit(key);
 }

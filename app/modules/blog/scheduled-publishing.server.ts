@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { getDb, inTransaction } from "~/db/client.server";
 import { blogPosts } from "~/db/schema/blog";
 import { logger } from "~/lib/logger.server";
@@ -6,10 +6,17 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 
 const ENTITY = "blog_post";
 
+/** The advisory lock of a publishing run: with several servers one publishes, the others skip ("BLOG" in ASCII). */
+const PUBLISHING_LOCK = 0x424c4f47;
+
 /**
  * Scheduled posts whose time has come become published, in one
  * transaction, with an audit entry each. A write to blog_posts: the public
  * pages, the feed and the sitemap refresh when it commits, with no request.
+ * Several servers on one PostgreSQL look at the same time: the one holding
+ * the lock publishes, the others skip that look (and the row locks would
+ * let only one of them change a post anyway), so each post is published and
+ * audited once.
  */
 export async function publishDuePosts(now: Date): Promise<{ id: number; slug: string }[]> {
   const isDue = and(eq(blogPosts.status, "scheduled"), lte(blogPosts.publishedAt, now));
@@ -18,6 +25,8 @@ export async function publishDuePosts(now: Date): Promise<{ id: number; slug: st
   const [anyDue] = await (await getDb()).select({ id: blogPosts.id }).from(blogPosts).where(isDue).limit(1);
   if (!anyDue) return [];
   return inTransaction(async (tx) => {
+    const locked = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${PUBLISHING_LOCK}) as locked`);
+    if (!locked.rows[0]?.locked) return [];
     const due = await tx
       .update(blogPosts)
       .set({ status: "published", updatedAt: now })

@@ -1,6 +1,7 @@
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { shopSettings } from "~/db/schema/shop-settings";
 import { invalidatePublicPages } from "~/lib/page-cache.server";
+import { onSharedChange } from "~/lib/shared-cache.server";
 import type { UploadedImage } from "~/lib/uploads/uploaded-image";
 import { getUploadedImage, readUploadedImagesInTx } from "~/modules/uploads/queries.server";
 import { DEMO_SHOP_SETTINGS } from "./demo-settings";
@@ -9,11 +10,16 @@ export type ShopSettings = typeof shopSettings.$inferSelect;
 
 /**
  * Every page reads the settings, so they are kept in memory: dropped at once
- * by a change made through this process, and re-read after a minute so other
- * instances behind the same proxy see the change too.
+ * by a change made through this process, within a few seconds by a change
+ * made through another instance on the same PostgreSQL
+ * (lib/shared-cache.server.ts), and re-read after a minute in any case.
  */
 const CACHE_TTL_MS = 60_000;
 const cache = { value: null as Promise<ShopSettings> | null, loadedAt: 0 };
+
+onSharedChange(() => {
+  cache.value = null;
+});
 
 /** The row; a database that has none yet gets the fictional defaults. */
 async function readOrCreateShopSettings(db: Database | Transaction): Promise<ShopSettings> {
@@ -72,7 +78,7 @@ export async function readShopLogoInTx(tx: Transaction, settings: ShopSettings):
   return (await readUploadedImagesInTx(tx, [settings.logoUploadId])).get(settings.logoUploadId) ?? null;
 }
 
-/** After a change to the settings: every public page shows them (name, hours, contacts). */
+/** After a change to the settings: every public page shows them (name, hours, contacts); other instances hear of it. */
 export function forgetCachedShopSettings() {
   cache.value = null;
   invalidatePublicPages();

@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
   for (const field of ["name", "email", "phone", "subject", "message"] as const) values[field] = formText(form, field);
   try {
     const message = parseInput(ContactMessageSchema, values);
-    if (isContactSubmissionLimited(request)) {
+    if (await isContactSubmissionLimited(request)) {
       return formProblem(
         { values },
         "Você enviou várias mensagens em pouco tempo. Aguarde alguns minutos e tente de novo, ou fale conosco pelo WhatsApp.",

@@ -89,7 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const base = { shopName: shop.name, shopWhatsapp: shop.whatsapp, values };
   if (!hasTrackingLookupInput(lookupInput(values))) return { ...base, outcome: { kind: "idle" } as LookupOutcome };
 
-  if (isTrackingLookupLimited(request)) {
+  if (await isTrackingLookupLimited(request)) {
     const outcome: LookupOutcome = { kind: "limited", message: TRACKING_LIMIT_MESSAGE };
     return data({ ...base, outcome }, { status: 429, headers: PRIVATE_HEADERS });
   }
@@ -119,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "review")
     return data({ decision: { kind: "confirm", decision } as DecisionOutcome }, { headers: PRIVATE_HEADERS });
 
-  if (isTrackingLookupLimited(request)) {
+  if (await isTrackingLookupLimited(request)) {
     const refusal: DecisionOutcome = { kind: "limited", message: TRACKING_LIMIT_MESSAGE };
     return data({ decision: refusal }, { status: 429, headers: PRIVATE_HEADERS });
   }
