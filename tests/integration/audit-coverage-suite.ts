@@ -375,6 +375,7 @@ const EXPORTS: Record<string, string> = {
 };
 
 const key = () => randomUUID();
+const SITE_EMAIL = "rosa@site-auditoria.test";
 const POST = { excerpt: "Resumo do post.", bodyMarkdown: "Texto **forte**.", tags: "dicas" };
 const REVIEW = { authorName: "Ana Paula", rating: "5", text: "Ótimo!", reviewedOn: "2026-11-19", isPublished: "on" };
 const NO_PHOTO = { file: null, remove: false };
@@ -403,7 +404,7 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         })),
       );
       customerId = await newCustomer("Cliente Auditoria");
-      const person = await signUp("rosa@site-auditoria.test", "Rosa do Site");
+      const person = await signUp(SITE_EMAIL, "Rosa do Site");
       site = { userId: person.id, label: person.name, role: "customer" };
       const siteRecord = await newCustomer("Rosa do Site", "11944443333");
       await app.accountLinks.linkCustomerAccount(STAFF, siteRecord, { accountEmail: person.email });
@@ -522,7 +523,21 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
       return (await app.orders.createServiceOrder(STAFF, orderInput(overrides))).id;
     }
 
-    async function readyOrder() {
+    let shared: Promise<number> | undefined;
+    /** One order for the cases that change an open order (opened once: an order issues its printed receipt). */
+    function sharedOrder() {
+      shared ??= order({ unlockKind: "password", unlockCode: UNLOCK_CODE });
+      return shared;
+    }
+
+    let ready: Promise<number> | undefined;
+    /** One order ready for pickup, for the contact attempt and then the delivery. */
+    function readyOrder() {
+      ready ??= moveToReady();
+      return ready;
+    }
+
+    async function moveToReady() {
       const orderId = await order();
       for (const to of ["diagnosing", "awaiting_approval", "approved", "repairing", "ready"] as const) {
         await app.orders.changeServiceOrderStatus(STAFF, orderId, to, "");
@@ -636,30 +651,28 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_auth/auth.tsx#", "_auth/auth.tsx#login"],
         name: "entrar",
         act: async () => {
-          const person = await signUp(`entra-${randomUUID().slice(0, 6)}@auditoria.test`);
-          const result = await app.formAuth.callAuthEndpoint(formRequest(), "/sign-in/email", { email: person.email, password: PASSWORD });
+          const result = await app.formAuth.callAuthEndpoint(formRequest(), "/sign-in/email", { email: SITE_EMAIL, password: PASSWORD });
           expect(result.ok).toBe(true);
-          return { action: "auth.sign-in", entity: "auth", actor: { userId: person.id, label: person.email } };
+          return { action: "auth.sign-in", entity: "auth", actor: { userId: site.userId, label: SITE_EMAIL } };
         },
       },
       {
         at: ["_auth/auth.tsx#login"],
         name: "entrada recusada (senha errada)",
         act: async () => {
-          const person = await signUp(`erra-${randomUUID().slice(0, 6)}@auditoria.test`);
           const result = await app.formAuth.callAuthEndpoint(formRequest(), "/sign-in/email", {
-            email: person.email.toUpperCase(),
+            email: SITE_EMAIL.toUpperCase(),
             password: `${PASSWORD}x`,
           });
           expect(result.ok).toBe(false);
-          return { action: "auth.sign-in.failed", entity: "auth", actor: { userId: null, label: person.email } };
+          return { action: "auth.sign-in.failed", entity: "auth", actor: { userId: null, label: SITE_EMAIL } };
         },
       },
       {
         at: ["_auth/reset-password.tsx#"],
         name: "nova senha pelo link",
         act: async () => {
-          const person = await signUp(`esquece-${randomUUID().slice(0, 6)}@auditoria.test`);
+          const person = { id: site.userId!, email: SITE_EMAIL };
           const token = `reset-${randomUUID()}`;
           await app.db.insert(app.tables.verification).values({
             id: randomUUID(),
@@ -753,7 +766,7 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
       {
         at: ["_staff/service-order-form.tsx#reveal-unlock"],
         name: "ver a senha de desbloqueio",
-        prepare: () => order({ unlockKind: "password", unlockCode: UNLOCK_CODE }),
+        prepare: () => sharedOrder(),
         act: async (orderId: number) => {
           expect(await app.orders.revealUnlockCode(STAFF, orderId)).toMatchObject({ code: UNLOCK_CODE });
           return { action: "service-order.unlock-code.view", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
@@ -771,19 +784,25 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
       {
         at: ["_staff/service-order-form.tsx#save"],
         name: "alterar OS (preço do serviço)",
-        prepare: () => order(),
+        prepare: () => sharedOrder(),
         act: async (orderId: number) => {
           const { idempotencyKey: _key, ...input } = orderInput({
             lines: [{ kind: "service", description: "Troca de tela", quantity: "1", unitPrice: "350,00", productId: "" }],
           });
           await app.orders.updateServiceOrder(STAFF, orderId, input);
-          return { action: "service-order.update", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
+          return {
+            action: "service-order.update",
+            entity: "service_order",
+            entityId: String(orderId),
+            actor: by(STAFF),
+            changed: { linesTotalCents: [30000, 35000] },
+          };
         },
       },
       {
         at: ["_staff/service-order-form.tsx#status"],
         name: "mudar o status da OS",
-        prepare: () => order(),
+        prepare: () => sharedOrder(),
         act: async (orderId: number) => {
           await app.orders.changeServiceOrderStatus(STAFF, orderId, "diagnosing", "");
           return { action: "service-order.status.change", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
@@ -792,10 +811,19 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
       {
         at: ["_staff/service-order-form.tsx#payment"],
         name: "pagamento de OS",
-        prepare: () => order(),
+        prepare: () => sharedOrder(),
         act: async (orderId: number) => {
           await app.orders.addServiceOrderPayment(STAFF, orderId, { method: "cash", amount: "10,00", paidAt: "", note: "", idempotencyKey: key() });
           return { action: "service-order.payment.add", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
+        },
+      },
+      {
+        at: ["_staff/pending-pickups.tsx#"],
+        name: "tentativa de contato para retirada",
+        prepare: () => readyOrder(),
+        act: async (orderId: number) => {
+          await app.pickups.recordPickupContactAttempt(STAFF, { orderId: String(orderId), channel: "phone", attemptedAt: app.dates.toShopDateTimeInput(new Date()), note: "" });
+          return { action: "service-order.pickup-contact.create", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
         },
       },
       {
@@ -812,15 +840,6 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
             actor: by(STAFF),
             alsoRecorded: ["service-order.status.change", "warranty.issue"],
           };
-        },
-      },
-      {
-        at: ["_staff/pending-pickups.tsx#"],
-        name: "tentativa de contato para retirada",
-        prepare: () => readyOrder(),
-        act: async (orderId: number) => {
-          await app.pickups.recordPickupContactAttempt(STAFF, { orderId: String(orderId), channel: "phone", attemptedAt: app.dates.toShopDateTimeInput(new Date()), note: "" });
-          return { action: "service-order.pickup-contact.create", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
         },
       },
       // Customers.
