@@ -83,7 +83,7 @@ async function loadModules() {
     warranties,
     formAuth,
     authServer,
-    adminCommands,
+    adminSocket,
     money,
     dates,
     rules,
@@ -159,7 +159,21 @@ async function loadModules() {
   return {
     db,
     auth: authInstance,
-    tables: { ...auth, ...audit, ...customers, ...inventory, ...credit, ...finance, ...register, ...privacy, ...shopSettingsSchema, ...accountsSchema, ...ordersSchema, ...warrantiesSchema, ...blogSchema },
+    tables: {
+      ...auth,
+      ...audit,
+      ...customers,
+      ...inventory,
+      ...credit,
+      ...finance,
+      ...register,
+      ...privacy,
+      ...shopSettingsSchema,
+      ...accountsSchema,
+      ...ordersSchema,
+      ...warrantiesSchema,
+      ...blogSchema,
+    },
     sessions,
     cashEntries,
     closing,
@@ -205,7 +219,7 @@ async function loadModules() {
     blog,
     warranties,
     formAuth,
-    adminCommands,
+    adminSocket,
     money,
     dates,
     rules,
@@ -355,9 +369,11 @@ const COMMANDS: Record<string, string> = {
   "npm:db:seed": "cria a loja de demonstração em um banco vazio ou de teste (desenvolvimento)",
   "job:seedDemoData": "só num banco vazio, antes de existir qualquer pessoa",
   "job:seedEmptyShop": "só num banco vazio, antes de existir qualquer pessoa",
-  "job:createOwnerSetupToken": "grava só o token do link de configuração; a configuração do proprietário é auditada (owner.setup)",
+  "job:createOwnerSetupToken":
+    "grava só o token do link de configuração; a configuração do proprietário é auditada (owner.setup)",
   "job:runAdminCommand": "o socket dos comandos acima (admin:*)",
-  "job:correctFormerRulePayoffs": "AUDITADO: credit-plan.payoff-correction, uma entrada por crediário corrigido (credit-corrections-suite)",
+  "job:correctFormerRulePayoffs":
+    "AUDITADO: credit-plan.payoff-correction, uma entrada por crediário corrigido (credit-corrections-suite)",
   "job:startServerScheduledPublishing": "AUDITADO: blog_post.publish_scheduled (blog-suite)",
   "job:startLoyaltyExpiryTimer":
     "lançamentos de expiração no extrato de pontos (append-only, com data e motivo): é o próprio registro, sem ação de pessoa",
@@ -370,7 +386,8 @@ const EXPORTS: Record<string, string> = {
   "_account/personal-data-export.ts": "AUDITADO: privacy.export (caso abaixo)",
   "_owner/audit-export.ts": "o próprio registro, lido pelo proprietário",
   "_staff/inventory-export.ts": "lista de itens e saldos que a página de estoque já mostra (sem dados pessoais)",
-  "_staff/finance-export.ts": "os lançamentos que a página mostra, para o contador (sem dados pessoais além do nome da contraparte)",
+  "_staff/finance-export.ts":
+    "os lançamentos que a página mostra, para o contador (sem dados pessoais além do nome da contraparte)",
   "_staff/traffic-export.ts": "contagens anônimas de visitas",
 };
 
@@ -380,6 +397,44 @@ const POST = { excerpt: "Resumo do post.", bodyMarkdown: "Texto **forte**.", tag
 const REVIEW = { authorName: "Ana Paula", rating: "5", text: "Ótimo!", reviewedOn: "2026-11-19", isPublished: "on" };
 const NO_PHOTO = { file: null, remove: false };
 const SECRET_KEY = /password|senha|token|secret|unlock.?(code|pattern)|hash/i;
+
+const by = (actor: Actor) => ({ userId: actor.userId!, label: actor.label });
+
+function productInput(quantity: number) {
+  return {
+    kind: "product",
+    name: `Capa ${randomUUID().slice(0, 8)}`,
+    sku: "",
+    barcode: "",
+    category: "Capas",
+    brand: "",
+    priceCents: "20,00",
+    minimumStock: "0",
+    location: "",
+    description: "",
+    shownInShop: "",
+    partOrigin: "",
+    isSerialised: "",
+    revenueSource: "products",
+    initialQuantity: String(quantity),
+    initialCostCents: quantity > 0 ? "8,00" : "",
+  };
+}
+
+function ratesForm(overrides: Record<string, string> = {}) {
+  const seeded: Record<string, string> = { "fee-debit-1": "1,99", "days-debit-1": "1" };
+  for (let n = 1; n <= 12; n++) {
+    seeded[`fee-credit-${n}`] = n === 1 ? "3,49" : n <= 6 ? "4,59" : "5,59";
+    seeded[`days-credit-${n}`] = "30";
+  }
+  return { idempotencyKey: key(), ...seeded, ...overrides };
+}
+
+const formRequest = () =>
+  new Request(new URL("/auth", process.env.PUBLIC_URL ?? "http://localhost:3000"), {
+    method: "POST",
+    headers: { origin: process.env.PUBLIC_URL ?? "http://localhost:3000", "x-forwarded-for": "10.9.0.1" },
+  });
 
 export function defineAuditCoverageSuite(database: TestDatabase) {
   describeOnDatabase(database, "cada ação que muda dados deixa uma entrada de auditoria", () => {
@@ -433,7 +488,6 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
     });
 
     const today = () => app.dates.shopToday();
-    const by = (actor: Actor) => ({ userId: actor.userId!, label: actor.label });
 
     async function lastAuditId() {
       const [row] = await app.db
@@ -450,29 +504,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
     }
 
     async function product(quantity: number, options: { serialised?: boolean } = {}) {
-      const created = await app.products.createProduct(STAFF, { ...productInput(quantity), isSerialised: options.serialised ? "on" : "", idempotencyKey: key() });
+      const created = await app.products.createProduct(STAFF, {
+        ...productInput(quantity),
+        isSerialised: options.serialised ? "on" : "",
+        idempotencyKey: key(),
+      });
       return created.id;
-    }
-
-    function productInput(quantity: number) {
-      return {
-        kind: "product",
-        name: `Capa ${randomUUID().slice(0, 8)}`,
-        sku: "",
-        barcode: "",
-        category: "Capas",
-        brand: "",
-        priceCents: "20,00",
-        minimumStock: "0",
-        location: "",
-        description: "",
-        shownInShop: "",
-        partOrigin: "",
-        isSerialised: "",
-        revenueSource: "products",
-        initialQuantity: String(quantity),
-        initialCostCents: quantity > 0 ? "8,00" : "",
-      };
     }
 
     function saleInput(productId: number, payments = [{ method: "cash", amount: "20,00", tendered: "" }]) {
@@ -613,7 +650,10 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
     }
 
     /** The settings form as the page shows the stored row, with `overrides` typed over it, read as the route reads it. */
-    function settingsInput(stored: Parameters<App["settingsValidation"]["shopSettingsFormValues"]>[0], overrides: Record<string, string>) {
+    function settingsInput(
+      stored: Parameters<App["settingsValidation"]["shopSettingsFormValues"]>[0],
+      overrides: Record<string, string>,
+    ) {
       const form = new FormData();
       for (const [name, value] of Object.entries({ ...app.settingsValidation.shopSettingsFormValues(stored), ...overrides })) {
         if (typeof value === "string") form.set(name, value);
@@ -627,23 +667,8 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
       return row!.id;
     }
 
-    function ratesForm(overrides: Record<string, string> = {}) {
-      const seeded: Record<string, string> = { "fee-debit-1": "1,99", "days-debit-1": "1" };
-      for (let n = 1; n <= 12; n++) {
-        seeded[`fee-credit-${n}`] = n === 1 ? "3,49" : n <= 6 ? "4,59" : "5,59";
-        seeded[`days-credit-${n}`] = "30";
-      }
-      return { idempotencyKey: key(), ...seeded, ...overrides };
-    }
-
     const template = (name: string) =>
       app.templates.createTemplate(STAFF, { kind: "service-order-delivery", paper: "80mm", from: "padrao", name });
-
-    const formRequest = () =>
-      new Request(new URL("/auth", process.env.PUBLIC_URL ?? "http://localhost:3000"), {
-        method: "POST",
-        headers: { origin: process.env.PUBLIC_URL ?? "http://localhost:3000", "x-forwarded-for": "10.9.0.1" },
-      });
 
     const cases: AuditCase[] = [
       // Sign-ins and failed sign-ins, through the sign-in page's own call to better-auth.
@@ -651,7 +676,10 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_auth/auth.tsx#", "_auth/auth.tsx#login"],
         name: "entrar",
         act: async () => {
-          const result = await app.formAuth.callAuthEndpoint(formRequest(), "/sign-in/email", { email: SITE_EMAIL, password: PASSWORD });
+          const result = await app.formAuth.callAuthEndpoint(formRequest(), "/sign-in/email", {
+            email: SITE_EMAIL,
+            password: PASSWORD,
+          });
           expect(result.ok).toBe(true);
           return { action: "auth.sign-in", entity: "auth", actor: { userId: site.userId, label: SITE_EMAIL } };
         },
@@ -685,7 +713,41 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
             newPassword: `${PASSWORD}Novo`,
           });
           expect(result).toMatchObject({ ok: true });
-          return { action: "auth.password-reset", entity: "auth", entityId: person.id, actor: { userId: person.id, label: person.email } };
+          return {
+            action: "auth.password-reset",
+            entity: "auth",
+            entityId: person.id,
+            actor: { userId: person.id, label: person.email },
+          };
+        },
+      },
+      {
+        at: [],
+        name: "trocar a senha com a sessão aberta (better-auth /change-password)",
+        prepare: async () => {
+          // The password the reset above set.
+          const { headers } = await app.auth.api.signInEmail({
+            body: { email: SITE_EMAIL, password: `${PASSWORD}Novo` },
+            headers: formRequest().headers,
+            returnHeaders: true,
+          });
+          const cookie = headers
+            .getSetCookie()
+            .map((line) => line.split(";")[0])
+            .join("; ");
+          return new Headers({ cookie, origin: process.env.PUBLIC_URL ?? "http://localhost:3000" });
+        },
+        act: async (headers: Headers) => {
+          await app.auth.api.changePassword({
+            body: { currentPassword: `${PASSWORD}Novo`, newPassword: `${PASSWORD}Outra` },
+            headers,
+          });
+          return {
+            action: "auth.password-change",
+            entity: "auth",
+            entityId: site.userId,
+            actor: { userId: site.userId, label: SITE_EMAIL },
+          };
         },
       },
       // Role changes, deactivations and the team.
@@ -693,7 +755,10 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_owner/team.tsx#invite"],
         name: "convidar para a equipe",
         act: async () => {
-          await app.invites.inviteTeamMember(OWNER, { email: `convite-${randomUUID().slice(0, 6)}@auditoria.test`, role: "staff" });
+          await app.invites.inviteTeamMember(OWNER, {
+            email: `convite-${randomUUID().slice(0, 6)}@auditoria.test`,
+            role: "staff",
+          });
           return { action: "team.invite.create", entity: "staff_invite", actor: by(OWNER) };
         },
       },
@@ -701,8 +766,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_owner/team.tsx#resend"],
         name: "reenviar convite",
         prepare: async () =>
-          (await app.invites.inviteTeamMember(OWNER, { email: `reenvia-${randomUUID().slice(0, 6)}@auditoria.test`, role: "staff" }))
-            .inviteId,
+          (
+            await app.invites.inviteTeamMember(OWNER, {
+              email: `reenvia-${randomUUID().slice(0, 6)}@auditoria.test`,
+              role: "staff",
+            })
+          ).inviteId,
         act: async (inviteId: number) => {
           await app.invites.resendTeamInvite(OWNER, inviteId);
           return { action: "team.invite.resend", entity: "staff_invite", entityId: String(inviteId), actor: by(OWNER) };
@@ -712,8 +781,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_owner/team.tsx#revoke"],
         name: "cancelar convite",
         prepare: async () =>
-          (await app.invites.inviteTeamMember(OWNER, { email: `revoga-${randomUUID().slice(0, 6)}@auditoria.test`, role: "staff" }))
-            .inviteId,
+          (
+            await app.invites.inviteTeamMember(OWNER, {
+              email: `revoga-${randomUUID().slice(0, 6)}@auditoria.test`,
+              role: "staff",
+            })
+          ).inviteId,
         act: async (inviteId: number) => {
           await app.invites.revokeTeamInvite(OWNER, inviteId);
           return { action: "team.invite.revoke", entity: "staff_invite", entityId: String(inviteId), actor: by(OWNER) };
@@ -725,7 +798,13 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         act: async () => {
           await app.team.changeTeamMemberRole(OWNER, MEMBER.userId, { role: "owner" });
           await app.db.update(app.tables.user).set({ role: "staff" }).where(eq(app.tables.user.id, MEMBER.userId!));
-          return { action: "user.role.set", entity: "user", entityId: MEMBER.userId, actor: by(OWNER), details: { from: "staff", to: "owner" } };
+          return {
+            action: "user.role.set",
+            entity: "user",
+            entityId: MEMBER.userId,
+            actor: by(OWNER),
+            details: { from: "staff", to: "owner" },
+          };
         },
       },
       {
@@ -756,10 +835,19 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: [],
         name: "mudar a função pela linha de comando (npm run user:role)",
         act: async () => {
-          const reply = await app.adminCommands.runAdminCommand({ command: "set-role", email: `${MEMBER.userId}@auditoria.test`, role: "owner" });
+          const reply = await app.adminSocket.runAdminCommand({
+            command: "set-role",
+            email: `${MEMBER.userId}@auditoria.test`,
+            role: "owner",
+          });
           expect(reply.ok).toBe(true);
           await app.db.update(app.tables.user).set({ role: "staff" }).where(eq(app.tables.user.id, MEMBER.userId!));
-          return { action: "user.role.set", entity: "user", entityId: MEMBER.userId, actor: { userId: null, label: "linha de comando" } };
+          return {
+            action: "user.role.set",
+            entity: "user",
+            entityId: MEMBER.userId,
+            actor: { userId: null, label: "linha de comando" },
+          };
         },
       },
       // Unlock-code reveals.
@@ -769,7 +857,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         prepare: () => sharedOrder(),
         act: async (orderId: number) => {
           expect(await app.orders.revealUnlockCode(STAFF, orderId)).toMatchObject({ code: UNLOCK_CODE });
-          return { action: "service-order.unlock-code.view", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
+          return {
+            action: "service-order.unlock-code.view",
+            entity: "service_order",
+            entityId: String(orderId),
+            actor: by(STAFF),
+          };
         },
       },
       // Service orders.
@@ -813,7 +906,13 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "pagamento de OS",
         prepare: () => sharedOrder(),
         act: async (orderId: number) => {
-          await app.orders.addServiceOrderPayment(STAFF, orderId, { method: "cash", amount: "10,00", paidAt: "", note: "", idempotencyKey: key() });
+          await app.orders.addServiceOrderPayment(STAFF, orderId, {
+            method: "cash",
+            amount: "10,00",
+            paidAt: "",
+            note: "",
+            idempotencyKey: key(),
+          });
           return { action: "service-order.payment.add", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
         },
       },
@@ -822,8 +921,18 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "tentativa de contato para retirada",
         prepare: () => readyOrder(),
         act: async (orderId: number) => {
-          await app.pickups.recordPickupContactAttempt(STAFF, { orderId: String(orderId), channel: "phone", attemptedAt: app.dates.toShopDateTimeInput(new Date()), note: "" });
-          return { action: "service-order.pickup-contact.create", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
+          await app.pickups.recordPickupContactAttempt(STAFF, {
+            orderId: String(orderId),
+            channel: "phone",
+            attemptedAt: app.dates.toShopDateTimeInput(new Date()),
+            note: "",
+          });
+          return {
+            action: "service-order.pickup-contact.create",
+            entity: "service_order",
+            entityId: String(orderId),
+            actor: by(STAFF),
+          };
         },
       },
       {
@@ -857,7 +966,13 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         prepare: () => newCustomer("Bia Antiga", "11977776666"),
         act: async (id: number) => {
           await app.customerMutations.updateCustomer(STAFF, id, { name: "Bia Nova", phone: "(11) 97777-6666" });
-          return { action: "customer.update", entity: "customer", entityId: String(id), actor: by(STAFF), changed: { name: ["Bia Antiga", "Bia Nova"] } };
+          return {
+            action: "customer.update",
+            entity: "customer",
+            entityId: String(id),
+            actor: by(STAFF),
+            changed: { name: ["Bia Antiga", "Bia Nova"] },
+          };
         },
       },
       {
@@ -891,8 +1006,19 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         prepare: () => product(0),
         act: async (productId: number) => {
           const [row] = await app.db.select().from(app.tables.products).where(eq(app.tables.products.id, productId));
-          await app.products.updateProduct(STAFF, productId, { ...productInput(0), name: row!.name, priceCents: "25,00" }, { file: null, remove: false });
-          return { action: "product.update", entity: "product", entityId: String(productId), actor: by(STAFF), changed: { priceCents: [2000, 2500] } };
+          await app.products.updateProduct(
+            STAFF,
+            productId,
+            { ...productInput(0), name: row!.name, priceCents: "25,00" },
+            { file: null, remove: false },
+          );
+          return {
+            action: "product.update",
+            entity: "product",
+            entityId: String(productId),
+            actor: by(STAFF),
+            changed: { priceCents: [2000, 2500] },
+          };
         },
       },
       {
@@ -989,7 +1115,11 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_staff/inventory-import.tsx#"],
         name: "importar planilha de itens",
         act: async () => {
-          await app.productImport.importProductsCsv(STAFF, new TextEncoder().encode("Nome;Preço;Custo;Estoque\nCabo Auditado;19,90;8,00;10\n"), key());
+          await app.productImport.importProductsCsv(
+            STAFF,
+            new TextEncoder().encode("Nome;Preço;Custo;Estoque\nCabo Auditado;19,90;8,00;10\n"),
+            key(),
+          );
           // One entry per item created, and the import's own.
           return { action: "product.import", entity: "product", actor: by(STAFF), alsoRecorded: ["product.create"] };
         },
@@ -999,14 +1129,27 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_staff/cash-register.tsx#movement"],
         name: "suprimento",
         act: async () => {
-          await app.cashEntries.recordCashMovement(STAFF, { kind: "supply", amount: "50,00", reason: "Troco", idempotencyKey: key() });
+          await app.cashEntries.recordCashMovement(STAFF, {
+            kind: "supply",
+            amount: "50,00",
+            reason: "Troco",
+            idempotencyKey: key(),
+          });
           return { action: "cash-register.supply", entity: "register-entry", actor: by(STAFF) };
         },
       },
       {
         at: ["_staff/cash-register.tsx#cancel", "_staff/cash-register-day.tsx#cancel"],
         name: "cancelar um lançamento do caixa",
-        prepare: async () => (await app.cashEntries.recordCashMovement(STAFF, { kind: "supply", amount: "5,00", reason: "Troco", idempotencyKey: key() })).entryId,
+        prepare: async () =>
+          (
+            await app.cashEntries.recordCashMovement(STAFF, {
+              kind: "supply",
+              amount: "5,00",
+              reason: "Troco",
+              idempotencyKey: key(),
+            })
+          ).entryId,
         act: async (entryId: number) => {
           await app.cashEntries.cancelRegisterEntry(STAFF, entryId, { reason: "Lançado por engano" });
           return { action: "cash-register.entry.cancel", entity: "register-entry", entityId: String(entryId), actor: by(STAFF) };
@@ -1017,7 +1160,10 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "confirmar um PIX recebido",
         prepare: async () => {
           const sold = await sale([{ method: "pix", amount: "20,00", tendered: "" }]);
-          const [pix] = await app.db.select().from(app.tables.registerEntries).where(eq(app.tables.registerEntries.saleId, sold.saleId));
+          const [pix] = await app.db
+            .select()
+            .from(app.tables.registerEntries)
+            .where(eq(app.tables.registerEntries.saleId, sold.saleId));
           return pix!.id;
         },
         act: async (entryId: number) => {
@@ -1077,7 +1223,11 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "contato de cobrança",
         prepare: () => debt("30,00"),
         act: async () => {
-          await app.debtors.recordDebtContact(STAFF, customerId, { channel: "phone", contactedAt: app.dates.toShopDateTimeInput(new Date()), note: "Prometeu pagar" });
+          await app.debtors.recordDebtContact(STAFF, customerId, {
+            channel: "phone",
+            contactedAt: app.dates.toShopDateTimeInput(new Date()),
+            note: "Prometeu pagar",
+          });
           return { action: "debt.contact.create", entity: "customer", entityId: String(customerId), actor: by(STAFF) };
         },
       },
@@ -1105,9 +1255,21 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
           return { otherCustomer, debtId: created.debtId };
         },
         act: async ({ otherCustomer, debtId }: { otherCustomer: number; debtId: number }) => {
-          await app.settlement.settleCustomerDebts(STAFF, otherCustomer, { items: [`debt:${debtId}`], amount: "", method: "cash", note: "", idempotencyKey: key() });
+          await app.settlement.settleCustomerDebts(STAFF, otherCustomer, {
+            items: [`debt:${debtId}`],
+            amount: "",
+            method: "cash",
+            note: "",
+            idempotencyKey: key(),
+          });
           // Each debt paid leaves its own entry, and the settlement its summary.
-          return { action: "debtors.settlement", entity: "customer", entityId: String(otherCustomer), actor: by(STAFF), alsoRecorded: ["debt.payment"] };
+          return {
+            action: "debtors.settlement",
+            entity: "customer",
+            entityId: String(otherCustomer),
+            actor: by(STAFF),
+            alsoRecorded: ["debt.payment"],
+          };
         },
       },
       {
@@ -1141,7 +1303,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "quitar o crediário",
         prepare: () => plan(),
         act: async (planId: number) => {
-          await app.creditPayments.payoffCreditPlan(STAFF, planId, { instalments: "todas", expectedTotal: "300,00", method: "cash", idempotencyKey: key() });
+          await app.creditPayments.payoffCreditPlan(STAFF, planId, {
+            instalments: "todas",
+            expectedTotal: "300,00",
+            method: "cash",
+            idempotencyKey: key(),
+          });
           return { action: "credit-plan.payoff", entity: "credit_plan", entityId: String(planId), actor: by(STAFF) };
         },
       },
@@ -1150,7 +1317,11 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "cancelar um pagamento do crediário",
         prepare: async () => {
           const planId = await plan();
-          const paid = await app.creditPayments.payCreditPlan(STAFF, planId, { amount: "50,00", method: "cash", idempotencyKey: key() });
+          const paid = await app.creditPayments.payCreditPlan(STAFF, planId, {
+            amount: "50,00",
+            method: "cash",
+            idempotencyKey: key(),
+          });
           return { planId, paymentId: paid.paymentId };
         },
         act: async ({ planId, paymentId }: { planId: number; paymentId: number }) => {
@@ -1181,7 +1352,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "pagar um lançamento",
         prepare: () => entry(),
         act: async (entryId: number) => {
-          await app.financeEntries.payEntry(STAFF, entryId, { paidDate: today(), accountId: String(bankAccountId), method: "pix", idempotencyKey: key() });
+          await app.financeEntries.payEntry(STAFF, entryId, {
+            paidDate: today(),
+            accountId: String(bankAccountId),
+            method: "pix",
+            idempotencyKey: key(),
+          });
           return { action: "finance.entry.pay", entity: "finance-entry", entityId: String(entryId), actor: by(STAFF) };
         },
       },
@@ -1192,7 +1368,13 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         act: async (entryId: number) => {
           const dueDate = app.dates.addDays(today(), 5);
           await app.financeEntries.redateEntry(STAFF, entryId, { dueDate });
-          return { action: "finance.entry.redate", entity: "finance-entry", entityId: String(entryId), actor: by(STAFF), details: { from: today(), to: dueDate } };
+          return {
+            action: "finance.entry.redate",
+            entity: "finance-entry",
+            entityId: String(entryId),
+            actor: by(STAFF),
+            details: { from: today(), to: dueDate },
+          };
         },
       },
       {
@@ -1200,7 +1382,11 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "dividir um lançamento",
         prepare: () => entry(),
         act: async (entryId: number) => {
-          await app.financeEntries.splitEntry(STAFF, entryId, { amount: "40,00", dueDate: app.dates.addDays(today(), 10), idempotencyKey: key() });
+          await app.financeEntries.splitEntry(STAFF, entryId, {
+            amount: "40,00",
+            dueDate: app.dates.addDays(today(), 10),
+            idempotencyKey: key(),
+          });
           return { action: "finance.entry.split", entity: "finance-entry", entityId: String(entryId), actor: by(STAFF) };
         },
       },
@@ -1218,7 +1404,13 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
             supplierId: "",
             notes: "",
           });
-          return { action: "finance.entry.update", entity: "finance-entry", entityId: String(entryId), actor: by(STAFF), changed: { amountCents: [10000, 11000] } };
+          return {
+            action: "finance.entry.update",
+            entity: "finance-entry",
+            entityId: String(entryId),
+            actor: by(STAFF),
+            changed: { amountCents: [10000, 11000] },
+          };
         },
       },
       {
@@ -1234,7 +1426,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_staff/finance-accounts.tsx#create"],
         name: "nova conta",
         act: async () => {
-          await app.financeAccounts.createAccount(OWNER, { name: "Cofre auditado", kind: "other", openingBalance: "0,00", openingDate: today() });
+          await app.financeAccounts.createAccount(OWNER, {
+            name: "Cofre auditado",
+            kind: "other",
+            openingBalance: "0,00",
+            openingDate: today(),
+          });
           return { action: "finance.account.create", entity: "finance-account", actor: by(OWNER) };
         },
       },
@@ -1242,21 +1439,48 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_staff/finance-accounts.tsx#update"],
         name: "alterar conta",
         prepare: async () => {
-          await app.financeAccounts.createAccount(OWNER, { name: "Poupança", kind: "bank", openingBalance: "0,00", openingDate: today() });
-          const [row] = await app.db.select().from(app.tables.financeAccounts).where(eq(app.tables.financeAccounts.name, "Poupança"));
+          await app.financeAccounts.createAccount(OWNER, {
+            name: "Poupança",
+            kind: "bank",
+            openingBalance: "0,00",
+            openingDate: today(),
+          });
+          const [row] = await app.db
+            .select()
+            .from(app.tables.financeAccounts)
+            .where(eq(app.tables.financeAccounts.name, "Poupança"));
           return row!.id;
         },
         act: async (accountId: number) => {
-          await app.financeAccounts.updateAccount(OWNER, accountId, { name: "Poupança da loja", kind: "bank", openingBalance: "0,00", openingDate: today() });
-          return { action: "finance.account.update", entity: "finance-account", entityId: String(accountId), actor: by(OWNER), changed: { name: ["Poupança", "Poupança da loja"] } };
+          await app.financeAccounts.updateAccount(OWNER, accountId, {
+            name: "Poupança da loja",
+            kind: "bank",
+            openingBalance: "0,00",
+            openingDate: today(),
+          });
+          return {
+            action: "finance.account.update",
+            entity: "finance-account",
+            entityId: String(accountId),
+            actor: by(OWNER),
+            changed: { name: ["Poupança", "Poupança da loja"] },
+          };
         },
       },
       {
         at: ["_staff/finance-accounts.tsx#archive"],
         name: "arquivar conta",
         prepare: async () => {
-          await app.financeAccounts.createAccount(OWNER, { name: "Antiga", kind: "bank", openingBalance: "0,00", openingDate: today() });
-          const [row] = await app.db.select().from(app.tables.financeAccounts).where(eq(app.tables.financeAccounts.name, "Antiga"));
+          await app.financeAccounts.createAccount(OWNER, {
+            name: "Antiga",
+            kind: "bank",
+            openingBalance: "0,00",
+            openingDate: today(),
+          });
+          const [row] = await app.db
+            .select()
+            .from(app.tables.financeAccounts)
+            .where(eq(app.tables.financeAccounts.name, "Antiga"));
           return row!.id;
         },
         act: async (accountId: number) => {
@@ -1268,7 +1492,9 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_staff/finance-accounts.tsx#transfer"],
         name: "transferência entre contas",
         act: async () => {
-          const drawer = (await app.db.select().from(app.tables.financeAccounts)).find((row) => row.name === "Caixa (gaveta)")!.id;
+          const drawer = (await app.db.select().from(app.tables.financeAccounts)).find(
+            (row) => row.name === "Caixa (gaveta)",
+          )!.id;
           await app.financeAccounts.recordTransfer(STAFF, {
             fromAccountId: String(bankAccountId),
             toAccountId: String(drawer),
@@ -1286,8 +1512,13 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         act: async () => {
           const roles = await app.db.select().from(app.tables.financeAccountRoles);
           const input = Object.fromEntries(roles.map((row) => [row.role, String(row.accountId)]));
-          const drawer = (await app.db.select().from(app.tables.financeAccounts)).find((row) => row.name === "Caixa (gaveta)")!.id;
-          await app.financeAccounts.setAccountRoles(OWNER, { ...input, withdrawal: String(input.withdrawal === String(drawer) ? bankAccountId : drawer) });
+          const drawer = (await app.db.select().from(app.tables.financeAccounts)).find(
+            (row) => row.name === "Caixa (gaveta)",
+          )!.id;
+          await app.financeAccounts.setAccountRoles(OWNER, {
+            ...input,
+            withdrawal: String(input.withdrawal === String(drawer) ? bankAccountId : drawer),
+          });
           return { action: "finance.account.roles", entity: "finance-account", actor: by(OWNER) };
         },
       },
@@ -1331,8 +1562,18 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "alterar categoria",
         prepare: async () => categoryNamed("Festas"),
         act: async (id: number) => {
-          await app.categories.updateCategory(OWNER, id, { name: "Festas da loja", direction: "out", resultLine: "operating-expense" });
-          return { action: "finance.category.update", entity: "finance-category", entityId: String(id), actor: by(OWNER), changed: { name: ["Festas", "Festas da loja"] } };
+          await app.categories.updateCategory(OWNER, id, {
+            name: "Festas da loja",
+            direction: "out",
+            resultLine: "operating-expense",
+          });
+          return {
+            action: "finance.category.update",
+            entity: "finance-category",
+            entityId: String(id),
+            actor: by(OWNER),
+            changed: { name: ["Festas", "Festas da loja"] },
+          };
         },
       },
       {
@@ -1389,7 +1630,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         act: async () => {
           const row = await app.settingsQueries.getShopSettings();
           await app.shopSettings.updateShopSettings(OWNER, settingsInput(row, { defaultWarrantyDays: "120" }));
-          return { action: "shop-settings.update", entity: "shop_settings", actor: by(OWNER), changed: { defaultWarrantyDays: [row!.defaultWarrantyDays, 120] } };
+          return {
+            action: "shop-settings.update",
+            entity: "shop_settings",
+            actor: by(OWNER),
+            changed: { defaultWarrantyDays: [row!.defaultWarrantyDays, 120] },
+          };
         },
       },
       {
@@ -1516,7 +1762,10 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
             method: "pix",
             idempotencyKey: key(),
           });
-          const [unit] = await app.db.select().from(app.tables.productUnits).where(eq(app.tables.productUnits.productId, productId));
+          const [unit] = await app.db
+            .select()
+            .from(app.tables.productUnits)
+            .where(eq(app.tables.productUnits.productId, productId));
           return { productId, unitId: unit!.id };
         },
         act: async ({ productId, unitId }: { productId: number; unitId: number }) => {
@@ -1539,25 +1788,48 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
           return { email, token, inviteId };
         },
         act: async ({ email, token, inviteId }: { email: string; token: string; inviteId: number }) => {
-          const accepted = await app.invites.acceptStaffInvite({ token, fullName: "Nina Nova", password: PASSWORD, confirmation: PASSWORD });
+          const accepted = await app.invites.acceptStaffInvite({
+            token,
+            fullName: "Nina Nova",
+            password: PASSWORD,
+            confirmation: PASSWORD,
+          });
           const [person] = await app.db.select().from(app.tables.user).where(eq(app.tables.user.email, email));
           expect(accepted.email).toBe(email);
-          return { action: "team.invite.accept", entity: "staff_invite", entityId: String(inviteId), actor: { userId: person!.id, label: expect.any(String) as never } };
+          return {
+            action: "team.invite.accept",
+            entity: "staff_invite",
+            entityId: String(inviteId),
+            actor: { userId: person!.id, label: expect.any(String) as never },
+          };
         },
       },
       {
         at: ["_account/profile.tsx#"],
         name: "o cliente muda o próprio perfil (consentimento de marketing)",
         act: async () => {
-          await app.accountProfile.updateAccountProfile(site, { fullName: "Rosa do Site Nova", phone: "", marketingConsent: "on" });
-          return { action: "account.profile-update", entity: "user", actor: by(site), alsoRecorded: ["customer.consent-by-customer"] };
+          await app.accountProfile.updateAccountProfile(site, {
+            fullName: "Rosa do Site Nova",
+            phone: "",
+            marketingConsent: "on",
+          });
+          return {
+            action: "account.profile-update",
+            entity: "user",
+            actor: by(site),
+            alsoRecorded: ["customer.consent-by-customer"],
+          };
         },
       },
       {
         at: ["_staff/customer-form.tsx#apply-change"],
         name: "confirmar no cadastro o nome que o cliente mudou",
         prepare: async () => {
-          const [request] = await app.db.select().from(app.tables.customerChangeRequests).orderBy(desc(app.tables.customerChangeRequests.id)).limit(1);
+          const [request] = await app.db
+            .select()
+            .from(app.tables.customerChangeRequests)
+            .orderBy(desc(app.tables.customerChangeRequests.id))
+            .limit(1);
           return request!;
         },
         act: async (request: { id: number; customerId: number }) => {
@@ -1571,12 +1843,21 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         prepare: async () => {
           const loyal = await newCustomer("Cliente Fiel");
           const top = app.rules.DEFAULT_LOYALTY_RULES.levels.at(-1)!;
-          await app.ledger.adjustPoints(OWNER, loyal, { points: String(top.minPoints), reason: "Fidelidade", idempotencyKey: key() });
+          await app.ledger.adjustPoints(OWNER, loyal, {
+            points: String(top.minPoints),
+            reason: "Fidelidade",
+            idempotencyKey: key(),
+          });
           return { orderId: await order({ customerId: String(loyal) }), basisPoints: top.discountBasisPoints };
         },
         act: async ({ orderId, basisPoints }: { orderId: number; basisPoints: number }) => {
           await app.loyaltyDiscount.applyServiceOrderLoyaltyDiscount(STAFF, orderId, basisPoints);
-          return { action: "service-order.loyalty-discount", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
+          return {
+            action: "service-order.loyalty-discount",
+            entity: "service_order",
+            entityId: String(orderId),
+            actor: by(STAFF),
+          };
         },
       },
       {
@@ -1592,7 +1873,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         },
         act: async (orderId: number) => {
           await app.loyaltyDiscount.removeServiceOrderLoyaltyDiscount(STAFF, orderId);
-          return { action: "service-order.loyalty-discount-removed", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
+          return {
+            action: "service-order.loyalty-discount-removed",
+            entity: "service_order",
+            entityId: String(orderId),
+            actor: by(STAFF),
+          };
         },
       },
       {
@@ -1600,13 +1886,25 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "mudar a data prevista de um recebível de cartão",
         prepare: async () => {
           const sold = await sale([{ method: "debit", amount: "20,00", tendered: "" }]);
-          const [receivable] = await app.db.select().from(app.tables.cardReceivables).orderBy(desc(app.tables.cardReceivables.id)).limit(1);
+          const [receivable] = await app.db
+            .select()
+            .from(app.tables.cardReceivables)
+            .orderBy(desc(app.tables.cardReceivables.id))
+            .limit(1);
           expect(receivable).toBeDefined();
           return { receivableId: receivable!.id, saleId: sold.saleId };
         },
         act: async ({ receivableId }: { receivableId: number }) => {
-          await app.cardFees.updateCardReceivableDate(OWNER, receivableId, { expectedDate: app.dates.addDays(today(), 3), idempotencyKey: key() });
-          return { action: "finance.card-receivable.date", entity: "card_receivable", entityId: String(receivableId), actor: by(OWNER) };
+          await app.cardFees.updateCardReceivableDate(OWNER, receivableId, {
+            expectedDate: app.dates.addDays(today(), 3),
+            idempotencyKey: key(),
+          });
+          return {
+            action: "finance.card-receivable.date",
+            entity: "card_receivable",
+            entityId: String(receivableId),
+            actor: by(OWNER),
+          };
         },
       },
       {
@@ -1635,8 +1933,18 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
           return warranty!.id;
         },
         act: async (warrantyId: number) => {
-          await app.warranties.openWarrantyClaim(STAFF, warrantyId, { reportedDefect: "Parou de carregar", note: "", idempotencyKey: key() });
-          return { action: "warranty.claim", entity: "warranty", entityId: String(warrantyId), actor: by(STAFF), alsoRecorded: ["service-order.create"] };
+          await app.warranties.openWarrantyClaim(STAFF, warrantyId, {
+            reportedDefect: "Parou de carregar",
+            note: "",
+            idempotencyKey: key(),
+          });
+          return {
+            action: "warranty.claim",
+            entity: "warranty",
+            entityId: String(warrantyId),
+            actor: by(STAFF),
+            alsoRecorded: ["service-order.create"],
+          };
         },
       },
       // The site's content.
@@ -1852,10 +2160,19 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         name: "fechamento do caixa",
         prepare: async () => {
           const desk = await app.registerQueries.getRegisterDesk();
-          return { registerId: desk.register!.id, countedCash: app.money.centsToInput(desk.totals.expected.cash), seen: desk.fingerprint };
+          return {
+            registerId: desk.register!.id,
+            countedCash: app.money.centsToInput(desk.totals.expected.cash),
+            seen: desk.fingerprint,
+          };
         },
         act: async ({ registerId, countedCash, seen }: { registerId: number; countedCash: string; seen: string }) => {
-          await app.closing.closeCashRegister(STAFF, registerId, { countMode: "total", countedCash, seen, idempotencyKey: key() });
+          await app.closing.closeCashRegister(STAFF, registerId, {
+            countMode: "total",
+            countedCash,
+            seen,
+            idempotencyKey: key(),
+          });
           return { action: "cash-register.close", entity: "cash-register", entityId: String(registerId), actor: by(STAFF) };
         },
       },
@@ -1896,7 +2213,11 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_owner/personal-data-requests.tsx#"],
         name: "atender um pedido de exclusão",
         prepare: async () => {
-          const [request] = await app.db.select().from(app.tables.dataDeletionRequests).orderBy(desc(app.tables.dataDeletionRequests.id)).limit(1);
+          const [request] = await app.db
+            .select()
+            .from(app.tables.dataDeletionRequests)
+            .orderBy(desc(app.tables.dataDeletionRequests.id))
+            .limit(1);
           return request!.id;
         },
         act: async (requestId: number) => {
@@ -1946,7 +2267,11 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         });
         if (expected.details) expect(row!.details).toMatchObject(expected.details);
         for (const [field, [from, to]] of Object.entries(expected.changed ?? {})) {
-          const details = row!.details as { before?: Record<string, unknown>; after?: Record<string, unknown>; changes?: Record<string, { from: unknown; to: unknown }> };
+          const details = row!.details as {
+            before?: Record<string, unknown>;
+            after?: Record<string, unknown>;
+            changes?: Record<string, { from: unknown; to: unknown }>;
+          };
           const shown = details.changes?.[field] ?? { from: details.before?.[field], to: details.after?.[field] };
           expect(shown, `${field}: antes → depois`).toEqual({ from, to });
         }
@@ -1967,7 +2292,9 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
     it("lista cada ação que muda dados: auditada (caso acima) ou classificada com o motivo", () => {
       const proved = new Set([...cases.flatMap((audited) => audited.at), ...Object.keys(PROVED_ELSEWHERE)]);
       for (const [at, { suite, action }] of Object.entries(PROVED_ELSEWHERE)) {
-        expect(readFileSync(path.join(import.meta.dirname, suite), "utf8"), `${at}: ${suite} confere ${action}`).toContain(`"${action}"`);
+        expect(readFileSync(path.join(import.meta.dirname, suite), "utf8"), `${at}: ${suite} confere ${action}`).toContain(
+          `"${action}"`,
+        );
       }
       const inventory = routeActions();
       const missing = inventory.filter((at) => !proved.has(at) && !(at in NOT_AUDITED));
@@ -1980,8 +2307,8 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
     });
 
     it("classifica cada endpoint do better-auth", () => {
-      const endpoints = Object.values(app.auth.api as Record<string, { path?: string }>).map((endpoint) =>
-        endpoint.path ?? "(server-only) setPassword",
+      const endpoints = Object.values(app.auth.api as Record<string, { path?: string }>).map(
+        (endpoint) => endpoint.path ?? "(server-only) setPassword",
       );
       expect(endpoints.filter((endpoint) => !(endpoint in AUTH_ENDPOINTS))).toEqual([]);
       expect(Object.keys(AUTH_ENDPOINTS).filter((endpoint) => !endpoints.includes(endpoint))).toEqual([]);
