@@ -277,6 +277,8 @@ const NOT_AUDITED: Record<ActionKey, string> = {
   "_staff/service-order-form.tsx#": "sem intenção numa OS existente: recusado, nada gravado",
   "_staff/service-order-form.tsx#save": "", // audited
   "_staff/customer-form.tsx#inline": "", // audited
+  "_account/loyalty.tsx#": "sem a intenção “adjust”: recusado, nada gravado",
+  "_staff/inventory-count.tsx#": "sem intenção: recusado, nada gravado",
   "_staff/inventory-product.tsx#": "sem intenção (formulário sem arquivo): recusado, nada gravado",
   "_staff/inventory-product.tsx#save": "", // audited
   "_staff/cash-register.tsx#": "sem intenção: recusado, nada gravado",
@@ -870,7 +872,7 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_staff/service-order-form.tsx#create"],
         name: "abrir OS",
         act: async () => {
-          const orderId = await order();
+          const { id: orderId } = await app.orders.createServiceOrder(STAFF, orderInput());
           return { action: "service-order.create", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
         },
       },
@@ -1096,7 +1098,7 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         },
       },
       {
-        at: ["_staff/inventory-count.tsx#count", "_staff/inventory-count.tsx#close", "_staff/inventory-count.tsx#"],
+        at: ["_staff/inventory-count.tsx#count", "_staff/inventory-count.tsx#close"],
         name: "contar e encerrar o inventário",
         prepare: async () => {
           const productId = await product(4);
@@ -1214,7 +1216,14 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_staff/debtor.tsx#iou"],
         name: "novo fiado",
         act: async () => {
-          const debtId = await debt("45,00");
+          const { debtId } = await app.debtors.createDebt(STAFF, customerId, {
+            description: "Película de vidro",
+            amount: "45,00",
+            incurredOn: today(),
+            dueDate: today(),
+            revenueSource: "products",
+            idempotencyKey: key(),
+          });
           return { action: "debt.iou.create", entity: "debt", entityId: String(debtId), actor: by(STAFF) };
         },
       },
@@ -1343,7 +1352,8 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_staff/finance-entry-new.tsx#"],
         name: "novo lançamento",
         act: async () => {
-          const entryId = await entry();
+          const created = (await app.financeEntries.createEntries(STAFF, entryInput())) as { entryIds: number[] };
+          const entryId = created.entryIds[0]!;
           return { action: "finance.entry.create", entity: "finance-entry", entityId: String(entryId), actor: by(STAFF) };
         },
       },
@@ -1664,7 +1674,7 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         },
       },
       {
-        at: ["_account/loyalty.tsx#adjust", "_account/loyalty.tsx#"],
+        at: ["_account/loyalty.tsx#adjust"],
         name: "ajuste de pontos",
         act: async () => {
           await app.ledger.adjustPoints(OWNER, customerId, { points: "50", reason: "Cortesia", idempotencyKey: key() });
@@ -1675,7 +1685,12 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         at: ["_staff/print-template-new.tsx#"],
         name: "novo modelo de impressão",
         act: async () => {
-          const { id } = await template("Entrega nova");
+          const { id } = await app.templates.createTemplate(STAFF, {
+            kind: "service-order-delivery",
+            paper: "80mm",
+            from: "padrao",
+            name: "Entrega nova",
+          });
           return { action: "print_template.create", entity: "print_template", entityId: String(id), actor: by(STAFF) };
         },
       },
@@ -2300,6 +2315,16 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
       const missing = inventory.filter((at) => !proved.has(at) && !(at in NOT_AUDITED));
       // A new route action, or a new intent of one: add a case above that proves its entry, or classify it with a reason.
       expect(missing).toEqual([]);
+      // Each case calls a use case the route's own source calls: the case proves that route's action, not another.
+      const wrong: string[] = [];
+      for (const audited of cases) {
+        const called = [...String(audited.act).matchAll(/\bapp\.\w+\.(\w+)\(/g)].map((match) => match[1]!);
+        for (const at of audited.at) {
+          const source = readFileSync(path.join(import.meta.dirname, "../../app/routes", at.split("#")[0]!), "utf8");
+          if (!called.some((name) => source.includes(`${name}(`))) wrong.push(`${audited.name} → ${at} (${called.join(", ")})`);
+        }
+      }
+      expect(wrong, "casos cuja rota não chama o caso de uso testado").toEqual([]);
       const stale = [...proved, ...Object.keys(NOT_AUDITED)].filter((at) => !inventory.includes(at));
       expect(stale, "casos e motivos de ações que não existem mais").toEqual([]);
       const both = [...proved].filter((at) => at in NOT_AUDITED);
