@@ -183,7 +183,8 @@ export async function saveTemplate(actor: Actor, rawId: string | undefined, valu
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     if (row.name !== named.data.name) [before.name, after.name] = [row.name, named.data.name];
-    if (JSON.stringify(row.margins) !== JSON.stringify(margins.margins)) [before.margins, after.margins] = [row.margins, margins.margins];
+    if (JSON.stringify(row.margins) !== JSON.stringify(margins.margins))
+      [before.margins, after.margins] = [row.margins, margins.margins];
     await audit(tx, actor, "update", row.id, { before, after, bodyChanged: row.body !== values.body });
     return { id: row.id };
   });
