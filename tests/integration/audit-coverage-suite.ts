@@ -46,6 +46,7 @@ async function loadModules() {
     orders,
     loyaltyDiscount,
     pickups,
+    tracking,
     debtors,
     debtPayments,
     settlement,
@@ -111,6 +112,7 @@ async function loadModules() {
     import("~/modules/service-orders/mutations.server"),
     import("~/modules/service-orders/loyalty-discount.server"),
     import("~/modules/service-orders/pickups.server"),
+    import("~/modules/service-orders/public-tracking.server"),
     import("~/modules/debtors/mutations.server"),
     import("~/modules/credit/debt-payments.server"),
     import("~/modules/credit/settlement.server"),
@@ -183,6 +185,7 @@ async function loadModules() {
     orders,
     loyaltyDiscount,
     pickups,
+    tracking,
     debtors,
     debtPayments,
     settlement,
@@ -267,8 +270,6 @@ const NOT_AUDITED: Record<ActionKey, string> = {
   "_site/contact.tsx#": "mensagem de um visitante do site: não é ação da equipe; fica guardada como a própria mensagem, com data",
   "_site/service-order-tracking.tsx#": "sem intenção: recusado, nada gravado",
   "_site/service-order-tracking.tsx#review": "só pede confirmação: nada gravado",
-  "_site/service-order-tracking.tsx#decide":
-    "a decisão do próprio cliente sobre o orçamento (não é ação da equipe): fica no histórico de status da OS, com data e “pelo cliente”",
   "_auth/auth.tsx#sair": "sair encerra a própria sessão: nada da loja muda",
   "_auth/auth.tsx#cadastro":
     "um visitante cria a própria conta de cliente (não é ação da equipe; contas da equipe vêm de convite, cuja aceitação é auditada)",
@@ -916,6 +917,27 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
             idempotencyKey: key(),
           });
           return { action: "service-order.payment.add", entity: "service_order", entityId: String(orderId), actor: by(STAFF) };
+        },
+      },
+      {
+        at: ["_site/service-order-tracking.tsx#decide"],
+        name: "o cliente aprova o orçamento pela consulta online",
+        prepare: async () => {
+          const orderId = await order();
+          for (const to of ["diagnosing", "awaiting_approval"] as const)
+            await app.orders.changeServiceOrderStatus(STAFF, orderId, to, "");
+          const [row] = await app.db.select().from(app.tables.serviceOrders).where(eq(app.tables.serviceOrders.id, orderId));
+          return { orderId, code: row!.trackingCode };
+        },
+        act: async ({ orderId, code }: { orderId: number; code: string }) => {
+          const result = await app.tracking.decideQuoteFromTracking({ kind: "code", code }, "approve");
+          expect(result.outcome).toBe("decided");
+          return {
+            action: "service-order.status.change",
+            entity: "service_order",
+            entityId: String(orderId),
+            actor: { userId: null, label: "Cliente (consulta online)" },
+          };
         },
       },
       {
