@@ -2230,6 +2230,14 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         },
       },
       {
+        at: [],
+        name: "o cliente baixa os próprios dados (LGPD)",
+        act: async () => {
+          await app.exporting.exportOwnData(site);
+          return { action: "privacy.export", entity: "user", entityId: site.userId, actor: by(site) };
+        },
+      },
+      {
         at: ["_owner/personal-data-customer.tsx#"],
         name: "anonimizar um cliente",
         prepare: () => newCustomer("Cliente Esquecido", "11955554444"),
