@@ -13,7 +13,7 @@ import { singleton } from "~/lib/singleton.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "./account-emails.server";
 import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
 import { endSessionsOfDeactivatedCookie, refuseSessionOfDeactivatedAccount } from "./deactivation.server";
-import { recordSignInOutcome } from "./sign-in-audit.server";
+import { recordPasswordChange, recordSignInOutcome } from "./sign-in-audit.server";
 import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server";
 import { endPasswordResetLinks } from "./password-resets.server";
 import { authInputProblem, personNameProblem } from "./auth-input";
@@ -85,7 +85,10 @@ function createAuth(db: Database) {
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) =>
         sendAccountEmail("redefinição de senha", () => sendPasswordResetEmail(user.email, url)),
-      onPasswordReset: async ({ user }) => endPasswordResetLinks(user.id),
+      onPasswordReset: async ({ user }) => {
+        await endPasswordResetLinks(user.id);
+        await recordPasswordChange(user, "reset");
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -147,8 +150,9 @@ function createAuth(db: Database) {
         if (ctx.path !== "/change-password") return;
         const returned: unknown = ctx.context.returned;
         if (isAPIError(returned) || !returned || typeof returned !== "object" || !("user" in returned)) return;
-        const { user } = returned as { user: { id: string } };
+        const { user } = returned as { user: { id: string; email: string } };
         await endPasswordResetLinks(user.id);
+        await recordPasswordChange(user, "change");
       }),
     },
     databaseHooks: {

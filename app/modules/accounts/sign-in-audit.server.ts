@@ -34,6 +34,27 @@ export async function recordSignInOutcome(returned: unknown, typedEmail: unknown
   }
 }
 
+/**
+ * A password replaced, by the reset link or by the person signed in (issue
+ * 25 §3: an account taken over shows here): the account, never the password.
+ * Like a sign-in, a failure to write the entry is logged and changes nothing.
+ */
+export async function recordPasswordChange(user: { id: string; email: string }, how: "reset" | "change") {
+  try {
+    await inTransaction((tx) =>
+      recordAudit(tx, {
+        actorUserId: user.id,
+        actorLabel: user.email,
+        action: how === "reset" ? "auth.password-reset" : "auth.password-change",
+        entity: "auth",
+        entityId: user.id,
+      }),
+    );
+  } catch (error) {
+    logger.error({ err: error }, "não foi possível registrar a troca de senha na auditoria");
+  }
+}
+
 function signedInUserOf(returned: unknown): { id: string; email: string } | null {
   if (isAPIError(returned) || !returned || typeof returned !== "object" || !("user" in returned)) return null;
   const { user } = returned as { user?: { id?: unknown; email?: unknown } };

@@ -56,6 +56,8 @@ export function areaLabelOf(entity: string): string {
 const ACTION_LABELS: Record<string, string> = {
   "auth.sign-in": "Entrou no sistema",
   "auth.sign-in.failed": "Tentativa de entrar recusada",
+  "auth.password-reset": "Trocou a senha pelo link de redefinição",
+  "auth.password-change": "Trocou a senha",
   "owner.setup": "Configurou a loja (primeiro acesso)",
   "user.role.set": "Mudou o papel de uma pessoa",
   "team.invite.create": "Convidou para a equipe",

@@ -179,11 +179,13 @@ export async function saveTemplate(actor: Actor, rawId: string | undefined, valu
         updatedAt: new Date(),
       })
       .where(eq(printTemplates.id, row.id));
-    await audit(tx, actor, "update", row.id, {
-      name: named.data.name,
-      margins: margins.margins,
-      bodyChanged: row.body !== values.body,
-    });
+    // Before → after of the fields that changed (the owner's log shows them); the body, long, only as changed or not.
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    if (row.name !== named.data.name) [before.name, after.name] = [row.name, named.data.name];
+    if (JSON.stringify(row.margins) !== JSON.stringify(margins.margins))
+      [before.margins, after.margins] = [row.margins, margins.margins];
+    await audit(tx, actor, "update", row.id, { before, after, bodyChanged: row.body !== values.body });
     return { id: row.id };
   });
 }

@@ -20,7 +20,7 @@ import {
   type StoredLinePart,
 } from "~/modules/inventory/order-parts.server";
 import { isDeactivatedSql } from "~/modules/accounts/person-name.server";
-import { recordAudit } from "~/modules/audit/record-audit.server";
+import { changedValues, recordAudit } from "~/modules/audit/record-audit.server";
 import { recordRegisterEntryInTx } from "~/modules/finance/register-entries.server";
 import { recordLoyaltyForOrderInTx, reverseLoyaltyForCancelledOrderInTx } from "~/modules/loyalty/ledger.server";
 import { assertPixAvailable } from "~/modules/pix/pix-charge";
@@ -482,8 +482,13 @@ export async function updateServiceOrderInTx(
     action: "service-order.update",
     entity: SERVICE_ORDER_ENTITY,
     entityId: String(orderId),
-    // Field names only: values may hold personal data, and never the unlock code.
-    details: { changed, linesTotalCents: columns.linesTotalCents, discountCents: columns.discountCents },
+    // Field names only: values may hold personal data, and never the unlock code. The price, none of those, as before → after.
+    details: {
+      changed,
+      linesTotalCents: columns.linesTotalCents,
+      discountCents: columns.discountCents,
+      ...changedValues(order, columns, ["linesTotalCents", "discountCents"]),
+    },
   });
   return { id: orderId };
 }

@@ -1,0 +1,3 @@
+import { defineAuditCoverageSuite } from "./audit-coverage-suite";
+
+defineAuditCoverageSuite("pglite");
