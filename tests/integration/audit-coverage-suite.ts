@@ -1870,8 +1870,33 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
           return request!;
         },
         act: async (request: { id: number; customerId: number }) => {
-          await app.accountProfile.applyCustomerChangeRequest(STAFF, request.customerId, request.id);
+          await app.accountProfile.resolveCustomerChangeRequest(STAFF, request.customerId, request.id, "apply");
           return { action: "customer.update", entity: "customer", entityId: String(request.customerId), actor: by(STAFF) };
+        },
+      },
+      {
+        at: ["_staff/customer-form.tsx#dismiss-change"],
+        name: "descartar a mudança de telefone que o cliente pediu",
+        prepare: async () => {
+          const [applied] = await app.db
+            .select()
+            .from(app.tables.customerChangeRequests)
+            .orderBy(desc(app.tables.customerChangeRequests.id))
+            .limit(1);
+          const [request] = await app.db
+            .insert(app.tables.customerChangeRequests)
+            .values({ customerId: applied!.customerId, userId: applied!.userId, field: "phone", value: "11999990000" })
+            .returning();
+          return request!;
+        },
+        act: async (request: { id: number; customerId: number }) => {
+          await app.accountProfile.resolveCustomerChangeRequest(STAFF, request.customerId, request.id, "dismiss");
+          return {
+            action: "customer.change-request-dismissed",
+            entity: "customer",
+            entityId: String(request.customerId),
+            actor: by(STAFF),
+          };
         },
       },
       {
