@@ -157,6 +157,14 @@ function bodyOf(body: Body): { init: RequestInit; contentType?: string } {
   }
 }
 
+/** A contact form with a picture attached. */
+function formWithAFile() {
+  const body = new FormData();
+  body.append("name", "Ana");
+  body.append("image", new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" }), "x.png");
+  return body;
+}
+
 type Answer = { status: number; headers: Headers; text: string };
 
 /**
@@ -263,15 +271,16 @@ export function defineFuzzSuite(options: FuzzOptions) {
       expect([...new Set(readsUploads)].sort()).toEqual([...UPLOAD_ROUTE_FILES].sort());
     });
 
+    /** One request as `role`, from the site's own origin. */
+    function post(target: string, role: Role, contentType: string | null, body: RequestInit["body"], method = "POST") {
+      const headers = new Headers({ origin: app.publicUrl });
+      if (cookies[role]) headers.set("cookie", cookies[role]);
+      if (contentType) headers.set("content-type", contentType);
+      return send(`${app.baseUrl}${target}`, method, headers, body);
+    }
+
     /** The defects the fuzzing found, each kept as a request of its own (they failed before their fixes). */
     describe("achados do fuzzing", () => {
-      const post = (target: string, role: Role, contentType: string | null, body: RequestInit["body"], method = "POST") => {
-        const headers = new Headers({ origin: app.publicUrl });
-        if (cookies[role]) headers.set("cookie", cookies[role]);
-        if (contentType) headers.set("content-type", contentType);
-        return send(`${app.baseUrl}${target}`, method, headers, body);
-      };
-
       it("a method the site does not answer gets the site's 405 page (a page's address) or the plain message (.data)", async () => {
         const page = await post("/contato", "visitor", "application/x-www-form-urlencoded", "name=Ana", "PUT");
         expect(page.status).toBe(405);
@@ -293,24 +302,18 @@ export function defineFuzzSuite(options: FuzzOptions) {
       });
 
       it("a multipart body is refused with 415 where the form takes no file, and reaches the forms that do", async () => {
-        const form = () => {
-          const body = new FormData();
-          body.append("name", "Ana");
-          body.append("image", new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" }), "x.png");
-          return body;
-        };
         const before = await databaseDigest(app.db);
-        const page = await post("/contato", "visitor", null, form());
+        const page = await post("/contato", "visitor", null, formWithAFile());
         expect(page.status).toBe(415);
         expect(page.headers.get("content-type")).toMatch(/^text\/html/);
         expect(page.text).toContain("não recebe arquivos");
-        const data = await post("/customers/new.data", "staff", null, form());
+        const data = await post("/customers/new.data", "staff", null, formWithAFile());
         expect(data.status).toBe(415);
         expect(changedTables(before, await databaseDigest(app.db)).filter((table) => !TABLES_A_REFUSAL_MAY_TOUCH.has(table))).toEqual(
           [],
         );
         // The owner's settings take a logo: the form is read (and refused for its content, not its encoding).
-        const settings = await post("/configuracoes", "owner", null, form());
+        const settings = await post("/configuracoes", "owner", null, formWithAFile());
         expect(settings.status).not.toBe(415);
         expect(settings.status).toBeLessThan(500);
       });
