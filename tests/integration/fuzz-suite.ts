@@ -43,6 +43,15 @@ const UPLOAD_ROUTE_FILES = new Set(
 type Role = "visitor" | "customer" | "staff" | "owner";
 const ROLES: Role[] = ["visitor", "customer", "staff", "owner"];
 
+/** The audiences of route-tree.ts each role is below: its requests there are refused, whatever they carry. */
+const BELOW: Record<Role, Set<RouteCase["audience"]>> = {
+  visitor: new Set(["signed-in", "staff", "finance", "owner"]),
+  customer: new Set(["staff", "finance", "owner"]),
+  // The shared staff account has no "Financeiro" grant.
+  staff: new Set(["finance", "owner"]),
+  owner: new Set(),
+};
+
 /** What only someone else may see: another customer's identity, the team's addresses. */
 const OTHER_CUSTOMER = { name: "Beatriz Sigilosa Fuzzer", phone: "11977770042", email: "beatriz.sigilosa@fuzz.test" };
 const STAFF_EMAIL = "equipe.sigilosa@fuzz.test";
@@ -264,6 +273,17 @@ export function defineFuzzSuite(options: FuzzOptions) {
       expect(await databaseWritePosition(app.db)).not.toBe(before);
     });
 
+    it("each role's session is in force: the pages of its own area open", async () => {
+      for (const [target, role] of [
+        ["/minha-conta/perfil", "customer"],
+        ["/service-orders", "staff"],
+        ["/auditoria", "owner"],
+      ] as const) {
+        const answer = await send(`${app.baseUrl}${target}`, "GET", new Headers({ cookie: cookies[role] }), undefined);
+        expect(answer.status, `${target} como ${role}`).toBe(200);
+      }
+    });
+
     it("a route's handle says it takes files exactly when it reads a multipart form", () => {
       const readsUploads = EVERY_ROUTE.filter((route) => /readUploadForm\(|readImportForm\(|readImportFile\(/.test(routeText(route.file))).map(
         (route) => route.file,
@@ -438,6 +458,10 @@ export function defineFuzzSuite(options: FuzzOptions) {
           changed = changed.filter((table) => table !== "audit_log");
         }
         expect(changed, `${what}: uma requisição recusada gravou`).toEqual([]);
+      }
+
+      if (BELOW[sent.role].has(route.audience)) {
+        expect(refused, `${what}: uma página de outro papel respondeu: ${text.slice(0, 200)}`).toBe(true);
       }
 
       if (sent.role === "visitor" || sent.role === "customer") {
