@@ -327,6 +327,9 @@ export function defineFuzzSuite(options: FuzzOptions) {
         expect(page.status).toBe(415);
         expect(page.headers.get("content-type")).toMatch(/^text\/html/);
         expect(page.text).toContain("não recebe arquivos");
+        // Refused before React Router, still with the site's headers.
+        expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+        expect(page.headers.get("x-content-type-options")).toBe("nosniff");
         const data = await post("/customers/new.data", "staff", null, formWithAFile());
         expect(data.status).toBe(415);
         expect(changedTables(before, await databaseDigest(app.db)).filter((table) => !TABLES_A_REFUSAL_MAY_TOUCH.has(table))).toEqual(
