@@ -14,7 +14,10 @@ export function formRefusal<Extra extends object>(error: unknown, extra: Extra) 
   throw error;
 }
 
+/** What a post that is not a form at all is told. */
+export const FORM_EXPECTED = "Envie o formulário desta página.";
+
 /** A post the page cannot read at all (no form, an unknown intent): one message for the whole form. */
-export function formProblem<Extra extends object>(extra: Extra, message = "Envie o formulário desta página.", status = 400) {
+export function formProblem<Extra extends object>(extra: Extra, message = FORM_EXPECTED, status = 400) {
   return data({ ...extra, errors: { form: message } as FieldErrors }, { status });
 }

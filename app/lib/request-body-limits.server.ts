@@ -61,6 +61,22 @@ export const BODY_TOO_LARGE_PAGE = refusalPage(413, "Arquivo grande demais", [
   "Use o botão Voltar do navegador: o formulário volta com o que você digitou. Escolha um arquivo menor e envie de novo.",
 ]);
 
+export const METHOD_NOT_ALLOWED_MESSAGE = "Este endereço não aceita este tipo de pedido: abra a página e use os botões dela.";
+
+/** A method the site does not answer (PUT, DELETE…), or a post to an address without a form. */
+export const METHOD_NOT_ALLOWED_PAGE = refusalPage(405, "Pedido não aceito", [
+  METHOD_NOT_ALLOWED_MESSAGE,
+  "Use o botão Voltar do navegador e tente de novo pela página.",
+]);
+
+export const FILES_NOT_ACCEPTED_MESSAGE = "Este formulário não recebe arquivos: o envio foi recusado e nada foi salvo.";
+
+/** A multipart form (one that can carry a file) posted to a page whose form takes no file. */
+export const FILES_NOT_ACCEPTED_PAGE = refusalPage(415, "Envio não aceito", [
+  FILES_NOT_ACCEPTED_MESSAGE,
+  "Use o botão Voltar do navegador e envie o formulário pela página.",
+]);
+
 export const NUL_IN_FORM_MESSAGE = "O formulário tem um caractere inválido (NUL) e foi recusado: nada foi salvo.";
 
 /** A form carrying a NUL character, refused before any route reads it (see formCarriesNul). */

@@ -13,7 +13,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, RouterContextProvider, type RouteObject, type ServerBuild } from "react-router";
 import { getDb } from "~/db/client.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import type { Env } from "~/lib/env.server";
@@ -22,11 +22,15 @@ import { logger, pathForLog } from "~/lib/logger.server";
 import {
   BODY_TOO_LARGE_MESSAGE,
   BODY_TOO_LARGE_PAGE,
+  FILES_NOT_ACCEPTED_MESSAGE,
+  FILES_NOT_ACCEPTED_PAGE,
   formCarriesNul,
   isDataRequest,
   isMultipartForm,
   MAX_FORM_BODY_BYTES,
   MAX_MULTIPART_BODY_BYTES,
+  METHOD_NOT_ALLOWED_MESSAGE,
+  METHOD_NOT_ALLOWED_PAGE,
   NUL_IN_FORM_MESSAGE,
   NUL_IN_FORM_PAGE,
 } from "~/lib/request-body-limits.server";
@@ -34,6 +38,7 @@ import { NONCE_PLACEHOLDER, pageCache, pageCacheKey, servePage, withNonce } from
 import { isProtectedPath } from "~/lib/protected-paths";
 import { cspNonceContext } from "~/lib/request-context";
 import { TRAFFIC_BEACON_MAX_BYTES, TRAFFIC_BEACON_PATH } from "~/lib/traffic-events";
+import type { UploadHandle } from "~/lib/uploads/upload-handle";
 import { UPLOADS_PATH } from "~/lib/uploads/upload-urls";
 import { getAuth } from "~/modules/accounts/auth.server";
 import { hasSessionCookie, hasSessionCookieHeader } from "~/modules/accounts/session.server";
@@ -89,6 +94,34 @@ const limitBody: MiddlewareHandler = (c, next) =>
   isMultipartForm(c.req.header("content-type")) ? limitMultipartBody(c, next) : limitFormBody(c, next);
 
 /**
+ * Whether the page at `pathname` (a `.data` address counts as its page) takes
+ * a file, decided by the route React Router would run: a multipart body
+ * reaches only those, so no other action reads a form it never expected
+ * (and no file is held in memory for nothing).
+ */
+function routesTakingFiles(build: ServerBuild) {
+  const byParent = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive } as RouteObject);
+    byParent.set(route.parentId, siblings);
+  }
+  const withChildren = (routes: RouteObject[]): RouteObject[] =>
+    routes.map((route) => {
+      const children = byParent.get(route.id);
+      return (children ? { ...route, children: withChildren(children) } : route) as RouteObject;
+    });
+  const tree = withChildren(byParent.get(undefined) ?? []);
+  return (pathname: string) => {
+    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    const leaf = matchRoutes(tree, page)?.at(-1)?.route.id;
+    const handle = leaf ? (build.routes[leaf]?.module.handle as UploadHandle | undefined) : undefined;
+    return handle?.acceptsFiles === true;
+  };
+}
+
+/**
  * How the app is run. The development server (`npm run dev`, vite.config.ts)
  * runs this same app, with the same headers, origin check, limits and error
  * pages, but without the page cache (pages change as the code is edited).
@@ -109,6 +142,10 @@ export function createApp(
   const handleDocument = createRequestHandler(build, "production");
   const isHttps = env.PUBLIC_URL.startsWith("https://");
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  // The development server's build changes as code is edited: read again on each multipart post there.
+  const builtTakesFiles = typeof build === "function" ? null : routesTakingFiles(build);
+  const takesFiles = async (pathname: string) =>
+    (builtTakesFiles ?? routesTakingFiles(await (build as () => Promise<ServerBuild>)()))(pathname);
 
   // An error in a step before the security headers' middleware (the page cache, the log) would otherwise leave
   // without them: the answer carries its own, and nothing of the error.
@@ -240,7 +277,10 @@ export function createApp(
   app.use(async (c, next) => {
     // React Router would run a route's action for PUT, PATCH or DELETE as for POST; no route means to.
     if (!ALLOWED_METHODS.includes(c.req.method)) {
-      return c.text("Método não permitido.", 405, { Allow: ALLOWED_METHODS.join(", ") });
+      const allow = { Allow: ALLOWED_METHODS.join(", ") };
+      return isDataRequest(c.req.path)
+        ? c.text(METHOD_NOT_ALLOWED_MESSAGE, 405, allow)
+        : c.html(METHOD_NOT_ALLOWED_PAGE, 405, allow);
     }
     await next();
   });
@@ -255,6 +295,14 @@ export function createApp(
 
   // Before the body is read by anyone: see limitBody.
   app.use(limitBody);
+
+  // A file only where a form takes one (see routesTakingFiles), before the body is read (a body over the cap is refused first, 413).
+  app.use(async (c, next) => {
+    if (!isSafeMethod(c.req.method) && isMultipartForm(c.req.header("content-type")) && !(await takesFiles(c.req.path))) {
+      return isDataRequest(c.req.path) ? c.text(FILES_NOT_ACCEPTED_MESSAGE, 415) : c.html(FILES_NOT_ACCEPTED_PAGE, 415);
+    }
+    await next();
+  });
 
   app.use(async (c, next) => {
     if (!isSafeMethod(c.req.method) && (await formCarriesNul(c.req.raw))) {
@@ -299,10 +347,15 @@ export function createApp(
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => (await getAuth()).handler(c.req.raw));
 
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(cspNonceContext, c.get("isRenderingForCache") ? NONCE_PLACEHOLDER : (c.get("secureHeadersNonce") ?? ""));
-    return handleDocument(atPublicOrigin(c.req.raw, publicOrigin), context);
+    const response = await handleDocument(atPublicOrigin(c.req.raw, publicOrigin), context);
+    // A post to a file or an export without a form (robots.txt, exportar.csv): React Router's own 405 is JSON.
+    if (response.status === 405 && !isDataRequest(c.req.path) && !response.headers.get("content-type")?.startsWith("text/html")) {
+      return c.html(METHOD_NOT_ALLOWED_PAGE, 405, { Allow: "GET, HEAD" });
+    }
+    return response;
   });
   return app;
 }

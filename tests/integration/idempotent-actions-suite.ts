@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import {
@@ -11,6 +11,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../support/database";
+import { databaseDigest } from "../support/database-digest";
 
 const STAFF: Actor = { userId: "staff-replays", label: "ana@replays.test", role: "staff" };
 const OTHER_STAFF: Actor = { userId: "staff-replays-2", label: "bruno@replays.test", role: "staff" };
@@ -307,23 +308,7 @@ export function defineIdempotentActionsSuite(database: TestDatabase) {
     const paidFromBank = () => ({ payment: "paid", accountId: String(accountIds.bank), paidDate: today(), method: "pix" });
 
     /** Every table's rows, as a digest per table: "writes nothing" means no table changed. */
-    async function everything() {
-      // An issued document's bodies are rendered after its commit: the digest waits for them.
-      await (await import("~/lib/background-tasks.server")).settleBackgroundTasks();
-      const tables = await app.db.execute<{ tablename: string }>(
-        sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-      );
-      const digest: Record<string, string> = {};
-      for (const { tablename } of tables.rows) {
-        const [row] = (
-          await app.db.execute<{ n: number; h: string }>(
-            sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${sql.identifier(tablename)} t`,
-          )
-        ).rows;
-        digest[tablename] = `${row!.n}:${row!.h}`;
-      }
-      return digest;
-    }
+    const everything = () => databaseDigest(app.db);
 
     async function product(quantity: number, options: { serialised?: boolean } = {}) {
       const created = await app.products.createProduct(STAFF, {

@@ -36,7 +36,7 @@ async function loadTraffic() {
   const db = await dbModule.getDb();
   assertSingletonStoreFound();
   // The beacon never reaches React Router: a build with no routes is enough.
-  const app = appModule.createApp({} as ServerBuild, envModule.getEnv(), envModule.getEnv().DATA_DIR);
+  const app = appModule.createApp({ routes: {} } as ServerBuild, envModule.getEnv(), envModule.getEnv().DATA_DIR);
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

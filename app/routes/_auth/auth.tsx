@@ -17,6 +17,7 @@ import { readReferralCode, REFERRAL_PARAM } from "~/modules/customers/referral-c
 import { referralCookie } from "~/modules/customers/referral-cookie.server";
 import { referrerFirstName } from "~/modules/customers/referrals.server";
 import type { Route } from "./+types/auth";
+import { FORM_EXPECTED } from "~/lib/form-refusal.server";
 
 export function meta() {
   return [
@@ -47,7 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * on "Entrar" is never lost and the password never lands in the address.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (a script's JSON, plain text) is bad input, not a server error.
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ intent: "login", error: FORM_EXPECTED }, { status: 400 });
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

@@ -9,6 +9,7 @@ import { useAuthSubmit } from "~/modules/accounts/components/use-auth-submit";
 import { callAuthEndpoint } from "~/modules/accounts/form-auth.server";
 import { PASSWORD_RESET_REDIRECT } from "~/modules/accounts/auth-client";
 import type { Route } from "./+types/forgot-password";
+import { FORM_EXPECTED } from "~/lib/form-refusal.server";
 
 export function meta() {
   return [{ title: "Esqueci minha senha — Balcão" }, { name: "robots", content: "noindex" }];
@@ -16,7 +17,10 @@ export function meta() {
 
 /** The form posted by the browser before the page's scripts have run: the same endpoint the scripts call. */
 export async function action({ request }: Route.ActionArgs) {
-  const email = (await request.formData()).get("email");
+  // A body that is not a form (a script's JSON, plain text) is bad input, not a server error.
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ error: FORM_EXPECTED }, { status: 400 });
+  const email = form.get("email");
   const result = await callAuthEndpoint(request, "/request-password-reset", {
     email: typeof email === "string" ? email.trim() : "",
     redirectTo: PASSWORD_RESET_REDIRECT,

@@ -10,6 +10,7 @@ import { useAuthSubmit } from "~/modules/accounts/components/use-auth-submit";
 import { passwordProblem } from "~/modules/accounts/password-policy";
 import { callAuthEndpoint } from "~/modules/accounts/form-auth.server";
 import type { Route } from "./+types/reset-password";
+import { FORM_EXPECTED } from "~/lib/form-refusal.server";
 
 export function meta() {
   return [{ title: "Nova senha — Balcão" }, { name: "robots", content: "noindex" }];
@@ -22,7 +23,9 @@ function newPasswordProblem(password: string, confirmation: string) {
 
 /** The form posted by the browser before the page's scripts have run: the same checks and endpoint as the scripts. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (a script's JSON, plain text) is bad input, not a server error.
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ error: FORM_EXPECTED }, { status: 400 });
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

@@ -4,7 +4,7 @@ import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { formatDate, shopToday } from "~/lib/dates";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
-import { formRefusal } from "~/lib/form-refusal.server";
+import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { basisPointsToPercentText, formatCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { getLoyaltyProgramme, saveLoyaltyRules } from "~/modules/loyalty/programme-settings.server";
@@ -44,7 +44,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));
-  const form = await request.formData();
+  // A body that is not a form (a script's JSON, plain text) is bad input, not a server error.
+  const form = await request.formData().catch(() => null);
+  if (!form) return formProblem({ values: undefined });
   const values = loyaltyRulesFormToInput(form);
   try {
     const saved = await saveLoyaltyRules(actor, values);

@@ -21,10 +21,14 @@ import {
   type ShopSettingsFormValues,
 } from "~/modules/shop-settings/validation";
 import type { Route } from "./+types/shop-settings";
+import { TAKES_FILES } from "~/lib/uploads/upload-handle";
 
 const PATH = "/configuracoes";
 
 export const meta = () => staffAreaMeta("settings");
+
+/** Its form takes a file: the server lets a multipart body through to it (upload-handle.ts). */
+export const handle = TAKES_FILES;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, logo] = await Promise.all([getShopSettings(), getShopLogo()]);

@@ -21,6 +21,7 @@ import { deletePost, savePost, storeBodyImage, unpublishPost } from "~/modules/b
 import { getPostCovers, getPostForEditor, listOldSlugs } from "~/modules/blog/queries.server";
 import { formValuesOfPost, postFormValues, type PostFormValues } from "~/modules/blog/validation";
 import type { Route } from "./+types/blog-post-editor";
+import { TAKES_FILES } from "~/lib/uploads/upload-handle";
 
 const LIST_PATH = "/blog-management";
 
@@ -28,6 +29,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.post ? `${loaderData.post.title} — Blog — Balcão` : "Novo post — Blog — Balcão";
   return [{ title }, { name: "robots", content: "noindex" }];
 }
+
+/** Its form takes a file: the server lets a multipart body through to it (upload-handle.ts). */
+export const handle = TAKES_FILES;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   assertStaffActor(actorOf(currentUser(context)));

@@ -22,6 +22,7 @@ import { createReview, deleteReview, updateReview } from "~/modules/reviews/muta
 import { getReviewForStaff } from "~/modules/reviews/queries.server";
 import { REVIEW_LIMITS, type ReviewFormValues } from "~/modules/reviews/validation";
 import type { Route } from "./+types/content-review-form";
+import { TAKES_FILES } from "~/lib/uploads/upload-handle";
 
 export const meta = () => staffAreaMeta("blogManagement");
 
@@ -30,6 +31,9 @@ const RATING_OPTIONS = [5, 4, 3, 2, 1].map((stars) => ({
   value: String(stars),
   label: `${stars} ${stars === 1 ? "estrela" : "estrelas"}`,
 }));
+
+/** Its form takes a file: the server lets a multipart body through to it (upload-handle.ts). */
+export const handle = TAKES_FILES;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));

@@ -14,6 +14,7 @@ import { ReviewInputError } from "~/modules/reviews/errors";
 import { MAX_REVIEW_IMPORT_BYTES, MAX_REVIEW_IMPORT_ROWS } from "~/modules/reviews/review-file";
 import { importReviews, type ReviewImportReport } from "~/modules/reviews/review-import.server";
 import type { Route } from "./+types/content-reviews-import";
+import { TAKES_FILES } from "~/lib/uploads/upload-handle";
 
 export const meta = () => staffAreaMeta("blogManagement");
 
@@ -21,6 +22,9 @@ const FILE_FIELD = "file";
 /** Problems listed on the page; a file with more is mostly wrong and the first ones say why. */
 const SHOWN_PROBLEMS = 100;
 const MAX_MEGABYTES = MAX_REVIEW_IMPORT_BYTES / 1024 / 1024;
+
+/** Its form takes a file: the server lets a multipart body through to it (upload-handle.ts). */
+export const handle = TAKES_FILES;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));

@@ -13,6 +13,7 @@ import { InventoryInputError } from "~/modules/inventory/errors";
 import { CSV_COLUMNS, IMPORT_STOCK_REASON, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/inventory/product-csv";
 import { importProductsCsv, type ImportReport } from "~/modules/inventory/product-import.server";
 import type { Route } from "./+types/inventory-import";
+import { TAKES_FILES } from "~/lib/uploads/upload-handle";
 
 const FILE_FIELD = "file";
 /** Problems listed on the page; a file with more is mostly wrong and the first ones say why. */
@@ -24,6 +25,9 @@ export const meta = () => [{ title: "Importar produtos — Estoque — Balcão" 
 export function loader() {
   return { idempotencyKey: newIdempotencyKey() };
 }
+
+/** Its form takes a file: the server lets a multipart body through to it (upload-handle.ts). */
+export const handle = TAKES_FILES;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(currentUser(context));

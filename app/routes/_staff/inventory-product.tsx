@@ -34,6 +34,7 @@ import { isLowStock, lowStockNotice } from "~/modules/inventory/low-stock";
 import { productFormValues, type ProductFormValues } from "~/modules/inventory/validation";
 import { getUploadedImage } from "~/modules/uploads/queries.server";
 import type { Route } from "./+types/inventory-product";
+import { TAKES_FILES } from "~/lib/uploads/upload-handle";
 
 const LIST_PATH = "/inventory";
 const LEDGER_PAGE_PARAM = "extrato";
@@ -76,6 +77,9 @@ function formValuesOf(product: NonNullable<Awaited<ReturnType<typeof getProduct>
     revenueSource: product.revenueSource,
   };
 }
+
+/** Its form takes a file: the server lets a multipart body through to it (upload-handle.ts). */
+export const handle = TAKES_FILES;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const categories = await listProductCategories();
