@@ -72,7 +72,7 @@ async function loadModules() {
 /** The site's Hono app on a port of its own. React Router gets an empty build: what is checked here happens before it. */
 async function serve(publicUrl: string): Promise<Server> {
   const env = { ...modules.envModule.getEnv(), PUBLIC_URL: publicUrl };
-  const app = modules.appModule.createApp({} as ServerBuild, env, clientDir);
+  const app = modules.appModule.createApp({ routes: {} } as unknown as ServerBuild, env, clientDir);
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   return {
@@ -256,7 +256,7 @@ describe("nenhuma resposta carrega rastro de pilha", () => {
   it("o erro de um passo anterior aos cabeçalhos também sai com eles, sem a pilha", async () => {
     // Without Node's request bindings the page cache's step fails: an error before the headers' middleware ran.
     const env = { ...modules.envModule.getEnv(), PUBLIC_URL: SITE };
-    const app = modules.appModule.createApp({} as ServerBuild, env, clientDir);
+    const app = modules.appModule.createApp({ routes: {} } as unknown as ServerBuild, env, clientDir);
     const response = await app.request(`${SITE}/`);
     expect(response.status).toBe(500);
     expect(await response.text()).toBe("Erro interno. Tente novamente em instantes.");
