@@ -242,6 +242,26 @@ export function defineScheduledJobsSuite(database: TestDatabase) {
       expect(app.alerts.diskAlertOf({ freeBytes: 0.5 * GB, totalBytes: 4 * GB })?.kind).toBe("disk");
     });
 
+    it("the staff pages show the owner, and only the owner, a job's failure and a failed backup", async () => {
+      const at = new Date();
+      await app.runner.recordJobOutcome(app.db, "maintenance.purge", { ok: false, error: new Error("sem espaço") }, at, 5);
+      await app.runner.recordJobOutcome(app.db, "backup", { ok: false, error: new Error("disco cheio") }, at, 5);
+      const layout = (await import("~/routes/_account/layout")) as unknown as {
+        loader: (args: unknown) => Promise<{ ownerAlerts: { kind: string; message: string }[] }>;
+      };
+      const as = async (role: "owner" | "staff") => {
+        const context = new RouterContextProvider();
+        context.set(app.session.sessionUserContext, { ...OWNER, role });
+        return (await layout.loader({ request: new Request("http://localhost:3000/service-orders"), params: {}, context }))
+          .ownerAlerts;
+      };
+      expect((await as("owner")).map((alert) => alert.kind).sort()).toEqual(["backup", "job"]);
+      expect((await as("owner")).find((alert) => alert.kind === "job")?.message).toMatch(
+        /limpeza de chaves e imagens antigas falhou .*sem espaço/,
+      );
+      expect(await as("staff")).toEqual([]);
+    });
+
     it("recorrentes: loading the finance pages writes nothing; the job writes the due entries once, and catches up after downtime", async () => {
       const t = app.tables;
       const [category] = await app.db
