@@ -17,6 +17,7 @@ import { readCodeMigrations } from "~/db/backup/migrations.server";
 import { MIGRATIONS_FOLDER } from "~/db/client.server";
 import { DataDirBusyError, dataDirHolder, describeHolder, type DataDirHolder } from "~/db/data-dir-lock.server";
 import { sendAdminCommand } from "~/lib/admin-socket.server";
+import { recordBackupOutcome } from "~/lib/job-runner.server";
 import { getEnv, InvalidEnvError } from "~/lib/env.server";
 
 const USAGE = "Uso: npm run db:backup [-- --out <arquivo>]";
@@ -63,13 +64,19 @@ async function backUp(file: string | null) {
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
     { create: false },
   );
+  const startedAt = new Date();
   try {
     const report = await createBackup(database.db, {
       file: target,
       database: database.kind,
       migrations: readCodeMigrations(MIGRATIONS_FOLDER),
     });
+    // Recorded for the owner's banner (a failed or late backup), as the server records the copies it makes.
+    await recordBackupOutcome(async () => database.db, { ok: true, summary: describeBackup(report).split("\n")[0] }, startedAt);
     return describeBackup(report);
+  } catch (error) {
+    await recordBackupOutcome(async () => database.db, { ok: false, error }, startedAt);
+    throw error;
   } finally {
     await database.close();
   }

@@ -22,6 +22,7 @@ import * as finance from "./schema/finance";
 import * as suppliers from "./schema/suppliers";
 import * as idempotency from "./schema/idempotency";
 import * as inventory from "./schema/inventory";
+import * as jobs from "./schema/jobs";
 import * as loyaltyProgramme from "./schema/loyalty-programme";
 import * as loyalty from "./schema/loyalty";
 import * as printDocuments from "./schema/print-documents";
@@ -60,6 +61,7 @@ export const schema = {
   ...loyaltyProgramme,
   ...traffic,
   ...loyalty,
+  ...jobs,
 };
 export type Schema = typeof schema;
 

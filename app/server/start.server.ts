@@ -18,13 +18,11 @@ import { startSharedCacheWatch } from "~/lib/shared-cache.server";
 import { flushLogs, logger, printToOutput } from "~/lib/logger.server";
 import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
 import { createOwnerSetupToken } from "~/modules/accounts/owner-setup.server";
-import { startServerScheduledPublishing } from "~/modules/blog/scheduled-publishing.server";
 import { correctFormerRulePayoffs } from "~/modules/credit/corrections.server";
-import { startLoyaltyExpiryTimer } from "~/modules/loyalty/expiry-job.server";
 import { isDatabaseEmpty, seedDemoData, seedEmptyShop } from "~/modules/demo/seed.server";
 import { renderPool } from "~/modules/print-templates/render-pool.server";
-import { startTrafficRollup } from "~/modules/traffic/rollup.server";
 import { createApp } from "./app.server";
+import { startServerJobs } from "./scheduled-jobs.server";
 
 /** How long in-flight requests, e-mails and the database get to finish after SIGTERM before the process exits anyway. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -132,12 +130,9 @@ export async function startServer() {
   const adminSocket = databaseKind() === "pglite" ? startAdminSocket(env.DATA_DIR, runAdminCommand) : null;
   // Several servers on one PostgreSQL: a change made through another one drops this one's caches within seconds.
   const sharedCacheWatch = databaseKind() === "postgres" ? startSharedCacheWatch(await getDb()) : null;
-  // Scheduled blog posts publish themselves at their time, with no request (the page cache refreshes on the write).
-  const scheduledPublishing = startServerScheduledPublishing();
-  // Visit reports roll into daily numbers now (catching up after downtime) and every 10 minutes; one instance at a time.
-  const trafficRollup = startTrafficRollup();
-  // Loyalty points lapse one year after they were earned: written off now (catching up after downtime) and every hour.
-  const loyaltyExpiry = startLoyaltyExpiryTimer();
+  // Scheduled posts, traffic rollup, loyalty expiry, recurring entries, purges and (PGlite) VACUUM: at start when
+  // due (catching up after downtime), then on their intervals, once across instances (scheduled-jobs.server.ts).
+  const jobs = startServerJobs();
   // The template workers load now, so the first print does not wait for them (decision 0022).
   renderPool.warm();
   server.listen(env.PORT, () => logger.info({ port: env.PORT, url: env.PUBLIC_URL, database: databaseKind() }, "Balcão no ar"));
@@ -159,12 +154,7 @@ export async function startServer() {
     await adminSocket?.close();
     sharedCacheWatch?.stop();
     await sharedCacheWatch?.settled();
-    scheduledPublishing.stop();
-    await scheduledPublishing.settled();
-    trafficRollup.stop();
-    await trafficRollup.settled();
-    loyaltyExpiry.stop();
-    await loyaltyExpiry.settled();
+    await jobs.stop();
     // An e-mail sent after its answer (a reset link) still needs the database.
     await settleBackgroundTasks();
     await closeDb();

@@ -126,7 +126,16 @@ describe("npm run db:backup e npm run db:restore (PGlite)", () => {
         expect(restore.stderr).toMatch(
           new RegExp(`O servidor \\(processo ${process.pid}\\) está usando a pasta .*: pare o servidor antes de restaurar`),
         );
-        expect(summarizeSnapshot(await snapshotDatabase(db))).toEqual(sourceSummary);
+        // The copies' outcomes were recorded for the owner's banner (the copy made, then the one refused)...
+        const [status] = (await db.execute(sql`select last_success_at, last_failure_message from job_runs where name = 'backup'`))
+          .rows;
+        expect(status?.last_success_at).not.toBeNull();
+        expect(String(status?.last_failure_message)).toMatch(/já existe/);
+        // ...and nothing else changed: the refused restore left the database as it was.
+        const after = summarizeSnapshot(await snapshotDatabase(db));
+        delete after.tables.job_runs;
+        const { job_runs: _before, ...sourceTables } = sourceSummary.tables;
+        expect(after).toEqual({ ...sourceSummary, tables: sourceTables });
       } finally {
         await socket.close();
         await closeOpenDatabase();

@@ -4,7 +4,9 @@ import { MenuDrawer } from "~/components/ui/menu-drawer";
 import { cx } from "~/lib/class-names";
 import { canSeeFinance, type Role } from "~/modules/accounts/roles";
 import { AccountMenu, type SignedInAccount } from "./account-menu";
+import type { OwnerAlert } from "~/lib/job-alerts.server";
 import { DemoBanner, type DemoState } from "./demo-banner";
+import { OwnerAlertsBanner } from "./owner-alerts-banner";
 import { useRootData } from "./root-data";
 import { ShopLogoImage, ShopMark } from "./shop-mark";
 import { SIDEBAR_AREAS, sidebarAreaOf, STAFF_AREAS, type StaffArea } from "./staff-areas";
@@ -51,6 +53,7 @@ export function StaffShell({
   role,
   financeAccess,
   demoState,
+  ownerAlerts = [],
   children,
 }: {
   shopName: string;
@@ -59,6 +62,8 @@ export function StaffShell({
   /** Granted "Financeiro" (or the owner): the finance entry shows in the menu. */
   financeAccess: boolean;
   demoState: DemoState;
+  /** The owner's: a failed or late backup, a failed job, a nearly full disk. */
+  ownerAlerts?: readonly OwnerAlert[];
   children: ReactNode;
 }) {
   const logo = useRootData()?.shop.logo;
@@ -89,6 +94,7 @@ export function StaffShell({
             <AccountMenu account={account} />
           </div>
         </header>
+        <OwnerAlertsBanner alerts={ownerAlerts} />
         <DemoBanner state={demoState} role={role} />
         <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
           {children}

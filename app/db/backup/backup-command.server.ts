@@ -1,6 +1,7 @@
 import path from "node:path";
 import { databaseKind, getDb, MIGRATIONS_FOLDER } from "~/db/client.server";
 import type { AdminReply } from "~/lib/admin-socket.server";
+import { recordBackupOutcome } from "~/lib/job-runner.server";
 import { logger } from "~/lib/logger.server";
 import { BackupError } from "./backup-format";
 import { describeBackup } from "./backup-report";
@@ -16,6 +17,7 @@ export async function runBackupCommand(file: unknown): Promise<AdminReply> {
   if (typeof file !== "string" || !path.isAbsolute(file)) {
     return { ok: false, message: "Informe o caminho completo do arquivo da cópia de segurança." };
   }
+  const startedAt = new Date();
   try {
     const report = await createBackup(await getDb(), {
       file,
@@ -23,8 +25,11 @@ export async function runBackupCommand(file: unknown): Promise<AdminReply> {
       migrations: readCodeMigrations(MIGRATIONS_FOLDER),
     });
     logger.info({ file, bytes: report.bytes, ms: Math.round(report.elapsedMs) }, "cópia de segurança gravada");
+    // The outcome goes to job_runs, where the owner's banner reads a failed or late backup.
+    await recordBackupOutcome(getDb, { ok: true, summary: describeBackup(report).split("\n")[0] }, startedAt);
     return { ok: true, message: describeBackup(report) };
   } catch (error) {
+    await recordBackupOutcome(getDb, { ok: false, error }, startedAt);
     if (error instanceof BackupError) return { ok: false, message: error.message };
     logger.error({ err: error }, "a cópia de segurança falhou");
     return { ok: false, message: `A cópia de segurança falhou: ${(error as Error).message}` };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { getDb, inTransaction } from "~/db/client.server";
 import { blogPosts } from "~/db/schema/blog";
+import { startJob, systemClock, type JobTimer, type ScheduledJob, type SchedulerClock } from "~/lib/job-runner.server";
 import { logger } from "~/lib/logger.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 
@@ -58,23 +59,7 @@ export async function nextScheduledPublicationAt(now: Date): Promise<Date | null
   return next?.publishedAt ?? null;
 }
 
-/** The timer's view of time: the real clock in the server, a hand-driven one in tests. */
-export type SchedulerClock = {
-  now: () => Date;
-  setTimeout: (callback: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-};
-
-const systemClock: SchedulerClock = {
-  now: () => new Date(),
-  setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    // The timer alone must not keep a stopping process alive.
-    handle.unref();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export type { SchedulerClock } from "~/lib/job-runner.server";
 
 /**
  * The longest the timer sleeps. Another server on the same PostgreSQL (or a
@@ -83,80 +68,37 @@ const systemClock: SchedulerClock = {
  */
 export const MAX_SLEEP_MS = 60_000;
 
-export type ScheduledPublishing = {
-  /** Looks now (a post was just scheduled) and re-arms for the next one. */
-  wake: () => void;
-  /** Resolves once the current look (if any) has finished: for tests and shutdown. */
-  settled: () => Promise<void>;
-  stop: () => void;
-};
+export type ScheduledPublishing = JobTimer;
 
 /**
  * Publishes scheduled posts at their time with no request: looks at once,
  * then sleeps until the next scheduled post (at most MAX_SLEEP_MS), and so
- * on. A failed look (the database restarting) is logged and retried on the
- * next wake-up, never thrown.
+ * on, on the job runner (a failed look is recorded and retried on the next
+ * wake-up, never thrown).
  */
+export const scheduledPublishingJob: ScheduledJob = {
+  name: "blog.publish",
+  intervalMs: MAX_SLEEP_MS,
+  // Every look is due: it is one read when nothing is waiting, and a post's time decides, not the last look.
+  isDue: () => true,
+  leaseMs: 5 * 60_000,
+  async run(now) {
+    const published = await publishDuePosts(now);
+    if (published.length > 0) logger.info({ posts: published.map((post) => post.slug) }, "posts agendados publicados");
+    return {
+      summary: published.length > 0 ? `${published.length} post(s) publicado(s)` : null,
+      nextRunAt: await nextScheduledPublicationAt(now),
+    };
+  },
+};
+
 export function startScheduledPublishing(clock: SchedulerClock = systemClock): ScheduledPublishing {
-  let handle: unknown = null;
-  let isStopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let isLookRequested = false;
-
-  function arm(next: Date | null) {
-    if (isStopped) return;
-    if (handle !== null) clock.clearTimeout(handle);
-    const delay = next === null ? MAX_SLEEP_MS : Math.min(Math.max(next.getTime() - clock.now().getTime(), 0), MAX_SLEEP_MS);
-    handle = clock.setTimeout(() => {
-      handle = null;
-      look();
-    }, delay);
-  }
-
-  async function lookOnce() {
-    let next: Date | null = null;
-    try {
-      const published = await publishDuePosts(clock.now());
-      if (published.length > 0) logger.info({ posts: published.map((post) => post.slug) }, "posts agendados publicados");
-      next = await nextScheduledPublicationAt(clock.now());
-    } catch (error) {
-      logger.error({ err: error }, "publicação agendada: falhou, nova tentativa em instantes");
-    }
-    arm(next);
-  }
-
-  function look() {
-    if (isStopped) return;
-    // One look at a time; a wake-up during a look asks for one more after it.
-    if (isLookRequested) return;
-    isLookRequested = true;
-    running = running.then(() => {
-      isLookRequested = false;
-      return isStopped ? undefined : lookOnce();
-    });
-  }
-
-  look();
-  return {
-    wake: look,
-    settled: async () => {
-      // A look may queue another (a wake-up while it ran): wait until none is left.
-      for (let current = running; ; current = running) {
-        await current;
-        if (current === running) return;
-      }
-    },
-    stop: () => {
-      isStopped = true;
-      if (handle !== null) clock.clearTimeout(handle);
-      handle = null;
-    },
-  };
+  return startJob(scheduledPublishingJob, clock);
 }
 
 let serverTimer: ScheduledPublishing | null = null;
 
-/** Started once by the server (app/server/start.server.ts); the editor wakes it when a post is scheduled. */
+/** Started once by the server (app/server/scheduled-jobs.server.ts); the editor wakes it when a post is scheduled. */
 export function startServerScheduledPublishing() {
   serverTimer ??= startScheduledPublishing();
   return serverTimer;

@@ -4,6 +4,7 @@ import { financeCategories, financeEntries, financeRecurring } from "~/db/schema
 import { addDays, addMonths, shopMonthOf, shopToday } from "~/lib/dates";
 import { parseInput, readId } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
+import type { ScheduledJob } from "~/lib/job-runner.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { FinanceInputError, FinanceNotFoundError } from "./errors";
@@ -74,9 +75,9 @@ const needsGeneration = (targetMonth: string) =>
 
 /**
  * Generates the entries every active recurring still lacks up to three
- * months after `today`. Called when a recurring is saved and whenever a
- * finance page loads (no job runs); rows are locked so two loads at once
- * write each entry once.
+ * months after `today`. Called by the hourly job (recurringEntriesJob; a
+ * page's GET writes nothing) and by the demo seed; rows are locked so two
+ * runs at once write each entry once.
  */
 export async function generateRecurringEntriesInTx(tx: Transaction, today: string) {
   const targetMonth = generationTargetMonth(today);
@@ -91,7 +92,7 @@ export async function generateRecurringEntriesInTx(tx: Transaction, today: strin
   return written;
 }
 
-/** What a finance page's loader calls: reads first, and opens a transaction only when a month is missing. */
+/** The job's run: reads first, and opens a transaction only when a month is missing. */
 export async function ensureRecurringEntries(today = shopToday()) {
   const db = await getDb();
   const [pending] = await db
@@ -310,3 +311,20 @@ export async function listRecurring() {
     .innerJoin(financeCategories, eq(financeCategories.id, financeRecurring.categoryId))
     .orderBy(sql`${financeRecurring.archivedAt} is not null`, asc(financeRecurring.dayOfMonth), asc(financeRecurring.id));
 }
+
+/** How often the job looks: entries are written three months ahead, so an hour late at a month's turn changes nothing anyone sees. */
+export const RECURRING_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * The recurring entries on the job runner: at start when due (a shop closed
+ * for weeks catches up every missing month, and the unique index keeps a
+ * second run from writing again), then every hour, once across instances.
+ */
+export const recurringEntriesJob: ScheduledJob = {
+  name: "finance.recurring",
+  intervalMs: RECURRING_INTERVAL_MS,
+  async run(now) {
+    const written = await ensureRecurringEntries(shopToday(now));
+    return { summary: `${written} lançamento(s) gerado(s)` };
+  },
+};

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/client.server";
+import type { ScheduledJob } from "~/lib/job-runner.server";
 import { logger } from "~/lib/logger.server";
 import { expireLapsedPointsInTx } from "./ledger.server";
 
@@ -24,31 +25,13 @@ export async function runLoyaltyExpiry(now = new Date()): Promise<{ ran: boolean
 /** How often the server looks (points lapse by the instant; within an hour is on time for a daily-valued programme). */
 export const LOYALTY_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
 
-export type LoyaltyExpiryTimer = { stop: () => void; settled: () => Promise<void> };
-
-/** Started once by the server: runs now (catching up after downtime), then every hour. A failure is logged and retried next time. */
-export function startLoyaltyExpiryTimer(): LoyaltyExpiryTimer {
-  let running: Promise<void> = Promise.resolve();
-  let isStopped = false;
-  const look = () => {
-    if (isStopped) return;
-    running = running.then(async () => {
-      try {
-        const result = await runLoyaltyExpiry();
-        if (result.customers > 0) logger.info({ customers: result.customers }, "pontos de fidelidade expirados");
-      } catch (error) {
-        logger.error({ err: error }, "expiração de pontos: falhou, nova tentativa na próxima hora");
-      }
-    });
-  };
-  look();
-  const handle = setInterval(look, LOYALTY_EXPIRY_INTERVAL_MS);
-  handle.unref();
-  return {
-    stop: () => {
-      isStopped = true;
-      clearInterval(handle);
-    },
-    settled: () => running,
-  };
-}
+/** On the job runner: at start when due (catching up after downtime), then every hour. */
+export const loyaltyExpiryJob: ScheduledJob = {
+  name: "loyalty.expiry",
+  intervalMs: LOYALTY_EXPIRY_INTERVAL_MS,
+  async run(now) {
+    const result = await runLoyaltyExpiry(now);
+    if (result.customers > 0) logger.info({ customers: result.customers }, "pontos de fidelidade expirados");
+    return { summary: result.ran ? `${result.customers} cliente(s) com pontos expirados` : "outra instância rodando" };
+  },
+};

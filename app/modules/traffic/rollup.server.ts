@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { addDays, addMonths, shopToday } from "~/lib/dates";
+import type { ScheduledJob } from "~/lib/job-runner.server";
 import { logger } from "~/lib/logger.server";
 import { pruneSharedLimits } from "~/lib/shared-rate-limit.server";
 import { deleteOldSalts } from "./salts.server";
@@ -106,32 +107,13 @@ export async function rollupTraffic(now = new Date()): Promise<RollupResult> {
 /** How often the server rolls up: today's numbers in the aggregates lag at most this (the page reads today live). */
 export const ROLLUP_INTERVAL_MS = 10 * 60_000;
 
-export type TrafficRollupTimer = { stop: () => void; settled: () => Promise<void> };
-
-/** Started by the server: a rollup at once (catching up after downtime), then every ROLLUP_INTERVAL_MS. */
-export function startTrafficRollup(intervalMs = ROLLUP_INTERVAL_MS): TrafficRollupTimer {
-  let running: Promise<void> = Promise.resolve();
-  let isStopped = false;
-  const run = () => {
-    if (isStopped) return;
-    running = running.then(async () => {
-      if (isStopped) return;
-      try {
-        const result = await rollupTraffic();
-        if (result.ran && result.days.length > 1) logger.info({ days: result.days.length }, "tráfego: dias consolidados");
-      } catch (error) {
-        logger.error({ err: error }, "tráfego: consolidação falhou, nova tentativa na próxima rodada");
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    stop: () => {
-      isStopped = true;
-      clearInterval(timer);
-    },
-    settled: () => running,
-  };
-}
+/** On the job runner: a rollup at start when due (catching up after downtime), then every ROLLUP_INTERVAL_MS. */
+export const trafficRollupJob: ScheduledJob = {
+  name: "traffic.rollup",
+  intervalMs: ROLLUP_INTERVAL_MS,
+  async run(now) {
+    const result = await rollupTraffic(now);
+    if (result.ran && result.days.length > 1) logger.info({ days: result.days.length }, "tráfego: dias consolidados");
+    return { summary: result.ran ? `${result.days.length} dia(s) consolidado(s)` : "outra instância rodando" };
+  },
+};

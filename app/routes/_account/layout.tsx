@@ -5,6 +5,7 @@ import { canSeeFinance, isStaffRole } from "~/modules/accounts/roles";
 import { currentUser, requireUserMiddleware } from "~/modules/accounts/session.server";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { flashOf } from "~/lib/flash.server";
+import { ownerAlerts } from "~/lib/job-alerts.server";
 import { recordReferralFromLinkMiddleware } from "~/modules/customers/referral-cookie.server";
 import { getShopSettings } from "~/modules/shop-settings/queries.server";
 import type { Route } from "./+types/layout";
@@ -17,13 +18,15 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, re
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
-  const shop = await getShopSettings();
+  const [shop, alerts] = await Promise.all([getShopSettings(), user.role === "owner" ? ownerAlerts() : []]);
   return {
     account: { name: user.name, email: user.email },
     role: user.role,
     financeAccess: canSeeFinance(user),
     shopName: shop.name,
     demoState: { hasDemoData: shop.hasDemoData, isDetailsConfirmed: shop.detailsConfirmedAt !== null },
+    // Only the owner sees what failed unattended (backup, scheduled jobs, disk); staff could not fix it.
+    ownerAlerts: alerts,
     // A customer's pages show no flash of their own: what the referral link or a saved form did is shown here.
     flash: isStaffRole(user.role) ? null : flashOf(context),
   };
@@ -45,6 +48,7 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
         role={loaderData.role}
         financeAccess={loaderData.financeAccess}
         demoState={loaderData.demoState}
+        ownerAlerts={loaderData.ownerAlerts}
       >
         <Outlet />
       </StaffShell>

@@ -23,7 +23,6 @@ import {
 } from "~/modules/finance/accounts.server";
 import { accountBalances } from "~/modules/finance/balances.server";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
-import { ensureRecurringEntries } from "~/modules/finance/recurring.server";
 import {
   ACCOUNT_KIND_LABELS,
   ACCOUNT_ROLE_LABELS,
@@ -39,7 +38,6 @@ const PATH = "/financial-management/contas";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const today = shopToday();
-  await ensureRecurringEntries(today);
   const [{ accounts, roles }, balances] = await Promise.all([listAccounts(), accountBalances(today)]);
   const balanceOf = new Map(balances.map((row) => [row.accountId, row.balanceCents]));
   return {

@@ -12,7 +12,6 @@ import { formText } from "~/lib/forms";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { createCategory, listCategories, setCategoryArchived, updateCategory } from "~/modules/finance/categories.server";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
-import { ensureRecurringEntries } from "~/modules/finance/recurring.server";
 import {
   DIRECTION_SHORT_LABELS,
   FINANCE_DIRECTIONS,
@@ -29,7 +28,6 @@ export const meta = () => financeMeta("Categorias");
 const PATH = "/financial-management/categorias";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await ensureRecurringEntries();
   return { categories: await listCategories(), isOwner: currentUser(context).role === "owner", flash: flashOf(context) };
 }
 

@@ -28,7 +28,6 @@ import {
   STATUS_PARAM,
 } from "~/modules/finance/entry-filters";
 import { listEntries, MAX_ENTRY_PAGE } from "~/modules/finance/entry-list.server";
-import { ensureRecurringEntries } from "~/modules/finance/recurring.server";
 import { DIRECTION_SHORT_LABELS } from "~/modules/finance/validation";
 import type { Route } from "./+types/finance-entries";
 
@@ -39,7 +38,6 @@ export const meta = () => financeMeta("Lançamentos");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const today = shopToday();
-  await ensureRecurringEntries(today);
   const { searchParams } = new URL(request.url);
   const filters = entryFiltersFromSearchParams(searchParams);
   const rawPage = searchParams.get(ENTRY_PARAMS.page);

@@ -17,13 +17,7 @@ import { activeAccountOptions } from "~/modules/finance/accounts.server";
 import { listCategories } from "~/modules/finance/categories.server";
 import { CategorySelect, type CategoryOption } from "~/modules/finance/components/category-select";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
-import {
-  archiveRecurring,
-  createRecurring,
-  ensureRecurringEntries,
-  listRecurring,
-  updateRecurring,
-} from "~/modules/finance/recurring.server";
+import { archiveRecurring, createRecurring, listRecurring, updateRecurring } from "~/modules/finance/recurring.server";
 import {
   DIRECTION_SHORT_LABELS,
   FINANCE_LIMITS,
@@ -51,7 +45,6 @@ const FIELDS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const today = shopToday();
-  await ensureRecurringEntries(today);
   const [recurring, categories, accounts] = await Promise.all([listRecurring(), listCategories(), activeAccountOptions()]);
   return {
     recurring,

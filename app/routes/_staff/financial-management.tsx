@@ -9,7 +9,6 @@ import { FinanceTabs } from "~/modules/finance/components/finance-tabs";
 import { MonthResultTable } from "~/modules/finance/components/month-result-table";
 import { CashFlowChart, shortMonth, TwelveMonthsChart } from "~/modules/finance/components/report-charts";
 import { entriesHref, entryFiltersFromSearchParams } from "~/modules/finance/entry-filters";
-import { ensureRecurringEntries } from "~/modules/finance/recurring.server";
 import { getFinanceReport, type OpenEntryList } from "~/modules/finance/report.server";
 import type { Route } from "./+types/financial-management";
 
@@ -44,8 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (raw !== null && !(isIsoMonth(raw) && raw >= "2000-01" && raw <= "2100-12")) throw redirect("/financial-management");
   const month = raw ?? shopMonthOf(today);
   const actor = actorOf(currentUser(context));
-  // This month's rent and bills are on the page's lists before anyone opens the entries' list.
-  await ensureRecurringEntries(today);
   const report = await getFinanceReport(actor, { month, today });
   const noFilters = entryFiltersFromSearchParams(new URLSearchParams());
   return {

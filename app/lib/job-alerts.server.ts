@@ -1,0 +1,86 @@
+import { statfs } from "node:fs/promises";
+import { getDb } from "~/db/client.server";
+import { jobRuns } from "~/db/schema/jobs";
+import { formatDateTime } from "./dates";
+import { getEnv } from "./env.server";
+import { JOB_LABELS, type JobName } from "./job-runner.server";
+import { logger } from "./logger.server";
+
+/**
+ * What the owner must see on the staff pages when something failed with
+ * no one watching (issue 26 §4): the last backup failed or is old, a
+ * scheduled job's last run failed, the data disk is nearly full. Read on
+ * every owner's page: one small table and one statfs.
+ */
+
+/** A daily backup that has not succeeded for this long is late (a day and a margin). */
+export const BACKUP_LATE_AFTER_MS = 26 * 60 * 60_000;
+/** The disk is nearly full below either. */
+export const MIN_FREE_FRACTION = 0.1;
+export const MIN_FREE_BYTES = 1024 ** 3;
+
+export type OwnerAlert = { kind: "backup" | "job" | "disk"; message: string };
+
+type JobRow = typeof jobRuns.$inferSelect;
+
+const isKnownJob = (name: string): name is JobName => Object.hasOwn(JOB_LABELS, name);
+
+function hasFailedLast(row: JobRow) {
+  return row.lastFailureAt !== null && (row.lastSuccessAt === null || row.lastFailureAt > row.lastSuccessAt);
+}
+
+/** The alerts the rows say, in Portuguese. */
+export function alertsOf(rows: readonly JobRow[], now: Date): OwnerAlert[] {
+  const alerts: OwnerAlert[] = [];
+  for (const row of rows) {
+    if (!isKnownJob(row.name)) continue;
+    if (row.name === "backup") {
+      if (hasFailedLast(row)) {
+        alerts.push({
+          kind: "backup",
+          message: `A última cópia de segurança falhou (${formatDateTime(row.lastFailureAt!)}): ${row.lastFailureMessage ?? "sem detalhes"}. Faça uma cópia agora (npm run db:backup) e confira o espaço em disco.`,
+        });
+      } else if (row.lastSuccessAt && now.getTime() - row.lastSuccessAt.getTime() > BACKUP_LATE_AFTER_MS) {
+        alerts.push({
+          kind: "backup",
+          message: `A última cópia de segurança é de ${formatDateTime(row.lastSuccessAt)}, há mais de um dia. Confira se a cópia diária está sendo feita.`,
+        });
+      }
+    } else if (hasFailedLast(row)) {
+      alerts.push({
+        kind: "job",
+        message: `A tarefa automática de ${JOB_LABELS[row.name]} falhou em ${formatDateTime(row.lastFailureAt!)}: ${row.lastFailureMessage ?? "sem detalhes"}. Ela tenta de novo sozinha; se o aviso continuar, procure quem cuida do sistema.`,
+      });
+    }
+  }
+  return alerts;
+}
+
+export type DiskSpace = { freeBytes: number; totalBytes: number };
+
+export function diskAlertOf(space: DiskSpace): OwnerAlert | null {
+  const isLow = space.freeBytes < MIN_FREE_BYTES || space.freeBytes < space.totalBytes * MIN_FREE_FRACTION;
+  if (!isLow) return null;
+  const free = (space.freeBytes / 1024 ** 3).toLocaleString("pt-BR", { maximumFractionDigits: 1 });
+  return {
+    kind: "disk",
+    message: `O disco dos dados está quase cheio: restam ${free} GB livres. Libere espaço (cópias de segurança antigas podem ir para outro disco) antes que as vendas deixem de ser gravadas.`,
+  };
+}
+
+export async function dataDiskSpace(dataDir = getEnv().DATA_DIR): Promise<DiskSpace> {
+  const stats = await statfs(dataDir);
+  return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
+}
+
+/** Every alert for the owner now; a failure to look is logged and shows nothing (the page must still open). */
+export async function ownerAlerts(now = new Date()): Promise<OwnerAlert[]> {
+  try {
+    const rows = await (await getDb()).select().from(jobRuns);
+    const disk = diskAlertOf(await dataDiskSpace());
+    return [...alertsOf(rows, now), ...(disk ? [disk] : [])];
+  } catch (error) {
+    logger.warn({ err: error }, "avisos do proprietário: não foi possível verificar");
+    return [];
+  }
+}

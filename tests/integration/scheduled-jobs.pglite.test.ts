@@ -1,0 +1,3 @@
+import { defineScheduledJobsSuite } from "./scheduled-jobs-suite";
+
+defineScheduledJobsSuite("pglite");
