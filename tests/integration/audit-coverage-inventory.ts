@@ -69,11 +69,18 @@ export function adminCommands(): string[] {
 
 /** What the server runs on its own at start and on timers (app/server/start.server.ts imports them from the modules). */
 export function serverJobs(): string[] {
-  const source = read("app/server/start.server.ts");
-  const imported = [...source.matchAll(/import \{([^}]+)\} from "~\/modules\/[^"]+"/g)].flatMap((match) =>
-    match[1]!.split(",").map((name) => name.trim()),
+  const started = [...read("app/server/start.server.ts").matchAll(/import \{([^}]+)\} from "~\/modules\/[^"]+"/g)];
+  const scheduled = [
+    ...read("app/server/scheduled-jobs.server.ts").matchAll(/import \{([^}]+)\} from "~\/(?:modules|lib)\/[^"]+"/g),
+  ];
+  return (
+    [...started, ...scheduled]
+      .flatMap((match) => match[1]!.split(",").map((name) => name.trim()))
+      .filter((name) => /^(start|correct|seed|create|run)/.test(name) || /^\w+Job$/.test(name))
+      // The runner itself, not a job.
+      .filter((name) => name !== "startJobs")
+      .sort()
   );
-  return imported.filter((name) => /^(start|correct|seed|create|run)/.test(name)).sort();
 }
 
 /** Routes that hand data out as a file (CSV or JSON): loaders, not actions, but an export of personal data is audited. */

@@ -378,9 +378,13 @@ const COMMANDS: Record<string, string> = {
   "job:correctFormerRulePayoffs":
     "AUDITADO: credit-plan.payoff-correction, uma entrada por crediário corrigido (credit-corrections-suite)",
   "job:startServerScheduledPublishing": "AUDITADO: blog_post.publish_scheduled (blog-suite)",
-  "job:startLoyaltyExpiryTimer":
+  "job:loyaltyExpiryJob":
     "lançamentos de expiração no extrato de pontos (append-only, com data e motivo): é o próprio registro, sem ação de pessoa",
-  "job:startTrafficRollup": "agrega contagens anônimas de visitas: sem dado de pessoa nem de dinheiro",
+  "job:trafficRollupJob": "agrega contagens anônimas de visitas: sem dado de pessoa nem de dinheiro",
+  "job:recurringEntriesJob":
+    "lança as contas das recorrências que alguém cadastrou (o cadastro é auditado); cada lançamento diz de que recorrência veio",
+  "job:purgeJob": "apaga chaves de repetição vencidas e arquivos que nada referencia: nenhum dado de pessoa ou de dinheiro",
+  "job:vacuumJob": "manutenção do banco (VACUUM/ANALYZE): não muda dado nenhum",
 };
 
 /** The customer's own CSV and JSON downloads and the staff's exports, which are loaders (GET), not actions. */
