@@ -31,7 +31,11 @@ export const PICKUP_CHANNEL_LABELS: Record<PickupContactChannel, string> = {
   letter: "Carta",
 };
 
-export const PENDING_PICKUPS_PAGE_SIZE = 20;
+/**
+ * Each card carries its WhatsApp reminder and its contact form (~7 KB of
+ * HTML and data): 10 keep a page within issue 26's 200 KB with the staff shell.
+ */
+export const PENDING_PICKUPS_PAGE_SIZE = 10;
 
 export type PendingPickup = {
   orderId: number;
