@@ -248,9 +248,14 @@ function patternRegex(pattern: string) {
 
 const STAFF_AUDIENCES = new Set(["staff", "finance", "owner"]);
 
-/** Every staff page (not resources: .ts routes answer JSON, CSV or redirects). */
+/** The Painel: under the signed-in layout (customers have their own), the staff's first page. */
+const STAFF_PAINEL = "/dashboard";
+
+/** Every staff page (not resources: .ts routes answer JSON, CSV or redirects), and the staff's Painel. */
 function staffPages(): RouteCase[] {
-  return EVERY_ROUTE.filter((route) => STAFF_AUDIENCES.has(route.audience) && route.file.endsWith(".tsx"));
+  return EVERY_ROUTE.filter(
+    (route) => (STAFF_AUDIENCES.has(route.audience) || route.pattern === STAFF_PAINEL) && route.file.endsWith(".tsx"),
+  );
 }
 
 type PagePlan = { route: RouteCase; path: string | null };
@@ -422,7 +427,7 @@ type PageRow = {
   errors: number;
 };
 
-async function measurePages(client: Client, cookie: string, pid: number | null): Promise<PageRow[]> {
+async function measurePages(client: Client, cookie: string, pid: number | null, serverOutput: () => string): Promise<PageRow[]> {
   const plans = await planPages(client, cookie);
   const rows: PageRow[] = [];
   for (const { route, path: target } of plans) {
@@ -440,6 +445,11 @@ async function measurePages(client: Client, cookie: string, pid: number | null):
       continue;
     }
     const first = await client.request("GET", target, { headers: { cookie }, decode: true });
+    if (first.status >= 500) {
+      // What the server logged (the page itself shows no stack trace).
+      const logged = serverOutput().split("\n").slice(-6).join("\n");
+      console.warn(`  ${target}: HTTP ${first.status}\n--- últimas linhas do servidor ---\n${logged.slice(0, 3000)}`);
+    }
     const times: number[] = [];
     let errors = 0;
     let issued = 0;
@@ -844,7 +854,7 @@ async function benchDatabase(label: string, dataDir: string, databaseUrl: string
       console.log(
         `\n[${label}] páginas da equipe, uma de cada vez, ${PAGE_CONNECTIONS} conexões, ${PAGE_REQUESTS} pedidos cada:`,
       );
-      pages = await measurePages(client, people.owner, serverProcessId(server.pid));
+      pages = await measurePages(client, people.owner, serverProcessId(server.pid), server.output);
       console.log(`\n${formatPages(pages)}\n\n[${label}] ao fim das páginas: ${loadNote()}`);
       const over = pages.filter(
         (row) => row.path && (row.status !== 200 || row.p95 > PAGE_P95_BUDGET_MS || row.bytes > PAGE_HTML_BUDGET_BYTES),
