@@ -281,7 +281,10 @@ async function planPages(client: Client, cookie: string): Promise<PagePlan[]> {
       if (visited.has(target)) continue;
       visited.add(target);
       const answer = await client.request("GET", target, { headers: { cookie }, decode: true });
-      if (answer.status !== 200) continue;
+      if (answer.status !== 200) {
+        console.warn(`  aviso: busca de produtos "${query}" respondeu HTTP ${answer.status}`);
+        continue;
+      }
       for (const link of linksOf(answer.body.toString("utf8"))) {
         const bare = link.split("?")[0]!;
         if (staticPaths.has(bare)) continue;
@@ -339,18 +342,21 @@ async function gatherSamples(client: Client, staff: string): Promise<Samples> {
     decodeURIComponent(match[1]!.replaceAll("+", " ")),
   );
   const saleProducts: Samples["saleProducts"] = [];
-  for (const query of ["cabo", "capa", "pel", "fone", "carregador", "bateria", "tela"]) {
+  for (const query of ["cabo", "capa", "pel", "fone", "carregador", "bateria", "tela", "suporte", "adaptador", "mouse"]) {
     const answer = await client.request("GET", `/cash-register/venda/produtos?q=${encodeURIComponent(query)}`, {
       headers: { cookie: staff, accept: "application/json" },
       decode: true,
     });
-    if (answer.status !== 200) continue;
+    if (answer.status !== 200) {
+      console.warn(`  aviso: busca de produtos "${query}" respondeu HTTP ${answer.status}`);
+      continue;
+    }
     const { hits } = JSON.parse(answer.body.toString("utf8")) as {
       hits: { id: number; kind: string; priceCents: number; stockQuantity: number; isSerialised: boolean }[];
     };
     for (const hit of hits) {
       // Several connections sell the same products: only those with stock to spare.
-      if (hit.kind !== "service" && !hit.isSerialised && hit.stockQuantity >= 50 && hit.priceCents > 0)
+      if (hit.kind !== "service" && !hit.isSerialised && hit.stockQuantity >= (QUICK ? 2 : 20) && hit.priceCents > 0)
         saleProducts.push({ id: hit.id, priceCents: hit.priceCents });
     }
   }
