@@ -281,10 +281,7 @@ async function planPages(client: Client, cookie: string): Promise<PagePlan[]> {
       if (visited.has(target)) continue;
       visited.add(target);
       const answer = await client.request("GET", target, { headers: { cookie }, decode: true });
-      if (answer.status !== 200) {
-        console.warn(`  aviso: busca de produtos "${query}" respondeu HTTP ${answer.status}`);
-        continue;
-      }
+      if (answer.status !== 200) continue;
       for (const link of linksOf(answer.body.toString("utf8"))) {
         const bare = link.split("?")[0]!;
         if (staticPaths.has(bare)) continue;
