@@ -21,8 +21,10 @@ export type RunningServer = {
   dataDir: string;
   /** The last lines the server wrote, for error messages. */
   output(): string;
-  /** SIGTERM, wait for the exit (SIGKILL after 15 s), then delete the DATA_DIR. */
+  /** SIGTERM, wait for the exit (SIGKILL after 15 s), then delete the DATA_DIR (unless it was given). */
   stop(): Promise<void>;
+  /** The pid of `npm start` (the server is its child). */
+  pid: number | undefined;
 };
 
 export type SignedInUser = { email: string; password: string; cookie: string };
@@ -64,14 +66,20 @@ export type ServerOptions = {
   isShopConfirmed?: boolean;
   /** Settings of the run that differ from the defaults below (the bench's beacon target turns the limits on). */
   env?: NodeJS.ProcessEnv;
+  /** A DATA_DIR filled beforehand (a scale seed): used as it is and kept after the stop. */
+  dataDir?: string;
 };
 
 /** Starts `npm start` and resolves once /readyz answers 200. */
-export async function startServer({ isShopConfirmed = false, env: extraEnv = {} }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({
+  isShopConfirmed = false,
+  env: extraEnv = {},
+  dataDir: keptDataDir,
+}: ServerOptions = {}): Promise<RunningServer> {
   buildWhenMissing();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "balcao-bench-"));
+  const dataDir = keptDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "balcao-bench-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -125,7 +133,7 @@ export async function startServer({ isShopConfirmed = false, env: extraEnv = {} 
         await waitForExit(child, 5_000);
       }
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -146,7 +154,7 @@ export async function startServer({ isShopConfirmed = false, env: extraEnv = {} 
     await stop();
     throw new Error(`${(error as Error).message}\n--- saída do servidor ---\n${output()}`, { cause: error });
   }
-  return { baseUrl, dataDir, output, stop };
+  return { baseUrl, dataDir, output, stop, pid: child.pid };
 }
 
 /** Decodes a quoted-printable body: soft line breaks and =XX bytes. */

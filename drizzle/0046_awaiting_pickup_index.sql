@@ -1,0 +1,1 @@
+CREATE INDEX "service_orders_awaiting_pickup_idx" ON "service_orders" USING btree ("status_changed_at","id") WHERE "service_orders"."status" in ('ready', 'declined', 'not_repairable') and "service_orders"."delivered_at" is null;
