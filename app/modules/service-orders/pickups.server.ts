@@ -1,9 +1,9 @@
-import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
-import { daysBetween, isInTheFuture, parseShopDateTimeInput, shopToday } from "~/lib/dates";
+import { addDays, daysBetween, isInTheFuture, parseShopDateTimeInput, shopToday, startOfShopDay } from "~/lib/dates";
 import { optionalText, parseInput } from "~/lib/forms";
 import { personNameSql } from "~/modules/accounts/person-name.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -60,11 +60,39 @@ export type PickupContactAttempt = {
 
 const awaitingPickup = and(inArray(serviceOrders.status, [...AWAITING_PICKUP_STATUSES]), isNull(serviceOrders.deliveredAt));
 
-/** Oldest first: the device waiting longest is the one to chase. */
-export async function listPendingPickups(actor: Actor, { page = 1, now = new Date() }: { page?: number; now?: Date } = {}) {
+/**
+ * The abandonment clock's marks: the list filtered to devices waiting at
+ * least so many calendar days ("?espera=90"), the Painel counting the same.
+ */
+export const PICKUP_WAIT_MARKS = [30, 90] as const;
+export type PickupWaitMark = (typeof PICKUP_WAIT_MARKS)[number];
+
+export function isPickupWaitMark(value: unknown): value is PickupWaitMark {
+  return (PICKUP_WAIT_MARKS as readonly unknown[]).includes(value);
+}
+
+/**
+ * The instant before which a device moved to its status has waited at least
+ * `days` calendar days on `today` (daysWaiting below): it became ready on
+ * `today − days` or earlier.
+ */
+export function waitingSinceBefore(today: string, days: number) {
+  return startOfShopDay(addDays(today, 1 - days));
+}
+
+/** Oldest first: the device waiting longest is the one to chase; `minDaysWaiting` keeps those waiting at least that long. */
+export async function listPendingPickups(
+  actor: Actor,
+  { page = 1, now = new Date(), minDaysWaiting = null }: { page?: number; now?: Date; minDaysWaiting?: number | null } = {},
+) {
   assertStaffActor(actor);
   const db = await getDb();
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(serviceOrders).where(awaitingPickup);
+  const today = shopToday(now);
+  const where =
+    minDaysWaiting === null
+      ? awaitingPickup
+      : and(awaitingPickup, lt(serviceOrders.statusChangedAt, waitingSinceBefore(today, minDaysWaiting)));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(serviceOrders).where(where);
   const pageCount = Math.max(1, Math.ceil(total / PENDING_PICKUPS_PAGE_SIZE));
   const currentPage = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
   const rows = await db
@@ -88,12 +116,11 @@ export async function listPendingPickups(actor: Actor, { page = 1, now = new Dat
     })
     .from(serviceOrders)
     .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
-    .where(awaitingPickup)
+    .where(where)
     .orderBy(asc(serviceOrders.statusChangedAt), asc(serviceOrders.id))
     .limit(PENDING_PICKUPS_PAGE_SIZE)
     .offset((currentPage - 1) * PENDING_PICKUPS_PAGE_SIZE);
 
-  const today = shopToday(now);
   const pickups: PendingPickup[] = rows.flatMap((row) => {
     if (!isServiceOrderStatus(row.status)) return [];
     const waitingSince = new Date(row.statusChangedAt);
