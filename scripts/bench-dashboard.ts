@@ -69,6 +69,10 @@ async function runWorker(): Promise<WorkerResult> {
   /** Straight inserts, as a year of a busy shop would leave them. */
   async function seedFigures(onDay: string) {
     const startOfToday = dates.startOfShopDay(onDay).toISOString();
+    // A seed stopped halfway leaves some of these: start them over.
+    await db.execute(sql`delete from register_entries where actor_label = 'bench'`);
+    await db.execute(sql`delete from cash_registers where opened_by_label = 'bench'`);
+    await db.execute(sql`delete from finance_entries where created_by_label = 'bench'`);
     await db.execute(sql`
       insert into cash_registers (is_open, opening_float_cents, opened_by_label, opened_at, closed_by_label, closed_at,
         counted_cash_cents, closing_totals)
@@ -92,14 +96,22 @@ async function runWorker(): Promise<WorkerResult> {
         (select id from finance_categories order by id limit 1 offset i % 5), 1000 + (i * 53) % 500000,
         ${onDay}::date - 365 + (i % 730), 'bench', true
       from generate_series(1, ${FINANCE_ENTRIES}) i`);
+    // Each plan comes from a (settled) debt of a customer, as a crediário of a fiado does.
     await db.execute(sql`
-      insert into credit_plans (customer_id, status, cash_price_cents, financed_cents, instalment_count,
+      insert into debts (customer_id, kind, description, amount_cents, paid_cents, incurred_on, due_date, settled_at, created_by_label, is_demo)
+      select id, 'iou', 'Origem do crediário (bench)', 120000, 0, ${onDay}::date - 400, ${onDay}::date - 400, now(), 'bench', true
+      from customers order by id limit ${PLANS}`);
+    await db.execute(sql`
+      insert into credit_plans (customer_id, debt_id, status, cash_price_cents, financed_cents, instalment_count,
         monthly_rate_basis_points, yearly_rate_basis_points, cet_monthly_basis_points, cet_yearly_basis_points,
         contract_date, first_due_date, instalment_cents, total_cents, late_fee_basis_points, late_interest_monthly_basis_points,
         disclosure, offer_valid_until, created_by_label, is_demo)
-      select c.id, 'active', 120000, 120000, 12, 0, 0, 0, 0, start_day, start_day + 30, 10000, 120000, 200, 100,
+      select d.customer_id, d.id, 'active', 120000, 120000, 12, 0, 0, 0, 0, start_day, start_day + 30, 10000, 120000, 200, 100,
         '{}'::jsonb, start_day + 2, 'bench', true
-      from (select id, ${onDay}::date - (id % 365) as start_day from customers order by id limit ${PLANS}) c`);
+      from (
+        select id, customer_id, ${onDay}::date - (id % 365) as start_day
+        from debts where created_by_label = 'bench' and description = 'Origem do crediário (bench)'
+      ) d`);
     await db.execute(sql`
       insert into credit_instalments (plan_id, customer_id, number, due_date, amount_cents, principal_cents, interest_cents,
         paid_principal_cents, settled_at)

@@ -8,8 +8,8 @@ import { addDays, daysBetween, shopMonthRange, shopToday } from "~/lib/dates";
 import { isStaffRole, type Actor, type Role } from "~/modules/accounts/roles";
 import { instalmentsDueOn } from "~/modules/credit/queries.server";
 import { overdueByCustomerInTx, owedDueBetweenInTx } from "~/modules/debtors/queries.server";
-import { PICKUP_WAIT_MARKS, waitingSinceBefore } from "~/modules/service-orders/pickups.server";
-import { AWAITING_PICKUP_STATUSES } from "~/modules/service-orders/status";
+import { waitingSinceBefore } from "~/modules/service-orders/pickups.server";
+import { AWAITING_PICKUP_STATUSES, PICKUP_WAIT_MARKS } from "~/modules/service-orders/status";
 import { getTrafficCounts } from "~/modules/traffic/report.server";
 import { warrantiesClaimedInMonth } from "~/modules/warranties/queries.server";
 

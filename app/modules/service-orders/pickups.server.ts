@@ -61,17 +61,6 @@ export type PickupContactAttempt = {
 const awaitingPickup = and(inArray(serviceOrders.status, [...AWAITING_PICKUP_STATUSES]), isNull(serviceOrders.deliveredAt));
 
 /**
- * The abandonment clock's marks: the list filtered to devices waiting at
- * least so many calendar days ("?espera=90"), the Painel counting the same.
- */
-export const PICKUP_WAIT_MARKS = [30, 90] as const;
-export type PickupWaitMark = (typeof PICKUP_WAIT_MARKS)[number];
-
-export function isPickupWaitMark(value: unknown): value is PickupWaitMark {
-  return (PICKUP_WAIT_MARKS as readonly unknown[]).includes(value);
-}
-
-/**
  * The instant before which a device moved to its status has waited at least
  * `days` calendar days on `today` (daysWaiting below): it became ready on
  * `today − days` or earlier.

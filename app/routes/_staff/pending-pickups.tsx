@@ -23,12 +23,9 @@ import {
   listPickupContactAttempts,
   PICKUP_CHANNEL_LABELS,
   PICKUP_CONTACT_CHANNELS,
-  PICKUP_WAIT_MARKS,
-  isPickupWaitMark,
   recordPickupContactAttempt,
-  type PickupWaitMark,
 } from "~/modules/service-orders/pickups.server";
-import { STATUS_LABELS } from "~/modules/service-orders/status";
+import { isPickupWaitMark, PICKUP_WAIT_MARKS, STATUS_LABELS, type PickupWaitMark } from "~/modules/service-orders/status";
 import { trackingUrl } from "~/modules/service-orders/tracking-code";
 import { deviceName, deviceShortName } from "~/modules/service-orders/device-name";
 import { pickupReminderMessage } from "~/modules/service-orders/whatsapp-reminder";
