@@ -9,9 +9,16 @@
  * requests/s, p99 under 50 ms. Exits non-zero when any target answers with
  * errors or a non-2xx status.
  *
+ * Then the query benches of the pages the issues budget (QUERY_BENCHES, each
+ * its own `npm run bench:…` with its own data set, PGlite then PostgreSQL
+ * when TEST_DATABASE_URL is set): their tables are printed after this one.
+ *
  *   npm run bench                      10 s per target, 20 connections
  *   npm run bench -- --duration 5 --connections 50
+ *   npm run bench -- --skip-queries    the HTTP targets only
  */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Options, type Result } from "autocannon";
 import { createSignedInUser, withServer, type RunningServer } from "./support/server";
@@ -21,8 +28,26 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: process.env.BENCH_DURATION ?? "10" },
     connections: { type: "string", default: process.env.BENCH_CONNECTIONS ?? "20" },
     warmup: { type: "string", default: "2" },
+    "skip-queries": { type: "boolean", default: false },
   },
 });
+
+/** Query benches `npm run bench` reports after the HTTP targets (issue 25: the dashboard). */
+const QUERY_BENCHES = ["bench-dashboard.ts"];
+
+/** Each query bench in turn, its output as it comes; false when one failed or went over its budget. */
+function runQueryBenches() {
+  let ok = true;
+  for (const script of QUERY_BENCHES) {
+    console.log(`\n${script}:`);
+    const result = spawnSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, script)], {
+      stdio: "inherit",
+      env: process.env,
+    });
+    if (result.status !== 0) ok = false;
+  }
+  return ok;
+}
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const WARMUP = Number(args.warmup);
@@ -197,7 +222,8 @@ async function bench(server: RunningServer) {
 try {
   // The beacon is measured as it runs in production: limits on, the client's address from the proxy's header.
   const ok = await withServer(bench, { env: { RATE_LIMIT: "on", TRUST_PROXY: "x-forwarded-for" } });
-  process.exitCode = ok ? 0 : 1;
+  const queriesOk = args["skip-queries"] ? true : runQueryBenches();
+  process.exitCode = ok && queriesOk ? 0 : 1;
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -2,35 +2,67 @@ import { expect, test } from "./support/test";
 import { USERS } from "./support/users";
 
 /**
- * The staff's Painel on the demo shop: every figure is there and leads to
- * where it is worked on; on a phone it fits the screen.
+ * The staff's Painel on the demo shop: every figure is there, and a number
+ * opens the list that shows the same rows; on a phone it fits the screen.
  */
 test.use({ storageState: USERS.staff.storageState });
 
-test("o painel mostra o dia da loja e leva a cada área", async ({ page, isMobile }) => {
+const PANELS = [
+  "Prontos para retirada",
+  "Peças aguardadas",
+  "Caixa",
+  "A receber e a pagar",
+  "Estoque baixo",
+  "Garantias acionadas no mês",
+  "Site hoje",
+];
+
+test("o painel mostra o dia da loja e cada número abre a lista com as mesmas linhas", async ({ page, isMobile }) => {
   test.skip(isMobile, "caminho longo no desktop; o telefone tem a verificação curta abaixo");
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Painel", level: 1 })).toBeVisible();
-  for (const panel of ["Caixa", "Prontos para retirada", "A receber", "Estoque baixo"]) {
-    await expect(page.getByRole("heading", { name: panel, level: 2 })).toBeVisible();
-  }
+  for (const panel of PANELS) await expect(page.getByRole("heading", { name: panel, level: 2 })).toBeVisible();
+
   // The open orders' total is the sum of the statuses listed under it.
   const ordersPanel = page.getByRole("region", { name: /Ordens abertas/ });
   const heading = await ordersPanel.getByRole("heading").innerText();
-  const counts = await ordersPanel.locator("li span").allInnerTexts();
+  const counts = await ordersPanel.locator("[data-count]").allInnerTexts();
   expect(Number(/\((\d+)\)/.exec(heading)?.[1])).toBe(counts.reduce((sum, count) => sum + Number(count), 0));
 
-  await ordersPanel.getByRole("link", { name: "Pronto para retirada" }).click();
-  await expect(page).toHaveURL(/\/service-orders\?status=ready/);
+  // A status's number opens the orders list on that status, whose count is the same.
+  const ready = ordersPanel.getByRole("link", { name: /Pronto para retirada/ });
+  const readyCount = await ready.locator("[data-count]").innerText();
+  await ready.click();
+  await expect(page).toHaveURL(/\/service-orders\?status=ready$/);
+  await expect(page.getByRole("navigation", { name: "Filtrar por status" }).locator("[aria-current=page]")).toContainText(
+    readyCount,
+  );
   await page.goBack();
+
+  // The devices waiting for pickup: the number is the list's.
+  const pickups = page.getByRole("region", { name: "Prontos para retirada" }).getByRole("link", { name: /Aguardando retirada/ });
+  const pickupCount = Number(await pickups.locator("[data-count]").innerText());
+  await pickups.click();
+  await expect(page).toHaveURL(/\/pending-pickups$/);
+  await expect(page.getByRole("heading", { name: "Aguardando retirada", level: 1 })).toBeVisible();
+  if (pickupCount > 0) {
+    await expect(
+      page.getByText(pickupCount === 1 ? "1 aparelho aguardando retirada" : `${pickupCount} aparelhos aguardando retirada`),
+    ).toBeVisible();
+  } else {
+    await expect(page.getByText("Nenhum aparelho aguardando retirada")).toBeVisible();
+  }
+  await page.goBack();
+
   await page.getByRole("navigation", { name: "Ações rápidas" }).getByRole("link", { name: "Nova OS" }).click();
   await expect(page).toHaveURL("/new-service-order");
 });
 
-test("no telefone, o painel cabe na tela", async ({ page, isMobile }) => {
+test("no telefone, o painel cabe na tela de 360 px", async ({ page, isMobile }) => {
   test.skip(!isMobile, "verificação curta do telefone");
+  await page.setViewportSize({ width: 360, height: 780 });
   await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { name: "Estoque baixo", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Site hoje", level: 2 })).toBeVisible();
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);

@@ -1,39 +1,105 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { addDays, shopToday } from "~/lib/dates";
+import { addDays, shopMonthOf, shopMonthRange, shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
+import { dashboardLinks } from "~/modules/dashboard/links";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 
 const STAFF: Actor = { userId: "staff-ana", label: "ana@loja.test", role: "staff" };
 
 async function loadModules() {
-  const [db, auth, customers, orders, register, credit, finance, inventory, sessions, registerEntries, overview, debtors] =
-    await Promise.all([
-      import("~/db/client.server"),
-      import("~/db/schema/auth"),
-      import("~/db/schema/customers"),
-      import("~/db/schema/service-orders"),
-      import("~/db/schema/cash-register"),
-      import("~/db/schema/credit"),
-      import("~/db/schema/finance"),
-      import("~/db/schema/inventory"),
-      import("~/modules/cash-register/sessions.server"),
-      import("~/modules/finance/register-entries.server"),
-      import("~/modules/dashboard/overview.server"),
-      import("~/modules/debtors/queries.server"),
-    ]);
-  return {
-    db: await db.getDb(),
-    kind: db.databaseKind(),
-    inTransaction: db.inTransaction,
-    tables: { ...auth, ...customers, ...orders, ...register, ...credit, ...finance, ...inventory },
+  const [
+    db,
+    auth,
+    customers,
+    orders,
+    register,
+    credit,
+    finance,
+    inventory,
+    warranties,
+    traffic,
     sessions,
     registerEntries,
     overview,
     debtors,
+    orderQueries,
+    pickups,
+    creditQueries,
+    entryList,
+    entryFilters,
+    inventoryQueries,
+    inventoryFilters,
+    warrantyQueries,
+    trafficReport,
+    trafficPeriod,
+    cashQueries,
+  ] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/schema/auth"),
+    import("~/db/schema/customers"),
+    import("~/db/schema/service-orders"),
+    import("~/db/schema/cash-register"),
+    import("~/db/schema/credit"),
+    import("~/db/schema/finance"),
+    import("~/db/schema/inventory"),
+    import("~/db/schema/warranties"),
+    import("~/db/schema/traffic"),
+    import("~/modules/cash-register/sessions.server"),
+    import("~/modules/finance/register-entries.server"),
+    import("~/modules/dashboard/overview.server"),
+    import("~/modules/debtors/queries.server"),
+    import("~/modules/service-orders/queries.server"),
+    import("~/modules/service-orders/pickups.server"),
+    import("~/modules/credit/queries.server"),
+    import("~/modules/finance/entry-list.server"),
+    import("~/modules/finance/entry-filters"),
+    import("~/modules/inventory/queries.server"),
+    import("~/modules/inventory/list-filters"),
+    import("~/modules/warranties/queries.server"),
+    import("~/modules/traffic/report.server"),
+    import("~/modules/traffic/period"),
+    import("~/modules/cash-register/queries.server"),
+  ]);
+  return {
+    db: await db.getDb(),
+    kind: db.databaseKind(),
+    inTransaction: db.inTransaction,
+    tables: { ...auth, ...customers, ...orders, ...register, ...credit, ...finance, ...inventory, ...warranties, ...traffic },
+    sessions,
+    registerEntries,
+    overview,
+    debtors,
+    lists: {
+      orderQueries,
+      pickups,
+      creditQueries,
+      entryList,
+      entryFilters,
+      inventoryQueries,
+      inventoryFilters,
+      warrantyQueries,
+      trafficReport,
+      trafficPeriod,
+      cashQueries,
+    },
   };
 }
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+/** A quote line of an order, a part unless said otherwise. */
+const partLine = (orderId: number, description: string, extra: Record<string, unknown> = {}) => ({
+  orderId,
+  kind: "part",
+  description,
+  unitPriceCents: 10_000,
+  ...extra,
+});
+
+/** A link of the Painel as the list's loader reads it. */
+const paramsOf = (href: string) => new URL(href, "http://balcao.test").searchParams;
 
 /**
  * The staff's Painel against a real database: each figure counts what it
@@ -215,7 +281,127 @@ export function defineDashboardSuite(database: TestDatabase) {
           dueDate: addDays(today, 1),
           createdByLabel: STAFF.label,
         },
+        {
+          direction: "in",
+          description: "Fora da semana",
+          categoryId: byKey("revenue-printing-design"),
+          amountCents: 7_000,
+          dueDate: addDays(today, 10),
+          createdByLabel: STAFF.label,
+        },
+        {
+          direction: "out",
+          description: "Cancelada",
+          categoryId: byKey("rent"),
+          amountCents: 9_000,
+          dueDate: addDays(today, 2),
+          cancelledAt: new Date(),
+          cancelledByLabel: STAFF.label,
+          cancelReason: "teste",
+          createdByLabel: STAFF.label,
+        },
       ]);
+
+      // The abandonment clock: a device ready 40 days ago, one not repairable 100 days ago (both wait for pickup).
+      await app.db.insert(serviceOrders).values([
+        { ...order("ready", "DASH0010"), statusChangedAt: daysAgo(40) },
+        { ...order("not_repairable", "DASH0011"), statusChangedAt: daysAgo(100) },
+      ]);
+
+      // Parts awaited: one late, one expected in 5 days, one without a date; a reserved part is in hand.
+      const [waiting, waitingToo] = await app.db
+        .insert(serviceOrders)
+        .values([order("awaiting_part", "DASH0012"), order("awaiting_part", "DASH0013")])
+        .returning({ id: serviceOrders.id });
+      await app.db
+        .insert(app.tables.serviceOrderLines)
+        .values([
+          partLine(waiting!.id, "Tela atrasada", { expectedArrivalDate: addDays(today, -1) }),
+          partLine(waiting!.id, "Bateria", { expectedArrivalDate: addDays(today, 5) }),
+          partLine(waiting!.id, "Conector em mãos", { stockState: "reserved" }),
+          partLine(waiting!.id, "Mão de obra", { kind: "service" }),
+          partLine(waitingToo!.id, "Câmera sem previsão"),
+        ]);
+
+      // Warranty claims: Ana's repair claimed twice this month (one warranty), one without technician claimed this month
+      // and last month (counted once, this month).
+      const [warrantedA, warrantedB] = await app.db
+        .insert(serviceOrders)
+        .values([order("delivered", "DASH0020"), order("delivered", "DASH0021")])
+        .returning({ id: serviceOrders.id });
+      const warranty = (serviceOrderId: number, technicianUserId: string | null) => ({
+        serviceOrderId,
+        customerId,
+        itemDescription: "Troca de tela",
+        startsOn: addDays(today, -20),
+        contractualDays: 90,
+        endsOn: addDays(today, 70),
+        coverage: "Tela",
+        exclusions: "Quedas",
+        technicianUserId,
+        issuedByLabel: STAFF.label,
+      });
+      const [warrantyA, warrantyB] = await app.db
+        .insert(app.tables.warranties)
+        .values([warranty(warrantedA!.id, STAFF.userId!), warranty(warrantedB!.id, null)])
+        .returning({ id: app.tables.warranties.id });
+      const claimOrders = await app.db
+        .insert(serviceOrders)
+        .values([
+          order("received", "DASH0022"),
+          order("cancelled", "DASH0023"),
+          order("cancelled", "DASH0024"),
+          order("cancelled", "DASH0025"),
+        ])
+        .returning({ id: serviceOrders.id });
+      const lastMonth = shopMonthRange(shopMonthOf(addDays(`${today.slice(0, 7)}-01`, -1))).from;
+      await app.db.insert(app.tables.warrantyClaims).values([
+        { warrantyId: warrantyA!.id, serviceOrderId: claimOrders[0]!.id, reportedDefect: "Voltou a falhar" },
+        { warrantyId: warrantyA!.id, serviceOrderId: claimOrders[1]!.id, reportedDefect: "De novo" },
+        { warrantyId: warrantyB!.id, serviceOrderId: claimOrders[2]!.id, reportedDefect: "Falha" },
+        { warrantyId: warrantyB!.id, serviceOrderId: claimOrders[3]!.id, reportedDefect: "Mês passado", createdAt: lastMonth },
+      ]);
+
+      // An instalment due today on the plan above.
+      await app.db.insert(creditInstalments).values(instalment(5, today));
+
+      // The last closing: R$ 150 cash and R$ 30 PIX expected, R$ 145 cash counted.
+      await app.db.insert(app.tables.cashRegisters).values({
+        isOpen: false,
+        openingFloatCents: 5_000,
+        openedByLabel: STAFF.label,
+        openedAt: daysAgo(2),
+        closedByLabel: STAFF.label,
+        closedAt: daysAgo(1),
+        countedCashCents: 14_500,
+        closingTotals: {
+          cash: { expectedCents: 15_000, countedCents: 14_500 },
+          pix: { expectedCents: 3_000, countedCents: 3_000 },
+        },
+      });
+
+      // Today's site: three visits (entry views), a fourth page view, two WhatsApp clicks and a quick quote.
+      const event = (kind: string, isEntry: boolean, visitorHash: string) => ({
+        day: today,
+        kind,
+        path: "/",
+        isEntry,
+        source: "(direto)",
+        device: "mobile",
+        browser: "Chrome",
+        visitorHash,
+      });
+      await app.db
+        .insert(app.tables.trafficEvents)
+        .values([
+          event("view", true, "a"),
+          event("view", true, "b"),
+          event("view", true, "c"),
+          event("view", false, "a"),
+          event("whatsapp", false, "a"),
+          event("whatsapp", false, "b"),
+          event("orcamento_rapido", false, "c"),
+        ]);
     });
 
     afterAll(async () => {
@@ -223,58 +409,214 @@ export function defineDashboardSuite(database: TestDatabase) {
       await dropDatabase?.();
     });
 
-    it("counts open orders by status, and the ones ready for pickup", async () => {
-      const { orders } = await app.overview.getShopOverview();
-      expect(orders.total).toBe(4);
+    it("counts open orders by status, each the total of the list its link opens", async () => {
+      const { orders } = await app.overview.getShopOverview(STAFF);
       expect(Object.fromEntries(orders.byStatus.map((row) => [row.status, row.total]))).toMatchObject({
-        received: 1,
+        received: 2,
         repairing: 1,
-        ready: 2,
+        ready: 3,
+        awaiting_part: 2,
         approved: 0,
       });
-      expect(orders.oldestReadySince).not.toBeNull();
+      expect(orders.total).toBe(8);
+      for (const row of orders.byStatus) {
+        const status = paramsOf(dashboardLinks.ordersByStatus(row.status)).get("status");
+        const list = await app.lists.orderQueries.listServiceOrders({
+          status: status as typeof row.status,
+          technicianId: "",
+          from: "",
+          to: "",
+          page: 1,
+        });
+        expect(list.total, row.status).toBe(row.total);
+      }
     });
 
-    it("shows the drawer (float, cash in, suprimento) and what customers paid, skipping cancelled and crediário", async () => {
-      const { register, takings } = await app.overview.getShopOverview();
-      expect(register?.openingFloatCents).toBe(10_000);
-      expect(register?.cashInDrawerCents).toBe(10_000 + 5_000 + 2_000);
-      expect(takings).toEqual({ todayCents: 8_000, monthCents: 8_000 });
+    it("counts devices waiting for pickup, the oldest, and those past 30 and 90 days, as /pending-pickups lists them", async () => {
+      const { pickups } = await app.overview.getShopOverview(STAFF);
+      // Two ready today, one ready 40 days ago, one not repairable 100 days ago.
+      expect(pickups).toMatchObject({ total: 4, over30: 2, over90: 1, oldestDays: 100 });
+      expect((await app.lists.pickups.listPendingPickups(STAFF)).total).toBe(pickups.total);
+      for (const [days, count] of [
+        [30, pickups.over30],
+        [90, pickups.over90],
+      ] as const) {
+        const wait = Number(paramsOf(dashboardLinks.pickups(days)).get("espera"));
+        const list = await app.lists.pickups.listPendingPickups(STAFF, { minDaysWaiting: wait });
+        expect(list.total, `${days} dias`).toBe(count);
+        expect(list.pickups.every((pickup) => pickup.daysWaiting >= days)).toBe(true);
+      }
+    });
+
+    it("lists the parts awaited soonest expected first, late ones marked, without the parts in hand", async () => {
+      const { parts } = await app.overview.getShopOverview(STAFF);
+      expect(parts.lines.map((line) => [line.description, line.expectedArrivalDate, line.isLate])).toEqual([
+        ["Tela atrasada", addDays(today, -1), true],
+        ["Bateria", addDays(today, 5), false],
+        ["Câmera sem previsão", null, false],
+      ]);
+      expect(parts).toMatchObject({ lineCount: 3, lateCount: 1 });
+    });
+
+    it("shows the register: the drawer, today's takings by method (not cancelled, suprimento nor crediário), the last closing", async () => {
+      const { register } = await app.overview.getShopOverview(STAFF);
+      expect(register.open?.openingFloatCents).toBe(10_000);
+      expect(register.open?.cashInDrawerCents).toBe(10_000 + 5_000 + 2_000);
+      expect(Object.fromEntries(register.todayByMethod.map((row) => [row.method, row.cents]))).toEqual({
+        cash: 5_000,
+        pix: 3_000,
+        debit: 0,
+        credit: 0,
+      });
+      expect(register.todayCents).toBe(8_000);
+      expect(register.monthCents).toBe(8_000);
+      // Expected and counted are the closed register's own page's totals.
+      const closed = await app.lists.cashQueries.getCashRegister(
+        Number(/\/cash-register\/(\d+)$/.exec(dashboardLinks.closedRegister(register.lastClose!.id))![1]),
+      );
+      const totals = Object.values(closed!.register.closingTotals ?? {});
+      expect(register.lastClose).toMatchObject({
+        expectedCents: totals.reduce((sum, total) => sum + total.expectedCents, 0),
+        countedCents: totals.reduce((sum, total) => sum + total.countedCents, 0),
+      });
+      expect(register.lastClose).toMatchObject({ expectedCents: 18_000, countedCents: 17_500 });
     });
 
     it("counts as overdue everything customers owe past its due date, the figure /devedores shows", async () => {
-      const { receivables } = await app.overview.getShopOverview();
+      const { receivables } = await app.overview.getShopOverview(STAFF);
       // Instalment 2 (R$ 75 left), the overdue fiado (R$ 30), the delivered order (R$ 150); not the cancelled fiado.
       expect(receivables.overdueCents).toBe(7_500 + 3_000 + 15_000);
       expect(receivables.overdueCustomers).toBe(1);
       const debtors = await app.debtors.listDebtors(STAFF, { today });
       expect(debtors.totals.overdueCents).toBe(receivables.overdueCents);
-      // Due within a week: instalment 3 and the fiado due in 5 days; the typed receivable is its own figure.
-      expect(receivables.dueSoonCents).toBe(10_000 + 2_000);
-      expect(receivables.typedDueSoonCents).toBe(45_000);
-      expect(receivables.typedOverdueCents).toBe(0);
+      // Due within a week: the instalment due today, instalment 3 and the fiado due in 5 days.
+      expect(receivables.dueSoonCents).toBe(10_000 + 10_000 + 2_000);
+    });
+
+    it("counts finance's receivables and payables due this week as the lançamentos list filtered by its link", async () => {
+      const overview = await app.overview.getShopOverview(STAFF);
+      expect(overview.finance).toEqual({ receivable: { count: 1, cents: 45_000 }, payable: { count: 1, cents: 200_000 } });
+      for (const direction of ["in", "out"] as const) {
+        const filters = app.lists.entryFilters.entryFiltersFromSearchParams(
+          paramsOf(dashboardLinks.financeDue(direction, overview.today, overview.horizon)),
+        );
+        const list = await app.lists.entryList.listEntries(STAFF, filters, 1, today);
+        const figure = direction === "in" ? overview.finance!.receivable : overview.finance!.payable;
+        expect(list.totals?.count, direction).toBe(figure.count);
+        expect(direction === "in" ? list.totals?.inCents : list.totals?.outCents, direction).toBe(figure.cents);
+      }
+    });
+
+    it("counts the crediário plans with an instalment due today as /cdc lists them", async () => {
+      const { instalments } = await app.overview.getShopOverview(STAFF);
+      expect(instalments).toEqual({ plans: 1, instalments: 1, cents: 10_000 });
+      const status = paramsOf(dashboardLinks.instalmentsDueToday).get("situacao");
+      expect(app.lists.creditQueries.isPlanListStatus(status ?? "")).toBe(true);
+      const list = await app.lists.creditQueries.listCreditPlans(STAFF, {
+        search: "",
+        status: status as "due-today",
+        page: 1,
+        today,
+      });
+      expect(list.rows.length).toBe(instalments.plans);
+    });
+
+    it("lists low stock by the inventory's rule, its count the inventory's low-stock list", async () => {
+      const { lowStock } = await app.overview.getShopOverview(STAFF);
+      expect(lowStock.items.map((item) => item.name)).toEqual(["Capinha em falta"]);
+      const filters = app.lists.inventoryFilters.filtersFromSearchParams(paramsOf(dashboardLinks.lowStock));
+      const list = await app.lists.inventoryQueries.searchProducts(filters, 1);
+      expect(list.products.length).toBe(lowStock.total);
+    });
+
+    it("counts the warranties claimed this month per technician as the warranties list filtered by its link", async () => {
+      const overview = await app.overview.getShopOverview(STAFF);
+      const { claims } = overview;
+      expect(claims.total).toBe(2);
+      expect(claims.byTechnician.map((row) => [row.technician, row.warranties]).sort()).toEqual([
+        [app.lists.warrantyQueries.NO_TECHNICIAN, 1],
+        [STAFF.userId, 1],
+      ]);
+      const listed = async (href: string) => {
+        const params = paramsOf(href);
+        const technician = params.get("tecnico");
+        const list = await app.lists.warrantyQueries.listWarranties(STAFF, {
+          today,
+          search: "",
+          status: null,
+          page: 1,
+          claimed: { month: params.get("reclamacao")!, technician },
+        });
+        return list.rows.length;
+      };
+      expect(await listed(dashboardLinks.warrantiesClaimed(overview.month))).toBe(claims.total);
+      for (const row of claims.byTechnician) {
+        expect(await listed(dashboardLinks.warrantiesClaimed(overview.month, row.technician)), row.name).toBe(row.warranties);
+      }
+    });
+
+    it("counts today's visits and WhatsApp clicks as /traffic-analysis shows today", async () => {
+      const overview = await app.overview.getShopOverview(STAFF);
+      expect(overview.traffic).toEqual({ visits: 3, whatsapp: 2 });
+      const params = paramsOf(dashboardLinks.trafficOf(overview.today));
+      const report = await app.lists.trafficReport.getTrafficReport(
+        STAFF,
+        app.lists.trafficPeriod.periodOf(params.get("de")!, params.get("ate")!),
+      );
+      expect(report.totals.visits).toBe(overview.traffic.visits);
+      expect(report.conversions.find((row) => row.kind === "whatsapp")?.count).toBe(overview.traffic.whatsapp);
     });
 
     it('staff without "Financeiro" get the register and what customers owe, never finance\'s figures', async () => {
-      const full = await app.overview.getShopOverview();
-      const staffOnly = await app.overview.getShopOverview(new Date(), { withFinance: false });
+      const full = await app.overview.getShopOverview(STAFF);
+      const staffOnly = await app.overview.getShopOverview(STAFF, new Date(), { withFinance: false });
       expect(staffOnly.withFinance).toBe(false);
-      expect(staffOnly.register).toEqual(full.register);
-      expect(staffOnly.takings).toEqual({ todayCents: 8_000, monthCents: null });
-      expect(staffOnly.receivables).toMatchObject({
-        overdueCents: full.receivables.overdueCents,
-        dueSoonCents: full.receivables.dueSoonCents,
-        typedOverdueCents: null,
-        typedDueSoonCents: null,
-      });
+      expect(staffOnly.register).toEqual({ ...full.register, monthCents: null });
+      expect(staffOnly.finance).toBeNull();
+      expect(staffOnly.receivables).toEqual(full.receivables);
       expect(full.withFinance).toBe(true);
-      expect(full.receivables.typedDueSoonCents).toBe(45_000);
     });
 
-    it("lists low stock by the inventory's rule", async () => {
-      const { lowStock } = await app.overview.getShopOverview();
-      expect(lowStock.items.map((item) => item.name)).toEqual(["Capinha em falta"]);
-      expect(lowStock.hasMore).toBe(false);
+    it("offers the quick actions of the role, opening the register only while it is closed", () => {
+      const { quickActionsFor } = app.overview;
+      const keys = (role: "owner" | "staff" | "customer", isRegisterOpen: boolean) =>
+        quickActionsFor(role, { isRegisterOpen }).map((action) => action.key);
+      expect(keys("staff", true)).toEqual(["new-order", "new-sale", "find-order", "new-customer"]);
+      expect(keys("owner", false)).toEqual(["new-order", "new-sale", "open-register", "find-order", "new-customer"]);
+      expect(keys("customer", false)).toEqual([]);
+    });
+
+    it("keeps a part line's previsão de chegada through the order's form, and refuses one on a service line", async () => {
+      const { createServiceOrder } = await import("~/modules/service-orders/mutations.server");
+      const { ServiceOrderInputError } = await import("~/modules/service-orders/errors");
+      const [customer] = await app.db.select({ id: app.tables.customers.id }).from(app.tables.customers).limit(1);
+      const input = (lines: Record<string, string>[]) => ({
+        customerId: String(customer!.id),
+        deviceType: "phone",
+        model: "Moto G52",
+        reportedDefect: "Tela quebrada",
+        lines,
+        warrantyDays: "90",
+        idempotencyKey: randomUUID(),
+      });
+      const created = await createServiceOrder(
+        STAFF,
+        input([
+          { kind: "part", description: "Tela", quantity: "1", unitPrice: "200,00", expectedArrivalDate: addDays(today, 4) },
+        ]),
+      );
+      const stored = await app.lists.orderQueries.getServiceOrder(created.id);
+      expect(stored?.lines.map((row) => row.expectedArrivalDate)).toEqual([addDays(today, 4)]);
+      await expect(
+        createServiceOrder(
+          STAFF,
+          input([{ kind: "service", description: "Troca", quantity: "1", unitPrice: "80,00", expectedArrivalDate: today }]),
+        ),
+      ).rejects.toSatisfy(
+        (error) =>
+          error instanceof ServiceOrderInputError &&
+          error.fieldErrors["lines.0.expectedArrivalDate"] === "A previsão de chegada é só para peças.",
+      );
     });
   });
 }

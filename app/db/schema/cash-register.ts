@@ -218,6 +218,8 @@ export const registerEntries = pgTable(
     index("register_entries_unassigned_idx")
       .on(table.businessDate)
       .where(sql`${table.registerId} is null`),
+    // The Painel's takings of today and of the month, read by the shop's calendar day.
+    index("register_entries_business_date_idx").on(table.businessDate),
     index("register_entries_sale_idx").on(table.saleId),
     index("register_entries_order_payment_idx").on(table.serviceOrderPaymentId),
     index("register_entries_customer_idx")

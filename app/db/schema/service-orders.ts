@@ -154,6 +154,8 @@ export const serviceOrderLines = pgTable(
     stockState: text("stock_state").$type<PartStockState>().notNull().default("none"),
     /** The part's origin when it was quoted (CDC art. 21), copied so a later change of the product does not rewrite the quote. */
     partOrigin: text("part_origin").$type<PartOrigin>(),
+    /** "Previsão de chegada": when a part the shop ordered is expected (optional, set when it is ordered). */
+    expectedArrivalDate: date("expected_arrival_date", { mode: "string" }),
   },
   (table) => [
     index("service_order_lines_order_idx").on(table.orderId, table.position),

@@ -83,5 +83,7 @@ export const warrantyClaims = pgTable(
   (table) => [
     uniqueIndex("warranty_claims_service_order_idx").on(table.serviceOrderId),
     index("warranty_claims_warranty_idx").on(table.warrantyId, table.createdAt),
+    // The Painel's claims of the month, read by date.
+    index("warranty_claims_created_idx").on(table.createdAt),
   ],
 );

@@ -14,5 +14,7 @@ export const PUBLIC_FILES: readonly string[] = [
   "plan-terms.ts",
   "plans.server.ts",
   "price-table.ts",
+  // The Painel counts the instalments due today as /cdc lists them.
+  "queries.server.ts",
   "settlement.server.ts",
 ];

@@ -11,14 +11,23 @@ import type { CreditDisclosure } from "./plan-terms";
 export const CREDIT_PLAN_PAGE_SIZE = 25;
 const MAX_PAGE = 1_000;
 
-/** The list's status filter: a plan's own status, or "overdue" (active with an instalment past due). */
-export const PLAN_LIST_STATUSES = ["", "active", "overdue", "paid", "cancelled"] as const;
+/**
+ * The list's status filter: a plan's own status, "overdue" (active with an
+ * instalment past due) or "due-today" (active with an instalment falling due
+ * today: the Painel's "parcelas de crediário que vencem hoje" links here).
+ */
+export const PLAN_LIST_STATUSES = ["", "active", "overdue", "due-today", "paid", "cancelled"] as const;
 export type PlanListStatus = (typeof PLAN_LIST_STATUSES)[number];
 
 export const PLAN_STATUS_LABELS: Record<CreditPlanStatus, string> = { active: "Ativo", paid: "Quitado", cancelled: "Cancelado" };
 
 export function isPlanListStatus(value: string): value is PlanListStatus {
   return (PLAN_LIST_STATUSES as readonly string[]).includes(value);
+}
+
+/** An open instalment falling due on `today`. */
+function dueTodayExists(today: string) {
+  return sql`exists (select 1 from ${creditInstalments} where ${creditInstalments.planId} = ${creditPlans.id} and ${creditInstalments.settledAt} is null and ${creditInstalments.dueDate} = ${today})`;
 }
 
 /** An open instalment past its due date on `today` (a parameter: tests and the journey move the clock). */
@@ -63,9 +72,11 @@ export async function listCreditPlans(
   const statusCondition =
     status === "overdue"
       ? and(eq(creditPlans.status, "active"), overdueExists(today))
-      : status === ""
-        ? undefined
-        : eq(creditPlans.status, status);
+      : status === "due-today"
+        ? and(eq(creditPlans.status, "active"), dueTodayExists(today))
+        : status === ""
+          ? undefined
+          : eq(creditPlans.status, status);
   const rows = await db
     .select({
       id: creditPlans.id,
@@ -95,6 +106,28 @@ export async function listCreditPlans(
     page: safePage,
     hasNextPage: rows.length > CREDIT_PLAN_PAGE_SIZE,
   };
+}
+
+/**
+ * Instalments falling due on `today` still open on active plans: how many
+ * plans (the rows /cdc?situacao=due-today lists), how many instalments and
+ * what is left of them. Read from the open instalments' due-date index.
+ */
+export async function instalmentsDueOn(actor: Actor, today: string) {
+  assertStaffActor(actor);
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      plans: sql<number>`count(distinct ${creditInstalments.planId})::int`,
+      instalments: sql<number>`count(*)::int`,
+      cents: sql<number>`coalesce(sum(${creditInstalments.amountCents} - ${creditInstalments.paidPrincipalCents} - ${creditInstalments.paidInterestCents} - ${creditInstalments.waivedInterestCents}), 0)::int`,
+    })
+    .from(creditInstalments)
+    .innerJoin(creditPlans, eq(creditPlans.id, creditInstalments.planId))
+    .where(
+      and(sql`${creditInstalments.settledAt} is null`, eq(creditInstalments.dueDate, today), eq(creditPlans.status, "active")),
+    );
+  return { plans: Number(row?.plans ?? 0), instalments: Number(row?.instalments ?? 0), cents: Number(row?.cents ?? 0) };
 }
 
 export type InstalmentStatus = "open" | "paid" | "overdue";

@@ -1,11 +1,17 @@
-import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { financeEntries } from "~/db/schema/finance";
 import { products } from "~/db/schema/inventory";
-import { serviceOrderStatusCounts, serviceOrders } from "~/db/schema/service-orders";
-import { addDays, shopMonthRange, shopToday } from "~/lib/dates";
+import { serviceOrderLines, serviceOrderStatusCounts, serviceOrders } from "~/db/schema/service-orders";
+import { addDays, daysBetween, shopMonthRange, shopToday } from "~/lib/dates";
+import { isStaffRole, type Actor, type Role } from "~/modules/accounts/roles";
+import { instalmentsDueOn } from "~/modules/credit/queries.server";
 import { overdueByCustomerInTx, owedDueBetweenInTx } from "~/modules/debtors/queries.server";
+import { waitingSinceBefore } from "~/modules/service-orders/pickups.server";
+import { AWAITING_PICKUP_STATUSES, PICKUP_WAIT_MARKS } from "~/modules/service-orders/status";
+import { getTrafficCounts } from "~/modules/traffic/report.server";
+import { warrantiesClaimedInMonth } from "~/modules/warranties/queries.server";
 
 /** Statuses of an order still in the shop's hands (the board counts them; delivered and cancelled are history). */
 const OPEN_STATUSES = ["received", "diagnosing", "awaiting_approval", "approved", "awaiting_part", "repairing", "ready"] as const;
@@ -14,33 +20,52 @@ const TAKINGS_KINDS = ["sale", "order-payment", "credit-payment", "debt-payment"
 /** Methods that bring money now (crediário is owed, store credit was given before). */
 const MONEY_METHODS = ["cash", "pix", "debit", "credit"] as const;
 const LOW_STOCK_SHOWN = 5;
+const PARTS_SHOWN = 5;
+/** "This week": today and the next seven days, for what customers owe and finance's receivables and payables. */
 const RECEIVABLES_HORIZON_DAYS = 7;
 
 /**
- * The staff's first page: today and this month at a glance. Each figure
- * is one small aggregate over an index (status counts are kept by triggers,
- * low stock has its partial index, entries and instalments are read by
- * date), so the page stays quick at the scale seed's size.
+ * The staff's first page: today and this month at a glance. Each figure is
+ * one small aggregate over an index (status counts are kept by triggers,
+ * pickups and parts awaited are few rows of their status, low stock has its
+ * partial index, entries, instalments and claims are read by date), so the
+ * page stays quick at the scale seed's size. Each figure counts the rows of
+ * the list it links to (dashboard-links.ts builds the addresses; the
+ * integration suite checks each against its list).
  */
-export async function getShopOverview(now = new Date(), { withFinance = true }: OverviewAudience = {}) {
+export async function getShopOverview(actor: Actor, now = new Date(), { withFinance = true }: OverviewAudience = {}) {
   const db = await getDb();
   const today = shopToday(now);
-  const [orders, register, takings, receivables, lowStock] = await Promise.all([
+  const month = today.slice(0, 7);
+  const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
+  const [orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims, traffic] = await Promise.all([
     openOrdersByStatus(db),
-    openRegister(db),
-    takingsSince(db, today, shopMonthRange(today.slice(0, 7)).firstDay),
-    receivablesDue(db, today, withFinance),
+    awaitingPickup(db, today),
+    partsAwaited(db, today),
+    registerOfToday(db, today, shopMonthRange(month).firstDay),
+    owedByCustomers(db, today, horizon),
+    withFinance ? financeDueBetween(db, today, horizon) : Promise.resolve(null),
+    instalmentsDueOn(actor, today),
     lowStockProducts(db),
+    warrantiesClaimedInMonth(actor, month),
+    getTrafficCounts(actor, today, today),
   ]);
   // The month's figures and finance's own entries are finance: staff without "Financeiro" get the register and
   // what customers owe (debtors, theirs to work), and the rest never leaves the server.
   return {
     today,
+    month,
+    horizon,
     orders,
-    register,
-    takings: withFinance ? takings : { todayCents: takings.todayCents, monthCents: null },
+    pickups,
+    parts,
+    register: { ...register, monthCents: withFinance ? register.monthCents : null },
     receivables,
+    finance,
+    instalments,
     lowStock,
+    claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims },
+    traffic: { visits: traffic.visits, whatsapp: traffic.conversions("whatsapp") },
     withFinance,
   };
 }
@@ -50,6 +75,29 @@ export type OverviewAudience = { withFinance?: boolean };
 
 export type ShopOverview = Awaited<ReturnType<typeof getShopOverview>>;
 
+export type QuickAction = {
+  key: "new-order" | "new-sale" | "open-register" | "find-order" | "new-customer";
+  to: string;
+  label: string;
+};
+
+/**
+ * The quick actions a role may take, decided on the server: opening an
+ * order, a sale and the register are the staff's (owner and staff; the
+ * pages they lead to check the role again); the register is offered only
+ * while none is open. A customer gets none.
+ */
+export function quickActionsFor(role: Role, { isRegisterOpen }: { isRegisterOpen: boolean }): QuickAction[] {
+  if (!isStaffRole(role)) return [];
+  return [
+    { key: "new-order", to: "/new-service-order", label: "Nova OS" },
+    { key: "new-sale", to: "/cash-register/venda", label: "Nova venda" },
+    ...(isRegisterOpen ? [] : [{ key: "open-register" as const, to: "/cash-register", label: "Abrir o caixa" }]),
+    { key: "find-order", to: "/service-orders/search", label: "Buscar OS" },
+    { key: "new-customer", to: "/customers/new", label: "Novo cliente" },
+  ];
+}
+
 async function openOrdersByStatus(db: Database) {
   const rows = await db
     .select({ status: serviceOrderStatusCounts.status, total: sql<number>`sum(${serviceOrderStatusCounts.total})::int` })
@@ -57,93 +105,193 @@ async function openOrdersByStatus(db: Database) {
     .where(inArray(serviceOrderStatusCounts.status, [...OPEN_STATUSES]))
     .groupBy(serviceOrderStatusCounts.status);
   const totals = new Map(rows.map((row) => [row.status, Number(row.total)]));
-  const [oldestReady] = await db
-    .select({ statusChangedAt: serviceOrders.statusChangedAt })
-    .from(serviceOrders)
-    .where(eq(serviceOrders.status, "ready"))
-    .orderBy(asc(serviceOrders.statusChangedAt))
-    .limit(1);
   return {
     byStatus: OPEN_STATUSES.map((status) => ({ status, total: totals.get(status) ?? 0 })),
     total: [...totals.values()].reduce((sum, total) => sum + total, 0),
-    oldestReadySince: oldestReady?.statusChangedAt ?? null,
   };
 }
 
-async function openRegister(db: Database) {
-  const [open] = await db
-    .select({
-      id: cashRegisters.id,
-      openedAt: cashRegisters.openedAt,
-      openedByLabel: cashRegisters.openedByLabel,
-      openingFloatCents: cashRegisters.openingFloatCents,
-    })
-    .from(cashRegisters)
-    .where(eq(cashRegisters.isOpen, true));
-  if (!open) return null;
-  const [cash] = await db
-    .select({ cents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int` })
-    .from(registerEntries)
-    .where(and(eq(registerEntries.registerId, open.id), eq(registerEntries.method, "cash"), isNull(registerEntries.cancelledAt)));
-  return { ...open, cashInDrawerCents: open.openingFloatCents + Number(cash?.cents ?? 0) };
-}
-
-/** Money customers paid today and this month, by the shop's calendar. */
-async function takingsSince(db: Database, today: string, firstOfMonth: string) {
+/**
+ * Devices waiting for pickup as /pending-pickups counts them (ready,
+ * declined or not repairable, not delivered), the oldest, and how many have
+ * waited 30 and 90 calendar days or more (the abandonment clock, the list's
+ * "?espera=" filter): one aggregate over the few rows of those statuses.
+ */
+async function awaitingPickup(db: Database, today: string) {
+  const [thirty, ninety] = PICKUP_WAIT_MARKS.map((days) => waitingSinceBefore(today, days).toISOString());
   const [row] = await db
     .select({
-      todayCents: sql<number>`coalesce(sum(${registerEntries.amountCents}) filter (where ${registerEntries.businessDate} = ${today}), 0)::int`,
-      monthCents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
+      total: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${serviceOrders.statusChangedAt})`,
+      over30: sql<number>`(count(*) filter (where ${serviceOrders.statusChangedAt} < ${thirty}::timestamptz))::int`,
+      over90: sql<number>`(count(*) filter (where ${serviceOrders.statusChangedAt} < ${ninety}::timestamptz))::int`,
     })
-    .from(registerEntries)
-    .where(
-      and(
-        gte(registerEntries.businessDate, firstOfMonth),
-        lte(registerEntries.businessDate, today),
-        inArray(registerEntries.kind, [...TAKINGS_KINDS]),
-        inArray(registerEntries.method, [...MONEY_METHODS]),
-        isNull(registerEntries.cancelledAt),
-      ),
-    );
-  return { todayCents: Number(row?.todayCents ?? 0), monthCents: Number(row?.monthCents ?? 0) };
+    .from(serviceOrders)
+    .where(and(inArray(serviceOrders.status, [...AWAITING_PICKUP_STATUSES]), isNull(serviceOrders.deliveredAt)));
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return {
+    total: Number(row?.total ?? 0),
+    oldestSince: oldest?.toISOString() ?? null,
+    oldestDays: oldest ? Math.max(0, daysBetween(shopToday(oldest), today)) : null,
+    over30: Number(row?.over30 ?? 0),
+    over90: Number(row?.over90 ?? 0),
+  };
 }
 
 /**
- * What is to be received. "Em atraso" and what falls due this week are what
- * customers owe (instalments, fiados, delivered orders unpaid), read by the
- * debtors' own functions, so the figure is the one /devedores shows; typed
- * receivables in finance (not a customer's debt) are their own figures.
+ * Parts the shop waits for: the part lines not in hand (not reserved nor
+ * taken) of orders waiting for a part, soonest expected first (those with no
+ * "previsão de chegada" last), and how many are late.
  */
-async function receivablesDue(db: Database, today: string, withFinance: boolean) {
-  const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
+async function partsAwaited(db: Database, today: string) {
+  const rows = await db
+    .select({
+      orderId: serviceOrderLines.orderId,
+      description: serviceOrderLines.description,
+      quantity: serviceOrderLines.quantity,
+      expectedArrivalDate: serviceOrderLines.expectedArrivalDate,
+      total: sql<number>`(count(*) over ())::int`,
+      late: sql<number>`(count(*) filter (where ${serviceOrderLines.expectedArrivalDate} < ${today}) over ())::int`,
+    })
+    .from(serviceOrders)
+    .innerJoin(serviceOrderLines, eq(serviceOrderLines.orderId, serviceOrders.id))
+    .where(
+      and(
+        eq(serviceOrders.status, "awaiting_part"),
+        eq(serviceOrderLines.kind, "part"),
+        inArray(serviceOrderLines.stockState, ["none", "pending", "awaiting"]),
+      ),
+    )
+    .orderBy(sql`${serviceOrderLines.expectedArrivalDate} asc nulls last`, asc(serviceOrderLines.orderId))
+    .limit(PARTS_SHOWN);
+  return {
+    lines: rows.map(({ total: _total, late: _late, ...line }) => ({
+      ...line,
+      isLate: line.expectedArrivalDate !== null && line.expectedArrivalDate < today,
+    })),
+    lineCount: Number(rows[0]?.total ?? 0),
+    lateCount: Number(rows[0]?.late ?? 0),
+  };
+}
+
+/**
+ * The register: the open one (if any) with its drawer, what customers paid
+ * today by method and this month, and the last closing's expected and
+ * counted totals.
+ */
+async function registerOfToday(db: Database, today: string, firstOfMonth: string) {
+  const [[open], [lastClosed], takings] = await Promise.all([
+    db
+      .select({
+        id: cashRegisters.id,
+        openedAt: cashRegisters.openedAt,
+        openedByLabel: cashRegisters.openedByLabel,
+        openingFloatCents: cashRegisters.openingFloatCents,
+        cashCents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
+      })
+      .from(cashRegisters)
+      .leftJoin(
+        registerEntries,
+        and(
+          eq(registerEntries.registerId, cashRegisters.id),
+          eq(registerEntries.method, "cash"),
+          isNull(registerEntries.cancelledAt),
+        ),
+      )
+      .where(eq(cashRegisters.isOpen, true))
+      .groupBy(cashRegisters.id),
+    db
+      .select({ id: cashRegisters.id, closedAt: cashRegisters.closedAt, closingTotals: cashRegisters.closingTotals })
+      .from(cashRegisters)
+      .where(eq(cashRegisters.isOpen, false))
+      .orderBy(desc(cashRegisters.closedAt), desc(cashRegisters.id))
+      .limit(1),
+    db
+      .select({
+        method: registerEntries.method,
+        todayCents: sql<number>`coalesce(sum(${registerEntries.amountCents}) filter (where ${registerEntries.businessDate} = ${today}), 0)::int`,
+        monthCents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
+      })
+      .from(registerEntries)
+      .where(
+        and(
+          gte(registerEntries.businessDate, firstOfMonth),
+          lte(registerEntries.businessDate, today),
+          inArray(registerEntries.kind, [...TAKINGS_KINDS]),
+          inArray(registerEntries.method, [...MONEY_METHODS]),
+          isNull(registerEntries.cancelledAt),
+        ),
+      )
+      .groupBy(registerEntries.method),
+  ]);
+  const byMethod = new Map(takings.map((row) => [row.method, Number(row.todayCents)]));
+  const totals = Object.values(lastClosed?.closingTotals ?? {});
+  return {
+    open: open
+      ? {
+          id: open.id,
+          openedAt: open.openedAt,
+          openedByLabel: open.openedByLabel,
+          openingFloatCents: open.openingFloatCents,
+          cashInDrawerCents: open.openingFloatCents + Number(open.cashCents),
+        }
+      : null,
+    todayByMethod: MONEY_METHODS.map((method) => ({ method, cents: byMethod.get(method) ?? 0 })),
+    todayCents: [...byMethod.values()].reduce((sum, cents) => sum + cents, 0),
+    monthCents: takings.reduce((sum, row) => sum + Number(row.monthCents), 0) as number | null,
+    lastClose: lastClosed
+      ? {
+          id: lastClosed.id,
+          closedAt: lastClosed.closedAt,
+          expectedCents: totals.reduce((sum, total) => sum + total.expectedCents, 0),
+          countedCents: totals.reduce((sum, total) => sum + total.countedCents, 0),
+        }
+      : null,
+  };
+}
+
+/**
+ * What customers owe. "Em atraso" and what falls due this week are read by
+ * the debtors' own functions, so the figure is the one /devedores shows.
+ */
+async function owedByCustomers(db: Database, today: string, horizon: string) {
   const { customersOverdue, customersDueSoon } = await db.transaction(async (tx) => ({
     customersOverdue: await overdueByCustomerInTx(tx, today),
     customersDueSoon: await owedDueBetweenInTx(tx, today, horizon),
   }));
-  const [entries] = !withFinance
-    ? [null]
-    : await db
-        .select({
-          overdueCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} < ${today}), 0)::int`,
-          dueSoonCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.dueDate} >= ${today}), 0)::int`,
-        })
-        .from(financeEntries)
-        .where(
-          and(
-            eq(financeEntries.direction, "in"),
-            isNull(financeEntries.paidDate),
-            isNull(financeEntries.cancelledAt),
-            lte(financeEntries.dueDate, horizon),
-          ),
-        );
   return {
     overdueCents: customersOverdue.overdueCents,
     overdueCustomers: customersOverdue.overdueCustomers,
     dueSoonCents: customersDueSoon,
-    /** Finance's typed receivables: null for those who may not see finance. */
-    typedOverdueCents: withFinance ? Number(entries?.overdueCents ?? 0) : null,
-    typedDueSoonCents: withFinance ? Number(entries?.dueSoonCents ?? 0) : null,
     horizonDays: RECEIVABLES_HORIZON_DAYS,
+  };
+}
+
+/**
+ * Finance's open receivables and payables falling due from today to the
+ * horizon, as the lançamentos list filters them (open, not cancelled, due
+ * in the range): one aggregate over the due-date index.
+ */
+async function financeDueBetween(db: Database, today: string, horizon: string) {
+  const [row] = await db
+    .select({
+      inCount: sql<number>`(count(*) filter (where ${financeEntries.direction} = 'in'))::int`,
+      inCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.direction} = 'in'), 0)::int`,
+      outCount: sql<number>`(count(*) filter (where ${financeEntries.direction} = 'out'))::int`,
+      outCents: sql<number>`coalesce(sum(${financeEntries.amountCents}) filter (where ${financeEntries.direction} = 'out'), 0)::int`,
+    })
+    .from(financeEntries)
+    .where(
+      and(
+        isNull(financeEntries.paidDate),
+        isNull(financeEntries.cancelledAt),
+        gte(financeEntries.dueDate, today),
+        lte(financeEntries.dueDate, horizon),
+      ),
+    );
+  return {
+    receivable: { count: Number(row?.inCount ?? 0), cents: Number(row?.inCents ?? 0) },
+    payable: { count: Number(row?.outCount ?? 0), cents: Number(row?.outCents ?? 0) },
   };
 }
 
@@ -155,6 +303,7 @@ async function lowStockProducts(db: Database) {
       name: products.name,
       stockQuantity: products.stockQuantity,
       minimumStock: products.minimumStock,
+      total: sql<number>`(count(*) over ())::int`,
     })
     .from(products)
     .where(
@@ -166,6 +315,9 @@ async function lowStockProducts(db: Database) {
       ),
     )
     .orderBy(asc(products.name))
-    .limit(LOW_STOCK_SHOWN + 1);
-  return { items: rows.slice(0, LOW_STOCK_SHOWN), hasMore: rows.length > LOW_STOCK_SHOWN };
+    .limit(LOW_STOCK_SHOWN);
+  return {
+    items: rows.map(({ total: _total, ...item }) => item),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }

@@ -251,6 +251,7 @@ function lineRows(orderId: number, input: ServiceOrderInput, parts: readonly Lin
     description: line.description,
     quantity: line.quantity,
     unitPriceCents: line.unitPrice,
+    expectedArrivalDate: line.kind === "part" && line.expectedArrivalDate !== "" ? line.expectedArrivalDate : null,
     ...parts[position]!,
   }));
 }

@@ -1,9 +1,9 @@
-import { asc, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
 import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
-import { daysBetween, isInTheFuture, parseShopDateTimeInput, shopToday } from "~/lib/dates";
+import { addDays, daysBetween, isInTheFuture, parseShopDateTimeInput, shopToday, startOfShopDay } from "~/lib/dates";
 import { optionalText, parseInput } from "~/lib/forms";
 import { personNameSql } from "~/modules/accounts/person-name.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -69,13 +69,28 @@ export type PickupContactAttempt = {
  */
 const awaitingPickup = sql`${serviceOrders.status} in (${sql.raw(AWAITING_PICKUP_STATUSES.map((status) => `'${status}'`).join(", "))}) and ${serviceOrders.deliveredAt} is null`;
 
+/**
+ * The instant before which a device moved to its status has waited at least
+ * `days` calendar days on `today` (daysWaiting below): it became ready on
+ * `today − days` or earlier.
+ */
+export function waitingSinceBefore(today: string, days: number) {
+  return startOfShopDay(addDays(today, 1 - days));
+}
+
+/** The devices waiting; with `minDaysWaiting`, only those waiting at least that many days on `today` (the abandonment clock). */
+export function pendingPickupsWhere(today: string, minDaysWaiting: number | null = null): SQL {
+  if (minDaysWaiting === null) return awaitingPickup;
+  return and(awaitingPickup, lt(serviceOrders.statusChangedAt, waitingSinceBefore(today, minDaysWaiting)))!;
+}
+
 /** How many devices wait (the list's count): read on the partial index alone. */
-export function pendingPickupsCountQuery(reader: Database | Transaction) {
-  return reader.select({ total: count() }).from(serviceOrders).where(awaitingPickup);
+export function pendingPickupsCountQuery(reader: Database | Transaction, where: SQL = awaitingPickup) {
+  return reader.select({ total: count() }).from(serviceOrders).where(where);
 }
 
 /** One page of the list, oldest first, in the partial index's order (no sort of every waiting order). */
-export function pendingPickupsPageQuery(reader: Database | Transaction, page: number) {
+export function pendingPickupsPageQuery(reader: Database | Transaction, page: number, where: SQL = awaitingPickup) {
   return reader
     .select({
       orderId: serviceOrders.id,
@@ -97,22 +112,26 @@ export function pendingPickupsPageQuery(reader: Database | Transaction, page: nu
     })
     .from(serviceOrders)
     .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
-    .where(awaitingPickup)
+    .where(where)
     .orderBy(asc(serviceOrders.statusChangedAt), asc(serviceOrders.id))
     .limit(PENDING_PICKUPS_PAGE_SIZE)
     .offset((page - 1) * PENDING_PICKUPS_PAGE_SIZE);
 }
 
-/** Oldest first: the device waiting longest is the one to chase. */
-export async function listPendingPickups(actor: Actor, { page = 1, now = new Date() }: { page?: number; now?: Date } = {}) {
+/** Oldest first: the device waiting longest is the one to chase; `minDaysWaiting` keeps those waiting at least that long. */
+export async function listPendingPickups(
+  actor: Actor,
+  { page = 1, now = new Date(), minDaysWaiting = null }: { page?: number; now?: Date; minDaysWaiting?: number | null } = {},
+) {
   assertStaffActor(actor);
   const db = await getDb();
-  const [{ total } = { total: 0 }] = await pendingPickupsCountQuery(db);
+  const today = shopToday(now);
+  const where = pendingPickupsWhere(today, minDaysWaiting);
+  const [{ total } = { total: 0 }] = await pendingPickupsCountQuery(db, where);
   const pageCount = Math.max(1, Math.ceil(total / PENDING_PICKUPS_PAGE_SIZE));
   const currentPage = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
-  const rows = await pendingPickupsPageQuery(db, currentPage);
+  const rows = await pendingPickupsPageQuery(db, currentPage, where);
 
-  const today = shopToday(now);
   const pickups: PendingPickup[] = rows.flatMap((row) => {
     if (!isServiceOrderStatus(row.status)) return [];
     const waitingSince = new Date(row.statusChangedAt);

@@ -375,6 +375,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
         productUnitId: serviceOrderLines.productUnitId,
         stockState: serviceOrderLines.stockState,
         partOrigin: serviceOrderLines.partOrigin,
+        expectedArrivalDate: serviceOrderLines.expectedArrivalDate,
         productName: products.name,
         productSku: products.sku,
         unitSerial: productUnits.serial,

@@ -86,3 +86,14 @@ export function isDeliveryMove(to: ServiceOrderStatus) {
 export function isServiceOrderStatus(value: unknown): value is ServiceOrderStatus {
   return typeof value === "string" && (SERVICE_ORDER_STATUSES as readonly string[]).includes(value);
 }
+
+/**
+ * The abandonment clock's marks: the list filtered to devices waiting at
+ * least so many calendar days ("?espera=90"), the Painel counting the same.
+ */
+export const PICKUP_WAIT_MARKS = [30, 90] as const;
+export type PickupWaitMark = (typeof PICKUP_WAIT_MARKS)[number];
+
+export function isPickupWaitMark(value: unknown): value is PickupWaitMark {
+  return (PICKUP_WAIT_MARKS as readonly unknown[]).includes(value);
+}

@@ -99,9 +99,33 @@ describe("ServiceOrderSchema", () => {
       depositMethod: "pix",
     });
     expect(parsed.lines).toEqual([
-      { kind: "part", description: "Bateria", quantity: 2, unitPrice: 123_450, productId: 7, productUnitId: null },
-      { kind: "service", description: "Mão de obra", quantity: 1, unitPrice: 8_000, productId: null, productUnitId: null },
-      { kind: "part", description: "iPhone 11 (IMEI 3569…)", quantity: 1, unitPrice: 150_000, productId: 8, productUnitId: 31 },
+      {
+        kind: "part",
+        description: "Bateria",
+        quantity: 2,
+        unitPrice: 123_450,
+        productId: 7,
+        productUnitId: null,
+        expectedArrivalDate: "",
+      },
+      {
+        kind: "service",
+        description: "Mão de obra",
+        quantity: 1,
+        unitPrice: 8_000,
+        productId: null,
+        productUnitId: null,
+        expectedArrivalDate: "",
+      },
+      {
+        kind: "part",
+        description: "iPhone 11 (IMEI 3569…)",
+        quantity: 1,
+        unitPrice: 150_000,
+        productId: 8,
+        productUnitId: 31,
+        expectedArrivalDate: "",
+      },
     ]);
     expect(parsed).toMatchObject({ discount: 1_050, deposit: 10_000 });
   });
@@ -284,5 +308,44 @@ describe("refusedOrderForm", () => {
   it("adds nothing when no code was typed (a blank field keeps the stored one)", () => {
     const error = new InputError("invalid-input", { model: "Informe o modelo." });
     expect(refusedOrderForm({ ...typed, unlockCode: "  " }, error)).toEqual({ values: { ...typed, unlockCode: "" }, error });
+  });
+});
+
+const withLine = (line: Record<string, string>) => ({
+  ...valid,
+  lines: [{ kind: "part", description: "Tela", quantity: "1", unitPrice: "200,00", ...line }],
+});
+
+describe("previsão de chegada de uma peça", () => {
+  it("is optional, and kept as the date typed on a part line", () => {
+    expect(errorsOf(withLine({}))).toEqual({});
+    const parsed = ServiceOrderSchema.parse(withLine({ expectedArrivalDate: addDays(shopToday(), 7) }));
+    expect(parsed.lines[0]?.expectedArrivalDate).toBe(addDays(shopToday(), 7));
+  });
+
+  it("refuses a date that is not one, one more than a year ahead, and one on a service line, in Portuguese", () => {
+    expect(errorsOf(withLine({ expectedArrivalDate: "2026-02-30" }))).toEqual({
+      "lines.0.expectedArrivalDate": "Informe a previsão de chegada como uma data válida.",
+    });
+    expect(errorsOf(withLine({ expectedArrivalDate: addDays(shopToday(), 367) }))).toEqual({
+      "lines.0.expectedArrivalDate": "A previsão de chegada deve ser de no máximo um ano a partir de hoje.",
+    });
+    expect(errorsOf(withLine({ kind: "service", expectedArrivalDate: shopToday() }))).toEqual({
+      "lines.0.expectedArrivalDate": "A previsão de chegada é só para peças.",
+    });
+  });
+
+  it("travels through the form's parallel fields, row by row", () => {
+    const form = new FormData();
+    for (const [kind, date] of [
+      ["service", ""],
+      ["part", "2026-12-10"],
+    ]) {
+      form.append("lineKind", kind!);
+      form.append("lineDescription", "Linha");
+      form.append("lineUnitPrice", "10,00");
+      form.append("lineExpectedArrival", date!);
+    }
+    expect(serviceOrderFormToInput(form).lines.map((line) => line.expectedArrivalDate)).toEqual(["", "2026-12-10"]);
   });
 });

@@ -1,6 +1,6 @@
 import { MONEY_NOW_METHODS } from "~/lib/payment-methods";
 import { z } from "zod";
-import { shopToday } from "~/lib/dates";
+import { addDays, shopToday } from "~/lib/dates";
 import {
   formText,
   formTexts,
@@ -66,6 +66,8 @@ export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 /** An order's warranty is never below the least a warranty's contract gives (the legal 90 days). */
 export const MIN_WARRANTY_DAYS = MIN_CONTRACTUAL_DAYS;
 export const MAX_LINES = 50;
+/** A part ordered is expected within a year; a date further on is a typo. */
+export const MAX_EXPECTED_ARRIVAL_DAYS = 366;
 /** Caps that keep every total inside a PostgreSQL integer of centavos. */
 export const MAX_UNIT_PRICE_CENTS = 10_000_000;
 export const MAX_ORDER_TOTAL_CENTS = 100_000_000;
@@ -82,20 +84,35 @@ export function isValidPattern(normalised: string) {
   return /^[1-9]{3,9}$/.test(normalised) && new Set(normalised).size === normalised.length;
 }
 
-export const ServiceOrderLineSchema = z.object({
-  kind: z.enum(keysOf(LINE_KINDS), { error: "Escolha serviço ou peça." }),
-  description: requiredText("a descrição", { min: 2, max: 200 }),
-  quantity: z
-    .string({ error: "Informe a quantidade." })
-    .trim()
-    .default("1")
-    .refine((text) => /^\d{1,3}$/.test(text) && Number(text) >= 1, "A quantidade deve ser de 1 a 999.")
-    .transform(Number),
-  unitPrice: moneyField({ max: MAX_UNIT_PRICE_CENTS }),
-  productId: optionalIdField("Produto inválido."),
-  /** A serialised product's unit (IMEI/serial) chosen for the part. */
-  productUnitId: optionalIdField("Unidade inválida."),
-});
+export const ServiceOrderLineSchema = z
+  .object({
+    kind: z.enum(keysOf(LINE_KINDS), { error: "Escolha serviço ou peça." }),
+    description: requiredText("a descrição", { min: 2, max: 200 }),
+    quantity: z
+      .string({ error: "Informe a quantidade." })
+      .trim()
+      .default("1")
+      .refine((text) => /^\d{1,3}$/.test(text) && Number(text) >= 1, "A quantidade deve ser de 1 a 999.")
+      .transform(Number),
+    unitPrice: moneyField({ max: MAX_UNIT_PRICE_CENTS }),
+    productId: optionalIdField("Produto inválido."),
+    /** A serialised product's unit (IMEI/serial) chosen for the part. */
+    productUnitId: optionalIdField("Unidade inválida."),
+    /** "Previsão de chegada" of a part the shop ordered: optional, a part's only. */
+    expectedArrivalDate: isoDateField("Informe a previsão de chegada como uma data válida."),
+  })
+  .superRefine((line, context) => {
+    if (line.expectedArrivalDate === "") return;
+    if (line.kind !== "part") {
+      context.addIssue({ code: "custom", path: ["expectedArrivalDate"], message: "A previsão de chegada é só para peças." });
+    } else if (line.expectedArrivalDate > addDays(shopToday(), MAX_EXPECTED_ARRIVAL_DAYS)) {
+      context.addIssue({
+        code: "custom",
+        path: ["expectedArrivalDate"],
+        message: "A previsão de chegada deve ser de no máximo um ano a partir de hoje.",
+      });
+    }
+  });
 
 const ServiceOrderFields = z.object({
   customerId: idField("Escolha o cliente ou cadastre um novo."),
@@ -294,6 +311,8 @@ export type ServiceOrderFormValues = {
     productLabel?: string;
     partOrigin?: string;
     stockState?: string;
+    /** "Previsão de chegada" (YYYY-MM-DD), "" when none. */
+    expectedArrivalDate?: string;
   }[];
   discount: string;
   deposit: string;
@@ -368,6 +387,7 @@ export function formValuesOfOrder(order: {
     unitSerial?: string | null;
     partOrigin?: string | null;
     stockState?: string;
+    expectedArrivalDate?: string | null;
   }[];
   discountCents: number;
   /** The loyalty level's part of `discountCents`: the form's discount field is what staff typed on top. */
@@ -401,6 +421,7 @@ export function formValuesOfOrder(order: {
       productLabel: productLabel(line),
       partOrigin: line.partOrigin ?? "",
       stockState: line.stockState ?? "none",
+      expectedArrivalDate: line.expectedArrivalDate ?? "",
     })),
     discount:
       order.discountCents - (order.loyaltyDiscountCents ?? 0) > 0
@@ -436,6 +457,7 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
   const unitIds = formTexts(form, "lineProductUnitId");
   const labels = formTexts(form, "lineProductLabel");
   const origins = formTexts(form, "linePartOrigin");
+  const arrivals = formTexts(form, "lineExpectedArrival");
   const lines = kinds
     .map((kind, index) => ({
       kind,
@@ -446,6 +468,7 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
       productUnitId: unitIds[index] ?? "",
       productLabel: labels[index] ?? "",
       partOrigin: origins[index] ?? "",
+      expectedArrivalDate: arrivals[index] ?? "",
     }))
     .filter((line) => line.description.trim() !== "" || line.unitPrice.trim() !== "");
   return {

@@ -1,2 +1,2 @@
-/** Only routes and the server use the traffic analysis; no other module needs it. */
-export const PUBLIC_FILES: readonly string[] = [];
+/** Routes and the server use the traffic analysis; the Painel reads today's counts through report.server.ts. */
+export const PUBLIC_FILES: readonly string[] = ["report.server.ts"];

@@ -103,6 +103,18 @@ function summaryOf(rows: readonly DimensionRow[]) {
   return { totals: total ? countsOf(total) : { ...ZERO }, byKind };
 }
 
+/**
+ * A period's visits and conversions by kind, read as /traffic-analysis reads
+ * them (the rolled days, then today's raw events as the rollup would count
+ * them): the Painel shows today's, only as counts.
+ */
+export async function getTrafficCounts(actor: Actor, from: string, to: string) {
+  assertStaffActor(actor);
+  const plan = await readingPlan(from, to);
+  const summary = summaryOf(await groupedRows(plan, from, to, ["total", "conversion"]));
+  return { visits: summary.totals.visits, conversions: (kind: ConversionKind) => summary.byKind.get(kind) ?? 0 };
+}
+
 export type TrafficPageData = Awaited<ReturnType<typeof getTrafficReport>>;
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { foldedContains } from "~/db/search-fold";
 import { getDb } from "~/db/client.server";
 import { saleItems, sales } from "~/db/schema/cash-register";
@@ -6,7 +6,7 @@ import { customers } from "~/db/schema/customers";
 import { productUnits } from "~/db/schema/inventory";
 import { serviceOrders } from "~/db/schema/service-orders";
 import { warranties, warrantyClaims } from "~/db/schema/warranties";
-import { addDays } from "~/lib/dates";
+import { addDays, shopMonthRange } from "~/lib/dates";
 import { escapeLike } from "~/lib/text-input";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { personNameSql } from "~/modules/accounts/person-name.server";
@@ -53,13 +53,40 @@ function searchCondition(query: string): SQL | undefined {
   return or(...conditions);
 }
 
-export type WarrantyListFilters = { today: string; search: string; status: WarrantyStatus | null; page: number };
+/**
+ * Warranties claimed in a month ("2026-11", by the shop's calendar) and of a
+ * technician's repair (NO_TECHNICIAN: repairs without one, and sales): the
+ * Painel's "garantias acionadas no mês" per technician link here.
+ */
+export type WarrantyClaimFilter = { month: string; technician: string | null };
+export const NO_TECHNICIAN = "sem";
+
+export type WarrantyListFilters = {
+  today: string;
+  search: string;
+  status: WarrantyStatus | null;
+  page: number;
+  claimed?: WarrantyClaimFilter | null;
+};
+
+function claimedCondition({ month, technician }: WarrantyClaimFilter): SQL {
+  const { from, to } = shopMonthRange(month);
+  const inMonth = sql`exists (select 1 from ${warrantyClaims} where ${warrantyClaims.warrantyId} = ${warranties.id} and ${warrantyClaims.createdAt} >= ${from.toISOString()}::timestamptz and ${warrantyClaims.createdAt} < ${to.toISOString()}::timestamptz)`;
+  if (technician === null) return inMonth;
+  const whose =
+    technician === NO_TECHNICIAN ? sql`${warranties.technicianUserId} is null` : eq(warranties.technicianUserId, technician);
+  return sql`${inMonth} and ${whose}`;
+}
 
 /** /warranty-contract: newest first, with each row's status and days left on `today`, and its claims counted. */
-export async function listWarranties(actor: Actor, { today, search, status, page }: WarrantyListFilters) {
+export async function listWarranties(actor: Actor, { today, search, status, page, claimed = null }: WarrantyListFilters) {
   assertStaffActor(actor);
   const db = await getDb();
-  const where = and(searchCondition(search), status ? statusCondition(status, today) : undefined);
+  const where = and(
+    searchCondition(search),
+    status ? statusCondition(status, today) : undefined,
+    claimed ? claimedCondition(claimed) : undefined,
+  );
   const rows = await db
     .select({
       id: warranties.id,
@@ -106,6 +133,33 @@ export async function claimsPerTechnician(actor: Actor) {
     .groupBy(warranties.technicianUserId)
     .orderBy(desc(count(warrantyClaims.id)));
   return rows.map((row) => ({ ...row, claims: Number(row.claims) }));
+}
+
+/**
+ * The warranties claimed in a month, per technician of the original repair
+ * (null: none, or a sale), each count the rows /warranty-contract shows with
+ * `claimed: { month, technician }` (a warranty claimed twice counts once).
+ */
+export async function warrantiesClaimedInMonth(actor: Actor, month: string) {
+  assertStaffActor(actor);
+  const db = await getDb();
+  const { from, to } = shopMonthRange(month);
+  const rows = await db
+    .select({
+      technicianUserId: warranties.technicianUserId,
+      name: personNameSql(warranties.technicianUserId, sql`'Sem técnico'`),
+      warranties: sql<number>`count(distinct ${warranties.id})::int`,
+    })
+    .from(warrantyClaims)
+    .innerJoin(warranties, eq(warranties.id, warrantyClaims.warrantyId))
+    .where(and(gte(warrantyClaims.createdAt, from), lt(warrantyClaims.createdAt, to)))
+    .groupBy(warranties.technicianUserId)
+    .orderBy(desc(sql`count(distinct ${warranties.id})`));
+  return rows.map((row) => ({
+    technician: row.technicianUserId ?? NO_TECHNICIAN,
+    name: row.name,
+    warranties: Number(row.warranties),
+  }));
 }
 
 /** One warranty as its page shows it, with its standing on `today` and its claims; null when none. */

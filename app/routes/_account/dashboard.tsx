@@ -2,9 +2,9 @@ import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { CustomerAccount } from "~/modules/accounts/components/customer-account";
 import { findProfile } from "~/modules/accounts/profiles.server";
 import { canSeeFinance, isStaffRole } from "~/modules/accounts/roles";
-import { currentUser } from "~/modules/accounts/session.server";
+import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { ShopOverview } from "~/modules/dashboard/components/shop-overview";
-import { getShopOverview } from "~/modules/dashboard/overview.server";
+import { getShopOverview, quickActionsFor } from "~/modules/dashboard/overview.server";
 import { listAccountCreditPlans } from "~/modules/credit/account-plans.server";
 import { AccountCreditPlans } from "~/modules/credit/components/account-credit-plans";
 import { listAccountDocuments } from "~/modules/print-templates/account-documents.server";
@@ -26,8 +26,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 /** Staff see the shop at a glance; a customer sees "Minha conta". */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
-  if (isStaffRole(user.role))
-    return { view: "staff" as const, overview: await getShopOverview(new Date(), { withFinance: canSeeFinance(user) }) };
+  if (isStaffRole(user.role)) {
+    const overview = await getShopOverview(actorOf(user), new Date(), { withFinance: canSeeFinance(user) });
+    return {
+      view: "staff" as const,
+      overview,
+      quickActions: quickActionsFor(user.role, { isRegisterOpen: overview.register.open !== null }),
+    };
+  }
   const [profile, repairs, creditPlans, warranties, documents, loyalty] = await Promise.all([
     findProfile(user.id),
     listAccountServiceOrders(user.id),
@@ -49,7 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  if (loaderData.view === "staff") return <ShopOverview overview={loaderData.overview} />;
+  if (loaderData.view === "staff") return <ShopOverview overview={loaderData.overview} quickActions={loaderData.quickActions} />;
   return (
     <CustomerAccount fullName={loaderData.fullName} email={loaderData.email} repairs={loaderData.repairs}>
       <AccountCreditPlans plans={loaderData.creditPlans} />

@@ -27,6 +27,7 @@ const STATUS_OPTIONS: { value: PlanListStatus; label: string }[] = [
   { value: "", label: "Todos" },
   { value: "active", label: "Ativos" },
   { value: "overdue", label: "Com parcela atrasada" },
+  { value: "due-today", label: "Com parcela vencendo hoje" },
   { value: "paid", label: "Quitados" },
   { value: "cancelled", label: "Cancelados" },
 ];

@@ -25,7 +25,7 @@ import {
   PICKUP_CONTACT_CHANNELS,
   recordPickupContactAttempt,
 } from "~/modules/service-orders/pickups.server";
-import { STATUS_LABELS } from "~/modules/service-orders/status";
+import { isPickupWaitMark, PICKUP_WAIT_MARKS, STATUS_LABELS, type PickupWaitMark } from "~/modules/service-orders/status";
 import { trackingUrl } from "~/modules/service-orders/tracking-code";
 import { deviceName, deviceShortName } from "~/modules/service-orders/device-name";
 import { pickupReminderMessage } from "~/modules/service-orders/whatsapp-reminder";
@@ -35,6 +35,16 @@ import type { Route } from "./+types/pending-pickups";
 import { shopNameInMessages } from "~/lib/shop-name";
 
 const PAGE_PARAM = "pagina";
+/** "?espera=90": only devices waiting at least that many days (the abandonment clock; the Painel links here). */
+const WAIT_PARAM = "espera";
+
+function listHref(wait: PickupWaitMark | null, page: number) {
+  const params = new URLSearchParams();
+  if (wait !== null) params.set(WAIT_PARAM, String(wait));
+  if (page > 1) params.set(PAGE_PARAM, String(page));
+  const search = params.toString();
+  return search ? `/pending-pickups?${search}` : "/pending-pickups";
+}
 /** The flash of a logged attempt names its order, so the message shows on that order's card. */
 const SUBJECT_PREFIX = "os:";
 /** After this many days the shop may start the legal steps for an abandoned device: staff see it flagged. */
@@ -47,14 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const rawPage = url.searchParams.get(PAGE_PARAM);
   const requestedPage = Number(rawPage ?? "1");
+  const rawWait = url.searchParams.get(WAIT_PARAM);
+  const waitNumber = Number(rawWait);
+  const wait = isPickupWaitMark(waitNumber) ? waitNumber : null;
   const [list, shop] = await Promise.all([
-    listPendingPickups(actor, { page: Number.isFinite(requestedPage) ? requestedPage : 1 }),
+    listPendingPickups(actor, { page: Number.isFinite(requestedPage) ? requestedPage : 1, minDaysWaiting: wait }),
     getShopSettings(),
   ]);
-  // Past the last page (an old link, the last pickup of a page collected), or not a page number:
+  // Past the last page (an old link, the last pickup of a page collected), not a page number, or an unknown wait:
   // the page the list shows, at its own address.
-  if (rawPage !== (list.page === 1 ? null : String(list.page))) {
-    throw redirect(list.page === 1 ? "/pending-pickups" : `/pending-pickups?${PAGE_PARAM}=${list.page}`);
+  if (rawPage !== (list.page === 1 ? null : String(list.page)) || rawWait !== (wait === null ? null : String(wait))) {
+    throw redirect(listHref(wait, list.page));
   }
   const attempts = await listPickupContactAttempts(
     actor,
@@ -91,6 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     rows,
+    wait,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -115,14 +129,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const attempt = await recordPickupContactAttempt(actor, { orderId: orderIdText, ...values });
     // Post/redirect/get: reloading the page does not log the attempt twice.
-    const page = new URL(request.url).searchParams.get(PAGE_PARAM);
-    return redirectWithFlash(
-      `/pending-pickups${page ? `?${PAGE_PARAM}=${encodeURIComponent(page)}` : ""}#os-${attempt.orderId}`,
-      {
-        message: "Contato registrado.",
-        subject: `${SUBJECT_PREFIX}${attempt.orderId}`,
-      },
-    );
+    const params = new URL(request.url).searchParams;
+    const kept = new URLSearchParams();
+    for (const name of [WAIT_PARAM, PAGE_PARAM]) {
+      const value = params.get(name);
+      if (value) kept.set(name, value);
+    }
+    return redirectWithFlash(`/pending-pickups${kept.size > 0 ? `?${kept.toString()}` : ""}#os-${attempt.orderId}`, {
+      message: "Contato registrado.",
+      subject: `${SUBJECT_PREFIX}${attempt.orderId}`,
+    });
   } catch (error) {
     return formRefusal(error, { orderId: readId(orderIdText), values });
   }
@@ -132,7 +148,7 @@ type LoaderRow = Route.ComponentProps["loaderData"]["rows"][number];
 type ActionResult = Route.ComponentProps["actionData"];
 
 export default function PendingPickups({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, savedOrderId } = loaderData;
+  const { rows, total, page, pageCount, savedOrderId, wait } = loaderData;
   return (
     <>
       <div className="mb-6 space-y-2">
@@ -141,6 +157,21 @@ export default function PendingPickups({ loaderData, actionData }: Route.Compone
           Aparelhos prontos, com orçamento recusado ou sem reparo que ainda não foram retirados, do que espera há mais tempo para
           o mais recente. Registre cada tentativa de contato: o registro é a prova de que a loja avisou o cliente.
         </p>
+        <nav aria-label="Filtrar por tempo de espera" className="flex flex-wrap gap-2 text-sm">
+          {[null, ...PICKUP_WAIT_MARKS].map((mark) => (
+            <Link
+              key={mark ?? "todos"}
+              to={listHref(mark, 1)}
+              aria-current={wait === mark ? "page" : undefined}
+              className={cx(
+                "rounded-full border px-3 py-1",
+                wait === mark ? "border-brand-700 bg-brand-50 font-semibold text-brand-800" : "border-slate-300 text-slate-700",
+              )}
+            >
+              {mark === null ? "Todos" : `Há ${mark} dias ou mais`}
+            </Link>
+          ))}
+        </nav>
       </div>
 
       {rows.length === 0 ? (
@@ -151,13 +182,14 @@ export default function PendingPickups({ loaderData, actionData }: Route.Compone
         <>
           <p className="mb-4 text-sm text-slate-600">
             {total === 1 ? "1 aparelho aguardando retirada" : `${total} aparelhos aguardando retirada`}
+            {wait === null ? "" : ` há ${wait} dias ou mais`}
           </p>
           <ul className="space-y-4">
             {rows.map((row) => (
               <li key={row.orderId}>
                 <PickupCard
                   row={row}
-                  page={page}
+                  listAddress={listHref(wait, page)}
                   // The flash is from the previous post: after a refused one (no reload), it no longer holds.
                   isSaved={!actionData && savedOrderId === row.orderId}
                   result={actionData && actionData.orderId === row.orderId ? actionData : undefined}
@@ -176,7 +208,7 @@ export default function PendingPickups({ loaderData, actionData }: Route.Compone
             label="Páginas de aparelhos aguardando retirada"
             page={page}
             pageCount={pageCount}
-            hrefFor={pageLink}
+            hrefFor={(target) => listHref(wait, target)}
             className="mt-6"
           />
         </>
@@ -187,14 +219,14 @@ export default function PendingPickups({ loaderData, actionData }: Route.Compone
 
 function PickupCard({
   row,
-  page,
+  listAddress,
   isSaved,
   result,
   nowInput,
   channels,
 }: {
   row: LoaderRow;
-  page: number;
+  listAddress: string;
   isSaved: boolean;
   result: ActionResult | undefined;
   nowInput: string;
@@ -338,7 +370,7 @@ function PickupCard({
             // A new form after each logged attempt: the next one starts empty, not with the last note.
             key={row.attemptCount}
             orderId={row.orderId}
-            page={page}
+            listAddress={listAddress}
             result={result}
             nowInput={nowInput}
             channels={channels}
@@ -352,14 +384,14 @@ function PickupCard({
 
 function AttemptForm({
   orderId,
-  page,
+  listAddress,
   result,
   nowInput,
   channels,
   dateRef,
 }: {
   orderId: number;
-  page: number;
+  listAddress: string;
   result: ActionResult | undefined;
   nowInput: string;
   channels: { value: string; label: string }[];
@@ -371,7 +403,7 @@ function AttemptForm({
   const values: AttemptValues = result?.values ?? {};
   const idPrefix = `contato-${orderId}`;
   return (
-    <Form method="post" action={`/pending-pickups?${PAGE_PARAM}=${page}`} noValidate className="space-y-3">
+    <Form method="post" action={listAddress} noValidate className="space-y-3">
       <h3 className="font-semibold text-slate-900">Registrar tentativa de contato</h3>
       {errors.form ? <Alert tone="destructive">{errors.form}</Alert> : null}
       <input type="hidden" name="orderId" value={orderId} />
@@ -445,8 +477,4 @@ function AttemptForm({
       </Button>
     </Form>
   );
-}
-
-function pageLink(target: number) {
-  return `/pending-pickups?${PAGE_PARAM}=${target}`;
 }

@@ -7,13 +7,18 @@ import { FlashAlert } from "~/components/ui/flash-alert";
 import { Pager } from "~/components/ui/pager";
 import { SearchBox } from "~/components/ui/search-box";
 import { cx } from "~/lib/class-names";
-import { formatDate, shopToday } from "~/lib/dates";
+import { formatDate, isIsoMonth, shopToday } from "~/lib/dates";
 import { flashOf } from "~/lib/flash.server";
 import { formatPhone } from "~/lib/phone";
 import { searchTextOf } from "~/lib/text-input";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { WarrantyStatusBadge } from "~/modules/warranties/components/warranty-status-badge";
-import { claimsPerTechnician, listWarranties, MAX_WARRANTIES_PAGE } from "~/modules/warranties/queries.server";
+import {
+  claimsPerTechnician,
+  listWarranties,
+  MAX_WARRANTIES_PAGE,
+  type WarrantyClaimFilter,
+} from "~/modules/warranties/queries.server";
 import { isWarrantyStatus, WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from "~/modules/warranty-terms/rules";
 import { WARRANTY_LIMITS } from "~/modules/warranties/validation";
 import type { Route } from "./+types/warranty-contract";
@@ -21,13 +26,18 @@ import type { Route } from "./+types/warranty-contract";
 const QUERY_PARAM = "q";
 const STATUS_PARAM = "situacao";
 const PAGE_PARAM = "pagina";
+/** "?reclamacao=2026-11&tecnico=<id>": warranties claimed in that month, of that technician's repairs (the Painel links here). */
+const CLAIM_MONTH_PARAM = "reclamacao";
+const TECHNICIAN_PARAM = "tecnico";
 
 export const meta = () => staffAreaMeta("warranty");
 
-function listHref(query: string, status: WarrantyStatus | null, page: number) {
+function listHref(query: string, status: WarrantyStatus | null, page: number, claimed: WarrantyClaimFilter | null = null) {
   const params = new URLSearchParams();
   if (query) params.set(QUERY_PARAM, query);
   if (status) params.set(STATUS_PARAM, status);
+  if (claimed) params.set(CLAIM_MONTH_PARAM, claimed.month);
+  if (claimed?.technician) params.set(TECHNICIAN_PARAM, claimed.technician);
   if (page > 1) params.set(PAGE_PARAM, String(page));
   const search = params.toString();
   return search ? `/warranty-contract?${search}` : "/warranty-contract";
@@ -42,20 +52,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawPage = searchParams.get(PAGE_PARAM);
   const number = rawPage === null ? 1 : Number(rawPage);
   const page = Number.isSafeInteger(number) && number >= 1 ? Math.min(number, MAX_WARRANTIES_PAGE) : 1;
+  const rawMonth = searchParams.get(CLAIM_MONTH_PARAM);
+  const rawTechnician = searchParams.get(TECHNICIAN_PARAM);
+  const technician = rawTechnician ? rawTechnician.slice(0, 100) : null;
+  const claimed = rawMonth !== null && isIsoMonth(rawMonth) ? { month: rawMonth, technician } : null;
   // An unknown filter or a page that is no page number: the list at its own address.
-  if ((rawStatus !== null && status === null) || (rawPage !== null && rawPage !== String(page))) {
-    throw redirect(listHref(query, status, page));
+  if (
+    (rawStatus !== null && status === null) ||
+    (rawPage !== null && rawPage !== String(page)) ||
+    (rawMonth !== null && claimed === null) ||
+    (rawTechnician !== null && (claimed === null || technician !== rawTechnician))
+  ) {
+    throw redirect(listHref(query, status, page, claimed));
   }
   const [list, technicians] = await Promise.all([
-    listWarranties(actor, { today: shopToday(), search: query, status, page }),
+    listWarranties(actor, { today: shopToday(), search: query, status, page, claimed }),
     claimsPerTechnician(actor),
   ]);
-  if (list.rows.length === 0 && page > 1) throw redirect(listHref(query, status, 1));
-  return { query, status, ...list, technicians, flash: flashOf(context) };
+  if (list.rows.length === 0 && page > 1) throw redirect(listHref(query, status, 1, claimed));
+  return { query, status, claimed, ...list, technicians, flash: flashOf(context) };
 }
 
 export default function WarrantyContracts({ loaderData }: Route.ComponentProps) {
-  const { query, status, rows, page, hasNextPage, today, technicians, flash } = loaderData;
+  const { query, status, claimed, rows, page, hasNextPage, today, technicians, flash } = loaderData;
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -82,23 +101,33 @@ export default function WarrantyContracts({ loaderData }: Route.ComponentProps) 
       />
 
       <nav aria-label="Filtrar por situação" className="flex flex-wrap gap-2">
-        <FilterLink href={listHref(query, null, 1)} isActive={status === null}>
+        <FilterLink href={listHref(query, null, 1, claimed)} isActive={status === null}>
           Todas
         </FilterLink>
         {WARRANTY_STATUSES.map((option) => (
-          <FilterLink key={option} href={listHref(query, option, 1)} isActive={status === option}>
+          <FilterLink key={option} href={listHref(query, option, 1, claimed)} isActive={status === option}>
             {WARRANTY_STATUS_LABELS[option]}
           </FilterLink>
         ))}
       </nav>
 
+      {claimed ? (
+        <p className="text-sm text-slate-700">
+          Só as garantias acionadas em {claimed.month.slice(5)}/{claimed.month.slice(0, 4)}
+          {claimed.technician ? ", do técnico escolhido" : ""}.{" "}
+          <Link to={listHref(query, status, 1)} className="font-medium text-brand-700 underline underline-offset-2">
+            Mostrar todas
+          </Link>
+        </p>
+      ) : null}
+
       {rows.length === 0 ? (
         <EmptyState
           icon={<ShieldCheck aria-hidden className="size-10" />}
-          title={query || status ? "Nenhuma garantia encontrada" : "Nenhuma garantia ainda"}
+          title={query || status || claimed ? "Nenhuma garantia encontrada" : "Nenhuma garantia ainda"}
         >
           <p>
-            {query || status
+            {query || status || claimed
               ? "Confira a busca ou mostre todas as situações."
               : "Cada OS entregue com reparo ganha a sua garantia; as de vendas são emitidas pela venda."}
           </p>
@@ -153,7 +182,7 @@ export default function WarrantyContracts({ loaderData }: Route.ComponentProps) 
         label="Páginas de garantias"
         page={page}
         hasNextPage={hasNextPage}
-        hrefFor={(target) => listHref(query, status, target)}
+        hrefFor={(target) => listHref(query, status, target, claimed)}
       />
 
       <section aria-labelledby="garantias-tecnicos" className="max-w-2xl space-y-2">

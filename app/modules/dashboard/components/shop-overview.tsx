@@ -1,20 +1,31 @@
-import { AlertTriangle, ClipboardPlus, PackageSearch, Search, ShoppingCart, UserPlus } from "lucide-react";
+import { AlertTriangle, ClipboardPlus, Search, ShoppingCart, UserPlus, Wallet } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
-import { daysBetween, formatDate, formatDateTime, shopToday } from "~/lib/dates";
+import { cx } from "~/lib/class-names";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
+import { paymentMethodLabel } from "~/lib/payment-methods";
+import { plural } from "~/lib/wording";
 import { NO_LOW_STOCK } from "~/modules/inventory/low-stock";
 import { STATUS_LABELS } from "~/modules/service-orders/status";
-import type { ShopOverview as Overview } from "../overview.server";
-import { plural } from "~/lib/wording";
+import { dashboardLinks as links } from "../links";
+import type { QuickAction, ShopOverview as Overview } from "../overview.server";
 
 const LINK = "font-medium text-brand-700 underline underline-offset-2";
+const ICONS: Record<QuickAction["key"], typeof ClipboardPlus> = {
+  "new-order": ClipboardPlus,
+  "new-sale": ShoppingCart,
+  "open-register": Wallet,
+  "find-order": Search,
+  "new-customer": UserPlus,
+};
 
-/** The staff's "Painel": today and this month at a glance, each figure a link to where it is worked on. */
-export function ShopOverview({ overview }: { overview: Overview }) {
-  const { orders, register, takings, receivables, lowStock } = overview;
-  const readyTotal = orders.byStatus.find((row) => row.status === "ready")?.total ?? 0;
+/** The staff's "Painel": today and this month at a glance, each figure a link to the list that shows its rows. */
+export function ShopOverview({ overview, quickActions }: { overview: Overview; quickActions: readonly QuickAction[] }) {
+  const { orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims, traffic } = overview;
+  const awaitingPartOrders = orders.byStatus.find((row) => row.status === "awaiting_part")?.total ?? 0;
   return (
     <div className="max-w-6xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -22,101 +33,158 @@ export function ShopOverview({ overview }: { overview: Overview }) {
           <h1 className="text-2xl font-bold text-slate-900">Painel</h1>
           <p className="text-sm text-slate-600">Hoje, {formatDate(overview.today)}</p>
         </div>
-        <nav aria-label="Ações rápidas" className="flex flex-wrap gap-2">
-          <ButtonLink to="/new-service-order" size="sm">
-            <ClipboardPlus aria-hidden className="size-4" /> Nova OS
-          </ButtonLink>
-          <ButtonLink to="/cash-register/venda" size="sm" variant="outline">
-            <ShoppingCart aria-hidden className="size-4" /> Nova venda
-          </ButtonLink>
-          <ButtonLink to="/service-orders/search" size="sm" variant="outline">
-            <Search aria-hidden className="size-4" /> Buscar OS
-          </ButtonLink>
-          <ButtonLink to="/customers/new" size="sm" variant="outline">
-            <UserPlus aria-hidden className="size-4" /> Novo cliente
-          </ButtonLink>
-        </nav>
+        {quickActions.length > 0 ? (
+          <nav aria-label="Ações rápidas" className="flex flex-wrap gap-2">
+            {quickActions.map((action, index) => {
+              const Icon = ICONS[action.key];
+              return (
+                <ButtonLink key={action.key} to={action.to} size="sm" variant={index === 0 ? undefined : "outline"}>
+                  <Icon aria-hidden className="size-4" /> {action.label}
+                </ButtonLink>
+              );
+            })}
+          </nav>
+        ) : null}
       </header>
 
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <Panel id="painel-ordens" title={`Ordens abertas (${orders.total})`}>
+          <ul className="space-y-1 text-sm">
+            {orders.byStatus.map((row) => (
+              <li key={row.status}>
+                <CountLink to={links.ordersByStatus(row.status)} label={STATUS_LABELS[row.status]} count={row.total} />
+              </li>
+            ))}
+          </ul>
+        </Panel>
+
+        <Panel id="painel-retirada" title="Prontos para retirada">
+          <CountLink to={links.pickups()} label="Aguardando retirada" count={pickups.total} size="large" />
+          {pickups.oldestDays !== null ? (
+            <p className="text-sm text-slate-700">O mais antigo espera há {plural(pickups.oldestDays, "dia", "dias")}.</p>
+          ) : null}
+          <ul className="space-y-1 text-sm">
+            <li>
+              <CountLink
+                to={links.pickups(30)}
+                label="Há 30 dias ou mais"
+                count={pickups.over30}
+                tone={pickups.over30 > 0 ? "warn" : "plain"}
+              />
+            </li>
+            <li>
+              <CountLink
+                to={links.pickups(90)}
+                label="Há 90 dias ou mais (abandono)"
+                count={pickups.over90}
+                tone={pickups.over90 > 0 ? "alert" : "plain"}
+              />
+            </li>
+          </ul>
+        </Panel>
+
+        <Panel id="painel-pecas" title="Peças aguardadas">
+          <CountLink to={links.ordersByStatus("awaiting_part")} label="Ordens aguardando peça" count={awaitingPartOrders} />
+          {parts.lines.length === 0 ? (
+            <p className="text-sm text-slate-700">Nenhuma peça encomendada à espera.</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {parts.lines.map((line, index) => (
+                <li key={`${line.orderId}-${index}`} className="flex justify-between gap-3">
+                  <Link to={links.order(line.orderId)} className="min-w-0 truncate text-slate-800 hover:underline">
+                    OS nº {line.orderId} · {line.description}
+                  </Link>
+                  <span className={cx("shrink-0 tabular-nums", line.isLate ? "font-semibold text-red-800" : "text-slate-700")}>
+                    {line.expectedArrivalDate
+                      ? `${line.isLate ? "atrasada, " : ""}${formatDate(line.expectedArrivalDate)}`
+                      : "sem previsão"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {parts.lineCount > parts.lines.length || parts.lateCount > 0 ? (
+            <p className="text-sm text-slate-700">
+              {plural(parts.lineCount, "peça aguardada", "peças aguardadas")}
+              {parts.lateCount > 0 ? `, ${parts.lateCount} com a previsão vencida` : ""}.
+            </p>
+          ) : null}
+        </Panel>
+
         <Panel id="painel-caixa" title="Caixa">
-          {register ? (
+          {register.open ? (
             <>
               <p className="text-sm text-slate-700">
-                Aberto por {register.openedByLabel} em {formatDateTime(register.openedAt)}.
+                Aberto por {register.open.openedByLabel} em {formatDateTime(register.open.openedAt)}.
               </p>
-              <Figure label="Dinheiro na gaveta" cents={register.cashInDrawerCents} />
+              <Figure label="Dinheiro na gaveta" cents={register.open.cashInDrawerCents} />
             </>
           ) : (
             <p className="text-sm text-slate-700">O caixa está fechado.</p>
           )}
-          <Figure label="Recebido hoje" cents={takings.todayCents} />
-          {takings.monthCents === null ? null : <Figure label="Recebido no mês" cents={takings.monthCents} />}
-          <Link to="/cash-register" className={LINK}>
-            {register ? "Ir para o caixa" : "Abrir o caixa"}
-          </Link>
-        </Panel>
-
-        <Panel id="painel-ordens" title={`Ordens abertas (${orders.total})`}>
-          <ul className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-            {orders.byStatus.map((row) => (
-              <li key={row.status} className="contents">
-                <Link to={`/service-orders?status=${row.status}`} className="text-slate-800 hover:underline">
-                  {STATUS_LABELS[row.status]}
-                </Link>
-                <span className="text-right font-semibold tabular-nums text-slate-900">{row.total}</span>
+          <Figure label="Recebido hoje" cents={register.todayCents} />
+          <ul className="space-y-0.5 text-sm text-slate-700" aria-label="Recebido hoje por forma de pagamento">
+            {register.todayByMethod.map((row) => (
+              <li key={row.method} className="flex justify-between gap-3">
+                <span>{paymentMethodLabel(row.method)}</span>
+                <span className="tabular-nums">{formatCents(row.cents)}</span>
               </li>
             ))}
           </ul>
-          <Link to="/service-orders" className={LINK}>
-            Ver todas as ordens
-          </Link>
-        </Panel>
-
-        <Panel id="painel-retirada" title="Prontos para retirada">
-          <p className="text-3xl font-bold tabular-nums text-slate-900">{readyTotal}</p>
-          {orders.oldestReadySince ? (
+          {register.monthCents === null ? null : <Figure label="Recebido no mês" cents={register.monthCents} />}
+          {register.lastClose ? (
             <p className="text-sm text-slate-700">
-              O mais antigo espera há{" "}
-              {plural(Math.max(0, daysBetween(shopToday(new Date(orders.oldestReadySince)), overview.today)), "dia", "dias")}.
-            </p>
-          ) : null}
-          <Link to="/pending-pickups" className={LINK}>
-            Avisar clientes
-          </Link>
-        </Panel>
-
-        <Panel id="painel-receber" title="A receber">
-          <Figure label="Em atraso" cents={receivables.overdueCents} tone={receivables.overdueCents > 0 ? "alert" : "plain"} />
-          <Figure label={`Vence nos próximos ${receivables.horizonDays} dias`} cents={receivables.dueSoonCents} />
-          {receivables.typedOverdueCents !== null &&
-          receivables.typedDueSoonCents !== null &&
-          receivables.typedOverdueCents + receivables.typedDueSoonCents > 0 ? (
-            <p className="text-sm text-slate-700">
-              Lançamentos a receber no Financeiro: {formatCents(receivables.typedOverdueCents)} vencidos,{" "}
-              {formatCents(receivables.typedDueSoonCents)} nos próximos {receivables.horizonDays} dias.
-            </p>
-          ) : null}
-          <p className="flex flex-wrap gap-x-4 gap-y-1">
-            <Link to="/devedores" className={LINK}>
-              Devedores
-            </Link>
-            {overview.withFinance ? (
-              <Link to="/financial-management" className={LINK}>
-                Financeiro
+              <Link to={links.closedRegister(register.lastClose.id)} className={LINK}>
+                Último fechamento
               </Link>
-            ) : null}
-          </p>
+              {register.lastClose.closedAt ? ` (${formatDateTime(register.lastClose.closedAt)})` : ""}: esperado{" "}
+              {formatCents(register.lastClose.expectedCents)}, contado {formatCents(register.lastClose.countedCents)}
+              {register.lastClose.countedCents === register.lastClose.expectedCents
+                ? "."
+                : `, diferença ${formatCents(register.lastClose.countedCents - register.lastClose.expectedCents)}.`}
+            </p>
+          ) : null}
+          <Link to={links.register} className={LINK}>
+            {register.open ? "Ir para o caixa" : "Ver o caixa"}
+          </Link>
+        </Panel>
+
+        <Panel id="painel-receber" title="A receber e a pagar">
+          <Link to={links.debtors} className="block rounded hover:bg-slate-50">
+            <Figure
+              label={`Em atraso (${plural(receivables.overdueCustomers, "cliente", "clientes")})`}
+              cents={receivables.overdueCents}
+              tone={receivables.overdueCents > 0 ? "alert" : "plain"}
+            />
+          </Link>
+          <Figure label={`Clientes: vence nos próximos ${receivables.horizonDays} dias`} cents={receivables.dueSoonCents} />
+          <Link to={links.instalmentsDueToday} className="block rounded hover:bg-slate-50">
+            <Figure
+              label={`Crediário: ${plural(instalments.plans, "carnê vence", "carnês vencem")} hoje`}
+              cents={instalments.cents}
+            />
+          </Link>
+          {finance ? (
+            <>
+              <Link to={links.financeDue("in", overview.today, overview.horizon)} className="block rounded hover:bg-slate-50">
+                <Figure label={`Financeiro a receber na semana (${finance.receivable.count})`} cents={finance.receivable.cents} />
+              </Link>
+              <Link to={links.financeDue("out", overview.today, overview.horizon)} className="block rounded hover:bg-slate-50">
+                <Figure label={`Financeiro a pagar na semana (${finance.payable.count})`} cents={finance.payable.cents} />
+              </Link>
+            </>
+          ) : null}
         </Panel>
 
         <Panel id="painel-estoque" title="Estoque baixo">
+          <CountLink to={links.lowStock} label="Produtos abaixo do mínimo" count={lowStock.total} />
           {lowStock.items.length === 0 ? (
             <p className="text-sm text-slate-700">{NO_LOW_STOCK}</p>
           ) : (
             <ul className="space-y-1 text-sm">
               {lowStock.items.map((item) => (
                 <li key={item.id} className="flex justify-between gap-3">
-                  <Link to={`/inventory/${item.id}`} className="min-w-0 truncate text-slate-800 hover:underline">
+                  <Link to={links.product(item.id)} className="min-w-0 truncate text-slate-800 hover:underline">
                     {item.name}
                   </Link>
                   <span className="shrink-0 tabular-nums text-slate-700">
@@ -126,13 +194,71 @@ export function ShopOverview({ overview }: { overview: Overview }) {
               ))}
             </ul>
           )}
-          <Link to="/inventory?estoque=baixo" className={`${LINK} inline-flex items-center gap-1`}>
-            <PackageSearch aria-hidden className="size-4" />
-            {lowStock.hasMore ? "Ver a lista completa" : "Abrir o estoque"}
-          </Link>
+        </Panel>
+
+        <Panel id="painel-garantias" title="Garantias acionadas no mês">
+          <CountLink to={links.warrantiesClaimed(overview.month)} label="Garantias acionadas" count={claims.total} />
+          {claims.byTechnician.length > 0 ? (
+            <ul className="space-y-1 text-sm" aria-label="Por técnico">
+              {claims.byTechnician.map((row) => (
+                <li key={row.technician}>
+                  <CountLink
+                    to={links.warrantiesClaimed(overview.month, row.technician)}
+                    label={row.name}
+                    count={row.warranties}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Panel>
+
+        <Panel id="painel-site" title="Site hoje">
+          <ul className="space-y-1 text-sm">
+            <li>
+              <CountLink to={links.trafficOf(overview.today)} label="Visitas" count={traffic.visits} />
+            </li>
+            <li>
+              <CountLink to={links.trafficOf(overview.today)} label="Cliques no WhatsApp" count={traffic.whatsapp} />
+            </li>
+          </ul>
         </Panel>
       </div>
     </div>
+  );
+}
+
+/** A label and its count, the whole row one link to the list that shows those rows. */
+function CountLink({
+  to,
+  label,
+  count,
+  tone = "plain",
+  size = "normal",
+}: {
+  to: string;
+  label: ReactNode;
+  count: number;
+  tone?: "plain" | "warn" | "alert";
+  size?: "normal" | "large";
+}) {
+  return (
+    <Link to={to} className="flex items-baseline justify-between gap-3 rounded text-slate-800 hover:bg-slate-50 hover:underline">
+      <span className="inline-flex min-w-0 items-center gap-1">
+        {tone === "alert" ? <AlertTriangle aria-hidden className="size-4 shrink-0 text-red-700" /> : null}
+        {label}
+      </span>
+      <span
+        data-count
+        className={cx(
+          "shrink-0 font-semibold tabular-nums",
+          size === "large" ? "text-3xl font-bold" : "",
+          tone === "alert" ? "text-red-800" : tone === "warn" ? "text-amber-800" : "text-slate-900",
+        )}
+      >
+        {count}
+      </span>
+    </Link>
   );
 }
 

@@ -22,6 +22,7 @@ const emptyLine = (key: number): Line => ({
   productLabel: "",
   partOrigin: "",
   stockState: "none",
+  expectedArrivalDate: "",
 });
 
 function lineTotalCents(line: Line) {
@@ -117,6 +118,19 @@ export function QuoteLinesEditor({
               <input type="hidden" name="lineProductUnitId" value={line.productUnitId} />
               <input type="hidden" name="lineProductLabel" value={line.productLabel ?? ""} />
               <input type="hidden" name="linePartOrigin" value={line.partOrigin ?? ""} />
+              {line.kind === "part" ? (
+                <Field
+                  label="Previsão de chegada"
+                  name="lineExpectedArrival"
+                  type="date"
+                  value={line.expectedArrivalDate ?? ""}
+                  onChange={(event) => update(line.key, { expectedArrivalDate: event.target.value })}
+                  hint="Opcional: quando a peça encomendada deve chegar."
+                  error={errors[`lines.${index}.expectedArrivalDate`]}
+                />
+              ) : (
+                <input type="hidden" name="lineExpectedArrival" value="" />
+              )}
             </fieldset>
             {isHydrated ? (
               <div className="mt-2">

@@ -26,6 +26,7 @@ export type ServiceOrderSummaryView = {
     quantity: number;
     unitPriceCents: number;
     partOrigin?: string | null;
+    expectedArrivalDate?: string | null;
   }[];
   linesTotalCents: number;
   discountCents: number;
@@ -131,7 +132,14 @@ export function ServiceOrderSummary({ order, title }: { order: ServiceOrderSumma
                 {order.lines.map((line) => (
                   <tr key={line.id}>
                     <td className="py-1.5 pr-3">{labelOf(LINE_KINDS, line.kind)}</td>
-                    <td className="py-1.5 pr-3">{describedWithOrigin(line.description, line.partOrigin)}</td>
+                    <td className="py-1.5 pr-3">
+                      {describedWithOrigin(line.description, line.partOrigin)}
+                      {line.expectedArrivalDate ? (
+                        <span className="block text-xs text-slate-600">
+                          Previsão de chegada: {formatDate(line.expectedArrivalDate)}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="py-1.5 pr-3 text-right">{line.quantity}</td>
                     <td className="py-1.5 pr-3 text-right whitespace-nowrap">{formatCents(line.unitPriceCents)}</td>
                     <td className="py-1.5 text-right whitespace-nowrap">{formatCents(line.quantity * line.unitPriceCents)}</td>
