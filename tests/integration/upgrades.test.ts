@@ -129,6 +129,11 @@ describe("atualizações e quedas no PGlite", () => {
     const header = await verifyBackupFile(path.join(dataDir, "backups", backup!));
     expect(header.tables.find((table) => table.name === "customers")?.rows).toBe(1);
     expect(String(header.migration.createdAt)).toBe(before.level);
+    // The drill restores the latest backup of DATA_DIR/backups (this one) into a scratch folder and compares the counts.
+    const drill = await finished(runScript("db-restore-drill.ts", [], { DATA_DIR: dataDir, MIGRATIONS_DIR: SHIPPED }));
+    expect(drill.code, drill.output).toBe(0);
+    expect(drill.output).toContain(backup!);
+    expect(drill.output).toMatch(/Restauração de teste conferida: \d+ tabelas/);
   }, 240_000);
 
   it("SIGKILL no meio de uma migração: o banco como estava, e o servidor inicia", async () => {
@@ -188,4 +193,16 @@ describe("atualizações e quedas no PGlite", () => {
     expect(header.tables.find((table) => table.name === "uploads")?.rows).toBe(8);
     expect(header.tables.find((table) => table.name === "customers")?.rows).toBe(1);
   }, 240_000);
+
+  it("o ensaio de restauração recusa uma cópia danificada e diz quando não há cópia", async () => {
+    const dataDir = tempDir("balcao-drill-");
+    const none = await finished(runScript("db-restore-drill.ts", [], { DATA_DIR: dataDir }));
+    expect(none.code).toBe(1);
+    expect(none.output).toContain("Nenhuma cópia de segurança");
+    const damaged = path.join(dataDir, "danificada.balcao-backup.gz");
+    fs.writeFileSync(damaged, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00]));
+    const refused = await finished(runScript("db-restore-drill.ts", [damaged], { DATA_DIR: dataDir }));
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(damaged);
+  }, 60_000);
 });
