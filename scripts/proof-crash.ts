@@ -31,9 +31,15 @@ async function prepare() {
   const db = await getDb();
   const auth = await getAuth();
   await auth.api.signUpEmail({ body: { name: "Dona da Prova", email: OWNER_EMAIL, password: PASSWORD } });
-  await db.update(user).set({ emailVerified: true }).where(sql`${user.email} = ${OWNER_EMAIL}`);
+  await db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(sql`${user.email} = ${OWNER_EMAIL}`);
   await setUserRole(OWNER_EMAIL, "owner", "prova de queda");
-  const [owner] = await db.select({ id: user.id }).from(user).where(sql`${user.email} = ${OWNER_EMAIL}`);
+  const [owner] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`${user.email} = ${OWNER_EMAIL}`);
   const actor = { userId: owner!.id, label: OWNER_EMAIL, role: "owner" as const };
   await sessions.openCashRegister(actor, { openingFloat: "100,00", floatAccount: "", idempotencyKey: crypto.randomUUID() });
   const productIds: number[] = [];
@@ -83,9 +89,7 @@ async function check(ackFile: string) {
   const acknowledged = JSON.parse(fs.readFileSync(ackFile, "utf8")) as Acknowledged[];
   const problems: string[] = [];
   try {
-    const keys = new Set(
-      (await rows<{ key: string }>(db, sql`select key from idempotency_keys`)).map(({ key }) => key),
-    );
+    const keys = new Set((await rows<{ key: string }>(db, sql`select key from idempotency_keys`)).map(({ key }) => key));
     const tableOf: Record<string, string> = {
       sale: "sales",
       "crediario-sale": "sales",
@@ -94,7 +98,10 @@ async function check(ackFile: string) {
     };
     const existing = new Map<string, Set<number>>();
     for (const table of new Set(Object.values(tableOf))) {
-      existing.set(table, new Set((await rows<{ id: number }>(db, sql.raw(`select id from ${table}`))).map(({ id }) => Number(id))));
+      existing.set(
+        table,
+        new Set((await rows<{ id: number }>(db, sql.raw(`select id from ${table}`))).map(({ id }) => Number(id))),
+      );
     }
     for (const entry of acknowledged) {
       if (!keys.has(entry.key)) problems.push(`${entry.kind} confirmado sem a chave ${entry.key} no banco`);
@@ -146,7 +153,8 @@ async function check(ackFile: string) {
             on t.day = p.day and t.account_id = p.account_id and t.category_id = p.category_id
           where coalesce(p.in_cents, 0) <> coalesce(t.in_cents, 0) or coalesce(p.out_cents, 0) <> coalesce(t.out_cents, 0)`,
     );
-    for (const row of finance) problems.push(`conta ${row.account}, dia ${row.day}, categoria ${row.category}: saldo ≠ lançamentos`);
+    for (const row of finance)
+      problems.push(`conta ${row.account}, dia ${row.day}, categoria ${row.category}: saldo ≠ lançamentos`);
     const loyalty = await rows<{ customer: number }>(
       db,
       sql`select coalesce(b.customer_id, e.customer_id) as customer
@@ -155,7 +163,10 @@ async function check(ackFile: string) {
           where coalesce(b.points, 0) <> coalesce(e.points, 0)`,
     );
     for (const row of loyalty) problems.push(`cliente ${row.customer}: pontos ≠ extrato de fidelidade`);
-    const plans = await rows<{ sale_id: number; id: number }>(db, sql`select sale_id, id from credit_plans where sale_id is not null`);
+    const plans = await rows<{ sale_id: number; id: number }>(
+      db,
+      sql`select sale_id, id from credit_plans where sale_id is not null`,
+    );
     const counts = Object.fromEntries(
       await Promise.all(
         ["sales", "service_orders", "credit_payments", "register_entries", "finance_entries", "uploads"].map(async (table) => {

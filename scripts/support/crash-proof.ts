@@ -259,7 +259,14 @@ async function oneOperation(url: string, cookie: string, fixture: Fixture, strea
     pattern = /\/service-orders\/(\d+)\/edit/;
   } else if (kind === "order-payment") {
     const order = pick(stream.orders);
-    const form = new URLSearchParams({ intent: "payment", method: "cash", amount: "1,00", paidAt: "", note: "", idempotencyKey: key });
+    const form = new URLSearchParams({
+      intent: "payment",
+      method: "cash",
+      amount: "1,00",
+      paidAt: "",
+      note: "",
+      idempotencyKey: key,
+    });
     location = await post(url, cookie, `/service-orders/${order}/edit`, form);
     pattern = /\/service-orders\/(\d+)\/edit/;
   } else if (kind === "instalment") {
@@ -353,7 +360,9 @@ async function measureOutage(url: string, cookie: string, relay: Awaited<ReturnT
   const backAt = performance.now();
   let recoveredMs = -1;
   while (performance.now() - backAt < 30_000) {
-    const response = await fetch(`${url}/dashboard`, { headers: { cookie }, signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    const response = await fetch(`${url}/dashboard`, { headers: { cookie }, signal: AbortSignal.timeout(5_000) }).catch(
+      () => null,
+    );
     if (response) await response.arrayBuffer();
     if (response?.status === 200) {
       recoveredMs = performance.now() - backAt;
@@ -410,7 +419,8 @@ export async function runCrashProof(options: CrashProofOptions): Promise<CrashPr
         const outage = await measureOutage(server.url, cookie, relay);
         report.outages.push(outage);
         log(`  banco fora: respostas ${outage.statuses.join(", ")}; de volta em ${Math.round(outage.recoveredMs)} ms`);
-        if (outage.statuses.some((status) => status !== 503)) report.problems.push(`banco fora: respostas ${outage.statuses.join(", ")}, esperado 503`);
+        if (outage.statuses.some((status) => status !== 503))
+          report.problems.push(`banco fora: respostas ${outage.statuses.join(", ")}, esperado 503`);
         if (outage.recoveredMs < 0) report.problems.push("banco de volta: o app não voltou a responder em 30 s");
       }
       // The kill comes at a random moment of the stream, once it runs (its first answer): up to two seconds later.
@@ -465,7 +475,9 @@ export function describeCrashProof(report: CrashProofReport) {
   const restarts = [...report.restartMs].sort((a, b) => a - b);
   const median = restarts[Math.floor(restarts.length / 2)] ?? 0;
   const lines = [
-    `${report.database}: ${report.kills} quedas (SIGKILL), ${report.acknowledged} pedidos confirmados de ${report.attempted} enviados (${Object.entries(report.byKind)
+    `${report.database}: ${report.kills} quedas (SIGKILL), ${report.acknowledged} pedidos confirmados de ${report.attempted} enviados (${Object.entries(
+      report.byKind,
+    )
       .map(([kind, count]) => `${kind} ${count}`)
       .join(", ")})`,
     `  reinício até /readyz: mediana ${Math.round(median)} ms, máximo ${Math.round(restarts[restarts.length - 1] ?? 0)} ms`,

@@ -90,7 +90,9 @@ async function shapeOf(dataDir: string): Promise<Shape> {
 async function shopWithData() {
   const dataDir = tempDir("balcao-upgrade-");
   await copyPgliteTemplate(dataDir);
-  await withDatabase(dataDir, (db) => db.execute(sql`insert into customers (name, phone) values ('Cliente Antiga', '11987650001')`));
+  await withDatabase(dataDir, (db) =>
+    db.execute(sql`insert into customers (name, phone) values ('Cliente Antiga', '11987650001')`),
+  );
   return dataDir;
 }
 

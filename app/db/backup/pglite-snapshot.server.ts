@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { Database } from "~/db/client.server";
 import { openPglite } from "~/db/open-pglite.server";
+import { BackupError } from "./backup-format";
 import { createBackup, type BackupReport } from "./create-backup.server";
 import type { CodeMigration } from "./migrations.server";
 
@@ -11,6 +12,9 @@ import type { CodeMigration } from "./migrations.server";
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 
 export type SnapshotBackupReport = BackupReport & { heldMs: number };
+const SNAPSHOT_PREFIX = ".snapshot-";
+/** One backup at a time in this process (the only one that opens the folder): a second would double the disk used. */
+let isCopying = false;
 
 /**
  * A backup of the running server's PGlite without holding its only
@@ -31,7 +35,14 @@ export async function createBackupFromFolderCopy(
   db: Database,
   { pgliteFolder, file, migrations }: { pgliteFolder: string; file: string; migrations: readonly CodeMigration[] },
 ): Promise<SnapshotBackupReport> {
-  const copy = fs.mkdtempSync(path.join(path.dirname(pgliteFolder), ".snapshot-"));
+  if (isCopying) throw new BackupError("Uma cópia de segurança já está em andamento: espere ela terminar.");
+  isCopying = true;
+  const parent = path.dirname(pgliteFolder);
+  // A copy left by a backup killed halfway is never read again.
+  for (const name of fs.readdirSync(parent)) {
+    if (name.startsWith(SNAPSHOT_PREFIX)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+  const copy = fs.mkdtempSync(path.join(parent, SNAPSHOT_PREFIX));
   try {
     const heldMs = await db.transaction(async (tx) => {
       const startedAt = performance.now();
@@ -58,12 +69,17 @@ export async function createBackupFromFolderCopy(
     const client = openPglite(copy);
     try {
       await client.waitReady;
-      const report = await createBackup(drizzlePglite({ client }) as unknown as Database, { file, database: "pglite", migrations });
+      const report = await createBackup(drizzlePglite({ client }) as unknown as Database, {
+        file,
+        database: "pglite",
+        migrations,
+      });
       return { ...report, heldMs };
     } finally {
       await client.close();
     }
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
+    isCopying = false;
   }
 }
