@@ -27,6 +27,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { createPostgresDatabase } from "../../tests/support/database";
 import { copyPgliteTemplate } from "../../tests/support/pglite-template";
 
@@ -35,11 +36,10 @@ const START_COMMAND = PACKAGE.scripts.start;
 const SCRIPT = path.resolve("scripts/proof-crash.ts");
 const PASSWORD = "Prova-Queda#2026";
 const OWNER_EMAIL = "dona@prova-queda.test";
-/** A 1×1 PNG: the product photo each upload sends. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
-  "base64",
-);
+/** The product photo each upload sends: the shop refuses images under 200 × 200. */
+const PNG = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#3366cc" } })
+  .png()
+  .toBuffer();
 
 export type CrashDatabase = "pglite" | "postgres";
 export type CrashProofOptions = {
@@ -219,7 +219,8 @@ async function oneOperation(url: string, cookie: string, fixture: Fixture, strea
   let pattern: RegExp;
   if (kind === "sale" || kind === "crediario-sale") {
     const form = new URLSearchParams({ idempotencyKey: key, customerId: String(fixture.customerId), discount: "" });
-    const items = 1 + Math.floor(Math.random() * 3);
+    // A crediário's instalments must be R$ 10,00 or more: three items (R$ 30,00) in two.
+    const items = kind === "crediario-sale" ? 3 : 1 + Math.floor(Math.random() * 3);
     for (let index = 0; index < items; index++) {
       form.append("itemProductId", String(pick(fixture.productIds)));
       form.append("itemUnitId", "");
@@ -233,7 +234,7 @@ async function oneOperation(url: string, cookie: string, fixture: Fixture, strea
     form.append("paymentInstalments", "");
     if (kind === "crediario-sale") {
       const firstDue = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-      form.append("credit.instalmentCount", "3");
+      form.append("credit.instalmentCount", "2");
       form.append("credit.monthlyRate", "0");
       form.append("credit.firstDueDate", firstDue);
     }
@@ -295,7 +296,7 @@ async function oneOperation(url: string, cookie: string, fixture: Fixture, strea
       idempotencyKey: key,
     }))
       form.append(name, value);
-    form.append("image", new Blob([PNG], { type: "image/png" }), "foto.png");
+    form.append("image", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "foto.png");
     location = await post(url, cookie, "/inventory/new", form);
     pattern = /\/inventory\/(\d+)/;
   }
