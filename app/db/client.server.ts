@@ -34,6 +34,7 @@ import * as uploads from "./schema/uploads";
 import * as traffic from "./schema/traffic";
 import * as warranties from "./schema/warranties";
 import { newTransactionState, runAfterCommit, watchWrites, type TransactionState } from "./committed-writes.server";
+import { backUpBeforeMigrating } from "./backup/pre-migration-backup.server";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 import { openPglite } from "./open-pglite.server";
 
@@ -181,7 +182,8 @@ function connect(): Connection {
   // With either database DATA_DIR keeps secrets, e-mails and backups: it is made (or repaired) owner-only first.
   secureDataDir(env.DATA_DIR);
   if (env.DATABASE_URL) {
-    const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    // A database server that is down or unreachable refuses within seconds (503), never holds a request for good.
+    const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle connection the server drops (restart, failover, admin kill) is an
     // 'error' event on the pool: unhandled, it would crash the whole process.
     pool.on("error", (error) => logger.warn({ err: error }, "conexão ociosa com o PostgreSQL caiu"));
@@ -189,7 +191,11 @@ function connect(): Connection {
     const holdingStartLock = <T>(work: () => Promise<T>) => holdingPostgresStartLock(pool, work);
     return {
       kind: "postgres",
-      ready: holdingStartLock(() => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })).then(() => db),
+      // Under the start lock: two instances starting together back up and migrate once.
+      ready: holdingStartLock(async () => {
+        await backUpBeforeMigrating(db, { database: "postgres", dataDir: env.DATA_DIR, migrationsFolder: MIGRATIONS_FOLDER });
+        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      }).then(() => db),
       close: () => pool.end(),
       holdingStartLock,
     };
@@ -200,6 +206,8 @@ function connect(): Connection {
     kind: "pglite",
     ready: opening.then(async (client) => {
       const db = guardTransactions(drizzlePglite({ client, schema }) as unknown as Database);
+      await backUpBeforeMigrating(db, { database: "pglite", dataDir: env.DATA_DIR, migrationsFolder: MIGRATIONS_FOLDER });
+      // All pending migrations run in one transaction: a failure leaves the database as it was.
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       return db;
     }),

@@ -14,7 +14,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, matchRoutes, RouterContextProvider, type RouteObject, type ServerBuild } from "react-router";
-import { getDb } from "~/db/client.server";
+import { databaseKind, getDb } from "~/db/client.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import type { Env } from "~/lib/env.server";
 import { hasFlashCookieHeader } from "~/lib/flash.server";
@@ -92,6 +92,27 @@ const limitFormBody = bodyLimit({ maxSize: MAX_FORM_BODY_BYTES, onError: refuseT
 const limitMultipartBody = bodyLimit({ maxSize: MAX_MULTIPART_BODY_BYTES, onError: refuseTooLarge });
 const limitBody: MiddlewareHandler = (c, next) =>
   isMultipartForm(c.req.header("content-type")) ? limitMultipartBody(c, next) : limitFormBody(c, next);
+
+const DATABASE_PROBE_TIMEOUT_MS = 3_000;
+const DATABASE_DOWN_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sistema indisponível — Balcão</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>Sistema temporariamente indisponível</h1><p>O banco de dados não está respondendo. Nada do que você enviou agora foi gravado: tente de novo em instantes.</p></body></html>`;
+
+/** Whether PostgreSQL answers `select 1` within a few seconds (a stopped server refuses at once). */
+async function isDatabaseReachable() {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      getDb()
+        .then((db) => db.execute(sql`select 1`))
+        .then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_PROBE_TIMEOUT_MS))),
+    ]);
+  } catch (error) {
+    logger.warn({ err: error }, "banco de dados não respondeu");
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Whether the page at `pathname` (a `.data` address counts as its page) takes
@@ -343,6 +364,19 @@ export function createApp(
     if (hasSessionCookie(c.req.raw) || isProtectedPath(new URL(c.req.url).pathname)) {
       c.res.headers.set("Cache-Control", "private, no-store");
     }
+  });
+
+  // A request that failed because the database is out of reach (PostgreSQL stopped, restarting, the network
+  // down) answers 503 with a page that says so, within the pool's connection timeout, never a hang or the 500 of
+  // a bug; the next request after it returns is served as usual (the pool connects again).
+  app.use(async (c, next) => {
+    await next();
+    // PGlite lives in this process: there a 500 is never the database's absence.
+    if (c.res.status < 500 || c.res.status === 503 || databaseKind() !== "postgres" || (await isDatabaseReachable())) return;
+    c.res = new Response(DATABASE_DOWN_PAGE, {
+      status: 503,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
+    });
   });
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => (await getAuth()).handler(c.req.raw));

@@ -1,12 +1,15 @@
 import path from "node:path";
 import { databaseKind, getDb, MIGRATIONS_FOLDER } from "~/db/client.server";
 import type { AdminReply } from "~/lib/admin-socket.server";
+import { getEnv } from "~/lib/env.server";
 import { recordBackupOutcome } from "~/lib/job-runner.server";
 import { logger } from "~/lib/logger.server";
 import { BackupError } from "./backup-format";
 import { describeBackup } from "./backup-report";
 import { createBackup } from "./create-backup.server";
+import { pgliteFolder } from "./maintenance-database.server";
 import { readCodeMigrations } from "./migrations.server";
+import { createBackupFromFolderCopy } from "./pglite-snapshot.server";
 
 /**
  * `npm run db:backup` while the server runs on PGlite: the folder is the
@@ -19,11 +22,13 @@ export async function runBackupCommand(file: unknown): Promise<AdminReply> {
   }
   const startedAt = new Date();
   try {
-    const report = await createBackup(await getDb(), {
-      file,
-      database: databaseKind(),
-      migrations: readCodeMigrations(MIGRATIONS_FOLDER),
-    });
+    const db = await getDb();
+    const migrations = readCodeMigrations(MIGRATIONS_FOLDER);
+    // On PGlite the shop waits only for a checkpoint and a copy of the folder, not for the whole file (decision 0031).
+    const report =
+      databaseKind() === "pglite"
+        ? await createBackupFromFolderCopy(db, { pgliteFolder: pgliteFolder(getEnv().DATA_DIR), file, migrations })
+        : await createBackup(db, { file, database: databaseKind(), migrations });
     logger.info({ file, bytes: report.bytes, ms: Math.round(report.elapsedMs) }, "cópia de segurança gravada");
     // The outcome goes to job_runs, where the owner's banner reads a failed or late backup.
     await recordBackupOutcome(getDb, { ok: true, summary: describeBackup(report).split("\n")[0] }, startedAt);
