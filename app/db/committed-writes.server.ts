@@ -8,10 +8,23 @@ import type { Transaction } from "./client.server";
  * `afterCommit`, and the public page cache's invalidation when it wrote to a
  * table whose rows visitors see (decision 0016). Never run on a rollback.
  */
-export type TransactionState = { afterCommit: (() => void)[]; hasPublicWrites: boolean };
+export type TransactionState = { afterCommit: (() => void)[]; hasPublicWrites: boolean; hasWrites: boolean };
 
 export function newTransactionState(): TransactionState {
-  return { afterCommit: [], hasPublicWrites: false };
+  return { afterCommit: [], hasPublicWrites: false, hasWrites: false };
+}
+
+/** How many transactions that wrote through the query builder have committed in this process. */
+const committedWrites = singleton("committed-writes-count", () => ({ count: 0 }));
+
+/**
+ * Moves on after every committed transaction that wrote (insert, update,
+ * delete through the query builder): a figure computed at one count is
+ * still true while the count has not moved, on one process (PGlite). Writes
+ * made outside a transaction or as raw SQL do not move it.
+ */
+export function committedWritesVersion(): number {
+  return committedWrites.count;
 }
 
 /** Kept with the connection across the development server's reloads (its transactions register here). */
@@ -33,6 +46,7 @@ export function watchWrites<T extends Transaction>(tx: T, state: TransactionStat
     const original = (tx[method] as (table: unknown, ...rest: unknown[]) => unknown).bind(tx);
     Object.assign(tx, {
       [method]: (table: unknown, ...rest: unknown[]) => {
+        state.hasWrites = true;
         if (isTable(table) && PUBLIC_TABLES.has(getTableName(table as Table))) state.hasPublicWrites = true;
         return original(table, ...rest);
       },
@@ -46,6 +60,7 @@ export function watchWrites<T extends Transaction>(tx: T, state: TransactionStat
 
 /** After a commit: the page cache first, so a callback that reads a public page sees the new one. */
 export function runAfterCommit(state: TransactionState) {
+  if (state.hasWrites) committedWrites.count += 1;
   if (state.hasPublicWrites) invalidatePublicPages();
   for (const callback of state.afterCommit) callback();
 }

@@ -586,6 +586,33 @@ export function defineDashboardSuite(database: TestDatabase) {
       expect(keys("customer", false)).toEqual([]);
     });
 
+    it("the page's Painel is read again once a write commits, always equal to the fresh figures, and only for staff", async () => {
+      const { getShopOverview, getShopOverviewForPage } = app.overview;
+      const before = await getShopOverviewForPage(STAFF);
+      expect(before.lowStock).toEqual((await getShopOverview(STAFF)).lowStock);
+      // A product at its minimum, saved in a transaction as every use case saves: the Painel counts it at once.
+      await app.inTransaction((tx) =>
+        tx.insert(app.tables.products).values({
+          kind: "product",
+          sku: `PAINEL-${randomUUID().slice(0, 6)}`,
+          name: "Película acabando",
+          slug: `pelicula-acabando-${randomUUID().slice(0, 6)}`,
+          priceCents: 2_000,
+          stockQuantity: 1,
+          minimumStock: 2,
+        }),
+      );
+      const after = await getShopOverviewForPage(STAFF);
+      expect(after.lowStock.total).toBe(before.lowStock.total + 1);
+      expect(after).toEqual(await getShopOverview(STAFF));
+      // Staff opening it together share one reading, and each gets the same figures.
+      const together = await Promise.all([getShopOverviewForPage(STAFF), getShopOverviewForPage(STAFF)]);
+      expect(together[0]).toEqual(together[1]);
+      await expect(
+        getShopOverviewForPage({ userId: "cliente", label: "cliente@loja.test", role: "customer" }),
+      ).rejects.toBeInstanceOf(Error);
+    });
+
     it("keeps a part line's previsão de chegada through the order's form, and refuses one on a service line", async () => {
       const { createServiceOrder } = await import("~/modules/service-orders/mutations.server");
       const { ServiceOrderInputError } = await import("~/modules/service-orders/errors");

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
-import { getDb, type Database } from "~/db/client.server";
+import { databaseKind, getDb, type Database } from "~/db/client.server";
+import { committedWritesVersion } from "~/db/committed-writes.server";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { financeEntries } from "~/db/schema/finance";
 import { products } from "~/db/schema/inventory";
 import { serviceOrderLines, serviceOrderStatusCounts, serviceOrders } from "~/db/schema/service-orders";
 import { addDays, daysBetween, shopMonthRange, shopToday } from "~/lib/dates";
-import { isStaffRole, type Actor, type Role } from "~/modules/accounts/roles";
+import { singleton } from "~/lib/singleton.server";
+import { assertStaffActor, isStaffRole, type Actor, type Role } from "~/modules/accounts/roles";
 import { instalmentsDueOn } from "~/modules/credit/queries.server";
 import { overdueByCustomerInTx, owedDueBetweenInTx } from "~/modules/debtors/queries.server";
 import { waitingSinceBefore } from "~/modules/service-orders/pickups.server";
@@ -33,12 +35,54 @@ const RECEIVABLES_HORIZON_DAYS = 7;
  * the list it links to (dashboard-links.ts builds the addresses; the
  * integration suite checks each against its list).
  */
-export async function getShopOverview(actor: Actor, now = new Date(), { withFinance = true }: OverviewAudience = {}) {
-  const db = await getDb();
+export async function getShopOverview(actor: Actor, now = new Date(), audience: OverviewAudience = {}) {
+  const figures = await readShopFigures(actor, shopToday(now), audience);
+  return { ...figures, traffic: await trafficOfToday(actor, figures.today) };
+}
+
+/**
+ * The Painel as its page shows it. The shop's figures are read again only
+ * once a transaction that wrote something has committed (so each still
+ * equals its list), on PostgreSQL also after 3 s (another instance may have
+ * written, as the page cache hears within 3 s), and staff opening it at the
+ * same moment share one reading. Today's visits change with every page view:
+ * read each time.
+ */
+export async function getShopOverviewForPage(actor: Actor, now = new Date(), audience: OverviewAudience = {}) {
+  assertStaffActor(actor);
   const today = shopToday(now);
+  const key = `${today}|${audience.withFinance ?? true}`;
+  const version = committedWritesVersion();
+  const cached = figuresCache.get(key);
+  const isFresh =
+    cached !== undefined &&
+    cached.version === version &&
+    (databaseKind() === "pglite" || Date.now() - cached.readAt < SHARED_DATABASE_FIGURES_MS);
+  const figures = isFresh ? cached.figures : readShopFigures(actor, today, audience);
+  if (!isFresh) {
+    for (const older of figuresCache.keys()) if (!older.startsWith(`${today}|`)) figuresCache.delete(older);
+    figuresCache.set(key, { version, readAt: Date.now(), figures });
+    figures.catch(() => figuresCache.delete(key));
+  }
+  const [shop, traffic] = await Promise.all([figures, trafficOfToday(actor, today)]);
+  return { ...shop, traffic };
+}
+
+/** On PostgreSQL another instance's writes are not counted here: the figures are read again after this long. */
+const SHARED_DATABASE_FIGURES_MS = 3_000;
+type FiguresEntry = { version: number; readAt: number; figures: Promise<ShopFigures> };
+const figuresCache = singleton("dashboard-figures", () => new Map<string, FiguresEntry>());
+
+async function trafficOfToday(actor: Actor, today: string) {
+  const traffic = await getTrafficCounts(actor, today, today);
+  return { visits: traffic.visits, whatsapp: traffic.conversions("whatsapp") };
+}
+
+async function readShopFigures(actor: Actor, today: string, { withFinance = true }: OverviewAudience) {
+  const db = await getDb();
   const month = today.slice(0, 7);
   const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
-  const [orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims, traffic] = await Promise.all([
+  const [orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims] = await Promise.all([
     openOrdersByStatus(db),
     awaitingPickup(db, today),
     partsAwaited(db, today),
@@ -48,7 +92,6 @@ export async function getShopOverview(actor: Actor, now = new Date(), { withFina
     instalmentsDueOn(actor, today),
     lowStockProducts(db),
     warrantiesClaimedInMonth(actor, month),
-    getTrafficCounts(actor, today, today),
   ]);
   // The month's figures and finance's own entries are finance: staff without "Financeiro" get the register and
   // what customers owe (debtors, theirs to work), and the rest never leaves the server.
@@ -65,10 +108,11 @@ export async function getShopOverview(actor: Actor, now = new Date(), { withFina
     instalments,
     lowStock,
     claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims },
-    traffic: { visits: traffic.visits, whatsapp: traffic.conversions("whatsapp") },
     withFinance,
   };
 }
+
+type ShopFigures = Awaited<ReturnType<typeof readShopFigures>>;
 
 /** Who looks: `withFinance` false for staff the owner has not granted "Financeiro" (accounts/roles.ts canSeeFinance). */
 export type OverviewAudience = { withFinance?: boolean };

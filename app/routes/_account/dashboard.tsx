@@ -4,7 +4,7 @@ import { findProfile } from "~/modules/accounts/profiles.server";
 import { canSeeFinance, isStaffRole } from "~/modules/accounts/roles";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { ShopOverview } from "~/modules/dashboard/components/shop-overview";
-import { getShopOverview, quickActionsFor } from "~/modules/dashboard/overview.server";
+import { getShopOverviewForPage, quickActionsFor } from "~/modules/dashboard/overview.server";
 import { listAccountCreditPlans } from "~/modules/credit/account-plans.server";
 import { AccountCreditPlans } from "~/modules/credit/components/account-credit-plans";
 import { listAccountDocuments } from "~/modules/print-templates/account-documents.server";
@@ -27,7 +27,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
   if (isStaffRole(user.role)) {
-    const overview = await getShopOverview(actorOf(user), new Date(), { withFinance: canSeeFinance(user) });
+    const overview = await getShopOverviewForPage(actorOf(user), new Date(), { withFinance: canSeeFinance(user) });
     return {
       view: "staff" as const,
       overview,
