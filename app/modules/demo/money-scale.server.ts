@@ -14,7 +14,10 @@ import {
 import { products, stockMovements, type RevenueSource } from "~/db/schema/inventory";
 import { addDays, addMonths, atShopTime, shopToday } from "~/lib/dates";
 import { allocateCents, percentOfCents, splitCents } from "~/lib/money";
+import { computeDisclosure } from "~/modules/credit/plan-terms";
+import { creditSettingsOf, creditSupplierOf } from "~/modules/credit/plans.server";
 import { creditCet, priceSchedule, yearlyRateBasisPoints } from "~/modules/credit/price-table";
+import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { revenuePartsOf, type ReceiptPart, type RevenueLine, type SystemCategoryKey } from "~/modules/finance/revenue-parts";
 import { insertCustomers, insertRows, nextIds } from "./bulk-insert.server";
 import { markShopHasDemoDataInTx } from "./demo-flag.server";
@@ -597,6 +600,9 @@ class MonthBatch {
     const { tx, random } = this;
     if (this.pendingPlans.length === 0) return;
     const planIds = await nextIds(tx, "credit_plans", this.pendingPlans.length);
+    const settings = await readShopSettingsInTx(tx);
+    const creditSettings = { ...creditSettingsOf(settings), maxMonthlyRateBasisPoints: Number.MAX_SAFE_INTEGER };
+    const supplier = creditSupplierOf(settings);
     const planRows: Row[] = [];
     const instalmentRows: Row[] = [];
     const paid: {
@@ -677,7 +683,14 @@ class MonthBatch {
         totalCents: schedule.totalCents,
         lateFeeBasisPoints: 200,
         lateInterestMonthlyBasisPoints: 100,
-        disclosure: { fonte: LABEL, parcelas: count, taxaMensal: rate, totalCents: schedule.totalCents },
+        // What the contract and the plan's page show, as a plan made at the counter stores it.
+        disclosure: computeDisclosure(
+          { cashPriceCents: cashPrice, downPaymentCents: 0, feeCents: 0 },
+          { instalmentCount: count, firstDueDate, monthlyRateBasisPoints: rate },
+          creditSettings,
+          supplier,
+          pending.day,
+        ),
         offerValidUntil: addDays(pending.day, 2),
         createdByLabel: LABEL,
         createdAt: pending.time,
