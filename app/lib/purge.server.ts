@@ -3,6 +3,7 @@ import { getDb, inTransaction, type Database, type Transaction } from "~/db/clie
 import { isNightlyDue, NIGHTLY_LOOK_MS } from "./maintenance.server";
 import type { ScheduledJob } from "./job-runner.server";
 import { UPLOAD_ID_PATTERN } from "./uploads/upload-urls";
+import { plural } from "~/lib/wording";
 
 /**
  * What is kept only until nothing needs it (issue 26 §4), purged nightly:
@@ -121,6 +122,6 @@ export const purgeJob: ScheduledJob = {
   async run(now) {
     const keys = await purgeIdempotencyKeys(now);
     const uploads = await purgeUnreferencedUploads(now);
-    return { summary: `${keys} chave(s) e ${uploads} imagem(ns) removidas` };
+    return { summary: `${plural(keys, "chave", "chaves")} e ${plural(uploads, "imagem", "imagens")} removidas` };
   },
 };

@@ -4,6 +4,7 @@ import { blogPosts } from "~/db/schema/blog";
 import { startJob, systemClock, type JobTimer, type ScheduledJob, type SchedulerClock } from "~/lib/job-runner.server";
 import { logger } from "~/lib/logger.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { plural } from "~/lib/wording";
 
 const ENTITY = "blog_post";
 
@@ -86,7 +87,7 @@ export const scheduledPublishingJob: ScheduledJob = {
     const published = await publishDuePosts(now);
     if (published.length > 0) logger.info({ posts: published.map((post) => post.slug) }, "posts agendados publicados");
     return {
-      summary: published.length > 0 ? `${published.length} post(s) publicado(s)` : null,
+      summary: published.length > 0 ? plural(published.length, "post publicado", "posts publicados") : null,
       nextRunAt: await nextScheduledPublicationAt(now),
     };
   },

@@ -10,6 +10,7 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { FinanceInputError, FinanceNotFoundError } from "./errors";
 import { activeAccountInTx, activeCategoryInTx } from "./lookups.server";
 import { MONTHS_GENERATED_AHEAD, RecurringKeySchema, RecurringSchema, type RecurringInput } from "./validation";
+import { plural } from "~/lib/wording";
 
 const RECURRING_ENTITY = "finance-recurring";
 const refuse = (errors: Record<string, string>) => new FinanceInputError("invalid-input", errors);
@@ -325,6 +326,6 @@ export const recurringEntriesJob: ScheduledJob = {
   intervalMs: RECURRING_INTERVAL_MS,
   async run(now) {
     const written = await ensureRecurringEntries(shopToday(now));
-    return { summary: `${written} lançamento(s) gerado(s)` };
+    return { summary: plural(written, "lançamento gerado", "lançamentos gerados") };
   },
 };

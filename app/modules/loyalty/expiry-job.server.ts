@@ -3,6 +3,7 @@ import { inTransaction } from "~/db/client.server";
 import type { ScheduledJob } from "~/lib/job-runner.server";
 import { logger } from "~/lib/logger.server";
 import { expireLapsedPointsInTx } from "./ledger.server";
+import { plural } from "~/lib/wording";
 
 /** The advisory lock of the expiry run (any constant no other lock uses: "LEXP" in ASCII). */
 const LOYALTY_EXPIRY_LOCK = 0x4c455850;
@@ -32,6 +33,10 @@ export const loyaltyExpiryJob: ScheduledJob = {
   async run(now) {
     const result = await runLoyaltyExpiry(now);
     if (result.customers > 0) logger.info({ customers: result.customers }, "pontos de fidelidade expirados");
-    return { summary: result.ran ? `${result.customers} cliente(s) com pontos expirados` : "outra instância rodando" };
+    return {
+      summary: result.ran
+        ? plural(result.customers, "cliente com pontos expirados", "clientes com pontos expirados")
+        : "outra instância rodando",
+    };
   },
 };

@@ -5,6 +5,7 @@ import type { ScheduledJob } from "~/lib/job-runner.server";
 import { logger } from "~/lib/logger.server";
 import { pruneSharedLimits } from "~/lib/shared-rate-limit.server";
 import { deleteOldSalts } from "./salts.server";
+import { plural } from "~/lib/wording";
 
 /** Raw events are kept this many months; their daily aggregates forever. */
 export const RAW_EVENTS_MONTHS = 6;
@@ -114,6 +115,8 @@ export const trafficRollupJob: ScheduledJob = {
   async run(now) {
     const result = await rollupTraffic(now);
     if (result.ran && result.days.length > 1) logger.info({ days: result.days.length }, "tráfego: dias consolidados");
-    return { summary: result.ran ? `${result.days.length} dia(s) consolidado(s)` : "outra instância rodando" };
+    return {
+      summary: result.ran ? plural(result.days.length, "dia consolidado", "dias consolidados") : "outra instância rodando",
+    };
   },
 };
