@@ -15,7 +15,7 @@ export function newTransactionState(): TransactionState {
 }
 
 /** How many transactions that wrote through the query builder have committed in this process. */
-const committedWrites = singleton("committed-writes-count", () => ({ count: 0 }));
+const committedWrites = { count: 0 };
 
 /**
  * Moves on after every committed transaction that wrote (insert, update,

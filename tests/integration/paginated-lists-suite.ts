@@ -35,7 +35,7 @@ export function definePaginatedListsSuite(database: TestDatabase) {
       routes = { serviceOrders, customers, pendingPickups, blog };
       session = sessionModule;
 
-      // 45 customers (3 pages of 20), 30 orders (2 pages of 25), 23 of them ready (2 pages of 20 awaiting pickup).
+      // 45 customers (3 pages of 20), 30 orders (2 pages of 25), 23 of them ready (3 pages of 10 awaiting pickup).
       const customerIds: number[] = [];
       for (let index = 0; index < 45; index++) {
         const customer = await app.factory.createTestCustomer(
@@ -110,12 +110,12 @@ export function definePaginatedListsSuite(database: TestDatabase) {
     });
 
     it("aguardando retirada: além da última página, vai para a última", async () => {
-      expect(await redirectOf(routes.pendingPickups, "/pending-pickups?pagina=999")).toBe("/pending-pickups?pagina=2");
-      expect(await redirectOf(routes.pendingPickups, "/pending-pickups?pagina=3")).toBe("/pending-pickups?pagina=2");
+      expect(await redirectOf(routes.pendingPickups, "/pending-pickups?pagina=999")).toBe("/pending-pickups?pagina=3");
+      expect(await redirectOf(routes.pendingPickups, "/pending-pickups?pagina=4")).toBe("/pending-pickups?pagina=3");
       // Not a page number: the first page, at its own address.
       expect(await redirectOf(routes.pendingPickups, "/pending-pickups?pagina=abc")).toBe("/pending-pickups");
       expect(await redirectOf(routes.pendingPickups, "/pending-pickups?pagina=1")).toBe("/pending-pickups");
-      expect(await redirectOf(routes.pendingPickups, "/pending-pickups?pagina=2")).toBeNull();
+      expect(await redirectOf(routes.pendingPickups, "/pending-pickups?pagina=3")).toBeNull();
       expect(await redirectOf(routes.pendingPickups, "/pending-pickups")).toBeNull();
     });
 

@@ -6,7 +6,6 @@ import { financeEntries } from "~/db/schema/finance";
 import { products } from "~/db/schema/inventory";
 import { serviceOrderLines, serviceOrderStatusCounts, serviceOrders } from "~/db/schema/service-orders";
 import { addDays, daysBetween, shopMonthRange, shopToday } from "~/lib/dates";
-import { singleton } from "~/lib/singleton.server";
 import { assertStaffActor, isStaffRole, type Actor, type Role } from "~/modules/accounts/roles";
 import { instalmentsDueOn } from "~/modules/credit/queries.server";
 import { overdueByCustomerInTx, owedDueBetweenInTx } from "~/modules/debtors/queries.server";
@@ -71,7 +70,7 @@ export async function getShopOverviewForPage(actor: Actor, now = new Date(), aud
 /** On PostgreSQL another instance's writes are not counted here: the figures are read again after this long. */
 const SHARED_DATABASE_FIGURES_MS = 3_000;
 type FiguresEntry = { version: number; readAt: number; figures: Promise<ShopFigures> };
-const figuresCache = singleton("dashboard-figures", () => new Map<string, FiguresEntry>());
+const figuresCache = new Map<string, FiguresEntry>();
 
 async function trafficOfToday(actor: Actor, today: string) {
   const traffic = await getTrafficCounts(actor, today, today);
