@@ -298,16 +298,16 @@ export function defineScheduledJobsSuite(database: TestDatabase) {
       // The job on 2026-03-15 writes February to June (three months ahead); a second run writes nothing.
       const job = app.recurring.recurringEntriesJob;
       const march = atShopTime("2026-03-15", "09:00");
-      expect(await app.runner.runJob(job, { now: march })).toMatchObject({ summary: "5 lançamento(s) gerado(s)" });
+      expect(await app.runner.runJob(job, { now: march })).toMatchObject({ summary: "5 lançamentos gerados" });
       expect(await app.runner.runJob(job, { now: march, force: true })).toMatchObject({
-        summary: "0 lançamento(s) gerado(s)",
+        summary: "0 lançamentos gerados",
       });
       expect(await counts()).toEqual({ entries: before.entries + 5, through: "2026-06" });
       // The server was off until August: the first run catches up July to November, once.
       const august = atShopTime("2026-08-20", "09:00");
-      expect(await app.runner.runJob(job, { now: august })).toMatchObject({ summary: "5 lançamento(s) gerado(s)" });
+      expect(await app.runner.runJob(job, { now: august })).toMatchObject({ summary: "5 lançamentos gerados" });
       expect(await app.runner.runJob(job, { now: august, force: true })).toMatchObject({
-        summary: "0 lançamento(s) gerado(s)",
+        summary: "0 lançamentos gerados",
       });
       expect(await counts()).toEqual({ entries: before.entries + 10, through: "2026-11" });
     });
