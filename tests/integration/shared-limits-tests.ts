@@ -100,6 +100,19 @@ export function defineSharedLimitTests(loadedApp: () => TestApp) {
       expect(await signInOutcome(() => first.signIn.countSignInAttempt(email))).toBe("ok");
     });
 
+    it("a request over the limit is refused even in the same millisecond as the last one allowed", async () => {
+      const { consumeSharedLimit } = await import("~/lib/shared-rate-limit.server");
+      const rule = { window: 60, max: 2 };
+      const now = Date.now();
+      const key = `mesmo-instante:${now}`;
+      expect(await consumeSharedLimit(key, rule, now)).toEqual({ allowed: true, retryAfter: null });
+      expect(await consumeSharedLimit(key, rule, now)).toEqual({ allowed: true, retryAfter: null });
+      expect(await consumeSharedLimit(key, rule, now)).toEqual({ allowed: false, retryAfter: 60 });
+      expect(await consumeSharedLimit(key, rule, now + 1_000)).toEqual({ allowed: false, retryAfter: 59 });
+      // A new window counts from one again.
+      expect(await consumeSharedLimit(key, rule, now + 60_000)).toEqual({ allowed: true, retryAfter: null });
+    });
+
     it("better-auth's own limits are in the same table, keyed by a hash", async () => {
       const visitor = loadedApp().visitor("198.51.100.40");
       await visitor.post("/api/auth/sign-in/email", { email: "ninguem@cliente.example", password: "Errada#123456" });
