@@ -179,8 +179,10 @@ export function defineBackupSuite(database: TestDatabase) {
       expect(header.tables.find(({ name }) => name === "backup_test_values")?.columns.map(({ name }) => name)).not.toContain(
         "doubled",
       );
-      // Nothing is left beside it but the file itself.
-      expect(fs.readdirSync(backupsDir())).toEqual(["loja.balcao-backup.gz"]);
+      // Nothing is left beside it but the file itself (and the copy taken before the test's own migration ran).
+      expect(fs.readdirSync(backupsDir()).filter((name) => !name.startsWith("balcao-antes-de-"))).toEqual([
+        "loja.balcao-backup.gz",
+      ]);
     });
 
     it(
