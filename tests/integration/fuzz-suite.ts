@@ -97,7 +97,7 @@ const HOSTILE_VALUES = [
   "constructor",
   "' OR '1'='1",
   "1; DROP TABLE customers; --",
-  "'); DELETE FROM \"user\"; --",
+  '\'); DELETE FROM "user"; --',
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
   "{{ 7*7 }}{% raw %}",
@@ -140,7 +140,15 @@ const INTENTS_OF = (file: string) =>
   [...routeText(file).matchAll(/(?:intent === |value=)"([a-z][\w-]*)"/g)].map((match) => match[1]!);
 
 type Body = { kind: "none" | "urlencoded" | "json" | "multipart" | "text" | "huge"; fields: [string, string][] };
-type FuzzRequest = { role: Role; method: string; asData: boolean; params: string[]; query: string; body: Body; crossOrigin: boolean };
+type FuzzRequest = {
+  role: Role;
+  method: string;
+  asData: boolean;
+  params: string[];
+  query: string;
+  body: Body;
+  crossOrigin: boolean;
+};
 
 function bodyOf(body: Body): { init: RequestInit; contentType?: string } {
   switch (body.kind) {
@@ -239,7 +247,9 @@ export function defineFuzzSuite(options: FuzzOptions) {
     let known = { position: "", digest: {} as Record<string, string> };
 
     beforeAll(async () => {
-      console.log(`fuzz: semente ${options.seed} (FUZZ_SEED=${options.seed} para repetir), ${options.runsPerRoute} execuções por rota`);
+      console.log(
+        `fuzz: semente ${options.seed} (FUZZ_SEED=${options.seed} para repetir), ${options.runsPerRoute} execuções por rota`,
+      );
       app = await loadWholeApp();
       const [customer, staff, owner] = [
         await app.signedIn("Carla Fuzz", CUSTOMER_EMAIL, "customer"),
@@ -250,7 +260,11 @@ export function defineFuzzSuite(options: FuzzOptions) {
       cookies.staff = staff.cookie;
       cookies.owner = owner.cookie;
       const records = await import("~/modules/demo/test-records.server");
-      const own = await records.createTestCustomer(app.db, { name: "Carla Fuzz", email: CUSTOMER_EMAIL, phone: "11966660001" }, 26_001);
+      const own = await records.createTestCustomer(
+        app.db,
+        { name: "Carla Fuzz", email: CUSTOMER_EMAIL, phone: "11966660001" },
+        26_001,
+      );
       const other = await records.createTestCustomer(app.db, OTHER_CUSTOMER, 26_002);
       const ownOrder = await records.createTestServiceOrder(app.db, { customerId: own.id, status: "ready", seed: 26_003 });
       const otherOrder = await records.createTestServiceOrder(app.db, { customerId: other.id, status: "ready", seed: 26_004 });
@@ -285,9 +299,9 @@ export function defineFuzzSuite(options: FuzzOptions) {
     });
 
     it("a route's handle says it takes files exactly when it reads a multipart form", () => {
-      const readsUploads = EVERY_ROUTE.filter((route) => /readUploadForm\(|readImportForm\(|readImportFile\(/.test(routeText(route.file))).map(
-        (route) => route.file,
-      );
+      const readsUploads = EVERY_ROUTE.filter((route) =>
+        /readUploadForm\(|readImportForm\(|readImportFile\(/.test(routeText(route.file)),
+      ).map((route) => route.file);
       expect([...new Set(readsUploads)].sort()).toEqual([...UPLOAD_ROUTE_FILES].sort());
     });
 
@@ -313,7 +327,10 @@ export function defineFuzzSuite(options: FuzzOptions) {
       });
 
       it("a post to a file without a form (robots.txt, an export) gets the site's 405 page, not React Router's JSON", async () => {
-        for (const [target, role] of [["/robots.txt", "visitor"], ["/inventory/exportar.csv", "staff"]] as const) {
+        for (const [target, role] of [
+          ["/robots.txt", "visitor"],
+          ["/inventory/exportar.csv", "staff"],
+        ] as const) {
           const answer = await post(target, role, "application/x-www-form-urlencoded", "a=b");
           expect(answer.status, target).toBe(405);
           expect(answer.headers.get("content-type"), target).toMatch(/^text\/html/);
@@ -332,9 +349,9 @@ export function defineFuzzSuite(options: FuzzOptions) {
         expect(page.headers.get("x-content-type-options")).toBe("nosniff");
         const data = await post("/customers/new.data", "staff", null, formWithAFile());
         expect(data.status).toBe(415);
-        expect(changedTables(before, await databaseDigest(app.db)).filter((table) => !TABLES_A_REFUSAL_MAY_TOUCH.has(table))).toEqual(
-          [],
-        );
+        expect(
+          changedTables(before, await databaseDigest(app.db)).filter((table) => !TABLES_A_REFUSAL_MAY_TOUCH.has(table)),
+        ).toEqual([]);
         // The owner's settings take a logo: the form is read (and refused for its content, not its encoding).
         const settings = await post("/configuracoes", "owner", null, formWithAFile());
         expect(settings.status).not.toBe(415);
@@ -380,13 +397,21 @@ export function defineFuzzSuite(options: FuzzOptions) {
         );
         const field = fc.tuple(fieldName, value);
         const withIntent = intents.length
-          ? fc.tuple(fc.constantFrom(...intents), fc.array(field, { maxLength: 12 })).map(([intent, rest]) => [
-              ["intent", intent] as [string, string],
-              ...rest,
-            ])
+          ? fc
+              .tuple(fc.constantFrom(...intents), fc.array(field, { maxLength: 12 }))
+              .map(([intent, rest]) => [["intent", intent] as [string, string], ...rest])
           : fc.array(field, { maxLength: 12 });
         const body = fc.record({
-          kind: fc.constantFrom<Body["kind"]>("urlencoded", "urlencoded", "urlencoded", "json", "multipart", "text", "none", "huge"),
+          kind: fc.constantFrom<Body["kind"]>(
+            "urlencoded",
+            "urlencoded",
+            "urlencoded",
+            "json",
+            "multipart",
+            "text",
+            "none",
+            "huge",
+          ),
           fields: fc.oneof(withIntent, fc.array(field, { maxLength: 12 })),
         });
         const param = fc.oneof(fc.constantFrom(...knownIds), fc.constantFrom(...HOSTILE_PARAMS));
@@ -420,9 +445,8 @@ export function defineFuzzSuite(options: FuzzOptions) {
       const { sql } = await import("drizzle-orm");
       const added = Number(after.split(":")[0]) - Number(before.split(":")[0]);
       if (added <= 0) return false;
-      const rows = (
-        await app.db.execute<{ action: string }>(sql`select action from audit_log order by id desc limit ${added}`)
-      ).rows;
+      const rows = (await app.db.execute<{ action: string }>(sql`select action from audit_log order by id desc limit ${added}`))
+        .rows;
       const olderRows = (
         await app.db.execute<{ h: string }>(
           sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
