@@ -72,8 +72,8 @@ export function MarkdownEditor({
       request.current?.abort();
       const controller = new AbortController();
       request.current = controller;
-      const body = new FormData();
-      body.set("markdown", markdown);
+      // A plain form body: only the routes that take files accept multipart, and the text is all the preview needs.
+      const body = new URLSearchParams({ markdown });
       fetch(MARKDOWN_PREVIEW_PATH, { method: "POST", body, signal: controller.signal })
         .then((response) => (response.ok ? (response.json() as Promise<{ html: string | null }>) : null))
         .then((result) => {
