@@ -69,10 +69,10 @@ test.describe("equipe", () => {
     const register = page.getByRole("region", { name: "Caixa" });
     await expect(register).toContainText("Recebido hoje");
     await expect(register).not.toContainText("Recebido no mês");
-    const receivables = page.getByRole("region", { name: "A receber" });
-    await expect(receivables).toContainText("Em atraso");
-    await expect(receivables.getByRole("link", { name: "Devedores" })).toBeVisible();
-    await expect(receivables.getByRole("link", { name: "Financeiro" })).toHaveCount(0);
+    const receivables = page.getByRole("region", { name: "A receber e a pagar" });
+    await expect(receivables.getByRole("link", { name: /Em atraso/ })).toHaveAttribute("href", /^\/devedores/);
+    await expect(receivables).not.toContainText("Financeiro a receber");
+    await expect(receivables).not.toContainText("Financeiro a pagar");
   });
 });
 
