@@ -61,7 +61,8 @@ export async function getShopOverviewForPage(actor: Actor, now = new Date(), aud
   if (!isFresh) {
     for (const older of figuresCache.keys()) if (!older.startsWith(`${today}|`)) figuresCache.delete(older);
     figuresCache.set(key, { version, readAt: Date.now(), figures });
-    figures.catch(() => figuresCache.delete(key));
+    // A failed reading is not kept (unless a newer one has already taken its place).
+    figures.catch(() => figuresCache.get(key)?.figures === figures && figuresCache.delete(key));
   }
   const [shop, traffic] = await Promise.all([figures, trafficOfToday(actor, today)]);
   return { ...shop, traffic };
