@@ -15,8 +15,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { Client, Pool, type QueryResultRow } from "pg";
+import { Pool, type QueryResultRow } from "pg";
 import { isBuildFresh } from "./build-freshness.ts";
+import { createScratchDatabase } from "./scratch-database.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const START_COMMAND = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } })
@@ -40,29 +41,6 @@ export function ensureFreshBuild() {
   console.error("build ausente ou antigo: npm run build…");
   const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
   if (result.status !== 0) throw new Error(`npm run build falhou (código ${result.status ?? result.signal})`);
-}
-
-/** A database of its own on the server of `serverUrl` (whose role may CREATE DATABASE), and what drops it. */
-export async function createScratchDatabase(serverUrl: string) {
-  const name = `balcao_instances_${randomBytes(5).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 export type Instance = {
@@ -223,7 +201,7 @@ export async function startCluster({
   env?: NodeJS.ProcessEnv;
 }) {
   ensureFreshBuild();
-  const database = await createScratchDatabase(serverUrl);
+  const database = await createScratchDatabase(serverUrl, "balcao_instances");
   const proxyPort = await freePort();
   const publicUrl = `http://127.0.0.1:${proxyPort}`;
   const shared: NodeJS.ProcessEnv = {

@@ -8,11 +8,11 @@
  * query and kind and exits non-zero when a p95 on PGlite is over its budget.
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { createScratchDatabase } from "./scratch-database";
 
 const RESULT_PREFIX = "BENCH_RESULT ";
 
@@ -143,26 +143,6 @@ function formatTable(results: WorkerResult[]) {
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
 }
 
-async function createPostgresDatabase(serverUrl: string) {
-  const { Client } = await import("pg");
-  const name = `balcao_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /** In the parent: PGlite, then PostgreSQL if a server is given; the table; the exit code. */
 export async function runBenchmarks({ title, script, options }: { title: string; script: string; options: BenchOptions }) {
   const results: WorkerResult[] = [];
@@ -185,7 +165,7 @@ export async function runBenchmarks({ title, script, options }: { title: string;
   const testServer = process.env.TEST_DATABASE_URL;
   const databaseUrl = process.env.DATABASE_URL;
   if (testServer) {
-    const database = await createPostgresDatabase(testServer);
+    const database = await createScratchDatabase(testServer, "balcao_bench");
     console.log("PostgreSQL: banco temporário no servidor de TEST_DATABASE_URL");
     try {
       results.push(await runChild(script, options, "postgres", { DATABASE_URL: database.url }));
