@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays, shopMonthOf, shopMonthRange, shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
@@ -482,6 +482,25 @@ export function defineDashboardSuite(database: TestDatabase) {
       expect(register.lastClose).toMatchObject({ expectedCents: 18_000, countedCents: 17_500 });
     });
 
+    it("reads the takings, the low stock and what is overdue from their partial indexes", async () => {
+      // At the scale seed these were the Painel's costly reads (a month of entries, thousands of low products, the
+      // overdue instalments visited row by row). Sequential scans are off so tables this small plan as large ones would.
+      const plans = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const explain = async (query: SQLWrapper) => JSON.stringify((await tx.execute(sql`explain (format json) ${query}`)).rows);
+        return {
+          takings: await explain(app.overview.takingsQuery(tx, today, `${today.slice(0, 7)}-01`)),
+          lowStock: await explain(app.overview.lowStockQuery(tx)),
+          overdue: await explain(app.debtors.overdueTotalsSql(today)),
+        };
+      });
+      expect(plans.takings).toContain('"Index Name":"register_entries_takings_idx"');
+      expect(plans.lowStock).toContain('"Index Name":"products_low_stock_idx"');
+      expect(plans.lowStock).not.toContain('"Node Type":"Sort"');
+      expect(plans.overdue).toContain('"Index Name":"credit_instalments_open_due_idx"');
+      expect(plans.overdue).toContain('"Index Name":"service_orders_owed_idx"');
+    });
+
     it("counts as overdue everything customers owe past its due date, the figure /devedores shows", async () => {
       const { receivables } = await app.overview.getShopOverview(STAFF);
       // Instalment 2 (R$ 75 left), the overdue fiado (R$ 30), the delivered order (R$ 150); not the cancelled fiado.
@@ -489,6 +508,7 @@ export function defineDashboardSuite(database: TestDatabase) {
       expect(receivables.overdueCustomers).toBe(1);
       const debtors = await app.debtors.listDebtors(STAFF, { today });
       expect(debtors.totals.overdueCents).toBe(receivables.overdueCents);
+      expect(debtors.totals.overdueCustomers).toBe(receivables.overdueCustomers);
       // Due within a week: the instalment due today, instalment 3 and the fiado due in 5 days.
       expect(receivables.dueSoonCents).toBe(10_000 + 10_000 + 2_000);
     });
