@@ -35,6 +35,8 @@ async function loadModules() {
     trafficReport,
     trafficPeriod,
     cashQueries,
+    takings,
+    takingsRoute,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -61,6 +63,8 @@ async function loadModules() {
     import("~/modules/traffic/report.server"),
     import("~/modules/traffic/period"),
     import("~/modules/cash-register/queries.server"),
+    import("~/modules/finance/takings.server"),
+    import("~/routes/_staff/cash-register-takings"),
   ]);
   return {
     db: await db.getDb(),
@@ -83,6 +87,8 @@ async function loadModules() {
       trafficReport,
       trafficPeriod,
       cashQueries,
+      takings,
+      takingsRoute,
     },
   };
 }
@@ -480,6 +486,71 @@ export function defineDashboardSuite(database: TestDatabase) {
         countedCents: totals.reduce((sum, total) => sum + total.countedCents, 0),
       });
       expect(register.lastClose).toMatchObject({ expectedCents: 18_000, countedCents: 17_500 });
+    });
+
+    it("counts today's takings by method as the day's takings list its link opens: the same rows, count and total to the cent", async () => {
+      const { register } = await app.overview.getShopOverview(STAFF);
+      expect(register.todayByMethod.map((row) => [row.method, row.count, row.cents])).toEqual([
+        ["cash", 1, 5_000],
+        ["pix", 1, 3_000],
+        ["debit", 0, 0],
+        ["credit", 0, 0],
+      ]);
+      expect(register).toMatchObject({ todayCount: 2, todayCents: 8_000 });
+      const figures = [
+        { href: dashboardLinks.takingsOf(today), count: register.todayCount, cents: register.todayCents },
+        ...register.todayByMethod.map((row) => ({ href: dashboardLinks.takingsOf(today, row.method), ...row })),
+      ];
+      for (const figure of figures) {
+        // As the list's loader reads its address: the day from the path, the method from "?forma=".
+        const url = new URL(figure.href, "http://balcao.test");
+        const day = /^\/cash-register\/recebimentos\/(\d{4}-\d{2}-\d{2})$/.exec(url.pathname)![1]!;
+        const method = url.searchParams.get("forma");
+        const list = await app.lists.cashQueries.listTakingsOfDay(
+          day,
+          app.lists.takings.isTakingsMethod(method) ? method : null,
+          1,
+        );
+        expect({ count: list.entryCount, cents: list.totalCents }, figure.href).toEqual({
+          count: figure.count,
+          cents: figure.cents,
+        });
+        // The list shows those very rows: none cancelled, each of the method asked.
+        expect(list.entries, figure.href).toHaveLength(figure.count);
+        expect(
+          list.entries.reduce((sum, entry) => sum + entry.amountCents, 0),
+          figure.href,
+        ).toBe(figure.cents);
+        expect(list.entries.every((entry) => !entry.isCancelled && (method === null || entry.method === method))).toBe(true);
+      }
+    });
+
+    it("the takings list validates its method on the server: an unknown one leads to the day's whole list", async () => {
+      const load = (address: string) =>
+        app.lists.takingsRoute.loader({
+          request: new Request(`http://balcao.test${address}`),
+          params: { day: today },
+          context: {},
+          unstable_pattern: "",
+        } as never);
+      const pix = await load(dashboardLinks.takingsOf(today, "pix"));
+      expect(pix).toMatchObject({ method: "pix", entryCount: 1, totalCents: 3_000 });
+      for (const method of ["crediario", "supply", "PIX", "' or 1=1"]) {
+        const refused = await load(`/cash-register/recebimentos/${today}?forma=${encodeURIComponent(method)}`).catch(
+          (thrown: unknown) => thrown,
+        );
+        expect(refused, method).toBeInstanceOf(Response);
+        expect((refused as Response).headers.get("Location"), method).toBe(`/cash-register/recebimentos/${today}`);
+      }
+      const badDay = await app.lists.takingsRoute
+        .loader({
+          request: new Request("http://balcao.test/x"),
+          params: { day: "2026-13-40" },
+          context: {},
+          unstable_pattern: "",
+        } as never)
+        .catch((thrown: unknown) => thrown);
+      expect((badDay as { init?: { status?: number } }).init?.status).toBe(404);
     });
 
     it("reads the takings, the low stock and what is overdue from their partial indexes", async () => {
