@@ -699,6 +699,14 @@ export function defineDashboardSuite(database: TestDatabase) {
       // Staff opening it together share one reading, and each gets the same figures.
       const together = await Promise.all([getShopOverviewForPage(STAFF), getShopOverviewForPage(STAFF)]);
       expect(together[0]).toEqual(together[1]);
+      // Staff without "Financeiro" share that reading too, with finance's figures taken out before it leaves the server.
+      const [withFinance, withoutFinance] = await Promise.all([
+        getShopOverviewForPage(STAFF),
+        getShopOverviewForPage(STAFF, new Date(), { withFinance: false }),
+      ]);
+      expect(withFinance).toEqual(await getShopOverview(STAFF));
+      expect(withoutFinance).toEqual(await getShopOverview(STAFF, new Date(), { withFinance: false }));
+      expect(withoutFinance).toMatchObject({ withFinance: false, finance: null, register: { monthCents: null } });
       await expect(
         getShopOverviewForPage({ userId: "cliente", label: "cliente@loja.test", role: "customer" }),
       ).rejects.toBeInstanceOf(Error);

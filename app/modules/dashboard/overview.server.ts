@@ -41,28 +41,30 @@ export async function getShopOverview(actor: Actor, now = new Date(), audience: 
  * once a transaction that wrote something has committed (so each still
  * equals its list), on PostgreSQL also after 3 s (another instance may have
  * written, as the page cache hears within 3 s), and staff opening it at the
- * same moment share one reading. Today's visits change with every page view:
- * read each time.
+ * same moment share one reading, finance's figures included: those without
+ * "Financeiro" get it with them taken out (forAudience), so a write costs
+ * one reading, not one per audience. Today's visits change with every page
+ * view: read each time.
  */
 export async function getShopOverviewForPage(actor: Actor, now = new Date(), audience: OverviewAudience = {}) {
   assertStaffActor(actor);
   const today = shopToday(now);
-  const key = `${today}|${audience.withFinance ?? true}`;
+  const key = today;
   const version = committedWritesVersion();
   const cached = figuresCache.get(key);
   const isFresh =
     cached !== undefined &&
     cached.version === version &&
     (databaseKind() === "pglite" || Date.now() - cached.readAt < SHARED_DATABASE_FIGURES_MS);
-  const figures = isFresh ? cached.figures : readShopFigures(actor, today, audience);
+  const figures = isFresh ? cached.figures : readShopFigures(actor, today, { withFinance: true });
   if (!isFresh) {
-    for (const older of figuresCache.keys()) if (!older.startsWith(`${today}|`)) figuresCache.delete(older);
+    for (const older of figuresCache.keys()) if (older !== key) figuresCache.delete(older);
     figuresCache.set(key, { version, readAt: Date.now(), figures });
     // A failed reading is not kept (unless a newer one has already taken its place).
     figures.catch(() => figuresCache.get(key)?.figures === figures && figuresCache.delete(key));
   }
   const [shop, traffic] = await Promise.all([figures, trafficOfToday(actor, today)]);
-  return { ...shop, traffic };
+  return { ...forAudience(shop, audience), traffic };
 }
 
 /** On PostgreSQL another instance's writes are not counted here: the figures are read again after this long. */
@@ -90,26 +92,40 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
     lowStockProducts(db),
     warrantiesClaimedInMonth(actor, month),
   ]);
-  // The month's figures and finance's own entries are finance: staff without "Financeiro" get the register and
-  // what customers owe (debtors, theirs to work), and the rest never leaves the server.
-  return {
-    today,
-    month,
-    horizon,
-    orders,
-    pickups,
-    parts,
-    register: { ...register, monthCents: withFinance ? register.monthCents : null },
-    receivables,
-    finance,
-    instalments,
-    lowStock,
-    claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims },
-    withFinance,
-  };
+  return forAudience(
+    {
+      today,
+      month,
+      horizon,
+      orders,
+      pickups,
+      parts,
+      register,
+      receivables,
+      finance,
+      instalments,
+      lowStock,
+      claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims },
+      withFinance,
+    },
+    { withFinance },
+  );
 }
 
 type ShopFigures = Awaited<ReturnType<typeof readShopFigures>>;
+
+/**
+ * The month's figures and finance's own entries are finance: staff without
+ * "Financeiro" get the register and what customers owe (debtors, theirs to
+ * work), and the rest never leaves the server.
+ */
+function forAudience<Figures extends { register: { monthCents: number | null }; finance: unknown; withFinance: boolean }>(
+  figures: Figures,
+  { withFinance = true }: OverviewAudience,
+): Figures {
+  if (withFinance) return figures;
+  return { ...figures, register: { ...figures.register, monthCents: null }, finance: null, withFinance: false };
+}
 
 /** Who looks: `withFinance` false for staff the owner has not granted "Financeiro" (accounts/roles.ts canSeeFinance). */
 export type OverviewAudience = { withFinance?: boolean };
