@@ -65,6 +65,7 @@ export default [
       route("cash-register/historico", "routes/_staff/cash-register-history.tsx"),
       route("cash-register/dias", "routes/_staff/cash-register-days.tsx"),
       route("cash-register/dias/:day", "routes/_staff/cash-register-day.tsx"),
+      route("cash-register/recebimentos/:day", "routes/_staff/cash-register-takings.tsx"),
       route("cash-register/:id", "routes/_staff/cash-register-detail.tsx"),
       route("cash-register/:id/print", "routes/_staff/cash-register-print.tsx"),
       route("cash-register/movimentos/:entryId/print", "routes/_staff/cash-register-entry-print.tsx"),

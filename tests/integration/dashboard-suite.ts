@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays, shopMonthOf, shopMonthRange, shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
@@ -35,6 +35,8 @@ async function loadModules() {
     trafficReport,
     trafficPeriod,
     cashQueries,
+    takings,
+    takingsRoute,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -61,6 +63,8 @@ async function loadModules() {
     import("~/modules/traffic/report.server"),
     import("~/modules/traffic/period"),
     import("~/modules/cash-register/queries.server"),
+    import("~/modules/finance/takings.server"),
+    import("~/routes/_staff/cash-register-takings"),
   ]);
   return {
     db: await db.getDb(),
@@ -83,6 +87,8 @@ async function loadModules() {
       trafficReport,
       trafficPeriod,
       cashQueries,
+      takings,
+      takingsRoute,
     },
   };
 }
@@ -482,6 +488,90 @@ export function defineDashboardSuite(database: TestDatabase) {
       expect(register.lastClose).toMatchObject({ expectedCents: 18_000, countedCents: 17_500 });
     });
 
+    it("counts today's takings by method as the day's takings list its link opens: the same rows, count and total to the cent", async () => {
+      const { register } = await app.overview.getShopOverview(STAFF);
+      expect(register.todayByMethod.map((row) => [row.method, row.count, row.cents])).toEqual([
+        ["cash", 1, 5_000],
+        ["pix", 1, 3_000],
+        ["debit", 0, 0],
+        ["credit", 0, 0],
+      ]);
+      expect(register).toMatchObject({ todayCount: 2, todayCents: 8_000 });
+      const figures = [
+        { href: dashboardLinks.takingsOf(today), count: register.todayCount, cents: register.todayCents },
+        ...register.todayByMethod.map((row) => ({ href: dashboardLinks.takingsOf(today, row.method), ...row })),
+      ];
+      for (const figure of figures) {
+        // As the list's loader reads its address: the day from the path, the method from "?forma=".
+        const url = new URL(figure.href, "http://balcao.test");
+        const day = /^\/cash-register\/recebimentos\/(\d{4}-\d{2}-\d{2})$/.exec(url.pathname)![1]!;
+        const method = url.searchParams.get("forma");
+        const list = await app.lists.cashQueries.listTakingsOfDay(
+          day,
+          app.lists.takings.isTakingsMethod(method) ? method : null,
+          1,
+        );
+        expect({ count: list.entryCount, cents: list.totalCents }, figure.href).toEqual({
+          count: figure.count,
+          cents: figure.cents,
+        });
+        // The list shows those very rows: none cancelled, each of the method asked.
+        expect(list.entries, figure.href).toHaveLength(figure.count);
+        expect(
+          list.entries.reduce((sum, entry) => sum + entry.amountCents, 0),
+          figure.href,
+        ).toBe(figure.cents);
+        expect(list.entries.every((entry) => !entry.isCancelled && (method === null || entry.method === method))).toBe(true);
+      }
+    });
+
+    it("the takings list validates its method on the server: an unknown one leads to the day's whole list", async () => {
+      const load = (address: string) =>
+        app.lists.takingsRoute.loader({
+          request: new Request(`http://balcao.test${address}`),
+          params: { day: today },
+          context: {},
+          unstable_pattern: "",
+        } as never);
+      const pix = await load(dashboardLinks.takingsOf(today, "pix"));
+      expect(pix).toMatchObject({ method: "pix", entryCount: 1, totalCents: 3_000 });
+      for (const method of ["crediario", "supply", "PIX", "' or 1=1"]) {
+        const refused = await load(`/cash-register/recebimentos/${today}?forma=${encodeURIComponent(method)}`).catch(
+          (thrown: unknown) => thrown,
+        );
+        expect(refused, method).toBeInstanceOf(Response);
+        expect((refused as Response).headers.get("Location"), method).toBe(`/cash-register/recebimentos/${today}`);
+      }
+      const badDay = await app.lists.takingsRoute
+        .loader({
+          request: new Request("http://balcao.test/x"),
+          params: { day: "2026-13-40" },
+          context: {},
+          unstable_pattern: "",
+        } as never)
+        .catch((thrown: unknown) => thrown);
+      expect((badDay as { init?: { status?: number } }).init?.status).toBe(404);
+    });
+
+    it("reads the takings, the low stock and what is overdue from their partial indexes", async () => {
+      // At the scale seed these were the Painel's costly reads (a month of entries, thousands of low products, the
+      // overdue instalments visited row by row). Sequential scans are off so tables this small plan as large ones would.
+      const plans = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const explain = async (query: SQLWrapper) => JSON.stringify((await tx.execute(sql`explain (format json) ${query}`)).rows);
+        return {
+          takings: await explain(app.overview.takingsQuery(tx, today, `${today.slice(0, 7)}-01`)),
+          lowStock: await explain(app.overview.lowStockQuery(tx)),
+          overdue: await explain(app.debtors.overdueTotalsSql(today)),
+        };
+      });
+      expect(plans.takings).toContain('"Index Name":"register_entries_takings_idx"');
+      expect(plans.lowStock).toContain('"Index Name":"products_low_stock_idx"');
+      expect(plans.lowStock).not.toContain('"Node Type":"Sort"');
+      expect(plans.overdue).toContain('"Index Name":"credit_instalments_open_due_idx"');
+      expect(plans.overdue).toContain('"Index Name":"service_orders_owed_idx"');
+    });
+
     it("counts as overdue everything customers owe past its due date, the figure /devedores shows", async () => {
       const { receivables } = await app.overview.getShopOverview(STAFF);
       // Instalment 2 (R$ 75 left), the overdue fiado (R$ 30), the delivered order (R$ 150); not the cancelled fiado.
@@ -489,6 +579,7 @@ export function defineDashboardSuite(database: TestDatabase) {
       expect(receivables.overdueCustomers).toBe(1);
       const debtors = await app.debtors.listDebtors(STAFF, { today });
       expect(debtors.totals.overdueCents).toBe(receivables.overdueCents);
+      expect(debtors.totals.overdueCustomers).toBe(receivables.overdueCustomers);
       // Due within a week: the instalment due today, instalment 3 and the fiado due in 5 days.
       expect(receivables.dueSoonCents).toBe(10_000 + 10_000 + 2_000);
     });
@@ -608,6 +699,14 @@ export function defineDashboardSuite(database: TestDatabase) {
       // Staff opening it together share one reading, and each gets the same figures.
       const together = await Promise.all([getShopOverviewForPage(STAFF), getShopOverviewForPage(STAFF)]);
       expect(together[0]).toEqual(together[1]);
+      // Staff without "Financeiro" share that reading too, with finance's figures taken out before it leaves the server.
+      const [withFinance, withoutFinance] = await Promise.all([
+        getShopOverviewForPage(STAFF),
+        getShopOverviewForPage(STAFF, new Date(), { withFinance: false }),
+      ]);
+      expect(withFinance).toEqual(await getShopOverview(STAFF));
+      expect(withoutFinance).toEqual(await getShopOverview(STAFF, new Date(), { withFinance: false }));
+      expect(withoutFinance).toMatchObject({ withFinance: false, finance: null, register: { monthCents: null } });
       await expect(
         getShopOverviewForPage({ userId: "cliente", label: "cliente@loja.test", role: "customer" }),
       ).rejects.toBeInstanceOf(Error);

@@ -218,8 +218,13 @@ export const registerEntries = pgTable(
     index("register_entries_unassigned_idx")
       .on(table.businessDate)
       .where(sql`${table.registerId} is null`),
-    // The Painel's takings of today and of the month, read by the shop's calendar day.
-    index("register_entries_business_date_idx").on(table.businessDate),
+    // "Recebido" (finance/takings.server.ts, its very predicate): the Painel's takings of today and of the month, and a
+    // day's takings list, read from the index alone (day, method and amount are in it).
+    index("register_entries_takings_idx")
+      .on(table.businessDate, table.method, table.amountCents)
+      .where(
+        sql`${table.cancelledAt} is null and ${table.kind} in ('sale', 'order-payment', 'credit-payment', 'debt-payment') and ${table.method} in ('cash', 'pix', 'debit', 'credit')`,
+      ),
     index("register_entries_sale_idx").on(table.saleId),
     index("register_entries_order_payment_idx").on(table.serviceOrderPaymentId),
     index("register_entries_customer_idx")

@@ -124,8 +124,18 @@ export const creditInstalments = pgTable(
     index("credit_instalments_open_idx")
       .on(table.customerId, table.dueDate)
       .where(sql`${table.settledAt} is null`),
+    // By due date, with what "em atraso" and "vence na semana" add up (the debtors' open items, the Painel): read
+    // from the index alone, without visiting the instalments.
     index("credit_instalments_open_due_idx")
-      .on(table.dueDate)
+      .on(
+        table.dueDate,
+        table.customerId,
+        table.planId,
+        table.amountCents,
+        table.paidPrincipalCents,
+        table.paidInterestCents,
+        table.waivedInterestCents,
+      )
       .where(sql`${table.settledAt} is null`),
     check(
       "credit_instalments_amounts",

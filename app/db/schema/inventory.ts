@@ -81,9 +81,12 @@ export const products = pgTable(
     index("products_shop_folded_search_idx")
       .using("gin", sql`${folded(sql`(${table.name} || ' ' || ${table.brand})`)} gin_trgm_ops`)
       .where(sql`${table.shownInShop} and ${table.archivedAt} is null`),
+    // The whole rule of "estoque baixo" (low-stock.ts): the list and the Painel count it from the index alone.
     index("products_low_stock_idx")
       .on(table.name)
-      .where(sql`${table.kind} <> 'service' and ${table.archivedAt} is null and ${table.stockQuantity} <= ${table.minimumStock}`),
+      .where(
+        sql`${table.kind} <> 'service' and ${table.archivedAt} is null and ${table.stockQuantity} <= ${table.minimumStock} and (${table.minimumStock} > 0 or ${table.stockQuantity} < 0)`,
+      ),
     check("products_money_non_negative", sql`${table.priceCents} >= 0 and ${table.averageCostCents} >= 0`),
     check("products_reserved_non_negative", sql`${table.reservedQuantity} >= 0 and ${table.minimumStock} >= 0`),
     check(

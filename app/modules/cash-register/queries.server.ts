@@ -6,6 +6,7 @@ import { serviceOrderPayments } from "~/db/schema/service-orders";
 import { shopToday } from "~/lib/dates";
 import { readId } from "~/lib/forms";
 import { personNameSql } from "~/modules/accounts/person-name.server";
+import { TAKINGS_METHODS, takingsWhere, type TakingsMethod } from "~/modules/finance/takings.server";
 import { entriesOfRegisterOrUnassignedWhere, unassignedFromDayWhere } from "./closing.server";
 import { closingMethodsOf, expectedByMethod, fingerprintOf, type ClosingTotals } from "./register-rules";
 
@@ -277,6 +278,49 @@ export async function getUnassignedDay(day: string, page: number) {
     entries: listed.entries,
     entryCount: summary.entryCount,
     totals: summary.totals,
+  };
+}
+
+/**
+ * "Recebido" on one of the shop's days (finance's takings: what customers
+ * paid, not cancelled, whatever register took it or none), of one method or
+ * of all: how many and how much per method, and one page of the entries of
+ * the method asked, newest first. The Painel's "Recebido hoje" links here,
+ * each method to its own list.
+ */
+export async function listTakingsOfDay(day: string, method: TakingsMethod | null, page: number) {
+  const db = await getDb();
+  const safePage = safePageOf(page);
+  const [byMethod, listed] = await Promise.all([
+    db
+      .select({
+        method: registerEntries.method,
+        count: sql<number>`count(*)::int`,
+        cents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
+      })
+      .from(registerEntries)
+      .where(takingsWhere({ from: day, to: day }))
+      .groupBy(registerEntries.method),
+    selectEntriesPage(
+      takingsWhere({ from: day, to: day, method }),
+      DAY_ENTRIES_PAGE_SIZE,
+      (safePage - 1) * DAY_ENTRIES_PAGE_SIZE,
+    ),
+  ]);
+  const methods = TAKINGS_METHODS.map((each) => {
+    const row = byMethod.find((candidate) => candidate.method === each);
+    return { method: each, count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
+  });
+  const shown = method === null ? methods : methods.filter((row) => row.method === method);
+  return {
+    day,
+    method,
+    methods,
+    entryCount: shown.reduce((sum, row) => sum + row.count, 0),
+    totalCents: shown.reduce((sum, row) => sum + row.cents, 0),
+    page: safePage,
+    hasNextPage: listed.hasMore,
+    entries: listed.entries,
   };
 }
 

@@ -11,6 +11,9 @@ export const dashboardLinks = {
   order: (orderId: number) => `/service-orders/${orderId}/edit`,
   register: "/cash-register",
   closedRegister: (registerId: number) => `/cash-register/${registerId}`,
+  /** "Recebido" on a day, of one method (its "?forma=") or of all. */
+  takingsOf: (day: string, method: string | null = null) =>
+    `/cash-register/recebimentos/${day}${method === null ? "" : `?forma=${encodeURIComponent(method)}`}`,
   debtors: "/devedores",
   financeDue: (direction: "in" | "out", from: string, to: string) =>
     `/financial-management/lancamentos?${new URLSearchParams({

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
-import { databaseKind, getDb, type Database } from "~/db/client.server";
+import { databaseKind, getDb, type Database, type Transaction } from "~/db/client.server";
 import { committedWritesVersion } from "~/db/committed-writes.server";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { financeEntries } from "~/db/schema/finance";
@@ -8,7 +8,8 @@ import { serviceOrderLines, serviceOrderStatusCounts, serviceOrders } from "~/db
 import { addDays, daysBetween, shopMonthRange, shopToday } from "~/lib/dates";
 import { assertStaffActor, isStaffRole, type Actor, type Role } from "~/modules/accounts/roles";
 import { instalmentsDueOn } from "~/modules/credit/queries.server";
-import { overdueByCustomerInTx, owedDueBetweenInTx } from "~/modules/debtors/queries.server";
+import { overdueTotalsInTx, owedDueBetweenInTx } from "~/modules/debtors/queries.server";
+import { TAKINGS_METHODS, takingsWhere } from "~/modules/finance/takings.server";
 import { waitingSinceBefore } from "~/modules/service-orders/pickups.server";
 import { AWAITING_PICKUP_STATUSES, PICKUP_WAIT_MARKS } from "~/modules/service-orders/status";
 import { getTrafficCounts } from "~/modules/traffic/report.server";
@@ -16,10 +17,6 @@ import { warrantiesClaimedInMonth } from "~/modules/warranties/queries.server";
 
 /** Statuses of an order still in the shop's hands (the board counts them; delivered and cancelled are history). */
 const OPEN_STATUSES = ["received", "diagnosing", "awaiting_approval", "approved", "awaiting_part", "repairing", "ready"] as const;
-/** Money taken: what customers paid, not what moved inside the shop (suprimento, sangria) nor what went back (refund). */
-const TAKINGS_KINDS = ["sale", "order-payment", "credit-payment", "debt-payment"] as const;
-/** Methods that bring money now (crediário is owed, store credit was given before). */
-const MONEY_METHODS = ["cash", "pix", "debit", "credit"] as const;
 const LOW_STOCK_SHOWN = 5;
 const PARTS_SHOWN = 5;
 /** "This week": today and the next seven days, for what customers owe and finance's receivables and payables. */
@@ -44,28 +41,30 @@ export async function getShopOverview(actor: Actor, now = new Date(), audience: 
  * once a transaction that wrote something has committed (so each still
  * equals its list), on PostgreSQL also after 3 s (another instance may have
  * written, as the page cache hears within 3 s), and staff opening it at the
- * same moment share one reading. Today's visits change with every page view:
- * read each time.
+ * same moment share one reading, finance's figures included: those without
+ * "Financeiro" get it with them taken out (forAudience), so a write costs
+ * one reading, not one per audience. Today's visits change with every page
+ * view: read each time.
  */
 export async function getShopOverviewForPage(actor: Actor, now = new Date(), audience: OverviewAudience = {}) {
   assertStaffActor(actor);
   const today = shopToday(now);
-  const key = `${today}|${audience.withFinance ?? true}`;
+  const key = today;
   const version = committedWritesVersion();
   const cached = figuresCache.get(key);
   const isFresh =
     cached !== undefined &&
     cached.version === version &&
     (databaseKind() === "pglite" || Date.now() - cached.readAt < SHARED_DATABASE_FIGURES_MS);
-  const figures = isFresh ? cached.figures : readShopFigures(actor, today, audience);
+  const figures = isFresh ? cached.figures : readShopFigures(actor, today, { withFinance: true });
   if (!isFresh) {
-    for (const older of figuresCache.keys()) if (!older.startsWith(`${today}|`)) figuresCache.delete(older);
+    for (const older of figuresCache.keys()) if (older !== key) figuresCache.delete(older);
     figuresCache.set(key, { version, readAt: Date.now(), figures });
     // A failed reading is not kept (unless a newer one has already taken its place).
     figures.catch(() => figuresCache.get(key)?.figures === figures && figuresCache.delete(key));
   }
   const [shop, traffic] = await Promise.all([figures, trafficOfToday(actor, today)]);
-  return { ...shop, traffic };
+  return { ...forAudience(shop, audience), traffic };
 }
 
 /** On PostgreSQL another instance's writes are not counted here: the figures are read again after this long. */
@@ -93,26 +92,40 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
     lowStockProducts(db),
     warrantiesClaimedInMonth(actor, month),
   ]);
-  // The month's figures and finance's own entries are finance: staff without "Financeiro" get the register and
-  // what customers owe (debtors, theirs to work), and the rest never leaves the server.
-  return {
-    today,
-    month,
-    horizon,
-    orders,
-    pickups,
-    parts,
-    register: { ...register, monthCents: withFinance ? register.monthCents : null },
-    receivables,
-    finance,
-    instalments,
-    lowStock,
-    claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims },
-    withFinance,
-  };
+  return forAudience(
+    {
+      today,
+      month,
+      horizon,
+      orders,
+      pickups,
+      parts,
+      register,
+      receivables,
+      finance,
+      instalments,
+      lowStock,
+      claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims },
+      withFinance,
+    },
+    { withFinance },
+  );
 }
 
 type ShopFigures = Awaited<ReturnType<typeof readShopFigures>>;
+
+/**
+ * The month's figures and finance's own entries are finance: staff without
+ * "Financeiro" get the register and what customers owe (debtors, theirs to
+ * work), and the rest never leaves the server.
+ */
+function forAudience<Figures extends { register: { monthCents: number | null }; finance: unknown; withFinance: boolean }>(
+  figures: Figures,
+  { withFinance = true }: OverviewAudience,
+): Figures {
+  if (withFinance) return figures;
+  return { ...figures, register: { ...figures.register, monthCents: null }, finance: null, withFinance: false };
+}
 
 /** Who looks: `withFinance` false for staff the owner has not granted "Financeiro" (accounts/roles.ts canSeeFinance). */
 export type OverviewAudience = { withFinance?: boolean };
@@ -250,25 +263,9 @@ async function registerOfToday(db: Database, today: string, firstOfMonth: string
       .where(eq(cashRegisters.isOpen, false))
       .orderBy(desc(cashRegisters.closedAt), desc(cashRegisters.id))
       .limit(1),
-    db
-      .select({
-        method: registerEntries.method,
-        todayCents: sql<number>`coalesce(sum(${registerEntries.amountCents}) filter (where ${registerEntries.businessDate} = ${today}), 0)::int`,
-        monthCents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
-      })
-      .from(registerEntries)
-      .where(
-        and(
-          gte(registerEntries.businessDate, firstOfMonth),
-          lte(registerEntries.businessDate, today),
-          inArray(registerEntries.kind, [...TAKINGS_KINDS]),
-          inArray(registerEntries.method, [...MONEY_METHODS]),
-          isNull(registerEntries.cancelledAt),
-        ),
-      )
-      .groupBy(registerEntries.method),
+    takingsQuery(db, today, firstOfMonth),
   ]);
-  const byMethod = new Map(takings.map((row) => [row.method, Number(row.todayCents)]));
+  const byMethod = new Map(takings.map((row) => [row.method, { count: Number(row.todayCount), cents: Number(row.todayCents) }]));
   const totals = Object.values(lastClosed?.closingTotals ?? {});
   return {
     open: open
@@ -280,8 +277,9 @@ async function registerOfToday(db: Database, today: string, firstOfMonth: string
           cashInDrawerCents: open.openingFloatCents + Number(open.cashCents),
         }
       : null,
-    todayByMethod: MONEY_METHODS.map((method) => ({ method, cents: byMethod.get(method) ?? 0 })),
-    todayCents: [...byMethod.values()].reduce((sum, cents) => sum + cents, 0),
+    todayByMethod: TAKINGS_METHODS.map((method) => ({ method, count: 0, cents: 0, ...byMethod.get(method) })),
+    todayCount: [...byMethod.values()].reduce((sum, row) => sum + row.count, 0),
+    todayCents: [...byMethod.values()].reduce((sum, row) => sum + row.cents, 0),
     monthCents: takings.reduce((sum, row) => sum + Number(row.monthCents), 0) as number | null,
     lastClose: lastClosed
       ? {
@@ -295,12 +293,30 @@ async function registerOfToday(db: Database, today: string, firstOfMonth: string
 }
 
 /**
+ * "Recebido" (finance's takings) of today, by method with how many, and of
+ * the month: one aggregate over the partial index that has the takings'
+ * predicate, read from the index alone.
+ */
+export function takingsQuery(db: Database | Transaction, today: string, firstOfMonth: string) {
+  return db
+    .select({
+      method: registerEntries.method,
+      todayCount: sql<number>`(count(*) filter (where ${registerEntries.businessDate} = ${today}))::int`,
+      todayCents: sql<number>`coalesce(sum(${registerEntries.amountCents}) filter (where ${registerEntries.businessDate} = ${today}), 0)::int`,
+      monthCents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
+    })
+    .from(registerEntries)
+    .where(takingsWhere({ from: firstOfMonth, to: today }))
+    .groupBy(registerEntries.method);
+}
+
+/**
  * What customers owe. "Em atraso" and what falls due this week are read by
  * the debtors' own functions, so the figure is the one /devedores shows.
  */
 async function owedByCustomers(db: Database, today: string, horizon: string) {
   const { customersOverdue, customersDueSoon } = await db.transaction(async (tx) => ({
-    customersOverdue: await overdueByCustomerInTx(tx, today),
+    customersOverdue: await overdueTotalsInTx(tx, today),
     customersDueSoon: await owedDueBetweenInTx(tx, today, horizon),
   }));
   return {
@@ -339,29 +355,37 @@ async function financeDueBetween(db: Database, today: string, horizon: string) {
   };
 }
 
-/** The same rule as the inventory's low-stock filter (its partial index): a minimum of 0 counts only below zero. */
+/**
+ * The same rule as the inventory's low-stock filter, the predicate of its
+ * partial index: the first few by name walk the index, and how many there
+ * are is counted from the index alone (at the scale seed thousands are low:
+ * a count over the rows themselves cost more than the rest of the Painel).
+ */
 async function lowStockProducts(db: Database) {
-  const rows = await db
+  const rows = await lowStockQuery(db);
+  return {
+    items: rows.map(({ total: _total, ...item }) => item),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+export function lowStockQuery(db: Database | Transaction) {
+  const isLow = and(
+    ne(products.kind, "service"),
+    isNull(products.archivedAt),
+    sql`${products.stockQuantity} <= ${products.minimumStock}`,
+    sql`(${products.minimumStock} > 0 or ${products.stockQuantity} < 0)`,
+  );
+  return db
     .select({
       id: products.id,
       name: products.name,
       stockQuantity: products.stockQuantity,
       minimumStock: products.minimumStock,
-      total: sql<number>`(count(*) over ())::int`,
+      total: sql<number>`(select count(*) from ${products} where ${isLow})::int`,
     })
     .from(products)
-    .where(
-      and(
-        ne(products.kind, "service"),
-        isNull(products.archivedAt),
-        sql`${products.stockQuantity} <= ${products.minimumStock}`,
-        sql`(${products.minimumStock} > 0 or ${products.stockQuantity} < 0)`,
-      ),
-    )
+    .where(isLow)
     .orderBy(asc(products.name))
     .limit(LOW_STOCK_SHOWN);
-  return {
-    items: rows.map(({ total: _total, ...item }) => item),
-    total: Number(rows[0]?.total ?? 0),
-  };
 }

@@ -18,6 +18,8 @@ export const PUBLIC_FILES: readonly string[] = [
   "stock-purchases.server.ts",
   "suppliers.server.ts",
   "validation.ts",
+  // What customers paid through the register ("recebido"): the Painel's figures and the register's list of a day's takings.
+  "takings.server.ts",
   "components/supplier-select.tsx",
   "components/payment-fields.tsx",
 ];

@@ -122,12 +122,21 @@ export function ShopOverview({ overview, quickActions }: { overview: Overview; q
           ) : (
             <p className="text-sm text-slate-700">O caixa está fechado.</p>
           )}
-          <Figure label="Recebido hoje" cents={register.todayCents} />
+          <Link to={links.takingsOf(overview.today)} className="block rounded hover:bg-slate-50">
+            <Figure label={`Recebido hoje (${register.todayCount})`} cents={register.todayCents} />
+          </Link>
           <ul className="space-y-0.5 text-sm text-slate-700" aria-label="Recebido hoje por forma de pagamento">
             {register.todayByMethod.map((row) => (
-              <li key={row.method} className="flex justify-between gap-3">
-                <span>{paymentMethodLabel(row.method)}</span>
-                <span className="tabular-nums">{formatCents(row.cents)}</span>
+              <li key={row.method}>
+                <Link
+                  to={links.takingsOf(overview.today, row.method)}
+                  className="flex justify-between gap-3 rounded hover:bg-slate-50 hover:underline"
+                >
+                  <span>
+                    {paymentMethodLabel(row.method)} ({row.count})
+                  </span>
+                  <span className="tabular-nums">{formatCents(row.cents)}</span>
+                </Link>
               </li>
             ))}
           </ul>

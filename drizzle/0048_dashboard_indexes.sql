@@ -1,0 +1,6 @@
+DROP INDEX "register_entries_business_date_idx";--> statement-breakpoint
+DROP INDEX "credit_instalments_open_due_idx";--> statement-breakpoint
+DROP INDEX "products_low_stock_idx";--> statement-breakpoint
+CREATE INDEX "register_entries_takings_idx" ON "register_entries" USING btree ("business_date","method","amount_cents") WHERE "register_entries"."cancelled_at" is null and "register_entries"."kind" in ('sale', 'order-payment', 'credit-payment', 'debt-payment') and "register_entries"."method" in ('cash', 'pix', 'debit', 'credit');--> statement-breakpoint
+CREATE INDEX "credit_instalments_open_due_idx" ON "credit_instalments" USING btree ("due_date","customer_id","plan_id","amount_cents","paid_principal_cents","paid_interest_cents","waived_interest_cents") WHERE "credit_instalments"."settled_at" is null;--> statement-breakpoint
+CREATE INDEX "products_low_stock_idx" ON "products" USING btree ("name") WHERE "products"."kind" <> 'service' and "products"."archived_at" is null and "products"."stock_quantity" <= "products"."minimum_stock" and ("products"."minimum_stock" > 0 or "products"."stock_quantity" < 0);
