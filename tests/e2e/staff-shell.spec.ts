@@ -113,7 +113,8 @@ test.describe("proprietária", () => {
     expect(await file.text()).toContain("tailwindcss");
 
     // A visitor's page, kept by the page cache, still carries it inline: the first paint waits for no request (decision 0006).
-    const visitor = await playwright.request.newContext({ baseURL });
+    // Signed out: a request context otherwise takes the describe's storage state.
+    const visitor = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const home = await (await visitor.get("/historia")).text();
     await visitor.dispose();
     expect(home).toContain("tailwindcss");
