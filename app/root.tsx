@@ -1,5 +1,5 @@
 import { Links, Meta, Outlet, Scripts, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?inline";
 import stylesheetUrl from "./app.css?url";
@@ -78,9 +78,28 @@ function useHydratedMark() {
   }, []);
 }
 
+/**
+ * How the page gets its stylesheet. A visitor's page (the public site, kept
+ * by the page cache and compressed once) carries it inline: the first paint
+ * waits for no other request (decision 0006). A signed-in person's page is
+ * rendered and compressed on every request, and the person moves between
+ * such pages all day: there the stylesheet is a link to the hashed file,
+ * fetched once and kept by the browser (a year, immutable), and each page is
+ * ~65 KB lighter (issue 26: "≤ 200 KB of HTML", and the shell's CPU).
+ * Chosen once per document: the browser's bundle has no text for an inline
+ * stylesheet, so a page that was served with it must keep it as it is
+ * after a sign-in, and a page that linked the file keeps the link after a sign-out.
+ */
+function useLinkedStylesheet(isSignedIn: boolean) {
+  const [isLinked] = useState(isSignedIn);
+  return isLinked;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const isDemonstration = useRootData()?.shop.isDemonstration ?? false;
+  const rootData = useRootData();
+  const isDemonstration = rootData?.shop.isDemonstration ?? false;
+  const isStylesheetLinked = useLinkedStylesheet(Boolean(rootData?.user));
   useHydratedMark();
   return (
     // The head script below may set the font scale and contrast class on <html> before React hydrates it.
@@ -90,7 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e40af" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {import.meta.env.DEV ? (
+        {import.meta.env.DEV || isStylesheetLinked ? (
           <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
         ) : (
           // The whole stylesheet (~8 KB gzip) inside the page, written by the server only: the first paint waits

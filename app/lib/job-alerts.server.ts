@@ -10,7 +10,9 @@ import { logger } from "./logger.server";
  * What the owner must see on the staff pages when something failed with
  * no one watching (issue 26 §4): the last backup failed or is old, a
  * scheduled job's last run failed, the data disk is nearly full. Read on
- * every owner's page: one small table and one statfs.
+ * every owner's page: one small table, and the disk's free space as read in
+ * the last minute (a disk fills over hours; a statfs on every page was a
+ * system call per request, issue 26 "The staff shell").
  */
 
 /** A daily backup that has not succeeded for this long is late (a day and a margin). */
@@ -73,11 +75,27 @@ export async function dataDiskSpace(dataDir = getEnv().DATA_DIR): Promise<DiskSp
   return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
 }
 
+/** How long a reading of the disk's free space is used. */
+export const DISK_READING_TTL_MS = 60_000;
+const diskReading = { value: null as Promise<DiskSpace> | null, readAt: 0 };
+
+/** The data disk's space, read at most once a minute (a failed read is not kept). */
+function recentDiskSpace(now: number): Promise<DiskSpace> {
+  if (!diskReading.value || now - diskReading.readAt > DISK_READING_TTL_MS) {
+    diskReading.readAt = now;
+    diskReading.value = dataDiskSpace().catch((error: unknown) => {
+      diskReading.value = null;
+      throw error;
+    });
+  }
+  return diskReading.value;
+}
+
 /** Every alert for the owner now; a failure to look is logged and shows nothing (the page must still open). */
 export async function ownerAlerts(now = new Date()): Promise<OwnerAlert[]> {
   try {
     const rows = await (await getDb()).select().from(jobRuns);
-    const disk = diskAlertOf(await dataDiskSpace());
+    const disk = diskAlertOf(await recentDiskSpace(Date.now()));
     return [...alertsOf(rows, now), ...(disk ? [disk] : [])];
   } catch (error) {
     logger.warn({ err: error }, "avisos do proprietário: não foi possível verificar");

@@ -11,7 +11,6 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, matchRoutes, RouterContextProvider, type RouteObject, type ServerBuild } from "react-router";
 import { databaseKind, getDb } from "~/db/client.server";
@@ -44,12 +43,21 @@ import { getAuth } from "~/modules/accounts/auth.server";
 import { hasSessionCookie, hasSessionCookieHeader } from "~/modules/accounts/session.server";
 import { respondWithUploadFile } from "~/modules/uploads/serve-upload.server";
 import { handleBeacon } from "~/modules/traffic/collect.server";
+import { compressDynamic } from "./dynamic-compression.server";
 
 /** Behind a proxy the client is the last address the proxy appended; otherwise the socket's peer. */
 function clientIp(request: Request, socketAddress: string | undefined, env: Env) {
   const forwarded = env.TRUST_PROXY ? request.headers.get(env.TRUST_PROXY) : null;
   const fromProxy = forwarded?.split(",").at(-1)?.trim();
   return fromProxy || socketAddress || "desconhecido";
+}
+
+/**
+ * Whether the address may name a file of public/ ("/favicon.svg", "/models/celular.glb"): its last segment has an
+ * extension. A page ("/customers/new") or its data for the client router ("/customers/new.data") is not one.
+ */
+export function mayBePublicFile(pathname: string) {
+  return /\.[^/]+$/.test(pathname) && !pathname.endsWith(".data");
 }
 
 /** What the site answers: pages (GET, HEAD) and forms (POST). A route that needs another method adds it here. */
@@ -291,9 +299,8 @@ export function createApp(
       },
     }),
   );
-  const compressResponse = compress();
   // A page rendered for the page cache is compressed once, when it is stored.
-  app.use((c, next) => (c.get("isRenderingForCache") ? next() : compressResponse(c, next)));
+  app.use((c, next) => (c.get("isRenderingForCache") ? next() : compressDynamic(c, next)));
 
   app.use(async (c, next) => {
     // React Router would run a route's action for PUT, PATCH or DELETE as for POST; no route means to.
@@ -350,13 +357,12 @@ export function createApp(
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
+  const servePublicFile = serveStatic({
+    root: clientDir,
+    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+  });
+  // Looking for a page's address on disk was a file-system call on every page (issue 26, "The staff shell").
+  app.use("*", (c, next) => (mayBePublicFile(c.req.path) ? servePublicFile(c, next) : next()));
 
   app.use(async (c, next) => {
     await next();

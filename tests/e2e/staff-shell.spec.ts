@@ -7,6 +7,9 @@ const OWNER_ONLY_AREAS = ["Equipe", "Configurações da loja", "Registro de audi
 /** The owner's, and of staff the owner granted "Financeiro" (the shared staff user has no grant). */
 const FINANCE_AREAS = ["Financeiro"];
 
+/** A staff page with no list (/customers/new): ~58 KB with the owner's shell; 122 KB when the stylesheet was inline. */
+const LIGHT_STAFF_PAGE_MAX_BYTES = 80 * 1024;
+
 /** The areas' navigation: a sidebar on a desktop, the 'Menu' drawer on a phone. */
 async function openStaffNavigation(page: Page, isMobile: boolean) {
   if (!isMobile) {
@@ -88,6 +91,34 @@ test.describe("proprietária", () => {
     await navigation.getByRole("link", { name: "Configurações da loja", exact: true }).click();
     await expect(page).toHaveURL("/configuracoes");
     await expect(page.getByRole("heading", { name: "Configurações da loja", level: 1 })).toBeVisible();
+  });
+
+  test("a página da gestão liga a folha de estilo, guardada pelo navegador, e o HTML da moldura fica leve", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // Issue 26: every staff page ≤ 200 KB of HTML. The shell was ~100 KB of a page with no list, ~65 KB of it the
+    // stylesheet written into every page; the owner's shell (every area, the alerts) is the largest.
+    const answer = await page.request.get("/customers/new");
+    expect(answer.status()).toBe(200);
+    const html = await answer.text();
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/app-[^"]+\.css)"/.exec(html)?.[1];
+    expect(stylesheet).toBeDefined();
+    expect(html).not.toContain("tailwindcss");
+    expect(Buffer.byteLength(html)).toBeLessThan(LIGHT_STAFF_PAGE_MAX_BYTES);
+    const file = await page.request.get(stylesheet!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["cache-control"]).toContain("immutable");
+    expect(await file.text()).toContain("tailwindcss");
+
+    // A visitor's page, kept by the page cache, still carries it inline: the first paint waits for no request (decision 0006).
+    // Signed out: a request context otherwise takes the describe's storage state.
+    const visitor = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const home = await (await visitor.get("/historia")).text();
+    await visitor.dispose();
+    expect(home).toContain("tailwindcss");
+    expect(home).not.toContain('rel="stylesheet"');
   });
 
   test("a página de dentro do financeiro marca o Financeiro na navegação", async ({ page, isMobile }) => {

@@ -39,6 +39,14 @@ async function sendAccountEmail(kind: string, send: () => Promise<void>) {
   }
 }
 
+/**
+ * readSessionUser's call (session.server.ts): auth.api.getSession from a page's middleware, which has no Request
+ * (a call over HTTP, /api/auth/get-session, has one). That caller reads the account's standing itself.
+ */
+function isPagesSessionRead(path: string | undefined, request: Request | undefined) {
+  return path === "/get-session" && request === undefined;
+}
+
 function refuseInvalidName(user: { name?: unknown }) {
   if (!Object.hasOwn(user, "name")) return;
   const problem = personNameProblem(user.name);
@@ -130,7 +138,10 @@ function createAuth(db: Database) {
       before: createAuthMiddleware(async (ctx) => {
         startAnswerClock(ctx.path, ctx.request);
         // A deactivated account's session is refused here too, not only on the app's pages (session.server.ts).
-        await endSessionsOfDeactivatedCookie(ctx.headers?.get("cookie"));
+        // The pages' own read of the session (readSessionUser: auth.api.getSession, with no request) checks the
+        // account's standing itself right after, in the read it needs anyway: the same query here was a second
+        // one on every signed-in page.
+        if (!isPagesSessionRead(ctx.path, ctx.request)) await endSessionsOfDeactivatedCookie(ctx.headers?.get("cookie"));
         const inputProblem = authInputProblem(ctx.path, ctx.query, ctx.body);
         if (inputProblem) throw new APIError("BAD_REQUEST", inputProblem);
         if (ctx.path === "/sign-in/email") await countSignInAttempt(ctx.body?.email);
