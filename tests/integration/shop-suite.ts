@@ -7,7 +7,7 @@ import { routeArgs, unwrapRouteResult } from "./public-tracking-app";
 const STAFF: Actor = { userId: null, label: "estoque@loja.test", role: "staff" };
 
 async function loadModules() {
-  const [db, schema, ledger, queries, pageCache, lojaRoute, productRoute, sitemap, committed] = await Promise.all([
+  const [db, schema, ledger, queries, pageCache, lojaRoute, productRoute, sitemap, committed, faq] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/inventory"),
     import("~/modules/inventory/stock-ledger.server"),
@@ -17,6 +17,7 @@ async function loadModules() {
     import("~/routes/_site/shop-product"),
     import("~/routes/sitemap"),
     import("~/db/committed-writes.server"),
+    import("~/db/schema/faq"),
   ]);
   return {
     db: await db.getDb(),
@@ -29,6 +30,7 @@ async function loadModules() {
     productRoute,
     sitemap,
     committed,
+    faq,
   };
 }
 
@@ -61,7 +63,7 @@ type NewProduct = {
  * stock (never the count), its filters and search, the product page and the
  * sitemap; and its freshness under the anonymous page cache (decision 0016):
  * a cached page changes once a stock movement commits, and not for one that
- * rolls back.
+ * rolls back; a sale drops only the pages that show the catalogue.
  */
 export function defineShopSuite(database: TestDatabase) {
   describeOnDatabase(database, "loja pública", () => {
@@ -291,6 +293,42 @@ export function defineShopSuite(database: TestDatabase) {
       });
       expect(cachedDuringTransaction).toContain("capa-a15:to-order");
       expect(await cachedShopPage()).toContain("capa-a15:in-stock");
+    });
+
+    /** Stores a page under `key` as if a visitor had just seen it. */
+    async function storePage(key: string) {
+      const template = await app.pageCache.createTemplate(200, new Headers({ "content-type": "text/html" }), `<p>${key}</p>`);
+      app.pageCache.pageCache.set(key, template!);
+    }
+
+    it("uma venda renova a página do produto e as listas da loja, e mantém a página inicial e o blog em cache (issue 26)", async () => {
+      const id = await createProduct({ slug: "capa-a15", name: "Capa A15", category: "Capas" });
+      await stockEntry(id, 1);
+      expect(await cachedShopPage()).toContain("capa-a15:in-stock");
+      for (const key of ["/", "/_.data", "/blog", "/perguntas", "/loja/capa-a15", "/loja/capa-a15.data", "/sitemap.xml"]) {
+        await storePage(key);
+      }
+
+      await app.inTransaction((tx) =>
+        app.ledger.recordStockMovementInTx(tx, STAFF, { productId: id, kind: "sale", quantity: -1, origin: "sale:1" }),
+      );
+      for (const key of ["/loja?categoria=Capas", "/loja/capa-a15", "/loja/capa-a15.data", "/sitemap.xml"]) {
+        expect(app.pageCache.pageCache.get(key), key).toBeUndefined();
+      }
+      for (const key of ["/", "/_.data", "/blog", "/perguntas"]) expect(app.pageCache.pageCache.get(key), key).toBeDefined();
+      expect(await cachedShopPage()).toContain("capa-a15:to-order");
+      const product = unwrapRouteResult(await app.productRoute.loader(productArgs("capa-a15"))).body as {
+        product: { availability: string };
+      };
+      expect(product.product.availability).toBe("to-order");
+
+      // A transaction that also wrote what every page may show (the FAQ here) drops every page, at once.
+      await app.inTransaction(async (tx) => {
+        await app.ledger.recordStockMovementInTx(tx, STAFF, { productId: id, kind: "entry", quantity: 1, unitCostCents: 500 });
+        await tx.insert(app.faq.faqEntries).values({ question: "Vende capas?", answer: "Sim." });
+      });
+      for (const key of ["/", "/_.data", "/blog", "/perguntas"]) expect(app.pageCache.pageCache.get(key), key).toBeUndefined();
+      await app.db.delete(app.faq.faqEntries);
     });
 
     it("uma renderização que leu antes da confirmação não fica no cache", async () => {
