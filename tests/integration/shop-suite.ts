@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { routeArgs, unwrapRouteResult } from "./public-tracking-app";
@@ -331,6 +331,49 @@ export function defineShopSuite(database: TestDatabase) {
       await app.db.delete(app.faq.faqEntries);
     });
 
+    /**
+     * Several instances on one PostgreSQL (decision 30): another instance's sale (it takes a value of the
+     * catalogue's sequence, as its announceSharedChange does) drops this one's /loja pages at the next read of the
+     * versions and keeps its home; another instance's change of anything else drops every page; this process's own
+     * announcement is not news to it.
+     */
+    it.runIf(database === "postgres")(
+      "a venda em outra instância renova só as páginas da loja daqui; outra mudança, todas (decisão 30)",
+      async () => {
+        const shared = await import("~/lib/shared-cache.server");
+        const cached = (key: string) => app.pageCache.pageCache.get(key) !== undefined;
+        const watch = shared.startSharedCacheWatch(app.db, 60_000);
+        try {
+          await watch.settled();
+          const catalogueVersion = async () => {
+            const result = await app.db.execute<{ last_value: string }>(sql`select last_value from shared_catalogue_version`);
+            return Number(result.rows[0]?.last_value);
+          };
+          for (const key of ["/", "/blog", "/loja", "/loja/capa-a15"]) await storePage(key);
+
+          await app.db.execute(sql`select nextval('shared_catalogue_version')`);
+          await watch.checkNow();
+          expect(cached("/loja")).toBe(false);
+          expect(cached("/loja/capa-a15")).toBe(false);
+          expect(cached("/")).toBe(true);
+          expect(cached("/blog")).toBe(true);
+
+          // This instance's own sale: dropped here at once, and not again by its own announcement.
+          const before = await catalogueVersion();
+          app.pageCache.invalidatePublicPages("catalogue");
+          await vi.waitFor(async () => expect(await catalogueVersion()).toBe(before + 1));
+          await storePage("/loja");
+          await watch.checkNow();
+          expect(cached("/loja")).toBe(true);
+
+          await app.db.execute(sql`select nextval('shared_cache_version')`);
+          await watch.checkNow();
+          for (const key of ["/", "/blog", "/loja"]) expect(cached(key), key).toBe(false);
+        } finally {
+          watch.stop();
+        }
+      },
+    );
     it("uma renderização que leu antes da confirmação não fica no cache", async () => {
       const id = await createProduct({ slug: "capa-a15", name: "Capa A15", category: "Capas" });
       await stockEntry(id, 1);
