@@ -774,6 +774,7 @@ type MemoryField = Exclude<keyof MemorySample, "at"> | "native";
 
 /** RSS less what V8 holds (its whole heap, used or not, and the buffers it knows of): the allocator's and libraries' own. */
 const nativeOf = (sample: MemorySample) => sample.rss - sample.heapTotal - sample.external;
+const valueOf = (sample: MemorySample, field: MemoryField) => (field === "native" ? nativeOf(sample) : sample[field]);
 
 /** Least squares: slope per minute and the fit's growth over the window. */
 function trend(points: { minute: number; value: number }[]) {
@@ -806,7 +807,6 @@ function reportSoak(file: string, startedAt: number) {
   let isFlat = true;
   // external/arrayBuffers (Buffers, zlib's output) are outside the heap but inside RSS: they say whether RSS growth is
   // the app's buffers or the allocator's (docs/reliability.md, "Soak"). Only RSS and heapUsed decide "flat".
-  const valueOf = (sample: MemorySample, field: MemoryField) => (field === "native" ? nativeOf(sample) : sample[field]);
   for (const field of ["rss", "heapUsed", "heapTotal", "external", "arrayBuffers", "native"] as const) {
     const fit = trend(
       afterWarmup.map((sample) => ({ minute: (sample.at - startedAt) / 60_000, value: mb(valueOf(sample, field)) })),
