@@ -50,6 +50,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     "step-seconds": { type: "string" },
     database: { type: "string" },
+    "memory-out": { type: "string" },
   },
 });
 const QUICK = args.quick ?? false;
@@ -768,7 +769,12 @@ function formatStep(step: LadderStep) {
 
 // ---------------------------------------------------------------- soak
 
-type MemorySample = { at: number; rss: number; heapUsed: number };
+type MemorySample = { at: number; rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
+type MemoryField = Exclude<keyof MemorySample, "at"> | "native";
+
+/** RSS less what V8 holds (its whole heap, used or not, and the buffers it knows of): the allocator's and libraries' own. */
+const nativeOf = (sample: MemorySample) => sample.rss - sample.heapTotal - sample.external;
+const valueOf = (sample: MemorySample, field: MemoryField) => (field === "native" ? nativeOf(sample) : sample[field]);
 
 /** Least squares: slope per minute and the fit's growth over the window. */
 function trend(points: { minute: number; value: number }[]) {
@@ -799,15 +805,19 @@ function reportSoak(file: string, startedAt: number) {
   if (afterWarmup.length < 4) return { text: "poucas amostras de memória", isFlat: false };
   const lines = [];
   let isFlat = true;
-  for (const field of ["rss", "heapUsed"] as const) {
-    const fit = trend(afterWarmup.map((sample) => ({ minute: (sample.at - startedAt) / 60_000, value: mb(sample[field]) })));
+  // external/arrayBuffers (Buffers, zlib's output) are outside the heap but inside RSS: they say whether RSS growth is
+  // the app's buffers or the allocator's (docs/reliability.md, "Soak"). Only RSS and heapUsed decide "flat".
+  for (const field of ["rss", "heapUsed", "heapTotal", "external", "arrayBuffers", "native"] as const) {
+    const fit = trend(
+      afterWarmup.map((sample) => ({ minute: (sample.at - startedAt) / 60_000, value: mb(valueOf(sample, field)) })),
+    );
     // Flat: the fitted growth over the window is under 5% of the mean (GC noise, PGlite's buffers settling).
     const isFieldFlat = fit.growth < Math.max(0.05 * fit.mean, 8);
-    isFlat &&= isFieldFlat;
+    if (field === "rss" || field === "heapUsed") isFlat &&= isFieldFlat;
     lines.push(
       `  ${field}: média ${fit.mean.toFixed(1)} MB, inclinação ${fit.slopePerMinute >= 0 ? "+" : ""}${fit.slopePerMinute.toFixed(2)} MB/min, ` +
         `crescimento ajustado ${fit.growth.toFixed(1)} MB em ${((afterWarmup.at(-1)!.at - afterWarmup[0]!.at) / 60_000).toFixed(1)} min ` +
-        `(${afterWarmup.length} amostras após o aquecimento; primeira ${mb(all[0]![field]).toFixed(1)} MB, última ${mb(all.at(-1)![field]).toFixed(1)} MB) — ${isFieldFlat ? "estável" : "CRESCE"}`,
+        `(${afterWarmup.length} amostras após o aquecimento; primeira ${mb(valueOf(all[0]!, field)).toFixed(1)} MB, última ${mb(valueOf(all.at(-1)!, field)).toFixed(1)} MB) — ${isFieldFlat ? "estável" : "CRESCE"}`,
     );
   }
   return { text: lines.join("\n"), isFlat };
@@ -926,6 +936,8 @@ async function benchDatabase(label: string, dataDir: string, databaseUrl: string
     process.off("SIGTERM", onSignal);
     client.close();
     await server.stop();
+    // --memory-out keeps the samples (one JSON line each) for a closer look.
+    if (SOAK && args["memory-out"] && fs.existsSync(memoryFile)) fs.copyFileSync(memoryFile, args["memory-out"]);
     fs.rmSync(memoryFile, { force: true });
   }
 }

@@ -61,7 +61,8 @@ describe("um só programa em produção", () => {
       scripts: Record<string, string>;
       dependencies: Record<string, string>;
     };
-    expect(scripts.start).toBe("NODE_ENV=production exec node server.ts");
+    // Two malloc arenas unless told otherwise: RSS without the fragmentation of one arena per thread (docs/reliability.md, "Soak").
+    expect(scripts.start).toBe("NODE_ENV=production MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} exec node server.ts");
     expect(dependencies.node).toMatch(/^24\./);
   });
 

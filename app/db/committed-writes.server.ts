@@ -1,17 +1,18 @@
 import { getTableName, isTable, type Table } from "drizzle-orm";
-import { invalidatePublicPages, PUBLIC_CONTENT_TABLES } from "~/lib/page-cache.server";
+import { CATALOGUE_TABLES, invalidatePublicPages, PUBLIC_CONTENT_TABLES, type PublicChange } from "~/lib/page-cache.server";
 import { singleton } from "~/lib/singleton.server";
 import type { Transaction } from "./client.server";
 
 /**
  * What one transaction asked to run once it commits: callbacks of
  * `afterCommit`, and the public page cache's invalidation when it wrote to a
- * table whose rows visitors see (decision 0016). Never run on a rollback.
+ * table whose rows visitors see (decision 0016): `publicChange` says which
+ * pages that reaches (only the catalogue's, or all). Never run on a rollback.
  */
-export type TransactionState = { afterCommit: (() => void)[]; hasPublicWrites: boolean; hasWrites: boolean };
+export type TransactionState = { afterCommit: (() => void)[]; publicChange: PublicChange | null; hasWrites: boolean };
 
 export function newTransactionState(): TransactionState {
-  return { afterCommit: [], hasPublicWrites: false, hasWrites: false };
+  return { afterCommit: [], publicChange: null, hasWrites: false };
 }
 
 /** How many transactions that wrote through the query builder have committed in this process. */
@@ -30,6 +31,14 @@ export function committedWritesVersion(): number {
 /** Kept with the connection across the development server's reloads (its transactions register here). */
 const statesByTransaction = singleton("database-transaction-states", () => new WeakMap<object, TransactionState>());
 const PUBLIC_TABLES: ReadonlySet<string> = new Set(PUBLIC_CONTENT_TABLES);
+const CATALOGUE: ReadonlySet<string> = new Set(CATALOGUE_TABLES);
+
+/** The wider of two changes: a transaction that wrote a post and sold a product reaches every page. */
+function widerChange(current: PublicChange | null, table: string): PublicChange | null {
+  if (!PUBLIC_TABLES.has(table)) return current;
+  if (!CATALOGUE.has(table)) return "all";
+  return current ?? "catalogue";
+}
 
 const WRITE_METHODS = ["insert", "update", "delete"] as const;
 
@@ -47,7 +56,7 @@ export function watchWrites<T extends Transaction>(tx: T, state: TransactionStat
     Object.assign(tx, {
       [method]: (table: unknown, ...rest: unknown[]) => {
         state.hasWrites = true;
-        if (isTable(table) && PUBLIC_TABLES.has(getTableName(table as Table))) state.hasPublicWrites = true;
+        if (isTable(table)) state.publicChange = widerChange(state.publicChange, getTableName(table as Table));
         return original(table, ...rest);
       },
     });
@@ -61,7 +70,7 @@ export function watchWrites<T extends Transaction>(tx: T, state: TransactionStat
 /** After a commit: the page cache first, so a callback that reads a public page sees the new one. */
 export function runAfterCommit(state: TransactionState) {
   if (state.hasWrites) committedWrites.count += 1;
-  if (state.hasPublicWrites) invalidatePublicPages();
+  if (state.publicChange) invalidatePublicPages(state.publicChange);
   for (const callback of state.afterCommit) callback();
 }
 

@@ -11,6 +11,7 @@ import {
   PageCache,
   pageCacheKey,
   servePage,
+  showsCatalogue,
   withNonce,
   type PageRequest,
   type PageTemplate,
@@ -290,6 +291,41 @@ describe("PageCache", () => {
     });
     expect(result).not.toBeInstanceOf(Response);
     expect(cache.get("/")).toBeUndefined();
+  });
+
+  it("drops on a catalogue change only the pages that show the catalogue: /loja, its products, the sitemap", async () => {
+    const { cache } = clockedCache(20);
+    const catalogue = [
+      "/loja",
+      "/loja?categoria=Capas&pagina=2",
+      "/loja/capa-a15",
+      "/loja/capa-a15.data?_routes=x",
+      "/loja.data",
+      "/sitemap.xml",
+    ];
+    const others = ["/", "/_.data", "/blog", "/blog/3", "/perguntas", "/consultar", "/robots.txt", "/lojas-parceiras"];
+    for (const key of [...catalogue, ...others]) cache.set(key, await page(key));
+    cache.invalidate("catalogue");
+    for (const key of catalogue) expect(cache.get(key), key).toBeUndefined();
+    for (const key of others) expect(cache.get(key), key).toBeDefined();
+    expect(cache.size).toBe(others.length);
+    // Every key pageCacheKey gives for those addresses is classified the same way.
+    expect(showsCatalogue(keyOf("/loja/capa-a15.data?_routes=routes%2F_site%2Fshop-product")!)).toBe(true);
+    expect(showsCatalogue(keyOf("/_.data?_routes=root")!)).toBe(false);
+  });
+
+  it("does not store a catalogue page whose render started before a catalogue change, but does store the home", async () => {
+    const { cache } = clockedCache();
+    await cache.fill("/loja/capa-a15", async () => {
+      cache.invalidate("catalogue");
+      return new Response("<p>em estoque</p>", { headers: HTML_HEADERS });
+    });
+    expect(cache.get("/loja/capa-a15")).toBeUndefined();
+    await cache.fill("/", async () => {
+      cache.invalidate("catalogue");
+      return new Response("<p>início</p>", { headers: HTML_HEADERS });
+    });
+    expect(cache.get("/")).toBeDefined();
   });
 
   it("hands back a response it may not keep, unread", async () => {

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
 import { deferHydration } from "./deferred-hydration.server";
 import { isProtectedPath } from "./protected-paths";
-import { announceSharedChange, onSharedChange } from "./shared-cache.server";
+import { announceSharedChange, onSharedChange, type SharedChange } from "./shared-cache.server";
 import { UPLOADS_PATH } from "./uploads/upload-urls";
 
 /**
@@ -70,6 +70,27 @@ export function pageCacheKey(method: string, url: URL, isPersonal: boolean): str
   }
   kept.sort();
   return kept.length > 0 ? `${pathname}?${kept.join("&")}` : pathname;
+}
+
+/**
+ * What a committed change can alter on the public site: anything ("all"), or
+ * only the shop's catalogue ("catalogue": products and their units, i.e.
+ * price, photo, shown or not, in stock or to order). Every sale and stock
+ * movement is a catalogue change; the home, the blog and the other pages do
+ * not show the catalogue and stay cached through it.
+ */
+export type PublicChange = SharedChange;
+
+/**
+ * Whether the page of `key` (a pageCacheKey) shows the catalogue: /loja (its
+ * categories and pages), each product's page, and the sitemap (a product's
+ * lastmod). No other public page reads `products` or `product_units`
+ * (app/lib/page-cache-scope.test.ts keeps that true).
+ */
+export function showsCatalogue(key: string) {
+  const pathname = key.split("?", 1)[0]!;
+  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  return page === "/loja" || page.startsWith("/loja/") || page === "/sitemap.xml";
 }
 
 /** One stored page: final headers and the body in every encoding it is served in. */
@@ -210,12 +231,15 @@ export function isCacheableResponse(response: Response) {
 
 /**
  * A bounded LRU with a time limit. A render that started before an
- * invalidation is not stored: its content may predate the change.
+ * invalidation that reaches its page is not stored: its content may predate
+ * the change.
  */
 export class PageCache {
   readonly #entries = new Map<string, PageTemplate>();
   readonly #rendering = new Map<string, Promise<PageTemplate | null>>();
   #generation = 0;
+  /** Moves on with every catalogue change: a catalogue page's render that saw an older value is not stored. */
+  #catalogueGeneration = 0;
 
   constructor(
     readonly maxEntries = PAGE_CACHE_MAX_ENTRIES,
@@ -251,6 +275,7 @@ export class PageCache {
    */
   async fill(key: string, render: () => Promise<Response>): Promise<PageTemplate | Response> {
     const generation = this.#generation;
+    const catalogueGeneration = showsCatalogue(key) ? this.#catalogueGeneration : null;
     let settle!: (template: PageTemplate | null) => void;
     this.#rendering.set(key, new Promise((resolve) => (settle = resolve)));
     let template: PageTemplate | null = null;
@@ -260,7 +285,9 @@ export class PageCache {
       const body = await response.text();
       template = await createTemplate(response.status, response.headers, body, this.now());
       if (!template) return new Response(body, { status: response.status, headers: response.headers });
-      if (generation === this.#generation) this.set(key, template);
+      const isCurrent =
+        generation === this.#generation && (catalogueGeneration === null || catalogueGeneration === this.#catalogueGeneration);
+      if (isCurrent) this.set(key, template);
       return template;
     } finally {
       this.#rendering.delete(key);
@@ -278,16 +305,23 @@ export class PageCache {
     }
   }
 
-  invalidate() {
-    this.#generation++;
-    this.#entries.clear();
+  /** Drops the pages `change` can alter: every page, or only those that show the catalogue. */
+  invalidate(change: PublicChange = "all") {
+    if (change === "all") {
+      this.#generation++;
+      this.#entries.clear();
+      return;
+    }
+    this.#catalogueGeneration++;
+    for (const key of this.#entries.keys()) if (showsCatalogue(key)) this.#entries.delete(key);
   }
 }
 
 export const pageCache = new PageCache();
 
-// Another instance's change: drop this process's pages (lib/shared-cache.server.ts).
-onSharedChange(() => pageCache.invalidate());
+// Another instance's change: drop this process's pages it reaches (lib/shared-cache.server.ts).
+onSharedChange(() => pageCache.invalidate("all"));
+onSharedChange(() => pageCache.invalidate("catalogue"), "catalogue");
 
 /**
  * Tables whose rows the public pages show. A transaction that writes to one
@@ -295,7 +329,8 @@ onSharedChange(() => pageCache.invalidate());
  * (db/committed-writes.server.ts, decision 0016): the shop's products (stock,
  * price, photo, shown or not: the stock ledger writes the product row with
  * every movement), the blog, the FAQ, the reviews and the services listed
- * on the home and in the footer.
+ * on the home and in the footer. A write to CATALOGUE_TABLES alone drops only
+ * the pages that show the catalogue (showsCatalogue); any other, every page.
  */
 export const PUBLIC_CONTENT_TABLES = [
   "products",
@@ -307,14 +342,21 @@ export const PUBLIC_CONTENT_TABLES = [
   "shop_services",
 ] as const;
 
+/** The public tables only the catalogue's pages read (showsCatalogue). */
+export const CATALOGUE_TABLES = [
+  "products",
+  "product_units",
+] as const satisfies readonly (typeof PUBLIC_CONTENT_TABLES)[number][];
+
 /**
- * Drops every cached public page, here and (within a few seconds) on every
- * other instance on the same PostgreSQL (lib/shared-cache.server.ts). Runs by
- * itself after a transaction that wrote one of PUBLIC_CONTENT_TABLES commits;
- * call it (after the commit) for any other change of what a visitor sees, as
- * the shop settings do.
+ * Drops the cached public pages `change` reaches (every page unless told
+ * "catalogue"), here and (within a few seconds) on every other instance on
+ * the same PostgreSQL (lib/shared-cache.server.ts). Runs by itself after a
+ * transaction that wrote one of PUBLIC_CONTENT_TABLES commits; call it (after
+ * the commit) for any other change of what a visitor sees, as the shop
+ * settings do.
  */
-export function invalidatePublicPages() {
-  pageCache.invalidate();
-  announceSharedChange();
+export function invalidatePublicPages(change: PublicChange = "all") {
+  pageCache.invalidate(change);
+  announceSharedChange(change);
 }

@@ -13,22 +13,37 @@ import { logger } from "./logger.server";
  * (60 s) remain the fallback if an announcement is lost (a server killed
  * between its commit and the announcement).
  *
+ * A change of the shop's catalogue alone (a sale, a stock movement, a
+ * product) moves its own sequence, `shared_catalogue_version`: the other
+ * instances then drop only what shows the catalogue (their /loja pages), not
+ * their home page nor the shop settings.
+ *
  * With PGlite there is one process, and nothing is announced or read.
  */
 export const SHARED_CACHE_POLL_MS = 3_000;
 
-/** Caches of this process to drop when another instance changed something: each registers itself. */
-const localForgetters = new Set<() => void>();
+/** What changed: anything a cache may hold, or the catalogue alone (lib/page-cache.server.ts). */
+export type SharedChange = "all" | "catalogue";
 
-/** Registers a cache of this process that another instance's change must drop (not announced again). */
-export function onSharedChange(forget: () => void) {
-  localForgetters.add(forget);
+const SEQUENCES: Record<SharedChange, string> = { all: "shared_cache_version", catalogue: "shared_catalogue_version" };
+const CHANGES = Object.keys(SEQUENCES) as SharedChange[];
+
+/** Caches of this process to drop when another instance changed something: each registers itself. */
+const localForgetters: Record<SharedChange, Set<() => void>> = { all: new Set(), catalogue: new Set() };
+
+/**
+ * Registers a cache of this process that another instance's change must drop
+ * (not announced again): on any change, or (`"catalogue"`) on a change of
+ * the catalogue alone.
+ */
+export function onSharedChange(forget: () => void, change: SharedChange = "all") {
+  localForgetters[change].add(forget);
 }
 
 type Watch = {
   db: Database;
-  /** The sequence's values this process took since the last read: its own changes, already applied here. */
-  ownValues: Set<number>;
+  /** Per sequence, the values this process took since the last read: its own changes, already applied here. */
+  ownValues: Record<SharedChange, Set<number>>;
 };
 
 let watch: Watch | null = null;
@@ -40,25 +55,27 @@ let watch: Watch | null = null;
  * this process watches (a server on PostgreSQL). Never throws: a lost
  * announcement costs the other instances at most the caches' time limit.
  */
-export function announceSharedChange() {
+export function announceSharedChange(change: SharedChange = "all") {
   const current = watch;
   if (!current) return;
   void current.db
-    .execute<{ value: string | number }>(sql`select nextval('shared_cache_version') as value`)
+    .execute<{ value: string | number }>(sql`select nextval(${sql.raw(`'${SEQUENCES[change]}'`)}) as value`)
     .then((result) => {
       const value = Number(result.rows[0]?.value);
-      if (Number.isFinite(value)) current.ownValues.add(value);
+      if (Number.isFinite(value)) current.ownValues[change].add(value);
     })
     .catch((error: unknown) => logger.warn({ err: error }, "cache compartilhado: aviso de mudança não enviado"));
 }
 
-/** The sequence's current value (0 before its first use). */
-async function readVersion(db: Database) {
-  const result = await db.execute<{ last_value: string | number; is_called: boolean }>(
-    sql`select last_value, is_called from shared_cache_version`,
+/** Each sequence's current value (0 before its first use), in one query. */
+async function readVersions(db: Database): Promise<Record<SharedChange, number>> {
+  const result = await db.execute<Record<SharedChange, string | number>>(
+    sql`select
+      (select case when is_called then last_value else 0 end from shared_cache_version) as "all",
+      (select case when is_called then last_value else 0 end from shared_catalogue_version) as "catalogue"`,
   );
   const row = result.rows[0];
-  return row?.is_called ? Number(row.last_value) : 0;
+  return { all: Number(row?.all ?? 0), catalogue: Number(row?.catalogue ?? 0) };
 }
 
 /**
@@ -88,18 +105,23 @@ export type SharedCacheWatch = { stop: () => void; settled: () => Promise<void>;
  * logged once and retried at the next tick.
  */
 export function startSharedCacheWatch(db: Database, intervalMs = SHARED_CACHE_POLL_MS): SharedCacheWatch {
-  const current: Watch = { db, ownValues: new Set() };
+  const current: Watch = { db, ownValues: { all: new Set(), catalogue: new Set() } };
   watch = current;
-  let seen: number | null = null;
+  let seen: Record<SharedChange, number> | null = null;
   let isFailing = false;
   let running: Promise<void> = Promise.resolve();
 
   async function check() {
     try {
-      const now = await readVersion(db);
-      if (seen !== null && now !== seen && !isOnlyOwnChanges(current.ownValues, seen, now)) {
-        for (const forget of localForgetters) forget();
-      }
+      const now = await readVersions(db);
+      const news = CHANGES.filter(
+        (change) =>
+          seen !== null &&
+          now[change] !== seen[change] &&
+          !isOnlyOwnChanges(current.ownValues[change], seen[change], now[change]),
+      );
+      // A catalogue change drops only what registered for it (the catalogue's pages): the home and the settings stay.
+      for (const change of news) for (const forget of localForgetters[change]) forget();
       seen = now;
       isFailing = false;
     } catch (error) {

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
 import { routeArgs, unwrapRouteResult } from "./public-tracking-app";
@@ -7,7 +7,7 @@ import { routeArgs, unwrapRouteResult } from "./public-tracking-app";
 const STAFF: Actor = { userId: null, label: "estoque@loja.test", role: "staff" };
 
 async function loadModules() {
-  const [db, schema, ledger, queries, pageCache, lojaRoute, productRoute, sitemap, committed] = await Promise.all([
+  const [db, schema, ledger, queries, pageCache, lojaRoute, productRoute, sitemap, committed, faq] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/inventory"),
     import("~/modules/inventory/stock-ledger.server"),
@@ -17,6 +17,7 @@ async function loadModules() {
     import("~/routes/_site/shop-product"),
     import("~/routes/sitemap"),
     import("~/db/committed-writes.server"),
+    import("~/db/schema/faq"),
   ]);
   return {
     db: await db.getDb(),
@@ -29,6 +30,7 @@ async function loadModules() {
     productRoute,
     sitemap,
     committed,
+    faq,
   };
 }
 
@@ -61,7 +63,7 @@ type NewProduct = {
  * stock (never the count), its filters and search, the product page and the
  * sitemap; and its freshness under the anonymous page cache (decision 0016):
  * a cached page changes once a stock movement commits, and not for one that
- * rolls back.
+ * rolls back; a sale drops only the pages that show the catalogue.
  */
 export function defineShopSuite(database: TestDatabase) {
   describeOnDatabase(database, "loja pública", () => {
@@ -293,6 +295,85 @@ export function defineShopSuite(database: TestDatabase) {
       expect(await cachedShopPage()).toContain("capa-a15:in-stock");
     });
 
+    /** Stores a page under `key` as if a visitor had just seen it. */
+    async function storePage(key: string) {
+      const template = await app.pageCache.createTemplate(200, new Headers({ "content-type": "text/html" }), `<p>${key}</p>`);
+      app.pageCache.pageCache.set(key, template!);
+    }
+
+    it("uma venda renova a página do produto e as listas da loja, e mantém a página inicial e o blog em cache (issue 26)", async () => {
+      const id = await createProduct({ slug: "capa-a15", name: "Capa A15", category: "Capas" });
+      await stockEntry(id, 1);
+      expect(await cachedShopPage()).toContain("capa-a15:in-stock");
+      for (const key of ["/", "/_.data", "/blog", "/perguntas", "/loja/capa-a15", "/loja/capa-a15.data", "/sitemap.xml"]) {
+        await storePage(key);
+      }
+
+      await app.inTransaction((tx) =>
+        app.ledger.recordStockMovementInTx(tx, STAFF, { productId: id, kind: "sale", quantity: -1, origin: "sale:1" }),
+      );
+      for (const key of ["/loja?categoria=Capas", "/loja/capa-a15", "/loja/capa-a15.data", "/sitemap.xml"]) {
+        expect(app.pageCache.pageCache.get(key), key).toBeUndefined();
+      }
+      for (const key of ["/", "/_.data", "/blog", "/perguntas"]) expect(app.pageCache.pageCache.get(key), key).toBeDefined();
+      expect(await cachedShopPage()).toContain("capa-a15:to-order");
+      const product = unwrapRouteResult(await app.productRoute.loader(productArgs("capa-a15"))).body as {
+        product: { availability: string };
+      };
+      expect(product.product.availability).toBe("to-order");
+
+      // A transaction that also wrote what every page may show (the FAQ here) drops every page, at once.
+      await app.inTransaction(async (tx) => {
+        await app.ledger.recordStockMovementInTx(tx, STAFF, { productId: id, kind: "entry", quantity: 1, unitCostCents: 500 });
+        await tx.insert(app.faq.faqEntries).values({ question: "Vende capas?", answer: "Sim." });
+      });
+      for (const key of ["/", "/_.data", "/blog", "/perguntas"]) expect(app.pageCache.pageCache.get(key), key).toBeUndefined();
+      await app.db.delete(app.faq.faqEntries);
+    });
+
+    /**
+     * Several instances on one PostgreSQL (decision 30): another instance's sale (it takes a value of the
+     * catalogue's sequence, as its announceSharedChange does) drops this one's /loja pages at the next read of the
+     * versions and keeps its home; another instance's change of anything else drops every page; this process's own
+     * announcement is not news to it.
+     */
+    it.runIf(database === "postgres")(
+      "a venda em outra instância renova só as páginas da loja daqui; outra mudança, todas (decisão 30)",
+      async () => {
+        const shared = await import("~/lib/shared-cache.server");
+        const cached = (key: string) => app.pageCache.pageCache.get(key) !== undefined;
+        const watch = shared.startSharedCacheWatch(app.db, 60_000);
+        try {
+          await watch.settled();
+          const catalogueVersion = async () => {
+            const result = await app.db.execute<{ last_value: string }>(sql`select last_value from shared_catalogue_version`);
+            return Number(result.rows[0]?.last_value);
+          };
+          for (const key of ["/", "/blog", "/loja", "/loja/capa-a15"]) await storePage(key);
+
+          await app.db.execute(sql`select nextval('shared_catalogue_version')`);
+          await watch.checkNow();
+          expect(cached("/loja")).toBe(false);
+          expect(cached("/loja/capa-a15")).toBe(false);
+          expect(cached("/")).toBe(true);
+          expect(cached("/blog")).toBe(true);
+
+          // This instance's own sale: dropped here at once, and not again by its own announcement.
+          const before = await catalogueVersion();
+          app.pageCache.invalidatePublicPages("catalogue");
+          await vi.waitFor(async () => expect(await catalogueVersion()).toBe(before + 1));
+          await storePage("/loja");
+          await watch.checkNow();
+          expect(cached("/loja")).toBe(true);
+
+          await app.db.execute(sql`select nextval('shared_cache_version')`);
+          await watch.checkNow();
+          for (const key of ["/", "/blog", "/loja"]) expect(cached(key), key).toBe(false);
+        } finally {
+          watch.stop();
+        }
+      },
+    );
     it("uma renderização que leu antes da confirmação não fica no cache", async () => {
       const id = await createProduct({ slug: "capa-a15", name: "Capa A15", category: "Capas" });
       await stockEntry(id, 1);

@@ -9,3 +9,10 @@ import { pgSequence } from "drizzle-orm/pg-core";
  * never waits on it.
  */
 export const sharedCacheVersion = pgSequence("shared_cache_version");
+
+/**
+ * Moves on every change of the shop's catalogue alone (a sale, a stock
+ * movement, a product): the other instances drop only the pages that show
+ * the catalogue (/loja, its products, the sitemap), not the whole site.
+ */
+export const sharedCatalogueVersion = pgSequence("shared_catalogue_version");
