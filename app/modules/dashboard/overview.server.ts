@@ -12,7 +12,7 @@ import { overdueByCustomerInTx, owedDueBetweenInTx } from "~/modules/debtors/que
 import { waitingSinceBefore } from "~/modules/service-orders/pickups.server";
 import { AWAITING_PICKUP_STATUSES, PICKUP_WAIT_MARKS } from "~/modules/service-orders/status";
 import { getTrafficCounts } from "~/modules/traffic/report.server";
-import { warrantiesClaimedInMonth } from "~/modules/warranties/queries.server";
+import { warrantiesClaimedInMonth, warrantiesClaimedInMonthBySupplier } from "~/modules/warranties/queries.server";
 
 /** Statuses of an order still in the shop's hands (the board counts them; delivered and cancelled are history). */
 const OPEN_STATUSES = ["received", "diagnosing", "awaiting_approval", "approved", "awaiting_part", "repairing", "ready"] as const;
@@ -82,7 +82,7 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
   const db = await getDb();
   const month = today.slice(0, 7);
   const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
-  const [orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims] = await Promise.all([
+  const [orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims, claimsBySupplier] = await Promise.all([
     openOrdersByStatus(db),
     awaitingPickup(db, today),
     partsAwaited(db, today),
@@ -92,6 +92,7 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
     instalmentsDueOn(actor, today),
     lowStockProducts(db),
     warrantiesClaimedInMonth(actor, month),
+    warrantiesClaimedInMonthBySupplier(actor, month),
   ]);
   // The month's figures and finance's own entries are finance: staff without "Financeiro" get the register and
   // what customers owe (debtors, theirs to work), and the rest never leaves the server.
@@ -107,7 +108,7 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
     finance,
     instalments,
     lowStock,
-    claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims },
+    claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims, bySupplier: claimsBySupplier },
     withFinance,
   };
 }
