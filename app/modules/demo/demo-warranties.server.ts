@@ -98,7 +98,7 @@ export async function seedDemoWarrantiesInTx(tx: Transaction, now = new Date()):
   );
 
   // The claim is of the newest repair that used a part (so it counts for a part supplier), else of the newest.
-  const { order } = delivered.find(({ order }) => withParts.has(order.id)) ?? delivered[0]!;
+  const { order } = delivered.find((row) => withParts.has(row.order.id)) ?? delivered[0]!;
   const warranty = created.find((row) => row.serviceOrderId === order.id)!;
   const reportedDefect = "O defeito reparado voltou: a tela pisca de novo.";
   const [claimOrder] = await tx
