@@ -89,6 +89,11 @@ test("o fornecedor escolhido numa peça fica na OS, e as garantias por fornecedo
   await expect(page).toHaveURL(/\/warranty-contract\?reclamacao=\d{4}-\d{2}&fornecedor=\d+$/);
   await expect(page.getByText("Uma garantia cuja OS teve peças de dois fornecedores conta uma vez para cada um.")).toBeVisible();
   await expect(page.getByRole("list", { name: "Garantias" }).getByRole("listitem")).toHaveCount(count);
+
+  // A supplier that does not exist is no filter: the list of the month's claims at its own address.
+  const month = new URL(page.url()).searchParams.get("reclamacao");
+  await page.goto(`/warranty-contract?reclamacao=${month}&fornecedor=999999`);
+  await expect(page).toHaveURL(new RegExp(`/warranty-contract\\?reclamacao=${month}$`));
 });
 
 test("no telefone, o painel cabe na tela de 360 px", async ({ page, isMobile }) => {

@@ -165,7 +165,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     values: formValuesOfOrder(order),
     customer: { id: order.customer.id, name: order.customer.name, phone: order.customer.phone },
     technicians: technicianOptions(order.technicianUserId),
-    suppliers,
+    // A supplier a line names stays selectable even past the select's limit, so saving never drops it.
+    suppliers: [
+      ...suppliers,
+      ...order.lines.flatMap((line) =>
+        line.supplierId !== null && line.supplierName !== null && !suppliers.some((option) => option.id === line.supplierId)
+          ? [{ id: line.supplierId, name: line.supplierName }]
+          : [],
+      ),
+    ].filter((option, index, all) => all.findIndex((other) => other.id === option.id) === index),
     today,
     // A fresh key with every render of the page: a double submit of one payment form is recognised.
     paymentKey: newIdempotencyKey(),
