@@ -82,18 +82,19 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
   const db = await getDb();
   const month = today.slice(0, 7);
   const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
-  const [orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims, claimsBySupplier] = await Promise.all([
-    openOrdersByStatus(db),
-    awaitingPickup(db, today),
-    partsAwaited(db, today),
-    registerOfToday(db, today, shopMonthRange(month).firstDay),
-    owedByCustomers(db, today, horizon),
-    withFinance ? financeDueBetween(db, today, horizon) : Promise.resolve(null),
-    instalmentsDueOn(actor, today),
-    lowStockProducts(db),
-    warrantiesClaimedInMonth(actor, month),
-    warrantiesClaimedInMonthBySupplier(actor, month),
-  ]);
+  const [orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims, claimsBySupplier] =
+    await Promise.all([
+      openOrdersByStatus(db),
+      awaitingPickup(db, today),
+      partsAwaited(db, today),
+      registerOfToday(db, today, shopMonthRange(month).firstDay),
+      owedByCustomers(db, today, horizon),
+      withFinance ? financeDueBetween(db, today, horizon) : Promise.resolve(null),
+      instalmentsDueOn(actor, today),
+      lowStockProducts(db),
+      warrantiesClaimedInMonth(actor, month),
+      warrantiesClaimedInMonthBySupplier(actor, month),
+    ]);
   // The month's figures and finance's own entries are finance: staff without "Financeiro" get the register and
   // what customers owe (debtors, theirs to work), and the rest never leaves the server.
   return {

@@ -10,7 +10,10 @@ import { generateTrackingCode } from "~/modules/service-orders/tracking-code";
 import { claimOrderNote, DEFAULT_EXCLUSIONS, DEFAULT_ORDER_COVERAGE } from "~/modules/warranty-terms/rules";
 
 /** The demo's part suppliers: the warranted repairs' parts came from these, so the Painel's claims by supplier show. */
-export const DEMO_PART_SUPPLIERS = ["Distribuidora Peças Paulista (demonstração)", "Importadora Celular Norte (demonstração)"] as const;
+export const DEMO_PART_SUPPLIERS = [
+  "Distribuidora Peças Paulista (demonstração)",
+  "Importadora Celular Norte (demonstração)",
+] as const;
 
 /**
  * The part lines of the warranted demo repairs name a demo supplier: the

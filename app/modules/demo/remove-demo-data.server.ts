@@ -323,13 +323,11 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   await tx.delete(products).where(eq(products.isDemo, true));
   // The demo's part suppliers, once their demo order lines are gone; one the shop has since named on its own
   // purchases, bills or orders stays, as the shop's.
-  await tx
-    .delete(suppliers)
-    .where(
-      sql`${suppliers.isDemo} and not exists (select 1 from ${stockMovements} m where m.supplier_id = ${suppliers.id})
+  await tx.delete(suppliers).where(
+    sql`${suppliers.isDemo} and not exists (select 1 from ${stockMovements} m where m.supplier_id = ${suppliers.id})
         and not exists (select 1 from ${financeEntries} f where f.supplier_id = ${suppliers.id})
         and not exists (select 1 from ${serviceOrderLines} l where l.supplier_id = ${suppliers.id})`,
-    );
+  );
   await tx.update(suppliers).set({ isDemo: false }).where(eq(suppliers.isDemo, true));
   const photoIds = demoPhotos.flatMap((row) => (row.id ? [row.id] : []));
   if (photoIds.length > 0) await tx.delete(uploads).where(inArray(uploads.id, photoIds));

@@ -398,7 +398,9 @@ export async function lookupProductsForQuote(rawQuery: string): Promise<QuoteLoo
       isSerialised: products.isSerialised,
       // Newest first over the product's ledger index, for the 8 products found only.
       // Written out: a one-table select leaves its columns unqualified, and "id" inside would be the movement's.
-      supplierId: sql<number | null>`(select m.supplier_id from stock_movements m where m.product_id = "products"."id" and m.kind = 'entry' and m.supplier_id is not null order by m.created_at desc, m.id desc limit 1)`,
+      supplierId: sql<
+        number | null
+      >`(select m.supplier_id from stock_movements m where m.product_id = "products"."id" and m.kind = 'entry' and m.supplier_id is not null order by m.created_at desc, m.id desc limit 1)`,
     })
     .from(products)
     .where(

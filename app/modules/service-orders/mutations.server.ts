@@ -263,16 +263,26 @@ function lineRows(orderId: number, input: ServiceOrderInput, parts: readonly Lin
  * one that is not: refused on its line's field, before any write).
  */
 async function lineSupplierNamesInTx(tx: Transaction, input: ServiceOrderInput) {
-  const ids = [...new Set(input.lines.flatMap((line) => (line.kind === "part" && line.supplierId !== null ? [line.supplierId] : [])))];
-  const found = ids.length === 0 ? [] : await tx.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(inArray(suppliers.id, ids));
+  const ids = [
+    ...new Set(input.lines.flatMap((line) => (line.kind === "part" && line.supplierId !== null ? [line.supplierId] : []))),
+  ];
+  const found =
+    ids.length === 0
+      ? []
+      : await tx.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(inArray(suppliers.id, ids));
   const names = new Map(found.map((row) => [row.id, row.name]));
-  const missing = input.lines.findIndex((line) => line.kind === "part" && line.supplierId !== null && !names.has(line.supplierId));
+  const missing = input.lines.findIndex(
+    (line) => line.kind === "part" && line.supplierId !== null && !names.has(line.supplierId),
+  );
   if (missing >= 0) throw new ServiceOrderRuleError("Escolha um fornecedor da lista.", `lines.${missing}.supplierId`);
   return names;
 }
 
 /** "Tela: Distribuidora Sul" per part line with a supplier: what the audit keeps of who the parts came from. */
-function supplierLabels(lines: readonly { description: string; supplierId: number | null }[], names: ReadonlyMap<number, string>) {
+function supplierLabels(
+  lines: readonly { description: string; supplierId: number | null }[],
+  names: ReadonlyMap<number, string>,
+) {
   return lines.flatMap((line) =>
     line.supplierId === null ? [] : [`${line.description}: ${names.get(line.supplierId) ?? `fornecedor nº ${line.supplierId}`}`],
   );
@@ -284,7 +294,10 @@ const partSuppliersDetail = (lines: ServiceOrderInput["lines"], names: ReadonlyM
 };
 
 /** changedValues' before/after with more fields added, each as [before, after]. */
-function mergeChanges(values: { before: Record<string, unknown>; after: Record<string, unknown> }, more: Record<string, [unknown, unknown]>) {
+function mergeChanges(
+  values: { before: Record<string, unknown>; after: Record<string, unknown> },
+  more: Record<string, [unknown, unknown]>,
+) {
   const before = { ...values.before };
   const after = { ...values.after };
   for (const [field, [was, now]] of Object.entries(more)) {

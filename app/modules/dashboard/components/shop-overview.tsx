@@ -244,7 +244,11 @@ function SupplierClaims({ month, rows }: { month: string; rows: Overview["claims
           <ul className="space-y-1 text-sm" aria-label="Por fornecedor de peça">
             {rows.map((row) => (
               <li key={row.supplier}>
-                <CountLink to={links.warrantiesClaimedFromSupplier(month, row.supplier)} label={row.name} count={row.warranties} />
+                <CountLink
+                  to={links.warrantiesClaimedFromSupplier(month, row.supplier)}
+                  label={row.name}
+                  count={row.warranties}
+                />
               </li>
             ))}
           </ul>
