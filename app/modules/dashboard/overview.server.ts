@@ -82,19 +82,17 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
   const db = await getDb();
   const month = today.slice(0, 7);
   const horizon = addDays(today, RECEIVABLES_HORIZON_DAYS);
-  const [orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims, claimsBySupplier] =
-    await Promise.all([
-      openOrdersByStatus(db),
-      awaitingPickup(db, today),
-      partsAwaited(db, today),
-      registerOfToday(db, today, shopMonthRange(month).firstDay),
-      owedByCustomers(db, today, horizon),
-      withFinance ? financeDueBetween(db, today, horizon) : Promise.resolve(null),
-      instalmentsDueOn(actor, today),
-      lowStockProducts(db),
-      warrantiesClaimedInMonth(actor, month),
-      warrantiesClaimedInMonthBySupplier(actor, month),
-    ]);
+  const [orders, pickups, parts, register, receivables, finance, instalments, lowStock, claims] = await Promise.all([
+    openOrdersByStatus(db),
+    awaitingPickup(db, today),
+    partsAwaited(db, today),
+    registerOfToday(db, today, shopMonthRange(month).firstDay),
+    owedByCustomers(db, today, horizon),
+    withFinance ? financeDueBetween(db, today, horizon) : Promise.resolve(null),
+    instalmentsDueOn(actor, today),
+    lowStockProducts(db),
+    warrantyClaimsOfMonth(actor, month),
+  ]);
   // The month's figures and finance's own entries are finance: staff without "Financeiro" get the register and
   // what customers owe (debtors, theirs to work), and the rest never leaves the server.
   return {
@@ -109,7 +107,7 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
     finance,
     instalments,
     lowStock,
-    claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims, bySupplier: claimsBySupplier },
+    claims,
     withFinance,
   };
 }
@@ -142,6 +140,19 @@ export function quickActionsFor(role: Role, { isRegisterOpen }: { isRegisterOpen
     { key: "find-order", to: "/service-orders/search", label: "Buscar OS" },
     { key: "new-customer", to: "/customers/new", label: "Novo cliente" },
   ];
+}
+
+/**
+ * The warranties claimed this month: in all, per technician of the repair, and
+ * per supplier of a part the repair used (one warranty counts for each of its
+ * suppliers, so those do not add up to the total).
+ */
+async function warrantyClaimsOfMonth(actor: Actor, month: string) {
+  const [byTechnician, bySupplier] = await Promise.all([
+    warrantiesClaimedInMonth(actor, month),
+    warrantiesClaimedInMonthBySupplier(actor, month),
+  ]);
+  return { total: byTechnician.reduce((sum, row) => sum + row.warranties, 0), byTechnician, bySupplier };
 }
 
 async function openOrdersByStatus(db: Database) {
