@@ -58,6 +58,44 @@ test("o painel mostra o dia da loja e cada número abre a lista com as mesmas li
   await expect(page).toHaveURL("/new-service-order");
 });
 
+test("o fornecedor escolhido numa peça fica na OS, e as garantias por fornecedor abrem a lista com as mesmas linhas", async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, "caminho do desktop");
+  const supplier = "Distribuidora Peças Paulista (demonstração)";
+  await page.goto("/dashboard");
+  // An order waiting for a part: its part line gets the supplier it was bought from.
+  await page
+    .getByRole("region", { name: "Peças aguardadas" })
+    .getByRole("link", { name: /OS nº \d+/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/service-orders\/\d+\/edit$/);
+  const supplierField = page.getByLabel("Fornecedor").first();
+  await supplierField.selectOption({ label: supplier });
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Alterações salvas." })).toBeVisible();
+  await expect(page.getByLabel("Fornecedor").first().locator("option:checked")).toHaveText(supplier);
+
+  // The Painel's claims of the month by part supplier: each number is the filtered list's count.
+  await page.goto("/dashboard");
+  const claims = page.getByRole("region", { name: "Garantias acionadas no mês" });
+  await expect(claims.getByRole("heading", { name: "Garantias este mês por fornecedor de peça" })).toBeVisible();
+  const bySupplier = claims.getByRole("list", { name: "Por fornecedor de peça" }).getByRole("link").first();
+  const count = Number(await bySupplier.locator("[data-count]").innerText());
+  expect(count).toBeGreaterThan(0);
+  await bySupplier.click();
+  await expect(page).toHaveURL(/\/warranty-contract\?reclamacao=\d{4}-\d{2}&fornecedor=\d+$/);
+  await expect(page.getByText("Uma garantia cuja OS teve peças de dois fornecedores conta uma vez para cada um.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Garantias" }).getByRole("listitem")).toHaveCount(count);
+
+  // A supplier that does not exist is no filter: the list of the month's claims at its own address.
+  const month = new URL(page.url()).searchParams.get("reclamacao");
+  await page.goto(`/warranty-contract?reclamacao=${month}&fornecedor=999999`);
+  await expect(page).toHaveURL(new RegExp(`/warranty-contract\\?reclamacao=${month}$`));
+});
+
 test("no telefone, o painel cabe na tela de 360 px", async ({ page, isMobile }) => {
   test.skip(!isMobile, "verificação curta do telefone");
   await page.setViewportSize({ width: 360, height: 780 });

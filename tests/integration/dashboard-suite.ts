@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import { desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays, shopMonthOf, shopMonthRange, shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
@@ -20,6 +20,8 @@ async function loadModules() {
     inventory,
     warranties,
     traffic,
+    suppliers,
+    audit,
     sessions,
     registerEntries,
     overview,
@@ -48,6 +50,8 @@ async function loadModules() {
     import("~/db/schema/inventory"),
     import("~/db/schema/warranties"),
     import("~/db/schema/traffic"),
+    import("~/db/schema/suppliers"),
+    import("~/db/schema/audit"),
     import("~/modules/cash-register/sessions.server"),
     import("~/modules/finance/register-entries.server"),
     import("~/modules/dashboard/overview.server"),
@@ -70,7 +74,19 @@ async function loadModules() {
     db: await db.getDb(),
     kind: db.databaseKind(),
     inTransaction: db.inTransaction,
-    tables: { ...auth, ...customers, ...orders, ...register, ...credit, ...finance, ...inventory, ...warranties, ...traffic },
+    tables: {
+      ...auth,
+      ...customers,
+      ...orders,
+      ...register,
+      ...credit,
+      ...finance,
+      ...inventory,
+      ...warranties,
+      ...traffic,
+      ...suppliers,
+      ...audit,
+    },
     sessions,
     registerEntries,
     overview,
@@ -102,6 +118,15 @@ const partLine = (orderId: number, description: string, extra: Record<string, un
   description,
   unitPriceCents: 10_000,
   ...extra,
+});
+
+/** A quote line as the order's form posts it, with its "Fornecedor". */
+const suppliedLine = (supplierId: string, kind = "part") => ({
+  kind,
+  description: "Tela",
+  quantity: "1",
+  unitPrice: "200,00",
+  supplierId,
 });
 
 /** A link of the Painel as the list's loader reads it. */
@@ -361,6 +386,37 @@ export function defineDashboardSuite(database: TestDatabase) {
         ])
         .returning({ id: serviceOrders.id });
       const lastMonth = shopMonthRange(shopMonthOf(addDays(`${today.slice(0, 7)}-01`, -1))).from;
+      // Part suppliers: Ana's repair used parts from both, the other repair from "Peças Sul" only; a third repair's
+      // warranty, from "Distribuidora Norte", was claimed last month only (not counted).
+      const [north, south] = await app.db
+        .insert(app.tables.suppliers)
+        .values([{ name: "Distribuidora Norte" }, { name: "Peças Sul" }])
+        .returning({ id: app.tables.suppliers.id });
+      const [warrantedC] = await app.db
+        .insert(serviceOrders)
+        .values(order("delivered", "DASH0026"))
+        .returning({ id: serviceOrders.id });
+      await app.db
+        .insert(app.tables.serviceOrderLines)
+        .values([
+          partLine(warrantedA!.id, "Tela", { supplierId: north!.id }),
+          partLine(warrantedA!.id, "Bateria", { supplierId: south!.id }),
+          partLine(warrantedA!.id, "Outra tela", { supplierId: south!.id }),
+          partLine(warrantedB!.id, "Conector", { supplierId: south!.id }),
+          partLine(warrantedB!.id, "Parafuso"),
+          partLine(warrantedC!.id, "Câmera", { supplierId: north!.id }),
+        ]);
+      const [warrantyC] = await app.db
+        .insert(app.tables.warranties)
+        .values(warranty(warrantedC!.id, null))
+        .returning({ id: app.tables.warranties.id });
+      const [claimOfC] = await app.db
+        .insert(serviceOrders)
+        .values(order("cancelled", "DASH0027"))
+        .returning({ id: serviceOrders.id });
+      await app.db
+        .insert(app.tables.warrantyClaims)
+        .values({ warrantyId: warrantyC!.id, serviceOrderId: claimOfC!.id, reportedDefect: "Mês passado", createdAt: lastMonth });
       await app.db.insert(app.tables.warrantyClaims).values([
         { warrantyId: warrantyA!.id, serviceOrderId: claimOrders[0]!.id, reportedDefect: "Voltou a falhar" },
         { warrantyId: warrantyA!.id, serviceOrderId: claimOrders[1]!.id, reportedDefect: "De novo" },
@@ -646,6 +702,28 @@ export function defineDashboardSuite(database: TestDatabase) {
       }
     });
 
+    it("counts the warranties claimed this month per part supplier, once for each supplier, as the list filtered by its link", async () => {
+      const overview = await app.overview.getShopOverview(STAFF);
+      const { bySupplier } = overview.claims;
+      // Ana's warranty counts for both suppliers; two lines from one supplier count once; last month's claim not at all.
+      expect(bySupplier.map((row) => [row.name, row.warranties])).toEqual([
+        ["Peças Sul", 2],
+        ["Distribuidora Norte", 1],
+      ]);
+      for (const row of bySupplier) {
+        const params = paramsOf(dashboardLinks.warrantiesClaimedFromSupplier(overview.month, row.supplier));
+        expect(params.get("fornecedor")).toBe(String(row.supplier));
+        const list = await app.lists.warrantyQueries.listWarranties(STAFF, {
+          today,
+          search: "",
+          status: null,
+          page: 1,
+          claimed: { month: params.get("reclamacao")!, technician: null, supplier: Number(params.get("fornecedor")) },
+        });
+        expect(list.rows.length, row.name).toBe(row.warranties);
+      }
+    });
+
     it("counts today's visits and WhatsApp clicks as /traffic-analysis shows today", async () => {
       const overview = await app.overview.getShopOverview(STAFF);
       expect(overview.traffic).toEqual({ visits: 3, whatsapp: 2 });
@@ -743,6 +821,73 @@ export function defineDashboardSuite(database: TestDatabase) {
           error instanceof ServiceOrderInputError &&
           error.fieldErrors["lines.0.expectedArrivalDate"] === "A previsão de chegada é só para peças.",
       );
+    });
+
+    it("keeps a part line's supplier, defaults it to the last entry's, refuses an unknown one and audits a change", async () => {
+      const { createServiceOrder, updateServiceOrder } = await import("~/modules/service-orders/mutations.server");
+      const { ServiceOrderInputError } = await import("~/modules/service-orders/errors");
+      const { lookupProductsForQuote } = await import("~/modules/inventory/order-parts.server");
+      const { suppliers, products, stockMovements, auditLog } = app.tables;
+      const [customer] = await app.db.select({ id: app.tables.customers.id }).from(app.tables.customers).limit(1);
+      const [first, second] = await app.db
+        .insert(suppliers)
+        .values([{ name: "Fornecedor Antigo" }, { name: "Fornecedor Recente" }])
+        .returning({ id: suppliers.id });
+      // The product's latest entry naming a supplier decides the default; a newer entry without one does not.
+      const [part] = await app.db
+        .insert(products)
+        .values({ kind: "part", sku: "TEL-SUP", slug: "tel-sup", name: "Tela fornecida", priceCents: 20_000, stockQuantity: 3 })
+        .returning({ id: products.id });
+      const movement = (supplierId: number | null, at: Date) => ({
+        productId: part!.id,
+        kind: "entry" as const,
+        quantity: 1,
+        balanceAfter: 1,
+        averageCostAfterCents: 0,
+        supplierId,
+        actorLabel: STAFF.label,
+        createdAt: at,
+      });
+      await app.db
+        .insert(stockMovements)
+        .values([movement(first!.id, daysAgo(30)), movement(second!.id, daysAgo(10)), movement(null, daysAgo(1))]);
+      const [found] = await lookupProductsForQuote("Tela fornecida");
+      expect(found?.supplierId).toBe(second!.id);
+
+      const input = (lines: Record<string, string>[]) => ({
+        customerId: String(customer!.id),
+        deviceType: "phone",
+        model: "Moto G52",
+        reportedDefect: "Tela quebrada",
+        lines,
+        warrantyDays: "90",
+        idempotencyKey: randomUUID(),
+      });
+      const created = await createServiceOrder(STAFF, input([suppliedLine(String(second!.id))]));
+      const stored = await app.lists.orderQueries.getServiceOrder(created.id);
+      expect(stored?.lines.map((row) => [row.supplierId, row.supplierName])).toEqual([[second!.id, "Fornecedor Recente"]]);
+
+      const refusal = (field: string, message: string) => (error: unknown) =>
+        error instanceof ServiceOrderInputError && error.fieldErrors[field] === message;
+      await expect(createServiceOrder(STAFF, input([suppliedLine("999999")]))).rejects.toSatisfy(
+        refusal("lines.0.supplierId", "Escolha um fornecedor da lista."),
+      );
+      await expect(createServiceOrder(STAFF, input([suppliedLine(String(first!.id), "service")]))).rejects.toSatisfy(
+        refusal("lines.0.supplierId", "O fornecedor é só para peças."),
+      );
+
+      const { idempotencyKey: _key, ...edit } = input([suppliedLine(String(first!.id))]);
+      await updateServiceOrder(STAFF, created.id, edit);
+      const [entry] = await app.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(eq(auditLog.action, "service-order.update"))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      const details = entry?.details as { changed: string[]; before: Record<string, unknown>; after: Record<string, unknown> };
+      expect(details.changed).toContain("lineSuppliers");
+      expect(details.before.lineSuppliers).toEqual(["Tela: Fornecedor Recente"]);
+      expect(details.after.lineSuppliers).toEqual(["Tela: Fornecedor Antigo"]);
     });
   });
 }

@@ -249,6 +249,11 @@ export function defineDemoDataSuite(database: TestDatabase) {
       const claimed = seededWarranties.find((warranty) => warranty.id === claim!.warrantyId)!;
       expect(claimOrder).toMatchObject({ isDemo: true, status: "received", linesTotalCents: 0, customerId: claimed.customerId });
       expect(claimOrder!.notes).toContain(`Garantia da OS nº ${claimed.serviceOrderId}`);
+      // The warranted repairs' parts name demo suppliers, so the Painel's claims by part supplier are not empty.
+      const { warrantiesClaimedInMonthBySupplier } = await import("~/modules/warranties/queries.server");
+      const { shopToday } = await import("~/lib/dates");
+      const bySupplier = await warrantiesClaimedInMonthBySupplier(OWNER, shopToday().slice(0, 7));
+      expect(bySupplier.map((row) => row.warranties)).toEqual([1]);
       // A second run adds nothing.
       await app.seed.seedDemoData();
       expect(await snapshot()).toEqual(rows);
@@ -495,6 +500,9 @@ export function defineDemoDataSuite(database: TestDatabase) {
       // The demo warranties and their claim went with the demo orders.
       expect(await app.db.select().from(t.warrantyClaims)).toEqual([]);
       expect((await app.db.select().from(t.warranties)).filter((warranty) => warranty.isDemo)).toEqual([]);
+      // And the demo's part suppliers with the demo order lines that named them.
+      const { suppliers } = await import("~/db/schema/suppliers");
+      expect(await app.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.isDemo, true))).toEqual([]);
       const after = await snapshot();
       for (const kind of DEMO_KINDS) {
         expect(after[kind], kind).toEqual({ demo: 0, real: before[kind].real });

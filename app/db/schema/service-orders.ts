@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, seria
 import { user } from "./auth";
 import { customers } from "./customers";
 import { productUnits, products, type PartOrigin } from "./inventory";
+import { suppliers } from "./suppliers";
 
 export const PART_STOCK_STATES = ["none", "pending", "reserved", "awaiting", "taken"] as const;
 export type PartStockState = (typeof PART_STOCK_STATES)[number];
@@ -156,6 +157,11 @@ export const serviceOrderLines = pgTable(
     partOrigin: text("part_origin").$type<PartOrigin>(),
     /** "Previsão de chegada": when a part the shop ordered is expected (optional, set when it is ordered). */
     expectedArrivalDate: date("expected_arrival_date", { mode: "string" }),
+    /**
+     * "Fornecedor": who the part was bought from (a part's only, optional), so warranty claims count per
+     * part supplier (docs/decisions/0032-part-line-supplier.md).
+     */
+    supplierId: integer("supplier_id").references(() => suppliers.id),
   },
   (table) => [
     index("service_order_lines_order_idx").on(table.orderId, table.position),

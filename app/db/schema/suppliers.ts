@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { folded } from "../search-fold";
 
 /**
@@ -18,6 +18,8 @@ export const suppliers = pgTable(
     whatsapp: text("whatsapp").notNull().default(""),
     email: text("email").notNull().default(""),
     notes: text("notes").notNull().default(""),
+    /** Created by the demo seed (named on its part lines); removed with the demo unless the shop's own records name it. */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },

@@ -294,6 +294,7 @@ const FIELD_LABELS: Record<string, string> = {
   legalName: "Razão social",
   level: "Nível",
   linesTotalCents: "Total dos itens",
+  lineSuppliers: "Fornecedores das peças",
   logoUploadId: "Logotipo",
   loyaltyDiscountCents: "Desconto de fidelidade",
   marketingConsent: "Consentimento de marketing",

@@ -27,5 +27,7 @@ export const dashboardLinks = {
   product: (productId: number) => `/inventory/${productId}`,
   warrantiesClaimed: (month: string, technician: string | null = null) =>
     `/warranty-contract?${new URLSearchParams({ reclamacao: month, ...(technician ? { tecnico: technician } : {}) }).toString()}`,
+  warrantiesClaimedFromSupplier: (month: string, supplierId: number) =>
+    `/warranty-contract?${new URLSearchParams({ reclamacao: month, fornecedor: String(supplierId) }).toString()}`,
   trafficOf: (day: string) => `/traffic-analysis?de=${day}&ate=${day}`,
 } as const;

@@ -13,7 +13,7 @@ import { TAKINGS_METHODS, takingsWhere } from "~/modules/finance/takings.server"
 import { waitingSinceBefore } from "~/modules/service-orders/pickups.server";
 import { AWAITING_PICKUP_STATUSES, PICKUP_WAIT_MARKS } from "~/modules/service-orders/status";
 import { getTrafficCounts } from "~/modules/traffic/report.server";
-import { warrantiesClaimedInMonth } from "~/modules/warranties/queries.server";
+import { warrantiesClaimedInMonth, warrantiesClaimedInMonthBySupplier } from "~/modules/warranties/queries.server";
 
 /** Statuses of an order still in the shop's hands (the board counts them; delivered and cancelled are history). */
 const OPEN_STATUSES = ["received", "diagnosing", "awaiting_approval", "approved", "awaiting_part", "repairing", "ready"] as const;
@@ -90,7 +90,7 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
     withFinance ? financeDueBetween(db, today, horizon) : Promise.resolve(null),
     instalmentsDueOn(actor, today),
     lowStockProducts(db),
-    warrantiesClaimedInMonth(actor, month),
+    warrantyClaimsOfMonth(actor, month),
   ]);
   return forAudience(
     {
@@ -105,7 +105,7 @@ async function readShopFigures(actor: Actor, today: string, { withFinance = true
       finance,
       instalments,
       lowStock,
-      claims: { total: claims.reduce((sum, row) => sum + row.warranties, 0), byTechnician: claims },
+      claims,
       withFinance,
     },
     { withFinance },
@@ -153,6 +153,19 @@ export function quickActionsFor(role: Role, { isRegisterOpen }: { isRegisterOpen
     { key: "find-order", to: "/service-orders/search", label: "Buscar OS" },
     { key: "new-customer", to: "/customers/new", label: "Novo cliente" },
   ];
+}
+
+/**
+ * The warranties claimed this month: in all, per technician of the repair, and
+ * per supplier of a part the repair used (one warranty counts for each of its
+ * suppliers, so those do not add up to the total).
+ */
+async function warrantyClaimsOfMonth(actor: Actor, month: string) {
+  const [byTechnician, bySupplier] = await Promise.all([
+    warrantiesClaimedInMonth(actor, month),
+    warrantiesClaimedInMonthBySupplier(actor, month),
+  ]);
+  return { total: byTechnician.reduce((sum, row) => sum + row.warranties, 0), byTechnician, bySupplier };
 }
 
 async function openOrdersByStatus(db: Database) {

@@ -12,7 +12,8 @@ import { financeEntries, financeRecurring } from "~/db/schema/finance";
 import { productUnits, products, stockCountItems, stockMovements } from "~/db/schema/inventory";
 import { issuedDocuments } from "~/db/schema/print-documents";
 import { reviews } from "~/db/schema/reviews";
-import { serviceOrders } from "~/db/schema/service-orders";
+import { serviceOrderLines, serviceOrders } from "~/db/schema/service-orders";
+import { suppliers } from "~/db/schema/suppliers";
 import { warranties, warrantyClaims } from "~/db/schema/warranties";
 import { uploads } from "~/db/schema/uploads";
 import { shopSettings } from "~/db/schema/shop-settings";
@@ -320,6 +321,14 @@ export async function removeDemoDataInTx(tx: Transaction, actor: Actor): Promise
   await tx.delete(stockMovements).where(sql`${stockMovements.productId} in ${demoProducts}`);
   await tx.delete(productUnits).where(sql`${productUnits.productId} in ${demoProducts}`);
   await tx.delete(products).where(eq(products.isDemo, true));
+  // The demo's part suppliers, once their demo order lines are gone; one the shop has since named on its own
+  // purchases, bills or orders stays, as the shop's.
+  await tx.delete(suppliers).where(
+    sql`${suppliers.isDemo} and not exists (select 1 from ${stockMovements} m where m.supplier_id = ${suppliers.id})
+        and not exists (select 1 from ${financeEntries} f where f.supplier_id = ${suppliers.id})
+        and not exists (select 1 from ${serviceOrderLines} l where l.supplier_id = ${suppliers.id})`,
+  );
+  await tx.update(suppliers).set({ isDemo: false }).where(eq(suppliers.isDemo, true));
   const photoIds = demoPhotos.flatMap((row) => (row.id ? [row.id] : []));
   if (photoIds.length > 0) await tx.delete(uploads).where(inArray(uploads.id, photoIds));
   await tx.delete(reviews).where(eq(reviews.isDemo, true));

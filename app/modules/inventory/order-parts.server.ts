@@ -358,6 +358,11 @@ export type QuoteLookupItem = {
   isSerialised: boolean;
   /** In-stock units, for a serialised product (up to QUOTE_LOOKUP_UNITS). */
   units: QuoteLookupUnit[];
+  /**
+   * The supplier of the product's most recent stock entry that names one: the part line's "Fornecedor"
+   * unless staff choose another (docs/decisions/0032-part-line-supplier.md); null when no entry names one.
+   */
+  supplierId: number | null;
 };
 
 const QUOTE_LOOKUP_LIMIT = 8;
@@ -391,6 +396,11 @@ export async function lookupProductsForQuote(rawQuery: string): Promise<QuoteLoo
       reservedQuantity: products.reservedQuantity,
       partOrigin: products.partOrigin,
       isSerialised: products.isSerialised,
+      // Newest first over the product's ledger index, for the 8 products found only.
+      // Written out: a one-table select leaves its columns unqualified, and "id" inside would be the movement's.
+      supplierId: sql<
+        number | null
+      >`(select m.supplier_id from stock_movements m where m.product_id = "products"."id" and m.kind = 'entry' and m.supplier_id is not null order by m.created_at desc, m.id desc limit 1)`,
     })
     .from(products)
     .where(
@@ -423,6 +433,7 @@ export async function lookupProductsForQuote(rawQuery: string): Promise<QuoteLoo
     availableQuantity: row.stockQuantity - row.reservedQuantity,
     partOrigin: row.partOrigin,
     isSerialised: row.isSerialised,
+    supplierId: row.supplierId === null ? null : Number(row.supplierId),
     units: units
       .filter((unit) => unit.productId === row.id)
       .slice(0, QUOTE_LOOKUP_UNITS)

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { inTransaction, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { customers } from "~/db/schema/customers";
 import { serviceOrderLines, serviceOrderPayments, serviceOrderStatusEvents, serviceOrders } from "~/db/schema/service-orders";
+import { suppliers } from "~/db/schema/suppliers";
 import { atShopTime, shopToday } from "~/lib/dates";
 import { parseInput } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
@@ -252,8 +253,58 @@ function lineRows(orderId: number, input: ServiceOrderInput, parts: readonly Lin
     quantity: line.quantity,
     unitPriceCents: line.unitPrice,
     expectedArrivalDate: line.kind === "part" && line.expectedArrivalDate !== "" ? line.expectedArrivalDate : null,
+    supplierId: line.kind === "part" ? line.supplierId : null,
     ...parts[position]!,
   }));
+}
+
+/**
+ * The suppliers the part lines name, by id, each an existing record (a stale or forged form names
+ * one that is not: refused on its line's field, before any write).
+ */
+async function lineSupplierNamesInTx(tx: Transaction, input: ServiceOrderInput) {
+  const ids = [
+    ...new Set(input.lines.flatMap((line) => (line.kind === "part" && line.supplierId !== null ? [line.supplierId] : []))),
+  ];
+  const found =
+    ids.length === 0
+      ? []
+      : await tx.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(inArray(suppliers.id, ids));
+  const names = new Map(found.map((row) => [row.id, row.name]));
+  const missing = input.lines.findIndex(
+    (line) => line.kind === "part" && line.supplierId !== null && !names.has(line.supplierId),
+  );
+  if (missing >= 0) throw new ServiceOrderRuleError("Escolha um fornecedor da lista.", `lines.${missing}.supplierId`);
+  return names;
+}
+
+/** "Tela: Distribuidora Sul" per part line with a supplier: what the audit keeps of who the parts came from. */
+function supplierLabels(
+  lines: readonly { description: string; supplierId: number | null }[],
+  names: ReadonlyMap<number, string>,
+) {
+  return lines.flatMap((line) =>
+    line.supplierId === null ? [] : [`${line.description}: ${names.get(line.supplierId) ?? `fornecedor nº ${line.supplierId}`}`],
+  );
+}
+
+const partSuppliersDetail = (lines: ServiceOrderInput["lines"], names: ReadonlyMap<number, string>) => {
+  const labels = supplierLabels(lines, names);
+  return labels.length > 0 ? { lineSuppliers: labels } : {};
+};
+
+/** changedValues' before/after with more fields added, each as [before, after]. */
+function mergeChanges(
+  values: { before: Record<string, unknown>; after: Record<string, unknown> },
+  more: Record<string, [unknown, unknown]>,
+) {
+  const before = { ...values.before };
+  const after = { ...values.after };
+  for (const [field, [was, now]] of Object.entries(more)) {
+    before[field] = was;
+    after[field] = now;
+  }
+  return { before, after };
 }
 
 /** The quote's lines as the inventory's part rules read them. */
@@ -324,6 +375,7 @@ async function insertServiceOrder(
   const warrantyDays = input.warrantyDays ?? Math.max(settings.defaultWarrantyDays, MIN_WARRANTY_DAYS);
   await assertCustomerExists(tx, input.customerId);
   await assertTechnician(tx, input.technicianUserId);
+  const supplierNames = await lineSupplierNamesInTx(tx, input);
   const { parts } = await quoteOrderPartsInTx(tx, quotedParts(input));
   const now = new Date();
   let created: { id: number; trackingCode: string } | undefined;
@@ -392,6 +444,7 @@ async function insertServiceOrder(
       discountCents: input.discount,
       depositCents: input.deposit,
       hasUnlockCode: unlock !== null,
+      ...partSuppliersDetail(input.lines, supplierNames),
     },
   });
   return created;
@@ -419,6 +472,7 @@ export async function updateServiceOrderInTx(
   }
   if (order.customerId !== input.customerId) await assertCustomerExists(tx, input.customerId);
   if (order.technicianUserId !== (input.technicianUserId || null)) await assertTechnician(tx, input.technicianUserId);
+  const supplierNames = await lineSupplierNamesInTx(tx, input);
   // A blank warranty keeps the one the order has; create falls back to the shop's default instead.
   const columns = { ...formColumns(input), warrantyDays: input.warrantyDays ?? order.warrantyDays };
   // The loyalty level's discount follows the quote at its percentage; the form's discount is what staff typed on top.
@@ -474,6 +528,17 @@ export async function updateServiceOrderInTx(
     orderId,
     removed.map((line) => line.id),
   );
+  const suppliersBefore = await tx
+    .select({ description: serviceOrderLines.description, supplier: suppliers.name })
+    .from(serviceOrderLines)
+    .innerJoin(suppliers, eq(suppliers.id, serviceOrderLines.supplierId))
+    .where(eq(serviceOrderLines.orderId, orderId))
+    .orderBy(asc(serviceOrderLines.position), asc(serviceOrderLines.id));
+  const lineSuppliersBefore = suppliersBefore.map((row) => `${row.description}: ${row.supplier}`);
+  const lineSuppliersAfter = supplierLabels(input.lines, supplierNames);
+  // Who a part came from is a change of the order like its fields: named in `changed`, its before → after kept.
+  const suppliersChanged = JSON.stringify(lineSuppliersBefore) !== JSON.stringify(lineSuppliersAfter);
+  if (suppliersChanged) changed.push("lineSuppliers");
   await tx.delete(serviceOrderLines).where(eq(serviceOrderLines.orderId, orderId));
   if (input.lines.length > 0) await tx.insert(serviceOrderLines).values(lineRows(orderId, input, parts));
   await settleEditedPartsInTx(tx, actor, orderId, order.status);
@@ -488,7 +553,10 @@ export async function updateServiceOrderInTx(
       changed,
       linesTotalCents: columns.linesTotalCents,
       discountCents: columns.discountCents,
-      ...changedValues(order, columns, ["linesTotalCents", "discountCents"]),
+      ...mergeChanges(
+        changedValues(order, columns, ["linesTotalCents", "discountCents"]),
+        suppliersChanged ? { lineSuppliers: [lineSuppliersBefore, lineSuppliersAfter] } : {},
+      ),
     },
   });
   return { id: orderId };

@@ -6,6 +6,7 @@ import { user } from "~/db/schema/auth";
 import { registerEntries } from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
 import { productUnits, products } from "~/db/schema/inventory";
+import { suppliers } from "~/db/schema/suppliers";
 import {
   serviceOrderLines,
   serviceOrderPayments,
@@ -376,6 +377,8 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
         stockState: serviceOrderLines.stockState,
         partOrigin: serviceOrderLines.partOrigin,
         expectedArrivalDate: serviceOrderLines.expectedArrivalDate,
+        supplierId: serviceOrderLines.supplierId,
+        supplierName: suppliers.name,
         productName: products.name,
         productSku: products.sku,
         unitSerial: productUnits.serial,
@@ -383,6 +386,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       .from(serviceOrderLines)
       .leftJoin(products, eq(products.id, serviceOrderLines.productId))
       .leftJoin(productUnits, eq(productUnits.id, serviceOrderLines.productUnitId))
+      .leftJoin(suppliers, eq(suppliers.id, serviceOrderLines.supplierId))
       .where(eq(serviceOrderLines.orderId, id))
       .orderBy(asc(serviceOrderLines.position), asc(serviceOrderLines.id)),
     db

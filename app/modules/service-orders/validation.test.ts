@@ -107,6 +107,7 @@ describe("ServiceOrderSchema", () => {
         productId: 7,
         productUnitId: null,
         expectedArrivalDate: "",
+        supplierId: null,
       },
       {
         kind: "service",
@@ -116,6 +117,7 @@ describe("ServiceOrderSchema", () => {
         productId: null,
         productUnitId: null,
         expectedArrivalDate: "",
+        supplierId: null,
       },
       {
         kind: "part",
@@ -125,6 +127,7 @@ describe("ServiceOrderSchema", () => {
         productId: 8,
         productUnitId: 31,
         expectedArrivalDate: "",
+        supplierId: null,
       },
     ]);
     expect(parsed).toMatchObject({ discount: 1_050, deposit: 10_000 });
@@ -347,5 +350,24 @@ describe("previsão de chegada de uma peça", () => {
       form.append("lineExpectedArrival", date!);
     }
     expect(serviceOrderFormToInput(form).lines.map((line) => line.expectedArrivalDate)).toEqual(["", "2026-12-10"]);
+  });
+
+  it("reads a part line's supplier, and refuses one on a service line or one that is no id", () => {
+    const form = new FormData();
+    for (const [kind, supplier] of [
+      ["service", ""],
+      ["part", "12"],
+    ]) {
+      form.append("lineKind", kind!);
+      form.append("lineDescription", "Linha");
+      form.append("lineUnitPrice", "10,00");
+      form.append("lineSupplierId", supplier!);
+    }
+    expect(serviceOrderFormToInput(form).lines.map((line) => line.supplierId)).toEqual(["", "12"]);
+    expect(ServiceOrderSchema.parse(withLine({ supplierId: "12" })).lines[0]?.supplierId).toBe(12);
+    expect(errorsOf(withLine({ kind: "service", supplierId: "12" }))).toEqual({
+      "lines.0.supplierId": "O fornecedor é só para peças.",
+    });
+    expect(errorsOf(withLine({ supplierId: "abc" }))).toEqual({ "lines.0.supplierId": "Escolha um fornecedor da lista." });
   });
 });

@@ -100,8 +100,13 @@ export const ServiceOrderLineSchema = z
     productUnitId: optionalIdField("Unidade inválida."),
     /** "Previsão de chegada" of a part the shop ordered: optional, a part's only. */
     expectedArrivalDate: isoDateField("Informe a previsão de chegada como uma data válida."),
+    /** "Fornecedor" of a part (a supplier record; the server checks it exists): optional, a part's only. */
+    supplierId: optionalIdField("Escolha um fornecedor da lista."),
   })
   .superRefine((line, context) => {
+    if (line.supplierId !== null && line.kind !== "part") {
+      context.addIssue({ code: "custom", path: ["supplierId"], message: "O fornecedor é só para peças." });
+    }
     if (line.expectedArrivalDate === "") return;
     if (line.kind !== "part") {
       context.addIssue({ code: "custom", path: ["expectedArrivalDate"], message: "A previsão de chegada é só para peças." });
@@ -313,6 +318,8 @@ export type ServiceOrderFormValues = {
     stockState?: string;
     /** "Previsão de chegada" (YYYY-MM-DD), "" when none. */
     expectedArrivalDate?: string;
+    /** "Fornecedor" of a part: a supplier's id, "" when none. */
+    supplierId?: string;
   }[];
   discount: string;
   deposit: string;
@@ -388,6 +395,7 @@ export function formValuesOfOrder(order: {
     partOrigin?: string | null;
     stockState?: string;
     expectedArrivalDate?: string | null;
+    supplierId?: number | null;
   }[];
   discountCents: number;
   /** The loyalty level's part of `discountCents`: the form's discount field is what staff typed on top. */
@@ -422,6 +430,7 @@ export function formValuesOfOrder(order: {
       partOrigin: line.partOrigin ?? "",
       stockState: line.stockState ?? "none",
       expectedArrivalDate: line.expectedArrivalDate ?? "",
+      supplierId: line.supplierId ? String(line.supplierId) : "",
     })),
     discount:
       order.discountCents - (order.loyaltyDiscountCents ?? 0) > 0
@@ -458,6 +467,7 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
   const labels = formTexts(form, "lineProductLabel");
   const origins = formTexts(form, "linePartOrigin");
   const arrivals = formTexts(form, "lineExpectedArrival");
+  const lineSuppliers = formTexts(form, "lineSupplierId");
   const lines = kinds
     .map((kind, index) => ({
       kind,
@@ -469,6 +479,7 @@ export function serviceOrderFormToInput(form: FormData): ServiceOrderFormValues 
       productLabel: labels[index] ?? "",
       partOrigin: origins[index] ?? "",
       expectedArrivalDate: arrivals[index] ?? "",
+      supplierId: lineSuppliers[index] ?? "",
     }))
     .filter((line) => line.description.trim() !== "" || line.unitPrice.trim() !== "");
   return {

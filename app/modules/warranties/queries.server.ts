@@ -4,7 +4,8 @@ import { getDb } from "~/db/client.server";
 import { saleItems, sales } from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
 import { productUnits } from "~/db/schema/inventory";
-import { serviceOrders } from "~/db/schema/service-orders";
+import { serviceOrderLines, serviceOrders } from "~/db/schema/service-orders";
+import { suppliers } from "~/db/schema/suppliers";
 import { warranties, warrantyClaims } from "~/db/schema/warranties";
 import { addDays, shopMonthRange } from "~/lib/dates";
 import { escapeLike } from "~/lib/text-input";
@@ -58,7 +59,12 @@ function searchCondition(query: string): SQL | undefined {
  * technician's repair (NO_TECHNICIAN: repairs without one, and sales): the
  * Painel's "garantias acionadas no mês" per technician link here.
  */
-export type WarrantyClaimFilter = { month: string; technician: string | null };
+export type WarrantyClaimFilter = {
+  month: string;
+  technician: string | null;
+  /** A supplier's id: only warranties whose order has a part line from that supplier (null: any). */
+  supplier?: number | null;
+};
 export const NO_TECHNICIAN = "sem";
 
 export type WarrantyListFilters = {
@@ -69,13 +75,21 @@ export type WarrantyListFilters = {
   claimed?: WarrantyClaimFilter | null;
 };
 
-function claimedCondition({ month, technician }: WarrantyClaimFilter): SQL {
+function claimedCondition({ month, technician, supplier = null }: WarrantyClaimFilter): SQL {
   const { from, to } = shopMonthRange(month);
   const inMonth = sql`exists (select 1 from ${warrantyClaims} where ${warrantyClaims.warrantyId} = ${warranties.id} and ${warrantyClaims.createdAt} >= ${from.toISOString()}::timestamptz and ${warrantyClaims.createdAt} < ${to.toISOString()}::timestamptz)`;
-  if (technician === null) return inMonth;
   const whose =
-    technician === NO_TECHNICIAN ? sql`${warranties.technicianUserId} is null` : eq(warranties.technicianUserId, technician);
-  return sql`${inMonth} and ${whose}`;
+    technician === null
+      ? undefined
+      : technician === NO_TECHNICIAN
+        ? sql`${warranties.technicianUserId} is null`
+        : eq(warranties.technicianUserId, technician);
+  return and(inMonth, whose, supplier === null ? undefined : fromSupplierCondition(supplier))!;
+}
+
+/** The warranty's repair used a part bought from this supplier (its order has a part line naming it). */
+function fromSupplierCondition(supplierId: number): SQL {
+  return sql`exists (select 1 from ${serviceOrderLines} where ${serviceOrderLines.orderId} = ${warranties.serviceOrderId} and ${serviceOrderLines.supplierId} = ${supplierId})`;
 }
 
 /** /warranty-contract: newest first, with each row's status and days left on `today`, and its claims counted. */
@@ -160,6 +174,42 @@ export async function warrantiesClaimedInMonth(actor: Actor, month: string) {
     name: row.name,
     warranties: Number(row.warranties),
   }));
+}
+
+/**
+ * The warranties claimed in a month per supplier of a part used in the
+ * original repair: a warranty counts for a supplier when its order has a part
+ * line from that supplier, so one whose order had parts from two suppliers
+ * counts once for each (and a repair with no supplier named counts for none).
+ * Each count is the rows /warranty-contract shows with
+ * `claimed: { month, technician: null, supplier }`. Supplier names are shown to
+ * all staff, as on a stock entry's form.
+ */
+export async function warrantiesClaimedInMonthBySupplier(actor: Actor, month: string) {
+  assertStaffActor(actor);
+  const db = await getDb();
+  const { from, to } = shopMonthRange(month);
+  const rows = await db
+    .select({
+      supplierId: suppliers.id,
+      name: suppliers.name,
+      warranties: sql<number>`count(distinct ${warranties.id})::int`,
+    })
+    .from(warrantyClaims)
+    .innerJoin(warranties, eq(warranties.id, warrantyClaims.warrantyId))
+    .innerJoin(serviceOrderLines, eq(serviceOrderLines.orderId, warranties.serviceOrderId))
+    .innerJoin(suppliers, eq(suppliers.id, serviceOrderLines.supplierId))
+    .where(and(gte(warrantyClaims.createdAt, from), lt(warrantyClaims.createdAt, to)))
+    .groupBy(suppliers.id, suppliers.name)
+    .orderBy(desc(sql`count(distinct ${warranties.id})`), asc(suppliers.name));
+  return rows.map((row) => ({ supplier: row.supplierId, name: row.name, warranties: Number(row.warranties) }));
+}
+
+/** A supplier's name for the list's filter line; null when there is no such supplier. */
+export async function supplierNameOf(supplierId: number) {
+  const db = await getDb();
+  const [row] = await db.select({ name: suppliers.name }).from(suppliers).where(eq(suppliers.id, supplierId));
+  return row?.name ?? null;
 }
 
 /** One warranty as its page shows it, with its standing on `today` and its claims; null when none. */

@@ -29,6 +29,7 @@ import { Panel } from "~/components/ui/panel";
 import { PaymentsPanel } from "~/modules/service-orders/components/payments-panel";
 import { ServiceOrderForm } from "~/modules/service-orders/components/service-order-form";
 import { ServiceOrderSummary } from "~/modules/service-orders/components/service-order-summary";
+import { supplierOptions } from "~/modules/finance/suppliers.server";
 import { OrderWarrantyLinks } from "~/modules/warranties/components/order-warranty-links";
 import { getOrderWarrantyLinks } from "~/modules/warranties/queries.server";
 import { StatusActions } from "~/modules/service-orders/components/status-actions";
@@ -79,7 +80,7 @@ const backToOrder = (id: number, message: string, tone: "success" | "info" = "su
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [technicians, settings] = await Promise.all([listTechnicians(), getShopSettings()]);
+  const [technicians, settings, suppliers] = await Promise.all([listTechnicians(), getShopSettings(), supplierOptions()]);
   // Someone deactivated stays selectable only on the order that already has them.
   const technicianOptions = (assignedId: string | null = null) =>
     technicians
@@ -101,6 +102,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       values,
       customer,
       technicians: technicianOptions(),
+      suppliers,
       today,
       flash: null,
       registerOpen: await isRegisterOpen(),
@@ -163,6 +165,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     values: formValuesOfOrder(order),
     customer: { id: order.customer.id, name: order.customer.name, phone: order.customer.phone },
     technicians: technicianOptions(order.technicianUserId),
+    // A supplier a line names stays selectable even past the select's limit, so saving never drops it.
+    suppliers: [
+      ...suppliers,
+      ...order.lines.flatMap((line) =>
+        line.supplierId !== null && line.supplierName !== null && !suppliers.some((option) => option.id === line.supplierId)
+          ? [{ id: line.supplierId, name: line.supplierName }]
+          : [],
+      ),
+    ].filter((option, index, all) => all.findIndex((other) => other.id === option.id) === index),
     today,
     // A fresh key with every render of the page: a double submit of one payment form is recognised.
     paymentKey: newIdempotencyKey(),
@@ -288,6 +299,7 @@ function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
       errors={formErrors}
       customer={customer}
       technicians={loaderData.technicians}
+      suppliers={loaderData.suppliers}
       isNew={!order}
       hasUnlockCode={order?.hasUnlockCode ?? false}
       paidCents={order?.paidCents ?? 0}

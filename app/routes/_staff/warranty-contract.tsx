@@ -11,11 +11,13 @@ import { formatDate, isIsoMonth, shopToday } from "~/lib/dates";
 import { flashOf } from "~/lib/flash.server";
 import { formatPhone } from "~/lib/phone";
 import { searchTextOf } from "~/lib/text-input";
+import { readId } from "~/lib/forms";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { WarrantyStatusBadge } from "~/modules/warranties/components/warranty-status-badge";
 import {
   claimsPerTechnician,
   listWarranties,
+  supplierNameOf,
   MAX_WARRANTIES_PAGE,
   type WarrantyClaimFilter,
 } from "~/modules/warranties/queries.server";
@@ -29,6 +31,8 @@ const PAGE_PARAM = "pagina";
 /** "?reclamacao=2026-11&tecnico=<id>": warranties claimed in that month, of that technician's repairs (the Painel links here). */
 const CLAIM_MONTH_PARAM = "reclamacao";
 const TECHNICIAN_PARAM = "tecnico";
+/** "&fornecedor=<id>": of those, the ones whose repair used a part from that supplier. */
+const SUPPLIER_PARAM = "fornecedor";
 
 export const meta = () => staffAreaMeta("warranty");
 
@@ -38,6 +42,7 @@ function listHref(query: string, status: WarrantyStatus | null, page: number, cl
   if (status) params.set(STATUS_PARAM, status);
   if (claimed) params.set(CLAIM_MONTH_PARAM, claimed.month);
   if (claimed?.technician) params.set(TECHNICIAN_PARAM, claimed.technician);
+  if (claimed?.supplier) params.set(SUPPLIER_PARAM, String(claimed.supplier));
   if (page > 1) params.set(PAGE_PARAM, String(page));
   const search = params.toString();
   return search ? `/warranty-contract?${search}` : "/warranty-contract";
@@ -55,13 +60,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawMonth = searchParams.get(CLAIM_MONTH_PARAM);
   const rawTechnician = searchParams.get(TECHNICIAN_PARAM);
   const technician = rawTechnician ? rawTechnician.slice(0, 100) : null;
-  const claimed = rawMonth !== null && isIsoMonth(rawMonth) ? { month: rawMonth, technician } : null;
-  // An unknown filter or a page that is no page number: the list at its own address.
+  const rawSupplier = searchParams.get(SUPPLIER_PARAM);
+  const supplierId = rawSupplier === null ? null : readId(rawSupplier);
+  const supplierName = supplierId === null ? null : await supplierNameOf(supplierId);
+  const isClaimMonth = rawMonth !== null && isIsoMonth(rawMonth);
+  const claimed = isClaimMonth ? { month: rawMonth, technician, supplier: supplierName === null ? null : supplierId } : null;
+  // An unknown filter (a supplier that does not exist included) or a page that is no page number: the list at its own address.
   if (
     (rawStatus !== null && status === null) ||
     (rawPage !== null && rawPage !== String(page)) ||
     (rawMonth !== null && claimed === null) ||
-    (rawTechnician !== null && (claimed === null || technician !== rawTechnician))
+    (rawTechnician !== null && (claimed === null || technician !== rawTechnician)) ||
+    (rawSupplier !== null && (claimed === null || supplierName === null || String(supplierId) !== rawSupplier))
   ) {
     throw redirect(listHref(query, status, page, claimed));
   }
@@ -70,11 +80,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     claimsPerTechnician(actor),
   ]);
   if (list.rows.length === 0 && page > 1) throw redirect(listHref(query, status, 1, claimed));
-  return { query, status, claimed, ...list, technicians, flash: flashOf(context) };
+  return { query, status, claimed, supplierName, ...list, technicians, flash: flashOf(context) };
 }
 
 export default function WarrantyContracts({ loaderData }: Route.ComponentProps) {
-  const { query, status, claimed, rows, page, hasNextPage, today, technicians, flash } = loaderData;
+  const { query, status, claimed, supplierName, rows, page, hasNextPage, today, technicians, flash } = loaderData;
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -114,10 +124,16 @@ export default function WarrantyContracts({ loaderData }: Route.ComponentProps) 
       {claimed ? (
         <p className="text-sm text-slate-700">
           Só as garantias acionadas em {claimed.month.slice(5)}/{claimed.month.slice(0, 4)}
-          {claimed.technician ? ", do técnico escolhido" : ""}.{" "}
+          {claimed.technician ? ", do técnico escolhido" : ""}
+          {claimed.supplier && supplierName ? `, de reparos com peça do fornecedor ${supplierName}` : ""}.{" "}
           <Link to={listHref(query, status, 1)} className="font-medium text-brand-700 underline underline-offset-2">
             Mostrar todas
           </Link>
+          {claimed.supplier ? (
+            <span className="mt-1 block text-slate-600">
+              Uma garantia cuja OS teve peças de dois fornecedores conta uma vez para cada um.
+            </span>
+          ) : null}
         </p>
       ) : null}
 

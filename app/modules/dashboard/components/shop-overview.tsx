@@ -220,6 +220,7 @@ export function ShopOverview({ overview, quickActions }: { overview: Overview; q
               ))}
             </ul>
           ) : null}
+          <SupplierClaims month={overview.month} rows={claims.bySupplier} />
         </Panel>
 
         <Panel id="painel-site" title="Site hoje">
@@ -233,6 +234,36 @@ export function ShopOverview({ overview, quickActions }: { overview: Overview; q
           </ul>
         </Panel>
       </div>
+    </div>
+  );
+}
+
+/**
+ * "Garantias este mês por fornecedor de peça": each supplier's warranties claimed this month, linked to
+ * the warranties list filtered by that supplier (a repair with parts from two suppliers counts for each).
+ */
+function SupplierClaims({ month, rows }: { month: string; rows: Overview["claims"]["bySupplier"] }) {
+  return (
+    <div className="mt-3 space-y-1 border-t border-slate-200 pt-3" data-testid="garantias-por-fornecedor">
+      <h3 className="text-sm font-semibold text-slate-900">Garantias este mês por fornecedor de peça</h3>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">Nenhuma garantia acionada de reparo com fornecedor informado nas peças.</p>
+      ) : (
+        <>
+          <ul className="space-y-1 text-sm" aria-label="Por fornecedor de peça">
+            {rows.map((row) => (
+              <li key={row.supplier}>
+                <CountLink
+                  to={links.warrantiesClaimedFromSupplier(month, row.supplier)}
+                  label={row.name}
+                  count={row.warranties}
+                />
+              </li>
+            ))}
+          </ul>
+          <p className="text-xs text-slate-600">Uma OS com peças de dois fornecedores conta uma vez para cada um.</p>
+        </>
+      )}
     </div>
   );
 }

@@ -20,6 +20,8 @@ export type PickedPart = {
   unitPriceCents: number;
   productLabel: string;
   partOrigin: string;
+  /** The supplier of the product's latest stock entry naming one (the line's "Fornecedor" until changed), "" when none. */
+  supplierId: string;
 };
 
 /**
@@ -140,6 +142,7 @@ function PartSearch({
       unitPriceCents: item.priceCents,
       productLabel: `${item.name} (${item.sku})${unit ? ` · IMEI/série ${unit.serial}` : ""}`,
       partOrigin: item.partOrigin ?? "",
+      supplierId: item.supplierId === null ? "" : String(item.supplierId),
     });
 
   return (

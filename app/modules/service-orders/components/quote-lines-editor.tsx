@@ -23,6 +23,7 @@ const emptyLine = (key: number): Line => ({
   partOrigin: "",
   stockState: "none",
   expectedArrivalDate: "",
+  supplierId: "",
 });
 
 function lineTotalCents(line: Line) {
@@ -43,12 +44,15 @@ export function QuoteLinesEditor({
   errors,
   paidCents,
   isNew,
+  suppliers,
 }: {
   values: ServiceOrderFormValues;
   errors: Record<string, string>;
   /** Already received (edit page): the balance shown is what is left. */
   paidCents: number;
   isNew: boolean;
+  /** The supplier records a part line may name. */
+  suppliers: readonly { id: number; name: string }[];
 }) {
   const nextKey = useRef(values.lines.length + 1);
   const [lines, setLines] = useState<Line[]>(() => [
@@ -131,6 +135,22 @@ export function QuoteLinesEditor({
               ) : (
                 <input type="hidden" name="lineExpectedArrival" value="" />
               )}
+              {line.kind === "part" ? (
+                <SelectField
+                  label="Fornecedor"
+                  name="lineSupplierId"
+                  value={line.supplierId ?? ""}
+                  onChange={(event) => update(line.key, { supplierId: event.target.value })}
+                  options={[
+                    { value: "", label: "Não informado" },
+                    ...suppliers.map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
+                  ]}
+                  hint="De quem a peça foi comprada: conta nas garantias por fornecedor."
+                  error={errors[`lines.${index}.supplierId`]}
+                />
+              ) : (
+                <input type="hidden" name="lineSupplierId" value="" />
+              )}
             </fieldset>
             {isHydrated ? (
               <div className="mt-2">
@@ -150,6 +170,8 @@ export function QuoteLinesEditor({
                       productLabel: part.productLabel,
                       partOrigin: part.partOrigin,
                       stockState: "none",
+                      // The supplier it was last bought from (when an entry names one); staff may choose another.
+                      supplierId: part.supplierId || line.supplierId,
                     })
                   }
                   onUnlink={() =>

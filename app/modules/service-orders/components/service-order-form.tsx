@@ -40,6 +40,7 @@ export function ServiceOrderForm({
   errors,
   customer,
   technicians,
+  suppliers,
   isNew,
   hasUnlockCode,
   paidCents,
@@ -50,6 +51,8 @@ export function ServiceOrderForm({
   errors: Record<string, string>;
   customer: CustomerSummary | null;
   technicians: readonly { value: string; label: string }[];
+  /** The supplier records a part line may name ("Fornecedor"). */
+  suppliers: readonly { id: number; name: string }[];
   isNew: boolean;
   hasUnlockCode: boolean;
   paidCents: number;
@@ -210,7 +213,7 @@ export function ServiceOrderForm({
         </Section>
 
         <Section title="Orçamento" description="Serviços e peças; o total e o saldo se atualizam enquanto você digita.">
-          <QuoteLinesEditor values={values} errors={errors} paidCents={paidCents} isNew={isNew} />
+          <QuoteLinesEditor values={values} errors={errors} paidCents={paidCents} isNew={isNew} suppliers={suppliers} />
         </Section>
 
         <Section title="Prazo e garantia">

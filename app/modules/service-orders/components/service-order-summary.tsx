@@ -27,6 +27,7 @@ export type ServiceOrderSummaryView = {
     unitPriceCents: number;
     partOrigin?: string | null;
     expectedArrivalDate?: string | null;
+    supplierName?: string | null;
   }[];
   linesTotalCents: number;
   discountCents: number;
@@ -138,6 +139,9 @@ export function ServiceOrderSummary({ order, title }: { order: ServiceOrderSumma
                         <span className="block text-xs text-slate-600">
                           Previsão de chegada: {formatDate(line.expectedArrivalDate)}
                         </span>
+                      ) : null}
+                      {line.supplierName ? (
+                        <span className="block text-xs text-slate-600">Fornecedor: {line.supplierName}</span>
                       ) : null}
                     </td>
                     <td className="py-1.5 pr-3 text-right">{line.quantity}</td>
