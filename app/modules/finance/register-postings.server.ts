@@ -14,7 +14,7 @@ import {
   postTransferInTx,
   REGISTER_ENTRY_ORIGIN,
 } from "./ledger.server";
-import { accountBalancesInTx } from "./balances.server";
+import { accountBalanceInTx } from "./balances.server";
 import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "./revenue-parts";
 
 /** A register entry as just written, with what the caller knows of its meaning for the month result. */
@@ -171,7 +171,7 @@ export async function cashCounterAccounts(today: string) {
       .from(financeAccounts)
       .where(and(isNull(financeAccounts.archivedAt), ne(financeAccounts.id, drawer), ne(financeAccounts.kind, "card-acquirer")))
       .orderBy(asc(financeAccounts.position), asc(financeAccounts.id));
-    const balances = await accountBalancesInTx(tx, today);
+    const drawerBalanceCents = await accountBalanceInTx(tx, drawer, today);
     const accounts: CashCounterAccount[] = [
       ...rows.filter((row) => row.id === defaultId),
       ...rows.filter((row) => row.id !== defaultId),
@@ -179,7 +179,7 @@ export async function cashCounterAccounts(today: string) {
     return {
       accounts,
       defaultId,
-      drawerBalanceCents: Number(balances.find((row) => row.accountId === drawer)?.balanceCents ?? 0),
+      drawerBalanceCents,
     };
   });
 }
@@ -211,8 +211,7 @@ export async function postRegisterOpeningInTx(
   opening: { registerId: number; floatCents: number; accountId: number | null; date: string },
 ) {
   const drawer = await accountOfRoleInTx(tx, "cash-drawer");
-  const balances = await accountBalancesInTx(tx, opening.date);
-  const held = Number(balances.find((row) => row.accountId === drawer)?.balanceCents ?? 0);
+  const held = await accountBalanceInTx(tx, drawer, opening.date);
   const movedCents = opening.floatCents - held;
   if (movedCents === 0) return 0;
   const elsewhere = opening.accountId ?? (await accountOfRoleInTx(tx, "withdrawal"));
