@@ -160,9 +160,10 @@ export type CashCounterAccount = { id: number; name: string };
  * The accounts cash can come from or go to besides the drawer (the safe, a
  * bank, the owner's pocket; never a card acquirer): what the opening, the sangria and the
  * suprimento forms offer, with the "withdrawal" role's account first as the
- * default, and the drawer account's balance now.
+ * default, and the drawer account's balance on `balanceOn` (null: not read;
+ * only the opening form shows it).
  */
-export async function cashCounterAccounts(today: string) {
+export async function cashCounterAccounts(balanceOn: string | null) {
   return inTransaction(async (tx) => {
     const drawer = await accountOfRoleInTx(tx, "cash-drawer");
     const defaultId = await accountOfRoleInTx(tx, "withdrawal");
@@ -171,7 +172,7 @@ export async function cashCounterAccounts(today: string) {
       .from(financeAccounts)
       .where(and(isNull(financeAccounts.archivedAt), ne(financeAccounts.id, drawer), ne(financeAccounts.kind, "card-acquirer")))
       .orderBy(asc(financeAccounts.position), asc(financeAccounts.id));
-    const drawerBalanceCents = await accountBalanceInTx(tx, drawer, today);
+    const drawerBalanceCents = balanceOn === null ? null : await accountBalanceInTx(tx, drawer, balanceOn);
     const accounts: CashCounterAccount[] = [
       ...rows.filter((row) => row.id === defaultId),
       ...rows.filter((row) => row.id !== defaultId),
