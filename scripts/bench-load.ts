@@ -25,6 +25,8 @@
  *   npm run bench:load -- --soak [--soak-minutes 10] [--connections 8]
  *   npm run bench:load -- --only pages | mixed           one part
  *   npm run bench:load -- --database pglite | postgres   one database
+ *   npm run bench:load -- --only pages --pages /cash-register,/customers/new
+ *                                                       only the pages whose pattern holds one of these (comma-separated)
  *
  * Exits non-zero on any 5xx or network error. Budgets over are printed, not
  * fatal: the figures are the result (docs/reliability.md, "Load").
@@ -51,6 +53,7 @@ const { values: args } = parseArgs({
     "step-seconds": { type: "string" },
     database: { type: "string" },
     "memory-out": { type: "string" },
+    pages: { type: "string" },
   },
 });
 const QUICK = args.quick ?? false;
@@ -58,6 +61,11 @@ const SOAK = args.soak ?? false;
 const SOAK_MINUTES = Number(args["soak-minutes"]);
 const ONLY = args.only ?? null;
 if (ONLY && ONLY !== "pages" && ONLY !== "mixed") throw new Error(`--only deve ser pages ou mixed (recebido: ${ONLY})`);
+/** `--pages a,b`: measure only the staff pages whose pattern contains one of these (links are still followed everywhere). */
+const PAGE_FILTER = (args.pages ?? "")
+  .split(",")
+  .map((part) => part.trim())
+  .filter(Boolean);
 
 /** Issue 26's budgets for every staff page, alone at 4 concurrent staff. */
 const PAGE_P95_BUDGET_MS = 50;
@@ -432,7 +440,9 @@ type PageRow = {
 };
 
 async function measurePages(client: Client, cookie: string, pid: number | null, serverOutput: () => string): Promise<PageRow[]> {
-  const plans = await planPages(client, cookie);
+  const plans = (await planPages(client, cookie)).filter(
+    ({ route }) => PAGE_FILTER.length === 0 || PAGE_FILTER.some((part) => route.pattern.includes(part)),
+  );
   const rows: PageRow[] = [];
   for (const { route, path: target } of plans) {
     if (!target) {

@@ -143,8 +143,12 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       app.inTransaction((tx) => app.entries.createEntriesInTx(tx, actor, input, today));
     const payEntry = (id: number, input: Record<string, string>, today = TODAY) =>
       app.inTransaction((tx) => app.entries.payEntryInTx(tx, STAFF, id, input, today));
-    const balanceOf = async (accountId: number, day: string) =>
-      (await app.balances.accountBalancesInTx(app.db, day)).find((row) => row.accountId === accountId)!.balanceCents;
+    const balanceOf = async (accountId: number, day: string) => {
+      const balance = (await app.balances.accountBalancesInTx(app.db, day)).find((row) => row.accountId === accountId)!.balanceCents;
+      // One account's balance alone (the register's page reads the drawer's so) is the same sum.
+      expect(await app.balances.accountBalanceInTx(app.db, accountId, day)).toBe(balance);
+      return balance;
+    };
     const entryRows = () => app.db.select().from(app.tables.financeEntries).orderBy(app.tables.financeEntries.id);
 
     it("soma o saldo de cada conta num dia: saldo inicial, lançamentos pagos, transferências e recebíveis de cartão até o dia", async () => {

@@ -150,7 +150,7 @@ async function summaryOf(openingFloatCents: number, condition: SQL | undefined) 
 }
 
 /** How many of the newest entries the register's page lists; the totals count them all. */
-export const DESK_ENTRIES_SHOWN = 100;
+export const DESK_ENTRIES_SHOWN = 30;
 
 /**
  * The register open now, with its entries and the records without a
@@ -224,7 +224,7 @@ export async function listPendingPixOfRegister(registerId: number, openedDay: st
 }
 
 export const UNASSIGNED_DAYS_PAGE_SIZE = 20;
-export const DAY_ENTRIES_PAGE_SIZE = 50;
+export const DAY_ENTRIES_PAGE_SIZE = 25;
 export const MAX_UNASSIGNED_PAGE = 10_000;
 
 const safePageOf = (page: number) => Math.min(Math.max(1, Math.trunc(page) || 1), MAX_UNASSIGNED_PAGE);

@@ -59,3 +59,28 @@ export async function accountBalancesInTx(tx: Transaction | Database, onDate: st
 export async function accountBalances(onDate: string) {
   return accountBalancesInTx(await getDb(), onDate);
 }
+
+/**
+ * One account's balance at the end of `onDate`, the same sum as
+ * accountBalancesInTx's row for it, read through that account's rows only
+ * (the register's page wants the drawer's: summing every account over a
+ * year of entries to keep one was most of that page's cost).
+ */
+export async function accountBalanceInTx(tx: Transaction | Database, accountId: number, onDate: string): Promise<number> {
+  const result = await tx.execute(sql`
+    select (
+      a.opening_balance_cents
+      + coalesce((select sum(case when direction = 'in' then amount_cents else -amount_cents end)
+          from finance_entries
+          where account_id = ${accountId} and cancelled_at is null and paid_date is not null and paid_date <= ${onDate}::date), 0)
+      + coalesce((select sum(case when to_account_id = ${accountId} then amount_cents else -amount_cents end)
+          from finance_transfers
+          where (to_account_id = ${accountId} or from_account_id = ${accountId}) and cancelled_at is null and transfer_date <= ${onDate}::date), 0)
+      + coalesce((select sum(case when settlement_account_id = ${accountId} then net_cents else -net_cents end)
+          from card_receivables
+          where (settlement_account_id = ${accountId} or acquirer_account_id = ${accountId}) and cancelled_at is null and expected_date <= ${onDate}::date), 0)
+    )::text as balance_cents
+    from finance_accounts a where a.id = ${accountId}`);
+  const [row] = result.rows as Record<string, unknown>[];
+  return Number(row?.balance_cents ?? 0);
+}

@@ -14,7 +14,7 @@ import {
   postTransferInTx,
   REGISTER_ENTRY_ORIGIN,
 } from "./ledger.server";
-import { accountBalancesInTx } from "./balances.server";
+import { accountBalanceInTx } from "./balances.server";
 import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "./revenue-parts";
 
 /** A register entry as just written, with what the caller knows of its meaning for the month result. */
@@ -160,9 +160,10 @@ export type CashCounterAccount = { id: number; name: string };
  * The accounts cash can come from or go to besides the drawer (the safe, a
  * bank, the owner's pocket; never a card acquirer): what the opening, the sangria and the
  * suprimento forms offer, with the "withdrawal" role's account first as the
- * default, and the drawer account's balance now.
+ * default, and the drawer account's balance on `balanceOn` (null: not read;
+ * only the opening form shows it).
  */
-export async function cashCounterAccounts(today: string) {
+export async function cashCounterAccounts(balanceOn: string | null) {
   return inTransaction(async (tx) => {
     const drawer = await accountOfRoleInTx(tx, "cash-drawer");
     const defaultId = await accountOfRoleInTx(tx, "withdrawal");
@@ -171,7 +172,7 @@ export async function cashCounterAccounts(today: string) {
       .from(financeAccounts)
       .where(and(isNull(financeAccounts.archivedAt), ne(financeAccounts.id, drawer), ne(financeAccounts.kind, "card-acquirer")))
       .orderBy(asc(financeAccounts.position), asc(financeAccounts.id));
-    const balances = await accountBalancesInTx(tx, today);
+    const drawerBalanceCents = balanceOn === null ? null : await accountBalanceInTx(tx, drawer, balanceOn);
     const accounts: CashCounterAccount[] = [
       ...rows.filter((row) => row.id === defaultId),
       ...rows.filter((row) => row.id !== defaultId),
@@ -179,7 +180,7 @@ export async function cashCounterAccounts(today: string) {
     return {
       accounts,
       defaultId,
-      drawerBalanceCents: Number(balances.find((row) => row.accountId === drawer)?.balanceCents ?? 0),
+      drawerBalanceCents,
     };
   });
 }
@@ -211,8 +212,7 @@ export async function postRegisterOpeningInTx(
   opening: { registerId: number; floatCents: number; accountId: number | null; date: string },
 ) {
   const drawer = await accountOfRoleInTx(tx, "cash-drawer");
-  const balances = await accountBalancesInTx(tx, opening.date);
-  const held = Number(balances.find((row) => row.accountId === drawer)?.balanceCents ?? 0);
+  const held = await accountBalanceInTx(tx, drawer, opening.date);
   const movedCents = opening.floatCents - held;
   if (movedCents === 0) return 0;
   const elsewhere = opening.accountId ?? (await accountOfRoleInTx(tx, "withdrawal"));

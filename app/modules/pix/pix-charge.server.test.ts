@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import QRCode from "qrcode";
+import { describe, expect, it, vi } from "vitest";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { parsePixCopyPaste, PixCodeError } from "./br-code";
 import { assertPixAvailable, PIX_UNAVAILABLE_MESSAGE, PixUnavailableError } from "./pix-charge";
@@ -19,6 +20,23 @@ function svgOf(src: string) {
 }
 
 describe("pixChargeFor", () => {
+  it("draws a code's QR once: the same order's page opened again reuses it", async () => {
+    const draw = vi.spyOn(QRCode, "toString");
+    try {
+      const request = { amountCents: 4321, txid: "OS777", description: "OS nº 777" };
+      const first = await pixChargeFor(SETTINGS, request);
+      const again = await pixChargeFor(SETTINGS, request);
+      if (first.status !== "ready" || again.status !== "ready") throw new Error("PIX indisponível");
+      expect(again.charge.qrImageSrc).toBe(first.charge.qrImageSrc);
+      expect(draw).toHaveBeenCalledTimes(1);
+      // Another amount is another code, drawn anew.
+      await pixChargeFor(SETTINGS, { ...request, amountCents: 4322 });
+      expect(draw).toHaveBeenCalledTimes(2);
+    } finally {
+      draw.mockRestore();
+    }
+  });
+
   it("builds the code for the exact amount, its QR and who receives", async () => {
     const result = await pixChargeFor(SETTINGS, { amountCents: 10000, txid: "VENDA42", description: "Venda 42" });
     if (result.status !== "ready") throw new Error(result.message);

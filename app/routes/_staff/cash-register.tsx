@@ -32,8 +32,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const desk = await getRegisterDesk();
   return {
     ...desk,
-    // Where a float, a suprimento or a sangria comes from or goes to, so finance's drawer is the drawer.
-    cashAccounts: await cashCounterAccounts(shopToday()),
+    // Where a float, a suprimento or a sangria comes from or goes to, so finance's drawer is the drawer
+    // (its balance only for the opening form, shown while no register is open).
+    cashAccounts: await cashCounterAccounts(desk.register ? null : shopToday()),
     // A fresh key with every render: a double submit of one form is recorded once.
     openKey: newIdempotencyKey(),
     movementKey: newIdempotencyKey(),
@@ -239,7 +240,7 @@ export default function CashRegisterPage({ loaderData, actionData }: Route.Compo
               errors={errorsFor("open")}
               openingFloat={result?.intent === "open" ? (result.openingFloat ?? "") : ""}
               accounts={loaderData.cashAccounts.accounts}
-              drawerBalanceCents={loaderData.cashAccounts.drawerBalanceCents}
+              drawerBalanceCents={loaderData.cashAccounts.drawerBalanceCents ?? 0}
             />
           </Panel>
           <Panel id="caixa-do-dia" title="Lançamentos de hoje sem caixa">
