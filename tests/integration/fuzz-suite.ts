@@ -294,10 +294,30 @@ export function fuzzOptionsFromEnv(database: TestDatabase, reducedRuns: number):
   const isFullRun = process.env.FUZZ_FULL === "1";
   const runsPerRoute = Number(process.env.FUZZ_RUNS ?? (isFullRun ? 40 : reducedRuns));
   const seed = Number(process.env.FUZZ_SEED ?? (isFullRun ? Math.floor(Math.random() * 2 ** 31) : FIXED_SEED));
-  return { database, seed, runsPerRoute, timeoutMs: 30_000 + runsPerRoute * 5_000 };
+  // better-auth's endpoints: one run each in npm test (each request may hash a password and count a limit), half the routes' in full.
+  const authRunsPerEndpoint = Number(process.env.FUZZ_AUTH_RUNS ?? (isFullRun ? Math.ceil(runsPerRoute / 2) : 1));
+  return { database, seed, runsPerRoute, authRunsPerEndpoint, timeoutMs: 30_000 + runsPerRoute * 5_000 };
 }
 
-export type FuzzOptions = { database: TestDatabase; seed: number; runsPerRoute: number; timeoutMs: number };
+/** better-auth's endpoints as the library lists them: path and methods. */
+async function authEndpoints() {
+  const { getAuth } = await import("~/modules/accounts/auth.server");
+  const api = (await getAuth()).api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
+  return Object.values(api)
+    .filter((endpoint) => endpoint.path)
+    .map((endpoint) => ({
+      path: endpoint.path!,
+      methods: [endpoint.options?.method ?? "GET"].flat().flatMap((method) => (method === "*" ? ["GET", "POST"] : [method])),
+    }));
+}
+
+export type FuzzOptions = {
+  database: TestDatabase;
+  seed: number;
+  runsPerRoute: number;
+  authRunsPerEndpoint: number;
+  timeoutMs: number;
+};
 
 export function defineFuzzSuite(options: FuzzOptions) {
   describeOnDatabase(options.database, `fuzzing de cada rota (semente ${options.seed}, ${options.runsPerRoute} por rota)`, () => {
@@ -385,6 +405,17 @@ export function defineFuzzSuite(options: FuzzOptions) {
       return send(`${app.baseUrl}${target}`, method, headers, body);
     }
 
+    /** A JSON post to better-auth from `address`, with extra headers a client may forge. */
+    function authPost(endpoint: string, body: unknown, address: string, extra: Record<string, string> = {}) {
+      const headers = new Headers({
+        ...extra,
+        "content-type": "application/json",
+        origin: app.publicUrl,
+        [CLIENT_ADDRESS_HEADER]: address,
+      });
+      return send(`${app.baseUrl}/api/auth${endpoint}`, "POST", headers, JSON.stringify(body));
+    }
+
     /** The defects the fuzzing found, each kept as a request of its own (they failed before their fixes). */
     describe("achados do fuzzing", () => {
       it("a method the site does not answer gets the site's 405 page (a page's address) or the plain message (.data)", async () => {
@@ -440,9 +471,28 @@ export function defineFuzzSuite(options: FuzzOptions) {
         try {
           const sent = OTHER_CUSTOMER.email;
           const answers = [
-            await post("/api/auth/sign-in/email", "visitor", "application/json", JSON.stringify({ email: sent, password: "x", callbackURL: sent })),
-            await post("/api/auth/sign-up/email", "visitor", "application/json", JSON.stringify({ name: "A", email: sent, password: "x", callbackURL: `https://${sent}` })),
-            await send(`${app.baseUrl}/api/auth/sign-out`, "POST", new Headers({ origin: `https://${sent}`, [CLIENT_ADDRESS_HEADER]: freshAddress(), "content-type": "application/json" }), "{}"),
+            await post(
+              "/api/auth/sign-in/email",
+              "visitor",
+              "application/json",
+              JSON.stringify({ email: sent, password: "x", callbackURL: sent }),
+            ),
+            await post(
+              "/api/auth/sign-up/email",
+              "visitor",
+              "application/json",
+              JSON.stringify({ name: "A", email: sent, password: "x", callbackURL: `https://${sent}` }),
+            ),
+            await send(
+              `${app.baseUrl}/api/auth/sign-out`,
+              "POST",
+              new Headers({
+                origin: `https://${sent}`,
+                [CLIENT_ADDRESS_HEADER]: freshAddress(),
+                "content-type": "application/json",
+              }),
+              "{}",
+            ),
             await post("/api/auth/sign-in/social", "visitor", "application/json", JSON.stringify({ provider: sent })),
             await post("/api/auth/callback/x?state=y", "visitor", null, undefined, "GET"),
           ];
@@ -453,7 +503,10 @@ export function defineFuzzSuite(options: FuzzOptions) {
         }
         const errors = lines.filter((line) => /"level":(50|60)/.test(line));
         expect(errors, "linhas de erro por um pedido recusado").toEqual([]);
-        expect(lines.filter((line) => line.includes(OTHER_CUSTOMER.email)), "o que o pedido enviou, no log").toEqual([]);
+        expect(
+          lines.filter((line) => line.includes(OTHER_CUSTOMER.email)),
+          "o que o pedido enviou, no log",
+        ).toEqual([]);
       });
 
       it("a body that is not a form, posted to the sign-in, password and loyalty forms, is refused with 400, not a 500", async () => {
@@ -591,17 +644,33 @@ export function defineFuzzSuite(options: FuzzOptions) {
         { weight: 1, arbitrary: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }) },
       );
       const authField = fc.tuple(
-        fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...AUTH_FIELDS) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) }),
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...AUTH_FIELDS) },
+          { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
+        ),
         jsonValue,
       );
       /** Raw bodies no JSON encoder would produce from an object. */
-      const RAW_BODIES = ["{", "[]", "null", '"x"', "1", '{"email":', `${"[".repeat(5000)}${"]".repeat(5000)}`, "\u0000", '{"__proto__":{"role":"owner"}}'];
+      const RAW_BODIES = [
+        "{",
+        "[]",
+        "null",
+        '"x"',
+        "1",
+        '{"email":',
+        `${"[".repeat(5000)}${"]".repeat(5000)}`,
+        "\u0000",
+        '{"__proto__":{"role":"owner"}}',
+      ];
       type AuthBody =
         | { kind: "json"; fields: [string, unknown][] }
         | { kind: "raw"; text: string }
         | { kind: "urlencoded" | "multipart" | "text" | "none" | "huge"; fields: [string, unknown][] };
       const authBody: fc.Arbitrary<AuthBody> = fc.oneof(
-        { weight: 5, arbitrary: fc.record({ kind: fc.constant("json" as const), fields: fc.array(authField, { maxLength: 8 }) }) },
+        {
+          weight: 5,
+          arbitrary: fc.record({ kind: fc.constant("json" as const), fields: fc.array(authField, { maxLength: 8 }) }),
+        },
         { weight: 1, arbitrary: fc.record({ kind: fc.constant("raw" as const), text: fc.constantFrom(...RAW_BODIES) }) },
         {
           weight: 2,
@@ -613,72 +682,74 @@ export function defineFuzzSuite(options: FuzzOptions) {
       );
 
       function authRequestBody(body: AuthBody): { payload?: RequestInit["body"]; contentType?: string } {
-        if (body.kind === "json") return { payload: JSON.stringify(Object.fromEntries(body.fields)), contentType: "application/json" };
+        if (body.kind === "json")
+          return { payload: JSON.stringify(Object.fromEntries(body.fields)), contentType: "application/json" };
         if (body.kind === "raw") return { payload: body.text, contentType: "application/json" };
-        const asText = body.fields.map(([name, value]): [string, string] => [name, typeof value === "string" ? value : JSON.stringify(value)]);
+        const asText = body.fields.map(([name, value]): [string, string] => [
+          name,
+          typeof value === "string" ? value : JSON.stringify(value),
+        ]);
         const { init, contentType } = bodyOf({ kind: body.kind, fields: asText });
         return { payload: init.body, contentType };
       }
 
-      /** better-auth's endpoints as the library lists them: path and methods. */
-      async function authEndpoints() {
-        const { getAuth } = await import("~/modules/accounts/auth.server");
-        const api = (await getAuth()).api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
-        return Object.values(api)
-          .filter((endpoint) => endpoint.path)
-          .map((endpoint) => ({
-            path: endpoint.path!,
-            methods: [endpoint.options?.method ?? "GET"].flat().flatMap((method) => (method === "*" ? ["GET", "POST"] : [method])),
-          }));
-      }
-
-      it("every endpoint: never a 5xx or a stack trace, a refusal writes nothing", { timeout: 60_000 + options.runsPerRoute * 60_000 }, async () => {
-        const endpoints = await authEndpoints();
-        expect(endpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(["/sign-in/email", "/sign-up/email", "/change-password", "/reset-password", "/list-sessions"]));
-        for (const [index, endpoint] of endpoints.entries()) {
-          const request = fc.record({
-            role: fc.constantFrom(...ROLES),
-            method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...endpoint.methods) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "DELETE") }),
-            params: fc.array(fc.oneof(fc.constantFrom(...HOSTILE_PARAMS), fc.constantFrom(...knownIds)), { minLength: 1, maxLength: 2 }),
-            query: fc.oneof(
-              fc.constant(""),
-              fc.array(authField, { maxLength: 4 }).map((pairs) => `?${new URLSearchParams(pairs.map(([name, value]) => [name, String(value)]))}`),
-            ),
-            body: authBody,
-            crossOrigin: fc.boolean().chain((cross) => (cross ? fc.boolean() : fc.constant(false))),
-          });
-          await fc.assert(
-            fc.asyncProperty(request, async (sent) => {
-              figures.authRequests += 1;
-              const target = `/api/auth${fillPattern(endpoint.path, sent.params)}${sent.query}`;
-              const isWrite = sent.method !== "GET";
-              const { payload, contentType } = isWrite ? authRequestBody(sent.body) : {};
-              const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: freshAddress() });
-              if (cookies[sent.role]) headers.set("cookie", cookies[sent.role]);
-              if (contentType) headers.set("content-type", contentType);
-              if (isWrite) headers.set("origin", sent.crossOrigin ? "https://atacante.example" : app.publicUrl);
-              const position = isWrite ? await databaseWritePosition(app.db) : null;
-              if (position && position !== known.position) known = { position, digest: await databaseDigest(app.db) };
-              const answer = await send(`${app.baseUrl}${target}`, sent.method, headers, payload);
-              const what = `${sent.method} ${target.slice(0, 200)} como ${sent.role} (${sent.body.kind}) → ${answer.status}`;
-              expect(answer.status, `${what}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
-              expect(answer.text, `${what}: rastro de pilha na resposta`).not.toMatch(STACK_TRACE);
-              if (position && answer.status >= 400) await expectNothingWritten(position, what);
-              if (sent.role === "visitor") {
-                const leaked = SECRETS_FOR_OUTSIDERS.filter((secret) => answer.text.toLowerCase().includes(secret.toLowerCase()));
-                expect(leaked, `${what}: dados de outra pessoa na resposta`).toEqual([]);
-              }
-            }),
-            { seed: options.seed + 1_000 + index, numRuns: options.runsPerRoute * 3, endOnFailure: true },
+      it(
+        "every endpoint: never a 5xx or a stack trace, a refusal writes nothing",
+        { timeout: 60_000 + options.authRunsPerEndpoint * 60_000 },
+        async () => {
+          const endpoints = await authEndpoints();
+          expect(endpoints.map((endpoint) => endpoint.path)).toEqual(
+            expect.arrayContaining(["/sign-in/email", "/sign-up/email", "/change-password", "/reset-password", "/list-sessions"]),
           );
-        }
-      });
-
-      /** A JSON post to better-auth from `address`, with extra headers a client may forge. */
-      function authPost(endpoint: string, body: unknown, address: string, extra: Record<string, string> = {}) {
-        const headers = new Headers({ ...extra, "content-type": "application/json", origin: app.publicUrl, [CLIENT_ADDRESS_HEADER]: address });
-        return send(`${app.baseUrl}/api/auth${endpoint}`, "POST", headers, JSON.stringify(body));
-      }
+          for (const [index, endpoint] of endpoints.entries()) {
+            const request = fc.record({
+              role: fc.constantFrom(...ROLES),
+              method: fc.oneof(
+                { weight: 6, arbitrary: fc.constantFrom(...endpoint.methods) },
+                { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "DELETE") },
+              ),
+              params: fc.array(fc.oneof(fc.constantFrom(...HOSTILE_PARAMS), fc.constantFrom(...knownIds)), {
+                minLength: 1,
+                maxLength: 2,
+              }),
+              query: fc.oneof(
+                fc.constant(""),
+                fc
+                  .array(authField, { maxLength: 4 })
+                  .map((pairs) => `?${new URLSearchParams(pairs.map(([name, value]) => [name, String(value)]))}`),
+              ),
+              body: authBody,
+              crossOrigin: fc.boolean().chain((cross) => (cross ? fc.boolean() : fc.constant(false))),
+            });
+            await fc.assert(
+              fc.asyncProperty(request, async (sent) => {
+                figures.authRequests += 1;
+                const target = `/api/auth${fillPattern(endpoint.path, sent.params)}${sent.query}`;
+                const isWrite = sent.method !== "GET";
+                const { payload, contentType } = isWrite ? authRequestBody(sent.body) : {};
+                const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: freshAddress() });
+                if (cookies[sent.role]) headers.set("cookie", cookies[sent.role]);
+                if (contentType) headers.set("content-type", contentType);
+                if (isWrite) headers.set("origin", sent.crossOrigin ? "https://atacante.example" : app.publicUrl);
+                const position = isWrite ? await databaseWritePosition(app.db) : null;
+                if (position && position !== known.position) known = { position, digest: await databaseDigest(app.db) };
+                const answer = await send(`${app.baseUrl}${target}`, sent.method, headers, payload);
+                const what = `${sent.method} ${target.slice(0, 200)} como ${sent.role} (${sent.body.kind}) → ${answer.status}`;
+                expect(answer.status, `${what}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
+                expect(answer.text, `${what}: rastro de pilha na resposta`).not.toMatch(STACK_TRACE);
+                if (position && answer.status >= 400) await expectNothingWritten(position, what);
+                if (sent.role === "visitor") {
+                  const leaked = SECRETS_FOR_OUTSIDERS.filter((secret) =>
+                    answer.text.toLowerCase().includes(secret.toLowerCase()),
+                  );
+                  expect(leaked, `${what}: dados de outra pessoa na resposta`).toEqual([]);
+                }
+              }),
+              { seed: options.seed + 1_000 + index, numRuns: options.authRunsPerEndpoint, endOnFailure: true },
+            );
+          }
+        },
+      );
 
       it("the limits still hold after the fuzzing, whatever the request forges", async () => {
         // Per address: 5 sign-ins a minute, each with another spelling, a forged client-address header and a hostile body.
@@ -687,29 +758,60 @@ export function defineFuzzSuite(options: FuzzOptions) {
         for (let attempt = 0; attempt < 6; attempt++) {
           const forged = { "x-balcao-client-ip": `203.0.113.${attempt}`, "x-forwarded-for": `198.51.100.${attempt}` };
           const email = attempt % 2 ? `  Nao.Existe.${attempt}@Fuzz.Test ` : `nao.existe.${attempt}@fuzz.test`;
-          statuses.push((await authPost("/sign-in/email", { email, password: HOSTILE_VALUES[attempt] || "x", rememberMe: attempt }, address, forged)).status);
+          statuses.push(
+            (
+              await authPost(
+                "/sign-in/email",
+                { email, password: HOSTILE_VALUES[attempt] || "x", rememberMe: attempt },
+                address,
+                forged,
+              )
+            ).status,
+          );
         }
-        expect(statuses.slice(0, 5).every((status) => status !== 429), statuses.join(" ")).toBe(true);
+        expect(
+          statuses.slice(0, 5).every((status) => status !== 429),
+          statuses.join(" "),
+        ).toBe(true);
         expect(statuses[5], statuses.join(" ")).toBe(429);
 
         // Per account: the 6th failed sign-in of one account, from 6 addresses and 6 spellings of its e-mail.
         const accountStatuses: number[] = [];
-        const spellings = [CUSTOMER_EMAIL, CUSTOMER_EMAIL.toUpperCase(), ` ${CUSTOMER_EMAIL}`, `${CUSTOMER_EMAIL}\t`, CUSTOMER_EMAIL.replace("carla", "Carla"), CUSTOMER_EMAIL];
+        const spellings = [
+          CUSTOMER_EMAIL,
+          CUSTOMER_EMAIL.toUpperCase(),
+          ` ${CUSTOMER_EMAIL}`,
+          `${CUSTOMER_EMAIL}\t`,
+          CUSTOMER_EMAIL.replace("carla", "Carla"),
+          CUSTOMER_EMAIL,
+        ];
         for (const email of spellings) {
-          accountStatuses.push((await authPost("/sign-in/email", { email, password: "Errada#Senha-2026" }, freshAddress())).status);
+          accountStatuses.push(
+            (await authPost("/sign-in/email", { email, password: "Errada#Senha-2026" }, freshAddress())).status,
+          );
         }
-        expect(accountStatuses.slice(0, 5).every((status) => status !== 429), accountStatuses.join(" ")).toBe(true);
+        expect(
+          accountStatuses.slice(0, 5).every((status) => status !== 429),
+          accountStatuses.join(" "),
+        ).toBe(true);
         expect(accountStatuses[5], accountStatuses.join(" ")).toBe(429);
 
         // Sign-up (3 a minute) and reset requests (3 in 5 minutes) from one address: the 4th is refused and writes no account.
         for (const [endpoint, body] of [
-          ["/sign-up/email", (n: number) => ({ name: "Limite Fuzz", email: `limite.${n}.${Date.now()}@fuzz.test`, password: "x" })],
+          [
+            "/sign-up/email",
+            (n: number) => ({ name: "Limite Fuzz", email: `limite.${n}.${Date.now()}@fuzz.test`, password: "x" }),
+          ],
           ["/request-password-reset", (n: number) => ({ email: `ninguem.${n}@fuzz.test`, redirectTo: "/auth/nova-senha" })],
         ] as const) {
           const one = freshAddress();
           const answers: number[] = [];
-          for (let n = 0; n < 4; n++) answers.push((await authPost(endpoint, body(n), one, { "x-balcao-client-ip": `203.0.113.${n}` })).status);
-          expect(answers.slice(0, 3).every((status) => status !== 429), `${endpoint}: ${answers.join(" ")}`).toBe(true);
+          for (let n = 0; n < 4; n++)
+            answers.push((await authPost(endpoint, body(n), one, { "x-balcao-client-ip": `203.0.113.${n}` })).status);
+          expect(
+            answers.slice(0, 3).every((status) => status !== 429),
+            `${endpoint}: ${answers.join(" ")}`,
+          ).toBe(true);
           expect(answers[3], `${endpoint}: ${answers.join(" ")}`).toBe(429);
         }
       });

@@ -47,7 +47,10 @@ async function sendAccountEmail(kind: string, send: () => Promise<void>) {
  * client's mistakes, answered with a 4xx: a warning, without the value.
  */
 const CLIENT_REFUSALS: [RegExp, string][] = [
-  [/^Invalid (callbackURL|redirectURL|newUserCallbackURL|errorCallbackURL|origin)\b/, "endereço de retorno ou origem recusado ($1)"],
+  [
+    /^Invalid (callbackURL|redirectURL|newUserCallbackURL|errorCallbackURL|origin)\b/,
+    "endereço de retorno ou origem recusado ($1)",
+  ],
   [/^Provider not found\b/, "provedor de login desconhecido pedido"],
   [/^(State not found|Failed to parse state)\b/, "retorno de login social sem estado válido"],
   [/^Blocked cross-site navigation login attempt\b/, "login vindo de outro site recusado"],
