@@ -367,9 +367,8 @@ async function checkJobsRunOnce(cluster: Cluster) {
   for (const name of HOURLY_OR_NIGHTLY_JOBS) {
     check(startsOf(name) === 1, `${name}: um início só para as duas instâncias (${startsOf(name)})`);
   }
-  // Publishing runs every minute: one start per minute at most while both were up.
-  const minutes = Math.ceil((Date.now() - restartedAt.getTime()) / 60_000);
-  check(startsOf("blog.publish") <= minutes, `blog.publish: ${startsOf("blog.publish")} início(s) em ${minutes} min`);
+  // Publishing is a look for due posts (due at every look, lib/job-runner's lease keeps two looks apart, not
+  // sequential): each instance may look; what must happen once is each post's publication, checked above.
 }
 
 /** The owner's cached page on instance 1 stops showing what instance 0 just took away. */

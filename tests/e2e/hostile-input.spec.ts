@@ -163,11 +163,25 @@ function addressesFor(route: RouteCase, person: Person) {
   return [...paths, ...dataPaths, ...queries.map((query) => `${sample}?${query}`)];
 }
 
+/**
+ * Who tries a route: the first person its layout lets in (the whole list of
+ * addresses), and the one just below (the few that test the refusal). Every
+ * role on every route is the fuzzer's.
+ */
 function peopleFor(route: RouteCase): Person[] {
-  // The shared staff user reaches neither owner-only nor finance pages (no "Financeiro" grant): the owner tries those.
-  return route.audience === "owner" || route.audience === "finance"
-    ? ["visitor", "customer", "staff", "owner"]
-    : ["visitor", "customer", "staff"];
+  switch (route.audience) {
+    case "public":
+    case "resource":
+      return ["visitor"];
+    case "signed-in":
+      return ["visitor", "customer"];
+    case "staff":
+      return ["customer", "staff"];
+    case "finance":
+    case "owner":
+      // The shared staff user reaches neither owner-only nor finance pages (no "Financeiro" grant).
+      return ["staff", "owner"];
+  }
 }
 
 /** Whether the route's layout lets this person in (tests/e2e/support/route-tree.ts says whose each layout is). */
