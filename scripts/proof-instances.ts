@@ -11,7 +11,11 @@
  *     home page within the shared cache's poll (lib/shared-cache.server.ts);
  *   - order, sale and crediário plan numbers stay unique (sales gapless)
  *     with two writers creating them at once;
- *   - scheduled posts due while both restart at once are published once.
+ *   - a product archived and a post unpublished on one leave the other's
+ *     cached public pages within the same poll (full form);
+ *   - scheduled posts due while both restart at once are published once, and
+ *     every other job (rollup, loyalty expiry, recurring entries, purge)
+ *     starts once, not once per instance (a trigger counts the starts).
  * `--quick` (the journeys' form) leaves out the restart and the auth
  * library's per-address limit, and writes 4 of each instead of 40.
  * Prints the figures; exits 1 on the first failed check.
@@ -40,7 +44,14 @@ function check(condition: unknown, message: string): asserts condition {
   console.log(`ok  ${message}`);
 }
 
-type Call = { instance?: number; ip?: string; cookie?: string; json?: unknown; form?: FormData; redirect?: RequestRedirect };
+type Call = {
+  instance?: number;
+  ip?: string;
+  cookie?: string;
+  json?: unknown;
+  form?: FormData | URLSearchParams;
+  redirect?: RequestRedirect;
+};
 
 function call(cluster: Cluster, pathname: string, { instance, ip, cookie, json, form, redirect = "manual" }: Call = {}) {
   const headers: Record<string, string> = { origin: cluster.proxy.url };
@@ -268,7 +279,37 @@ async function checkNumbersUnique(cluster: Cluster, userId: string, perWriter: n
   figures["OS + vendas + carnês criados"] = `${orders.length} + ${sales.length} + ${plans.length}`;
 }
 
+/** The jobs every PostgreSQL server runs (app/server/scheduled-jobs.server.ts; VACUUM is PGlite's only). */
+const HOURLY_OR_NIGHTLY_JOBS = ["traffic.rollup", "loyalty.expiry", "finance.recurring", "maintenance.purge"];
+
+/**
+ * Counts every claim of a job (each run writes its start into job_runs
+ * under the claim's lock) in a table of the proof's own, by a trigger: a
+ * job run by both instances would show two starts.
+ */
+async function countJobStarts(cluster: Cluster) {
+  await cluster.query(
+    `create table if not exists proof_job_starts (name text not null, at timestamptz not null default clock_timestamp())`,
+  );
+  await cluster.query(`create or replace function proof_count_job_start() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' or new.last_started_at is distinct from old.last_started_at then
+        insert into proof_job_starts (name) values (new.name);
+      end if;
+      return new;
+    end $$`);
+  await cluster.query(`drop trigger if exists proof_job_starts on job_runs`);
+  await cluster.query(
+    `create trigger proof_job_starts after insert or update on job_runs for each row execute function proof_count_job_start()`,
+  );
+}
+
 async function checkJobsRunOnce(cluster: Cluster) {
+  // Every job due at once: its last start 8 days ago (past the nightly purge's week overdue), no lease.
+  await countJobStarts(cluster);
+  await cluster.query(`update job_runs set last_started_at = now() - interval '8 days', lease_until = null`);
+  await cluster.query(`delete from proof_job_starts`);
+  const restartedAt = new Date();
   const due = 10;
   const slugs = Array.from({ length: due }, (_, index) => `prova-agendado-${Date.now().toString(36)}-${index}`);
   for (const slug of slugs) {
@@ -301,6 +342,74 @@ async function checkJobsRunOnce(cluster: Cluster) {
     audits.length === due && audits.every((row) => row.n === 1),
     "cada post publicado uma vez só (uma entrada de auditoria cada)",
   );
+
+  // Each hourly or nightly job ran after the restart (its success recorded) and started once, by one of the two.
+  let finished: { name: string; ok: boolean }[] = [];
+  while (Date.now() < deadline + 60_000) {
+    finished = await cluster.query<{ name: string; ok: boolean }>(
+      `select name, coalesce(last_success_at >= $1, false) as ok from job_runs where name = any($2::text[])`,
+      [restartedAt, HOURLY_OR_NIGHTLY_JOBS],
+    );
+    if (finished.length === HOURLY_OR_NIGHTLY_JOBS.length && finished.every((row) => row.ok)) break;
+    await sleep(200);
+  }
+  check(
+    finished.length === HOURLY_OR_NIGHTLY_JOBS.length && finished.every((row) => row.ok),
+    `as tarefas ${HOURLY_OR_NIGHTLY_JOBS.join(", ")} rodaram após o reinício simultâneo`,
+  );
+  // A moment for a late second claim to show.
+  await sleep(2_000);
+  const starts = await cluster.query<{ name: string; n: number }>(
+    `select name, count(*)::int as n from proof_job_starts group by name order by name`,
+  );
+  const startsOf = (name: string) => starts.find((row) => row.name === name)?.n ?? 0;
+  figures["inícios por tarefa após o reinício simultâneo"] = starts.map((row) => `${row.name} ${row.n}`).join(", ");
+  for (const name of HOURLY_OR_NIGHTLY_JOBS) {
+    check(startsOf(name) === 1, `${name}: um início só para as duas instâncias (${startsOf(name)})`);
+  }
+  // Publishing is a look for due posts (due at every look, lib/job-runner's lease keeps two looks apart, not
+  // sequential): each instance may look; what must happen once is each post's publication, checked above.
+}
+
+/** The owner's cached page on instance 1 stops showing what instance 0 just took away. */
+async function waitUntilGone(cluster: Cluster, pathname: string, changedAt: number) {
+  while (Date.now() - changedAt < 70_000) {
+    const answer = await call(cluster, pathname, { instance: 1 });
+    if (answer.status === 404) return Date.now() - changedAt;
+    await answer.arrayBuffer();
+    await sleep(100);
+  }
+  return -1;
+}
+
+/** A product archived and a post unpublished on instance 0 leave instance 1's cached public pages within the poll. */
+async function checkContentChangesShowOnTheOther(cluster: Cluster, cookie: string) {
+  const [product] = await cluster.query<{ id: number; slug: string }>(
+    `select id, slug from products where archived_at is null and shown_in_shop and slug is not null order by id limit 1`,
+  );
+  const [post] = await cluster.query<{ id: number; slug: string }>(
+    `select id, slug from blog_posts where status = 'published' order by id limit 1`,
+  );
+  check(product && post, "há um produto e um post publicados na loja de demonstração");
+  const cases = [
+    { what: "produto arquivado", page: `/loja/${product!.slug}`, action: `/inventory/${product!.id}`, intent: "archive" },
+    { what: "post despublicado", page: `/blog/${post!.slug}`, action: `/blog-management/posts/${post!.id}`, intent: "unpublish" },
+  ];
+  for (const { what, page, action, intent } of cases) {
+    for (const instance of [1, 1]) await (await call(cluster, page, { instance })).arrayBuffer();
+    const cached = await call(cluster, page, { instance: 1 });
+    await cached.arrayBuffer();
+    check(cached.status === 200 && cached.headers.get("x-page-cache") === "hit", `${page} está no cache da instância 1`);
+    const form = new URLSearchParams({ intent });
+    const saved = await call(cluster, action, { instance: 0, cookie, form });
+    check(saved.status === 302 || saved.status === 303, `${what} pela instância 0 (HTTP ${saved.status})`);
+    const goneAfterMs = await waitUntilGone(cluster, page, Date.now());
+    figures[`${what}: visto na outra instância (ms)`] = goneAfterMs;
+    check(
+      goneAfterMs >= 0 && goneAfterMs <= VISIBLE_WITHIN_MS,
+      `${what}: ${page} deixa a página em cache da instância 1 em ${goneAfterMs} ms (≤ ${VISIBLE_WITHIN_MS} ms)`,
+    );
+  }
 }
 
 async function timed<T>(name: string, work: () => Promise<T>) {
@@ -319,6 +428,9 @@ try {
   await timed("limites compartilhados", () => checkSharedLimits(cluster, owner.email));
   // The owner's failed sign-ins above locked the account for 15 minutes; the session stays valid.
   await timed("mudança vista na outra instância", () => checkSettingsChangeShowsOnTheOther(cluster, owner.cookie));
+  // A product and a post too (the full form: the quick one keeps the settings, the same mechanism).
+  if (!isQuick)
+    await timed("produto e post vistos na outra instância", () => checkContentChangesShowOnTheOther(cluster, owner.cookie));
   await timed("números únicos", () => checkNumbersUnique(cluster, owner.userId, isQuick ? 4 : 40));
   // Two restarts cost more than the rest of the reduced form: the full form only.
   if (!isQuick) await timed("tarefas uma vez só (reinício simultâneo)", () => checkJobsRunOnce(cluster));

@@ -5,10 +5,19 @@ import { expect, test } from "./support/test";
 import { ORIGIN_HEADER, USERS } from "./support/users";
 
 /**
- * Hostile addresses, as someone trying to break in would type them: every
- * route of app/routes.ts with hostile path segments and query values, opened
- * by a visitor, a customer and staff (and the owner on the owner's pages),
- * never answers 5xx; and no `from` or `voltar` value sends anyone off-site.
+ * Hostile addresses, as someone trying to break in would type them, against
+ * the production server and its build: a few representative routes with
+ * hostile path segments and query values, opened by a visitor, a customer
+ * and staff (and the owner on the owner's pages), never answer 5xx; unknown
+ * addresses with hostile bytes are 404, whatever serves them (the built
+ * files, the uploads, the site); and no `from` or `voltar` value sends anyone
+ * off-site, in a real browser too.
+ *
+ * Every other route's hostile addresses are the in-process fuzzer's
+ * (tests/integration/fuzz-suite.ts): the same segments and queries, on every
+ * route of the tree, as a page and as `.data`, as each role. This file keeps
+ * what needs the built server: its static files, its uploads, its compression
+ * and its real sockets.
  */
 type Person = "visitor" | "customer" | "staff" | "owner";
 
@@ -154,11 +163,25 @@ function addressesFor(route: RouteCase, person: Person) {
   return [...paths, ...dataPaths, ...queries.map((query) => `${sample}?${query}`)];
 }
 
+/**
+ * Who tries a route: the first person its layout lets in (the whole list of
+ * addresses), and the one just below (the few that test the refusal). Every
+ * role on every route is the fuzzer's.
+ */
 function peopleFor(route: RouteCase): Person[] {
-  // The shared staff user reaches neither owner-only nor finance pages (no "Financeiro" grant): the owner tries those.
-  return route.audience === "owner" || route.audience === "finance"
-    ? ["visitor", "customer", "staff", "owner"]
-    : ["visitor", "customer", "staff"];
+  switch (route.audience) {
+    case "public":
+    case "resource":
+      return ["visitor"];
+    case "signed-in":
+      return ["visitor", "customer"];
+    case "staff":
+      return ["customer", "staff"];
+    case "finance":
+    case "owner":
+      // The shared staff user reaches neither owner-only nor finance pages (no "Financeiro" grant).
+      return ["staff", "owner"];
+  }
 }
 
 /** Whether the route's layout lets this person in (tests/e2e/support/route-tree.ts says whose each layout is). */
@@ -190,7 +213,29 @@ test.afterAll(async () => {
   await Promise.all(Object.values(clients).map((client) => client.dispose()));
 });
 
-for (const route of EVERY_ROUTE) {
+/**
+ * The routes walked here, one of each kind the production server answers
+ * differently: the home page (built assets, compression), a public page
+ * with a parameter, a signed-in page and a staff page with parameters, an
+ * uploaded file (served before React Router), better-auth's endpoints, the
+ * catch-all 404. The rest of the tree is the fuzzer's.
+ */
+const REPRESENTATIVE_ROUTES = new Set([
+  "/",
+  "/loja/:slug",
+  "/minha-conta/documentos/:id",
+  "/customers/:id",
+  "/arquivos/:file",
+  "/api/auth/*",
+  "/*",
+]);
+
+test("the representative routes are still in the tree", () => {
+  const patterns = new Set(EVERY_ROUTE.map((route) => route.pattern));
+  expect([...REPRESENTATIVE_ROUTES].filter((pattern) => !patterns.has(pattern))).toEqual([]);
+});
+
+for (const route of EVERY_ROUTE.filter((one) => REPRESENTATIVE_ROUTES.has(one.pattern))) {
   test(`${route.pattern}: endereços hostis nunca dão 5xx`, async () => {
     // A few hundred requests per route, on a machine the whole team shares.
     test.setTimeout(180_000);

@@ -47,6 +47,31 @@ function isPagesSessionRead(path: string | undefined, request: Request | undefin
   return path === "/get-session" && request === undefined;
 }
 
+/**
+ * better-auth logs some refusals of a client's request at error level, with
+ * what the client sent ("Invalid callbackURL: <whatever was posted>"): anyone
+ * could fill the operator's errors with lines of their choosing, and an
+ * e-mail typed as a return address landed in the log. Those are the
+ * client's mistakes, answered with a 4xx: a warning, without the value.
+ */
+const CLIENT_REFUSALS: [RegExp, string][] = [
+  [
+    /^Invalid (callbackURL|redirectURL|newUserCallbackURL|errorCallbackURL|origin)\b/,
+    "endereço de retorno ou origem recusado ($1)",
+  ],
+  [/^Provider not found\b/, "provedor de login desconhecido pedido"],
+  [/^(State not found|Failed to parse state)\b/, "retorno de login social sem estado válido"],
+  [/^Blocked cross-site navigation login attempt\b/, "login vindo de outro site recusado"],
+];
+
+function clientRefusalMessage(message: string) {
+  for (const [pattern, text] of CLIENT_REFUSALS) {
+    const match = pattern.exec(message);
+    if (match) return `better-auth recusou o pedido: ${text.replace("$1", match[1] ?? "")}`;
+  }
+  return null;
+}
+
 function refuseInvalidName(user: { name?: unknown }) {
   if (!Object.hasOwn(user, "name")) return;
   const problem = personNameProblem(user.name);
@@ -67,7 +92,11 @@ function createAuth(db: Database) {
     logger: {
       level: "warn",
       // Only the message: better-auth's extra arguments may carry request data.
-      log: (level, message) => logger[level]({ source: "better-auth" }, message),
+      log: (level, message) => {
+        const refusal = clientRefusalMessage(message);
+        if (refusal) logger.warn({ source: "better-auth" }, refusal);
+        else logger[level]({ source: "better-auth" }, message);
+      },
     },
     onAPIError: {
       // Without this better-auth prints every refused request (wrong password,
