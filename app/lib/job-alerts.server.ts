@@ -1,4 +1,5 @@
-import { statfs } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, statfs } from "node:fs/promises";
 import { getDb } from "~/db/client.server";
 import { jobRuns } from "~/db/schema/jobs";
 import { formatDateTime } from "./dates";
@@ -71,6 +72,32 @@ export function diskAlertOf(space: DiskSpace): OwnerAlert | null {
 export async function dataDiskSpace(dataDir = getEnv().DATA_DIR): Promise<DiskSpace> {
   const stats = await statfs(dataDir);
   return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
+}
+
+/** What keeps the server from writing its data: a full disk, or a folder it may not write. */
+export type DataFolderProblem = "full" | "read-only";
+/** Below this much free space a failed write is the full disk's (PostgreSQL extends a table by up to 512 KB). */
+export const FULL_DISK_BYTES = 16 * 1024 ** 2;
+
+/**
+ * Asked after a request failed (a 500) on PGlite, whose files are in
+ * DATA_DIR: a folder remounted read-only (EROFS) or whose permissions the
+ * server lost (EACCES), or a disk with almost nothing free. Null when the
+ * folder looks fine or cannot be looked at.
+ */
+export async function dataFolderProblem(dataDir = getEnv().DATA_DIR): Promise<DataFolderProblem | null> {
+  try {
+    await access(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EROFS" || code === "EACCES" || code === "EPERM") return "read-only";
+    return null;
+  }
+  try {
+    return (await dataDiskSpace(dataDir)).freeBytes < FULL_DISK_BYTES ? "full" : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Every alert for the owner now; a failure to look is logged and shows nothing (the page must still open). */
