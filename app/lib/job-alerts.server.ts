@@ -100,6 +100,16 @@ export async function dataFolderProblem(dataDir = getEnv().DATA_DIR): Promise<Da
   }
 }
 
+/** What to tell about a data folder the server cannot write at its start (npm run proof:disk), or null. */
+export function dataFolderStartProblem(error: unknown, dataDir: string): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM")
+    return `Não foi possível gravar na pasta de dados ${dataDir} (${code}): o disco está montado só para leitura, ou o usuário do servidor não tem permissão de escrita nela. Devolva a permissão de escrita (ou monte o disco para leitura e escrita) e inicie de novo.`;
+  if (code === "ENOSPC")
+    return `Não foi possível gravar na pasta de dados ${dataDir}: o disco está cheio. Libere espaço (cópias de segurança antigas podem ir para outro disco) e inicie de novo.`;
+  return null;
+}
+
 /** Every alert for the owner now; a failure to look is logged and shows nothing (the page must still open). */
 export async function ownerAlerts(now = new Date()): Promise<OwnerAlert[]> {
   try {
