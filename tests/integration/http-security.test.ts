@@ -328,19 +328,20 @@ describe("nenhuma resposta carrega rastro de pilha", () => {
   });
 });
 
+/** A page the empty build fails (a 500, as a failed write), the data folder seen as `problem`. */
+async function failedPage(problem: DataFolderProblem | null) {
+  dataFolder.problem = problem;
+  try {
+    const response = await send(https, "/cash-register/venda");
+    return { response, body: await response.text() };
+  } finally {
+    dataFolder.problem = undefined;
+  }
+}
+
 describe("falha de gravação na pasta de dados (PGlite)", () => {
   // A request that failed while the data disk is full or the folder cannot be written (npm run proof:disk makes
-  // both for real, as root) says so, instead of the generic 500. The folder's state is stubbed here; the empty build
-  // answers every page with a 500, as a failed write does.
-  async function failedPage(problem: DataFolderProblem | null) {
-    dataFolder.problem = problem;
-    try {
-      const response = await send(https, "/cash-register/venda");
-      return { response, body: await response.text() };
-    } finally {
-      dataFolder.problem = undefined;
-    }
-  }
+  // both for real, as root) says so, instead of the generic 500. The folder's state is stubbed here.
 
   it("disco cheio: 503 com a página que diz o que houve e que nada foi gravado, com os cabeçalhos", async () => {
     const { response, body } = await failedPage("full");

@@ -25,7 +25,9 @@ describe("cópia de segurança do PGlite num disco sem espaço", () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const failure = await createBackupFromFolderCopy(db, { pgliteFolder, file, migrations: [] }).catch((error: Error) => error);
       expect(failure).toBeInstanceOf(BackupError);
-      expect((failure as Error).message).toMatch(/^Não há espaço no disco para a cópia de segurança: ela precisa de [\d.]+ MB livres/);
+      expect((failure as Error).message).toMatch(
+        /^Não há espaço no disco para a cópia de segurança: ela precisa de [\d.]+ MB livres/,
+      );
     }
     expect(transaction).not.toHaveBeenCalled();
     expect(fs.readdirSync(dataDir).sort()).toEqual(["pglite"]);
