@@ -186,6 +186,27 @@ describe("cabeçalhos de segurança em todas as rotas", () => {
   });
 });
 
+describe("sondas de saúde", () => {
+  it("/healthz e /readyz levam nosniff, frame, referrer, CSP, no-store e HSTS no site https", async () => {
+    for (const [server, isHttps] of [
+      [https, true],
+      [http, false],
+    ] as const) {
+      for (const pathname of ["/healthz", "/readyz"]) {
+        const response = await send(server, pathname);
+        expect(await response.text(), pathname).toBe("ok");
+        const header = (name: string) => response.headers.get(name) ?? "";
+        expect(header("x-content-type-options"), pathname).toBe("nosniff");
+        expect(header("x-frame-options"), pathname).toBe("DENY");
+        expect(header("referrer-policy"), pathname).toBe("strict-origin-when-cross-origin");
+        expect(header("content-security-policy"), pathname).toContain("frame-ancestors 'none'");
+        expect(header("cache-control"), pathname).toBe("no-store");
+        expect(header("strict-transport-security"), pathname).toBe(isHttps ? "max-age=31536000; includeSubDomains" : "");
+      }
+    }
+  });
+});
+
 describe("CSRF: nenhuma ação aceita um post de outra origem", () => {
   it("cada rota da árvore, seus dados (.data) e o better-auth recusam o post antes de qualquer ação", async () => {
     const accepted: string[] = [];
