@@ -8,7 +8,8 @@
  * is also taken away under the running app (503 meanwhile, back after).
  * Needs a build (`npm run build`; `npm start` builds a stale one itself).
  *
- * Its child modes (`--prepare`, `--check <file>`) open the database of the
+ * Its child modes (`--prepare`, `--check <file>`, and `--jobs` for the disk
+ * proof) open the database of the
  * environment's DATA_DIR / DATABASE_URL while no server runs.
  */
 import fs from "node:fs";
@@ -187,6 +188,38 @@ async function check(ackFile: string) {
   }
 }
 
+/** The scheduled jobs' last runs, one line each, minutes from now (the disk proof's clock jumps). */
+async function jobs() {
+  const { openMaintenanceDatabase } = await import("~/db/backup/maintenance-database.server");
+  const { getEnv } = await import("~/lib/env.server");
+  const env = getEnv();
+  const database = await openMaintenanceDatabase(
+    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
+    { create: false },
+  );
+  try {
+    const now = Date.now();
+    const minutes = (value: string | null) =>
+      value === null ? "—" : `${Math.round((new Date(value).getTime() - now) / 60_000)} min`;
+    const jobRuns = await rows<{
+      name: string;
+      last_started_at: string | null;
+      lease_until: string | null;
+      last_success_at: string | null;
+      last_failure_at: string | null;
+      last_failure_message: string | null;
+    }>(database.db, sql`select * from job_runs order by name`);
+    const lines = jobRuns.map((job) => {
+      const hasFailed =
+        job.last_failure_at !== null && (job.last_success_at === null || job.last_failure_at > job.last_success_at);
+      return `${job.name}: início ${minutes(job.last_started_at)}, sucesso ${minutes(job.last_success_at)}, concessão até ${minutes(job.lease_until)}${hasFailed ? `, falhou: ${job.last_failure_message}` : ""}`;
+    });
+    console.log(lines.join("; "));
+  } finally {
+    await database.close();
+  }
+}
+
 function readOption(argv: string[], name: string) {
   const index = argv.indexOf(name);
   return index === -1 ? undefined : argv[index + 1];
@@ -195,6 +228,8 @@ function readOption(argv: string[], name: string) {
 const argv = process.argv.slice(2);
 if (argv[0] === "--prepare") {
   await prepare();
+} else if (argv[0] === "--jobs") {
+  await jobs();
 } else if (argv[0] === "--check") {
   await check(argv[1] ?? "");
 } else {

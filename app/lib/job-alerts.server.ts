@@ -1,4 +1,5 @@
-import { statfs } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, statfs } from "node:fs/promises";
 import { getDb } from "~/db/client.server";
 import { jobRuns } from "~/db/schema/jobs";
 import { formatDateTime } from "./dates";
@@ -89,6 +90,45 @@ function recentDiskSpace(now: number): Promise<DiskSpace> {
     });
   }
   return diskReading.value;
+}
+
+/** What keeps the server from writing its data: a full disk, or a folder it may not write. */
+export type DataFolderProblem = "full" | "read-only";
+/** Below this much free space a failed write is the full disk's (PostgreSQL extends a table by up to 512 KB). */
+export const FULL_DISK_BYTES = 16 * 1024 ** 2;
+
+/**
+ * Asked after a request failed (a 500) on PGlite, whose files are in
+ * DATA_DIR: a folder remounted read-only (EROFS) or whose permissions the
+ * server lost (EACCES), or a disk with almost nothing free. Null when the
+ * folder looks fine or cannot be looked at.
+ */
+export async function dataFolderProblem(dataDir = getEnv().DATA_DIR): Promise<DataFolderProblem | null> {
+  try {
+    await access(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EROFS" || code === "EACCES" || code === "EPERM") return "read-only";
+    return null;
+  }
+  try {
+    const space = await dataDiskSpace(dataDir);
+    // A write just failed: the owner's banner shows this reading now, not one up to a minute old.
+    if (dataDir === getEnv().DATA_DIR) Object.assign(diskReading, { value: Promise.resolve(space), readAt: Date.now() });
+    return space.freeBytes < FULL_DISK_BYTES ? "full" : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What to tell about a data folder the server cannot write at its start (npm run proof:disk), or null. */
+export function dataFolderStartProblem(error: unknown, dataDir: string): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM")
+    return `Não foi possível gravar na pasta de dados ${dataDir} (${code}): o disco está montado só para leitura, ou o usuário do servidor não tem permissão de escrita nela. Devolva a permissão de escrita (ou monte o disco para leitura e escrita) e inicie de novo.`;
+  if (code === "ENOSPC")
+    return `Não foi possível gravar na pasta de dados ${dataDir}: o disco está cheio. Libere espaço (cópias de segurança antigas podem ir para outro disco) e inicie de novo.`;
+  return null;
 }
 
 /** Every alert for the owner now; a failure to look is logged and shows nothing (the page must still open). */

@@ -18,6 +18,7 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import type { Env } from "~/lib/env.server";
 import { hasFlashCookieHeader } from "~/lib/flash.server";
 import { logger, pathForLog } from "~/lib/logger.server";
+import { dataFolderProblem, type DataFolderProblem } from "~/lib/job-alerts.server";
 import {
   BODY_TOO_LARGE_MESSAGE,
   BODY_TOO_LARGE_PAGE,
@@ -105,6 +106,21 @@ const DATABASE_PROBE_TIMEOUT_MS = 3_000;
 const DATABASE_DOWN_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sistema indisponível — Balcão</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>Sistema temporariamente indisponível</h1><p>O banco de dados não está respondendo. Nada do que você enviou agora foi gravado: tente de novo em instantes.</p></body></html>`;
 
 /** Whether PostgreSQL answers `select 1` within a few seconds (a stopped server refuses at once). */
+const simplePage = (title: string, heading: string, text: string) =>
+  `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — Balcão</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${heading}</h1><p>${text}</p></body></html>`;
+const DATA_FOLDER_PAGES: Record<DataFolderProblem, string> = {
+  full: simplePage(
+    "Disco cheio",
+    "Não foi possível gravar: o disco está cheio",
+    "O disco onde o Balcão guarda os dados não tem mais espaço livre. Nada do que você enviou agora foi gravado. Avise quem cuida do sistema: é preciso liberar espaço (cópias de segurança antigas podem ir para outro disco). Assim que houver espaço, tente de novo: não é preciso reiniciar.",
+  ),
+  "read-only": simplePage(
+    "Pasta de dados protegida",
+    "Não foi possível gravar: a pasta de dados está protegida contra escrita",
+    "O Balcão não consegue gravar na pasta onde guarda os dados (o disco foi montado só para leitura, ou as permissões da pasta mudaram). Nada do que você enviou agora foi gravado. Avise quem cuida do sistema: é preciso devolver a permissão de escrita. Depois disso, tente de novo.",
+  ),
+};
+
 async function isDatabaseReachable() {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -191,14 +207,15 @@ export function createApp(
     return c.text("Erro interno. Tente novamente em instantes.", 500, errorHeaders);
   });
 
-  app.get("/healthz", (c) => c.text("ok"));
+  // The probes answer ahead of every middleware (nothing to slow them down), with the same fixed headers.
+  app.get("/healthz", (c) => c.text("ok", 200, errorHeaders));
   app.get("/readyz", async (c) => {
     try {
       await (await getDb()).execute(sql`select 1`);
-      return c.text("ok");
+      return c.text("ok", 200, errorHeaders);
     } catch (error) {
       logger.warn({ err: error }, "banco de dados não respondeu");
-      return c.text("banco de dados indisponível", 503);
+      return c.text("banco de dados indisponível", 503, errorHeaders);
     }
   });
 
@@ -375,11 +392,21 @@ export function createApp(
   // A request that failed because the database is out of reach (PostgreSQL stopped, restarting, the network
   // down) answers 503 with a page that says so, within the pool's connection timeout, never a hang or the 500 of
   // a bug; the next request after it returns is served as usual (the pool connects again).
+  // On PGlite the database is in this process and its files in DATA_DIR: a request that failed while that disk is
+  // full or the folder cannot be written answers 503 with a page that says so (nothing of the request was kept,
+  // the transaction rolled back), not the 500 of a bug.
   app.use(async (c, next) => {
     await next();
-    // PGlite lives in this process: there a 500 is never the database's absence.
-    if (c.res.status < 500 || c.res.status === 503 || databaseKind() !== "postgres" || (await isDatabaseReachable())) return;
-    c.res = new Response(DATABASE_DOWN_PAGE, {
+    if (c.res.status < 500 || c.res.status === 503) return;
+    let page: string | null = null;
+    if (databaseKind() === "postgres") page = (await isDatabaseReachable()) ? null : DATABASE_DOWN_PAGE;
+    else {
+      const problem = await dataFolderProblem(env.DATA_DIR);
+      page = problem ? DATA_FOLDER_PAGES[problem] : null;
+      if (problem) logger.error({ problem, dataDir: env.DATA_DIR }, "não foi possível gravar na pasta de dados");
+    }
+    if (!page) return;
+    c.res = new Response(page, {
       status: 503,
       headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
     });

@@ -14,6 +14,7 @@ import { DataDirBusyError } from "~/db/data-dir-lock.server";
 import { startAdminSocket } from "~/lib/admin-socket.server";
 import { settleBackgroundTasks } from "~/lib/background-tasks.server";
 import { getEnv, InvalidEnvError, type Env } from "~/lib/env.server";
+import { dataFolderStartProblem } from "~/lib/job-alerts.server";
 import { startSharedCacheWatch } from "~/lib/shared-cache.server";
 import { flushLogs, logger, printToOutput } from "~/lib/logger.server";
 import { runAdminCommand } from "~/modules/accounts/admin-commands.server";
@@ -66,6 +67,8 @@ async function prepareDatabase(env: Env) {
     await getDb();
   } catch (error) {
     if (error instanceof DataDirBusyError) return `${error.message} Pare o outro servidor ou use outro DATA_DIR.`;
+    const folderProblem = dataFolderStartProblem(error, env.DATA_DIR);
+    if (folderProblem) return folderProblem;
     throw error;
   }
   // Several servers started at once on one PostgreSQL: one seeds, the others then find the shop.

@@ -64,9 +64,9 @@ export type CrashProofReport = {
   outages: { refusedMs: number[]; statuses: number[]; recoveredMs: number }[];
   problems: string[];
 };
-type Fixture = { productIds: number[]; customerId: number };
+export type Fixture = { productIds: number[]; customerId: number };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().listen(0, "127.0.0.1");
     probe.on("error", reject);
@@ -77,7 +77,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function runChild(args: string[], env: Record<string, string>): Promise<string> {
+export function runChild(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, ...args], {
       env: { ...process.env, ...env, LOG_LEVEL: "error" },
@@ -93,7 +93,7 @@ function runChild(args: string[], env: Record<string, string>): Promise<string> 
 }
 
 /** The last line a child printed, as JSON. */
-function lastJson<T>(out: string): T {
+export function lastJson<T>(out: string): T {
   const lines = out.trim().split("\n");
   return JSON.parse(lines[lines.length - 1] ?? "null") as T;
 }
@@ -137,9 +137,14 @@ async function startDatabaseRelay(target: { host: string; port: number }) {
   };
 }
 
-type Server = { process: ChildProcess; url: string; exited: Promise<unknown> };
+export type Server = { process: ChildProcess; url: string; exited: Promise<unknown> };
 
-function startServer(env: Record<string, string>, port: number): Server {
+/** `output`: where the server's log goes (a file descriptor), by default nowhere; `uid`/`gid`: another user's server. */
+export function startServer(
+  env: Record<string, string>,
+  port: number,
+  { output = "ignore", uid, gid }: { output?: "ignore" | number; uid?: number; gid?: number } = {},
+): Server {
   const child = spawn("sh", ["-c", START_COMMAND], {
     env: {
       ...process.env,
@@ -152,12 +157,14 @@ function startServer(env: Record<string, string>, port: number): Server {
       SMTP_URL: "",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", output, output === "ignore" ? "inherit" : output],
+    uid,
+    gid,
   });
   return { process: child, url: `http://127.0.0.1:${port}`, exited: once(child, "exit") };
 }
 
-async function waitReady(server: Server, timeoutMs = 120_000) {
+export async function waitReady(server: Server, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.process.exitCode !== null) throw new Error(`o servidor terminou ao iniciar (código ${server.process.exitCode})`);
@@ -168,7 +175,7 @@ async function waitReady(server: Server, timeoutMs = 120_000) {
   throw new Error("o servidor não ficou pronto");
 }
 
-async function signIn(url: string): Promise<string> {
+export async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { origin: url, "content-type": "application/json" },
@@ -193,11 +200,14 @@ async function post(url: string, cookie: string, pathname: string, body: URLSear
     redirect: "manual",
     signal: AbortSignal.timeout(30_000),
   });
-  await response.arrayBuffer();
-  return response.status === 302 ? (response.headers.get("location") ?? "") : null;
+  if (response.status === 302) {
+    await response.arrayBuffer();
+    return { location: response.headers.get("location") ?? "", status: response.status, body: "" };
+  }
+  return { location: null, status: response.status, body: await response.text() };
 }
 
-type Stream = {
+export type Stream = {
   acknowledged: Acknowledged[];
   attempted: number;
   /** Requests that got any answer. */
@@ -206,16 +216,18 @@ type Stream = {
   plans: number[];
   /** Forms answered with something else than their success redirect (a refusal is a finding too). */
   refused: string[];
+  /** Told of each refusal's answer (the disk proof reads what the staff would see). */
+  onRefused?: (refusal: { kind: OperationKind; status: number; body: string }) => void;
 };
 
-async function oneOperation(url: string, cookie: string, fixture: Fixture, stream: Stream) {
+export async function oneOperation(url: string, cookie: string, fixture: Fixture, stream: Stream) {
   const key = crypto.randomUUID();
   const kinds: OperationKind[] = ["sale", "sale", "crediario-sale", "order", "upload"];
   if (stream.orders.length > 0) kinds.push("order-payment");
   if (stream.plans.length > 0) kinds.push("instalment", "instalment");
   const kind = pick(kinds);
   stream.attempted++;
-  let location: string | null = null;
+  let answer: Awaited<ReturnType<typeof post>>;
   let pattern: RegExp;
   if (kind === "sale" || kind === "crediario-sale") {
     const form = new URLSearchParams({ idempotencyKey: key, customerId: String(fixture.customerId), discount: "" });
@@ -238,7 +250,7 @@ async function oneOperation(url: string, cookie: string, fixture: Fixture, strea
       form.append("credit.monthlyRate", "0");
       form.append("credit.firstDueDate", firstDue);
     }
-    location = await post(url, cookie, "/cash-register/venda", form);
+    answer = await post(url, cookie, "/cash-register/venda", form);
     pattern = /\/cash-register\/vendas\/(\d+)/;
   } else if (kind === "order") {
     const form = new URLSearchParams({
@@ -256,7 +268,7 @@ async function oneOperation(url: string, cookie: string, fixture: Fixture, strea
       warrantyDays: "90",
       idempotencyKey: key,
     });
-    location = await post(url, cookie, "/new-service-order", form);
+    answer = await post(url, cookie, "/new-service-order", form);
     pattern = /\/service-orders\/(\d+)\/edit/;
   } else if (kind === "order-payment") {
     const order = pick(stream.orders);
@@ -268,12 +280,12 @@ async function oneOperation(url: string, cookie: string, fixture: Fixture, strea
       note: "",
       idempotencyKey: key,
     });
-    location = await post(url, cookie, `/service-orders/${order}/edit`, form);
+    answer = await post(url, cookie, `/service-orders/${order}/edit`, form);
     pattern = /\/service-orders\/(\d+)\/edit/;
   } else if (kind === "instalment") {
     const plan = pick(stream.plans);
     const form = new URLSearchParams({ amount: "1,00", method: "cash", idempotencyKey: key });
-    location = await post(url, cookie, `/cdc/${plan}/pagar`, form);
+    answer = await post(url, cookie, `/cdc/${plan}/pagar`, form);
     pattern = /\/cdc\/(\d+)\/extrato/;
   } else {
     const form = new FormData();
@@ -297,12 +309,14 @@ async function oneOperation(url: string, cookie: string, fixture: Fixture, strea
     }))
       form.append(name, value);
     form.append("image", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "foto.png");
-    location = await post(url, cookie, "/inventory/new", form);
+    answer = await post(url, cookie, "/inventory/new", form);
     pattern = /\/inventory\/(\d+)/;
   }
   stream.answered++;
+  const { location } = answer;
   if (location === null) {
     stream.refused.push(kind);
+    stream.onRefused?.({ kind, status: answer.status, body: answer.body });
     return;
   }
   const match = pattern.exec(location);
@@ -313,7 +327,7 @@ async function oneOperation(url: string, cookie: string, fixture: Fixture, strea
 }
 
 /** Plans open in the database (each crediário sale opens one). */
-function plansOf(acknowledged: Acknowledged[], plansBySale: Record<string, number>) {
+export function plansOf(acknowledged: Acknowledged[], plansBySale: Record<string, number>) {
   return acknowledged
     .filter((entry) => entry.kind === "crediario-sale")
     .map((entry) => plansBySale[String(entry.id)])
@@ -321,7 +335,14 @@ function plansOf(acknowledged: Acknowledged[], plansBySale: Record<string, numbe
 }
 
 /** Posts forms from `clients` staff until `stop` resolves; a request cut by the kill is simply not acknowledged. */
-async function runStream(url: string, cookie: string, fixture: Fixture, stream: Stream, clients: number, stop: Promise<void>) {
+export async function runStream(
+  url: string,
+  cookie: string,
+  fixture: Fixture,
+  stream: Stream,
+  clients: number,
+  stop: Promise<void>,
+) {
   const state = { isStopped: false };
   void stop.then(() => (state.isStopped = true));
   const failures: string[] = [];

@@ -5,7 +5,8 @@ import path from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DataFolderProblem } from "~/lib/job-alerts.server";
 import { EVERY_ROUTE } from "../e2e/support/route-tree";
 import { assertSingletonStoreFound } from "../support/database";
 import { copyPgliteTemplate } from "../support/pglite-template";
@@ -19,6 +20,17 @@ import { parseSetCookie } from "../support/visitor";
  * checked the day it is added; the route-access journey checks the same
  * headers on the real pages, for every role.
  */
+/** The data folder's state as the server sees it after a failed request; undefined: the real one. */
+const dataFolder = vi.hoisted(() => ({ problem: undefined as DataFolderProblem | null | undefined }));
+vi.mock("~/lib/job-alerts.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/lib/job-alerts.server")>();
+  return {
+    ...original,
+    dataFolderProblem: async (dataDir?: string) =>
+      dataFolder.problem === undefined ? original.dataFolderProblem(dataDir) : dataFolder.problem,
+  };
+});
+
 const SITE = "https://loja.example";
 const PASSWORD = "Balcao@2024forte";
 
@@ -174,6 +186,27 @@ describe("cabeçalhos de segurança em todas as rotas", () => {
   });
 });
 
+describe("sondas de saúde", () => {
+  it("/healthz e /readyz levam nosniff, frame, referrer, CSP, no-store e HSTS no site https", async () => {
+    for (const [server, isHttps] of [
+      [https, true],
+      [http, false],
+    ] as const) {
+      for (const pathname of ["/healthz", "/readyz"]) {
+        const response = await send(server, pathname);
+        expect(await response.text(), pathname).toBe("ok");
+        const header = (name: string) => response.headers.get(name) ?? "";
+        expect(header("x-content-type-options"), pathname).toBe("nosniff");
+        expect(header("x-frame-options"), pathname).toBe("DENY");
+        expect(header("referrer-policy"), pathname).toBe("strict-origin-when-cross-origin");
+        expect(header("content-security-policy"), pathname).toContain("frame-ancestors 'none'");
+        expect(header("cache-control"), pathname).toBe("no-store");
+        expect(header("strict-transport-security"), pathname).toBe(isHttps ? "max-age=31536000; includeSubDomains" : "");
+      }
+    }
+  });
+});
+
 describe("CSRF: nenhuma ação aceita um post de outra origem", () => {
   it("cada rota da árvore, seus dados (.data) e o better-auth recusam o post antes de qualquer ação", async () => {
     const accepted: string[] = [];
@@ -313,5 +346,43 @@ describe("nenhuma resposta carrega rastro de pilha", () => {
       server.close();
       if ("closeAllConnections" in server) server.closeAllConnections();
     }
+  });
+});
+
+/** A page the empty build fails (a 500, as a failed write), the data folder seen as `problem`. */
+async function failedPage(problem: DataFolderProblem | null) {
+  dataFolder.problem = problem;
+  try {
+    const response = await send(https, "/cash-register/venda");
+    return { response, body: await response.text() };
+  } finally {
+    dataFolder.problem = undefined;
+  }
+}
+
+describe("falha de gravação na pasta de dados (PGlite)", () => {
+  // A request that failed while the data disk is full or the folder cannot be written (npm run proof:disk makes
+  // both for real, as root) says so, instead of the generic 500. The folder's state is stubbed here.
+
+  it("disco cheio: 503 com a página que diz o que houve e que nada foi gravado, com os cabeçalhos", async () => {
+    const { response, body } = await failedPage("full");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(body).toContain('lang="pt-BR"');
+    expect(body).toContain("Não foi possível gravar: o disco está cheio");
+    expect(body).toContain("Nada do que você enviou agora foi gravado");
+    expect(securityHeaderProblems(response, "disco cheio", { isHttps: true })).toEqual([]);
+  });
+
+  it("pasta somente leitura: 503 com a sua própria página", async () => {
+    const { response, body } = await failedPage("read-only");
+    expect(response.status).toBe(503);
+    expect(body).toContain("a pasta de dados está protegida contra escrita");
+  });
+
+  it("com a pasta em ordem, um erro continua sendo o 500 do site", async () => {
+    expect((await failedPage(null)).response.status).toBe(500);
+    // The test's own DATA_DIR, looked at for real: writable, with room.
+    expect((await send(https, "/cash-register/venda")).status).toBe(500);
   });
 });

@@ -11,6 +11,41 @@ import type { CodeMigration } from "./migrations.server";
 /** A WAL segment's file name: timeline, log and segment, 24 hex digits. */
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 
+/**
+ * Room the checkpoint itself needs beside the copy (a new WAL segment, the
+ * control file, PGlite's small files). A CHECKPOINT that fails for want of
+ * space leaves PGlite stuck: every later query of the server waits for
+ * good, until a restart (found by `npm run proof:disk`). So the backup
+ * looks before it starts one.
+ */
+const CHECKPOINT_ROOM_BYTES = 16 * 1024 ** 2;
+
+/** Bytes of the folder's files, the write-ahead log left out (only its tail is copied). */
+function folderBytes(folder: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "pg_wal") total += folderBytes(full);
+    } else if (entry.isFile()) total += fs.statSync(full).size;
+  }
+  return total;
+}
+
+const megabytes = (bytes: number) => Math.ceil(bytes / 1024 ** 2).toLocaleString("pt-BR");
+
+/** Refuses, before the CHECKPOINT, a copy the disk cannot hold. */
+export function ensureRoomForFolderCopy(pgliteFolder: string) {
+  const stats = fs.statfsSync(path.dirname(pgliteFolder));
+  const free = stats.bavail * stats.bsize;
+  const needed = folderBytes(pgliteFolder) + CHECKPOINT_ROOM_BYTES;
+  if (free < needed) {
+    throw new BackupError(
+      `Não há espaço no disco para a cópia de segurança: ela precisa de ${megabytes(needed)} MB livres na pasta de dados e restam ${megabytes(free)} MB. Libere espaço (cópias antigas podem ir para outro disco) e tente de novo.`,
+    );
+  }
+}
+
 export type SnapshotBackupReport = BackupReport & { heldMs: number };
 const SNAPSHOT_PREFIX = ".snapshot-";
 /** One backup at a time in this process (the only one that opens the folder): a second would double the disk used. */
@@ -29,19 +64,21 @@ let isCopying = false;
  * as usual (one repeatable-read snapshot), its queries interleaving with the
  * shop's between batches. The pause is the checkpoint and the copy, not the
  * whole file. The copy needs as much free disk as the folder, for the
- * length of the backup.
+ * length of the backup: without it the backup is refused before the
+ * checkpoint.
  */
 export async function createBackupFromFolderCopy(
   db: Database,
   { pgliteFolder, file, migrations }: { pgliteFolder: string; file: string; migrations: readonly CodeMigration[] },
 ): Promise<SnapshotBackupReport> {
   if (isCopying) throw new BackupError("Uma cópia de segurança já está em andamento: espere ela terminar.");
-  isCopying = true;
   const parent = path.dirname(pgliteFolder);
   // A copy left by a backup killed halfway is never read again.
   for (const name of fs.readdirSync(parent)) {
     if (name.startsWith(SNAPSHOT_PREFIX)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
   }
+  ensureRoomForFolderCopy(pgliteFolder);
+  isCopying = true;
   const copy = fs.mkdtempSync(path.join(parent, SNAPSHOT_PREFIX));
   try {
     const heldMs = await db.transaction(async (tx) => {
