@@ -25,6 +25,7 @@
  *   npm run bench:load -- --soak [--soak-minutes 10] [--connections 8]
  *   npm run bench:load -- --only pages | mixed           one part
  *   npm run bench:load -- --database pglite | postgres   one database
+ *   npm run bench:load -- --only pages --pages /cdc,/devedores   only the pages whose pattern holds one of these
  *
  * Exits non-zero on any 5xx or network error. Budgets over are printed, not
  * fatal: the figures are the result (docs/reliability.md, "Load").
@@ -50,6 +51,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     "step-seconds": { type: "string" },
     database: { type: "string" },
+    pages: { type: "string" },
   },
 });
 const QUICK = args.quick ?? false;
@@ -57,6 +59,8 @@ const SOAK = args.soak ?? false;
 const SOAK_MINUTES = Number(args["soak-minutes"]);
 const ONLY = args.only ?? null;
 if (ONLY && ONLY !== "pages" && ONLY !== "mixed") throw new Error(`--only deve ser pages ou mixed (recebido: ${ONLY})`);
+/** `--pages financial,/cdc`: measure only the pages whose pattern contains one of these (the others are still visited for ids). */
+const PAGE_FILTER = args.pages ? args.pages.split(",").filter(Boolean) : null;
 
 /** Issue 26's budgets for every staff page, alone at 4 concurrent staff. */
 const PAGE_P95_BUDGET_MS = 50;
@@ -434,6 +438,7 @@ async function measurePages(client: Client, cookie: string, pid: number | null, 
   const plans = await planPages(client, cookie);
   const rows: PageRow[] = [];
   for (const { route, path: target } of plans) {
+    if (PAGE_FILTER && !PAGE_FILTER.some((part) => route.pattern.includes(part))) continue;
     if (!target) {
       rows.push({
         pattern: route.pattern,
@@ -815,21 +820,37 @@ function reportSoak(file: string, startedAt: number) {
 
 // ---------------------------------------------------------------- a database
 
-/** The scale seed, once per DATA_DIR / database: a marker file says it is done. */
+/** What scripts/upgrade-scale-seed.ts brings an earlier seed to; the marker file records it. */
+const SEED_UPGRADE = "upgrade 1 (declarações dos crediários)";
+
+/**
+ * The scale seed, once per DATA_DIR / database: a marker file says it is
+ * done. A seed made by an earlier Balcão is upgraded in place once.
+ */
 function seedOnce(dataDir: string, databaseUrl: string | null) {
   const marker = path.join(dataDir, "bench-load-seeded");
-  if (fs.existsSync(marker)) return;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: "on", LOG_LEVEL: "warn" };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  if (fs.existsSync(marker)) {
+    if (QUICK || fs.readFileSync(marker, "utf8").includes(SEED_UPGRADE)) return;
+    const upgraded = spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/upgrade-scale-seed.ts"], {
+      cwd: ROOT,
+      env,
+      stdio: "inherit",
+    });
+    if (upgraded.status !== 0) throw new Error(`a atualização da semeadura falhou (código ${upgraded.status ?? upgraded.signal})`);
+    fs.appendFileSync(marker, `${new Date().toISOString()} ${SEED_UPGRADE}\n`);
+    return;
+  }
   fs.mkdirSync(dataDir, { recursive: true });
   const seedArgs = QUICK ? ["scripts/db-seed.ts"] : ["scripts/db-seed.ts", "--scale", "--catalogue"];
   console.log(
     `  semeando (${seedArgs.slice(1).join(" ") || "demonstração"}) em ${databaseUrl ? "PostgreSQL" : dataDir}: leva minutos…`,
   );
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: "on", LOG_LEVEL: "warn" };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
   const seeded = spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), seedArgs, { cwd: ROOT, env, stdio: "inherit" });
   if (seeded.status !== 0) throw new Error(`a semeadura falhou (código ${seeded.status ?? seeded.signal})`);
-  fs.writeFileSync(marker, `${new Date().toISOString()} ${seedArgs.join(" ")}\n`);
+  fs.writeFileSync(marker, `${new Date().toISOString()} ${seedArgs.join(" ")}\n${QUICK ? "" : `${SEED_UPGRADE}\n`}`);
 }
 
 async function benchDatabase(label: string, dataDir: string, databaseUrl: string | null) {
