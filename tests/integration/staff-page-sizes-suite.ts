@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays, shopMonthOf, shopMonthRange, shopToday } from "~/lib/dates";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
@@ -7,7 +8,7 @@ const OWNER = { id: "owner-page-sizes", email: "dona@loja.test", name: "Dona da 
 const STAFF = { id: "staff-page-sizes", email: "ana@loja.test", name: "Ana Balcão", role: "staff" as const };
 
 async function loadModules() {
-  const [db, auth, register, finance, faq, services, cardsRoute, servicesRoute, faqRoute] = await Promise.all([
+  const [db, auth, register, finance, faq, services, cardsRoute, servicesRoute, faqRoute, balances] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
     import("~/db/schema/cash-register"),
@@ -17,11 +18,13 @@ async function loadModules() {
     import("~/routes/_staff/finance-cards"),
     import("~/routes/_staff/content-services"),
     import("~/routes/_staff/content-faq"),
+    import("~/modules/finance/balances.server"),
   ]);
   return {
     db: await db.getDb(),
     tables: { ...auth, ...register, ...finance, ...faq, ...services },
     routes: { cards: cardsRoute, services: servicesRoute, faq: faqRoute },
+    balances,
   };
 }
 
@@ -40,7 +43,7 @@ function textOf(length: number, seed: number) {
  * leaves of the budget.
  */
 export function defineStaffPageSizesSuite(database: TestDatabase) {
-  describeOnDatabase(database, "páginas da equipe dentro de 200 KB: cartões, serviços, perguntas", () => {
+  describeOnDatabase(database, "páginas da equipe dentro do orçamento da issue 26: cartões, serviços, perguntas, contas", () => {
     let app: Awaited<ReturnType<typeof loadModules>>;
     let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -163,6 +166,65 @@ export function defineStaffPageSizesSuite(database: TestDatabase) {
       expect(formHtml).toContain("**Resposta 3.**");
       expect(formHtml).toContain("<strong>Resposta 3.</strong>");
       expect(formHtml.match(/Salvar pergunta/g)).toHaveLength(1);
+    });
+
+    it("the accounts' balances read the paid entries' daily totals, not every entry since the shop opened", async () => {
+      // /financial-management/contas summed a year of sales on each view (56 ms of CPU a request at the scale seed).
+      const today = shopToday();
+      const [account] = await app.db.select({ id: app.tables.financeAccounts.id }).from(app.tables.financeAccounts).limit(1);
+      const [category] = await app.db
+        .select({ id: app.tables.financeCategories.id })
+        .from(app.tables.financeCategories)
+        .where(sql`direction = 'in'`)
+        .limit(1);
+      const before = (await app.balances.accountBalances(today)).find((row) => row.accountId === account!.id)!;
+      await app.db.insert(app.tables.financeEntries).values([
+        {
+          direction: "in",
+          description: "Recebido ontem",
+          categoryId: category!.id,
+          amountCents: 7_000,
+          dueDate: addDays(today, -1),
+          paidDate: addDays(today, -1),
+          accountId: account!.id,
+          createdByLabel: STAFF.email,
+        },
+        {
+          direction: "out",
+          description: "Pago hoje",
+          categoryId: category!.id,
+          amountCents: 2_500,
+          dueDate: today,
+          paidDate: today,
+          accountId: account!.id,
+          createdByLabel: STAFF.email,
+        },
+        {
+          direction: "in",
+          description: "Recebido amanhã",
+          categoryId: category!.id,
+          amountCents: 900,
+          dueDate: addDays(today, 1),
+          paidDate: addDays(today, 1),
+          accountId: account!.id,
+          createdByLabel: STAFF.email,
+        },
+        {
+          direction: "in",
+          description: "Em aberto",
+          categoryId: category!.id,
+          amountCents: 50_000,
+          dueDate: today,
+          createdByLabel: STAFF.email,
+        },
+      ]);
+      const after = (await app.balances.accountBalances(today)).find((row) => row.accountId === account!.id)!;
+      expect(after.balanceCents - before.balanceCents).toBe(7_000 - 2_500);
+      const plan = JSON.stringify(
+        (await app.db.execute(sql`explain (format json) ${app.balances.accountBalancesQuery(today)}`)).rows,
+      );
+      expect(plan).toContain('"Relation Name":"finance_daily_totals"');
+      expect(plan).not.toContain('"Relation Name":"finance_entries"');
     });
   });
 }
