@@ -839,7 +839,8 @@ function seedOnce(dataDir: string, databaseUrl: string | null) {
       env,
       stdio: "inherit",
     });
-    if (upgraded.status !== 0) throw new Error(`a atualização da semeadura falhou (código ${upgraded.status ?? upgraded.signal})`);
+    if (upgraded.status !== 0)
+      throw new Error(`a atualização da semeadura falhou (código ${upgraded.status ?? upgraded.signal})`);
     fs.appendFileSync(marker, `${new Date().toISOString()} ${SEED_UPGRADE}\n`);
     return;
   }
