@@ -102,7 +102,9 @@ export function defineStaffPageSizesSuite(database: TestDatabase) {
       expect(html).toContain("Recebíveis");
       expect(html).toContain("Alterar data");
       expect(html).not.toContain("Salvar data");
-      expect(pageOwnBytes(html, loaderData)).toBeLessThan(PAGE_BUDGET_BYTES - SHELL_BYTES);
+      // Against the finance shell as bench:load weighs it (120 KB): 50 rows a page, forms gone, were still 211 KB there.
+      expect(pageOwnBytes(html, loaderData)).toBeLessThan(PAGE_BUDGET_BYTES - 120 * 1024);
+      expect(SHELL_BYTES).toBeLessThan(120 * 1024);
       // One row's date form, on demand, on the same period and page.
       const editing = loaderData.receivables[3]!;
       const editPath = `${path}?de=${loaderData.period.from}&ate=${loaderData.period.to}&alterar=${editing.id}`;

@@ -56,8 +56,9 @@ function periodOf(url: URL) {
 
 /**
  * The address's `alterar`: the one receivable whose date form the page
- * draws. A form on each of the 50 rows was 150 KB of the page's 260 KB at
- * the scale seed (issue 26: ≤ 200 KB).
+ * draws. A form on each of the 50 rows was 150 KB of the page’s 260 KB at
+ * the scale seed (issue 26: ≤ 200 KB); without them 50 rows were still 211
+ * KB, so a page lists 30 (RECEIVABLES_PAGE_SIZE).
  */
 const EDIT_PARAM = "alterar";
 
