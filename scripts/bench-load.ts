@@ -835,21 +835,38 @@ function reportSoak(file: string, startedAt: number) {
 
 // ---------------------------------------------------------------- a database
 
-/** The scale seed, once per DATA_DIR / database: a marker file says it is done. */
+/** What scripts/upgrade-scale-seed.ts brings an earlier seed to; the marker file records it. */
+const SEED_UPGRADE = "upgrade 1 (declarações dos crediários)";
+
+/**
+ * The scale seed, once per DATA_DIR / database: a marker file says it is
+ * done. A seed made by an earlier Balcão is upgraded in place once.
+ */
 function seedOnce(dataDir: string, databaseUrl: string | null) {
   const marker = path.join(dataDir, "bench-load-seeded");
-  if (fs.existsSync(marker)) return;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: "on", LOG_LEVEL: "warn" };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  if (fs.existsSync(marker)) {
+    if (QUICK || fs.readFileSync(marker, "utf8").includes(SEED_UPGRADE)) return;
+    const upgraded = spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/upgrade-scale-seed.ts"], {
+      cwd: ROOT,
+      env,
+      stdio: "inherit",
+    });
+    if (upgraded.status !== 0)
+      throw new Error(`a atualização da semeadura falhou (código ${upgraded.status ?? upgraded.signal})`);
+    fs.appendFileSync(marker, `${new Date().toISOString()} ${SEED_UPGRADE}\n`);
+    return;
+  }
   fs.mkdirSync(dataDir, { recursive: true });
   const seedArgs = QUICK ? ["scripts/db-seed.ts"] : ["scripts/db-seed.ts", "--scale", "--catalogue"];
   console.log(
     `  semeando (${seedArgs.slice(1).join(" ") || "demonstração"}) em ${databaseUrl ? "PostgreSQL" : dataDir}: leva minutos…`,
   );
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: "on", LOG_LEVEL: "warn" };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
   const seeded = spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), seedArgs, { cwd: ROOT, env, stdio: "inherit" });
   if (seeded.status !== 0) throw new Error(`a semeadura falhou (código ${seeded.status ?? seeded.signal})`);
-  fs.writeFileSync(marker, `${new Date().toISOString()} ${seedArgs.join(" ")}\n`);
+  fs.writeFileSync(marker, `${new Date().toISOString()} ${seedArgs.join(" ")}\n${QUICK ? "" : `${SEED_UPGRADE}\n`}`);
 }
 
 async function benchDatabase(label: string, dataDir: string, databaseUrl: string | null) {

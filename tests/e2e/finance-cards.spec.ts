@@ -60,9 +60,10 @@ test.describe("cartões no financeiro", () => {
     await expect(first).toContainText("R$ 47,70");
     await expect(mine.filter({ hasText: "parcela 2/2" })).toContainText(formatDate(addDays(today, 60)));
 
-    // The acquirer's statement says the first instalment lands two days later.
+    // The acquirer's statement says the first instalment lands two days later (the row's date form opens on demand).
+    await first.getByRole("link", { name: /Alterar data/ }).click();
     await first.getByLabel(/Nova data prevista/).fill(addDays(today, 32));
-    await first.getByRole("button", { name: "Alterar data" }).click();
+    await first.getByRole("button", { name: "Salvar data" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Data prevista alterada" })).toBeVisible();
     await expect(mine.filter({ hasText: "parcela 1/2" })).toContainText(formatDate(addDays(today, 32)));
 

@@ -424,6 +424,71 @@ export function defineDemoDataSuite(database: TestDatabase) {
       await app.db.update(t.debts).set({ customerId: realCustomer.id }).where(eq(t.debts.id, realDebt!.id));
     });
 
+    it("a página de confirmação conta até um limite e acha os bloqueios pelos índices, não por uma leitura de cada tabela", async () => {
+      // At the scale seed (100 000 demo orders) the page counted every row and scanned every table: 400 ms a view.
+      const t = app.tables;
+      const cap = app.removal.DEMO_COUNT_CAP;
+      const extra = await app.db
+        .insert(t.faqEntries)
+        .values(Array.from({ length: cap + 5 }, (_, index) => ({ question: `Demo ${index}?`, answer: "Sim.", isDemo: true })))
+        .returning({ id: t.faqEntries.id });
+      const overview = await app.removal.getDemoDataOverview(OWNER);
+      expect(overview.counts.faqEntries).toBe(cap + 1);
+      await app.db.delete(t.faqEntries).where(
+        inArray(
+          t.faqEntries.id,
+          extra.map((row) => row.id),
+        ),
+      );
+
+      // A document a demo account issued for a real order blocks; one for a demo order goes with it.
+      const [demoAccount] = await app.db.select().from(t.user).where(eq(t.user.isDemo, true)).limit(1);
+      const [realOrder] = await app.db.select().from(t.serviceOrders).where(eq(t.serviceOrders.isDemo, false)).limit(1);
+      const [demoOrder] = await app.db.select().from(t.serviceOrders).where(eq(t.serviceOrders.isDemo, true)).limit(1);
+      const documents = await app.db
+        .insert(t.issuedDocuments)
+        .values(
+          [realOrder!, demoOrder!].map((order) => ({
+            kind: "blocker-test",
+            subject: `service_order:${order.id}`,
+            data: {},
+            issuedByUserId: demoAccount!.id,
+            issuedByLabel: demoAccount!.email,
+          })),
+        )
+        .returning({ id: t.issuedDocuments.id });
+      const blockers = (await app.removal.getDemoDataOverview(OWNER)).blockers.map((blocker) => blocker.description);
+      expect(blockers).toContain(
+        `Documento emitido nº ${documents[0]!.id}: emitido pela conta de demonstração ${demoAccount!.email}.`,
+      );
+      expect(blockers.join("\n")).not.toContain(`Documento emitido nº ${documents[1]!.id}:`);
+      await app.db.delete(t.issuedDocuments).where(
+        inArray(
+          t.issuedDocuments.id,
+          documents.map((row) => row.id),
+        ),
+      );
+
+      // Sequential scans off, so these small tables plan as the scale seed's would (migration 0051's indexes).
+      const plans = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const explained: string[] = [];
+        for (const query of app.removal.demoDataBlockerQueries()) {
+          explained.push(JSON.stringify((await tx.execute(sql`explain (format json) ${query} limit 20`)).rows));
+        }
+        return explained;
+      });
+      for (const plan of plans) {
+        for (const table of ["service_orders", "customers", "products"]) {
+          expect(plan).not.toMatch(new RegExp(`"Node Type":"Seq Scan"[^}]*"Relation Name":"${table}"`));
+        }
+      }
+      // Without them the planner walked a whole primary key instead, filtering each row.
+      for (const index of ["service_orders_demo_idx", "customers_demo_idx"]) {
+        expect(plans.join("\n")).toContain(`"Index Name":"${index}"`);
+      }
+    });
+
     it("apaga exatamente as linhas de demonstração e seus filhos, deixa as reais, audita e atualiza as configurações", async () => {
       const t = app.tables;
       const realUserId = randomUUID();

@@ -40,4 +40,31 @@ describeOnDatabase("pglite", "a semente do dinheiro em escala", () => {
       expect(disclosure.instalments[0]!.dueDate).toBe(plan.firstDueDate);
     }
   });
+
+  it("a seed made before that is upgraded in place: each placeholder disclosure becomes the one the seed writes now", async () => {
+    const [{ upgradeScalePlanDisclosures }, { getDb }, { creditPlans }, { asc, sql }] = await Promise.all([
+      import("~/modules/demo/money-scale.server"),
+      import("~/db/client.server"),
+      import("~/db/schema/credit"),
+      import("drizzle-orm"),
+    ]);
+    const db = await getDb();
+    const written = await db
+      .select({ id: creditPlans.id, disclosure: creditPlans.disclosure })
+      .from(creditPlans)
+      .orderBy(asc(creditPlans.id));
+    expect(written.length).toBeGreaterThan(0);
+    // What the earlier seed stored (scripts/upgrade-scale-seed.ts brings the copies of /tmp/load-data up to date).
+    await db.update(creditPlans).set({
+      disclosure: sql`jsonb_build_object('fonte', 'dados de escala', 'parcelas', instalment_count, 'taxaMensal', monthly_rate_basis_points, 'totalCents', total_cents)`,
+    });
+    expect(await upgradeScalePlanDisclosures()).toBe(written.length);
+    const upgraded = await db
+      .select({ id: creditPlans.id, disclosure: creditPlans.disclosure })
+      .from(creditPlans)
+      .orderBy(asc(creditPlans.id));
+    expect(upgraded).toEqual(written);
+    // Twice changes nothing.
+    expect(await upgradeScalePlanDisclosures()).toBe(0);
+  });
 });

@@ -46,6 +46,9 @@ export const customers = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (table) => [
+    // /configuracoes/demonstracao counts the demo rows and looks for real rows pointing at them: few on either side
+    // (a shop's demo seed among its own records, or the scale seed's demo records among none), a scan of the table without it.
+    index("customers_demo_idx").on(table.isDemo),
     uniqueIndex("customers_document_idx")
       .on(table.document)
       .where(sql`${table.document} is not null`),

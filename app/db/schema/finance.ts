@@ -185,6 +185,9 @@ export const financeEntries = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
   },
   (table) => [
+    // /configuracoes/demonstracao counts the demo rows and looks for real rows pointing at them: few on either side
+    // (a shop's demo seed among its own records, or the scale seed's demo records among none), a scan of the table without it.
+    index("finance_entries_demo_idx").on(table.isDemo),
     index("finance_entries_paid_idx")
       .on(table.paidDate, table.categoryId)
       .where(sql`${table.cancelledAt} is null and ${table.paidDate} is not null`),

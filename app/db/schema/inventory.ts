@@ -61,6 +61,9 @@ export const products = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (table) => [
+    // /configuracoes/demonstracao counts the demo rows and looks for real rows pointing at them: few on either side
+    // (a shop's demo seed among its own records, or the scale seed's demo records among none), a scan of the table without it.
+    index("products_demo_idx").on(table.isDemo),
     uniqueIndex("products_sku_idx").on(sql`lower(${table.sku})`),
     uniqueIndex("products_slug_idx").on(table.slug),
     uniqueIndex("products_barcode_idx")

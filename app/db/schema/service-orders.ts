@@ -76,6 +76,9 @@ export const serviceOrders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (table) => [
+    // /configuracoes/demonstracao counts the demo rows and looks for real rows pointing at them: few on either side
+    // (a shop's demo seed among its own records, or the scale seed's demo records among none), a scan of the table without it.
+    index("service_orders_demo_idx").on(table.isDemo),
     index("service_orders_status_created_idx").on(table.status, table.createdAt),
     index("service_orders_created_idx").on(table.createdAt),
     index("service_orders_customer_idx").on(table.customerId),

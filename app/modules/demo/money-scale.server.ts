@@ -845,3 +845,46 @@ async function seedDebtsInTx(
     })),
   );
 }
+
+/**
+ * A scale seed made before the plans stored a real disclosure (each plan's
+ * page answered 500 on it: the disclosure held only `{ fonte, parcelas, … }`):
+ * every such plan's disclosure recomputed from its own stored terms, as
+ * writePlans stores it now. Plans with a real disclosure are left alone, so
+ * running it twice changes nothing. Returns how many plans it rewrote.
+ */
+export async function upgradeScalePlanDisclosures(): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .select({
+        id: creditPlans.id,
+        cashPriceCents: creditPlans.cashPriceCents,
+        instalmentCount: creditPlans.instalmentCount,
+        monthlyRateBasisPoints: creditPlans.monthlyRateBasisPoints,
+        firstDueDate: creditPlans.firstDueDate,
+        contractDate: creditPlans.contractDate,
+      })
+      .from(creditPlans)
+      .where(sql`${creditPlans.disclosure} ? 'fonte' and ${creditPlans.createdByLabel} = ${LABEL}`);
+    if (stale.length === 0) return 0;
+    const settings = await readShopSettingsInTx(tx);
+    const creditSettings = { ...creditSettingsOf(settings), maxMonthlyRateBasisPoints: Number.MAX_SAFE_INTEGER };
+    const supplier = creditSupplierOf(settings);
+    for (const plan of stale) {
+      const disclosure = computeDisclosure(
+        { cashPriceCents: plan.cashPriceCents, downPaymentCents: 0, feeCents: 0 },
+        {
+          instalmentCount: plan.instalmentCount,
+          firstDueDate: plan.firstDueDate,
+          monthlyRateBasisPoints: plan.monthlyRateBasisPoints,
+        },
+        creditSettings,
+        supplier,
+        plan.contractDate,
+      );
+      await tx.update(creditPlans).set({ disclosure }).where(eq(creditPlans.id, plan.id));
+    }
+    return stale.length;
+  });
+}

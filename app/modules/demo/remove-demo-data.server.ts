@@ -89,20 +89,32 @@ const OWNER_ONLY_MESSAGE = "Apenas o proprietário pode apagar os dados de demon
 
 type Reader = Database | Transaction;
 
-async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
+/**
+ * How many demo rows the confirmation page counts of each kind at most: the
+ * demo seed has dozens; past this the page says "more than" (the scale
+ * seed's 100 000 demo orders were counted one by one on each view, 400 ms).
+ * The removal itself counts them all.
+ */
+export const DEMO_COUNT_CAP = 1_000;
+
+async function countDemoRows(reader: Reader, cap: number | null = null): Promise<DemoDataCounts> {
+  const count = (table: SQL) =>
+    cap === null
+      ? sql`(select count(*)::int from ${table} where is_demo)`
+      : sql`(select count(*)::int from (select 1 from ${table} where is_demo limit ${cap + 1}) as demo)`;
   const result = await reader.execute(sql`select
-    (select count(*)::int from ${customers} where is_demo) as "customers",
-    (select count(*)::int from ${serviceOrders} where is_demo) as "serviceOrders",
-    (select count(*)::int from ${reviews} where is_demo) as "reviews",
-    (select count(*)::int from ${blogPosts} where is_demo) as "blogPosts",
-    (select count(*)::int from ${faqEntries} where is_demo) as "faqEntries",
-    (select count(*)::int from ${siteTexts} where is_demo) as "siteTexts",
-    (select count(*)::int from ${contactMessages} where is_demo) as "contactMessages",
-    (select count(*)::int from ${products} where is_demo) as "products",
-    (select count(*)::int from ${creditPlans} where is_demo) as "creditPlans",
-    (select count(*)::int from ${user} where is_demo) as "accounts",
-    (select count(*)::int from ${debts} where is_demo) as "debts",
-    (select count(*)::int from ${financeEntries} where is_demo) as "financeEntries"`);
+    ${count(sql`${customers}`)} as "customers",
+    ${count(sql`${serviceOrders}`)} as "serviceOrders",
+    ${count(sql`${reviews}`)} as "reviews",
+    ${count(sql`${blogPosts}`)} as "blogPosts",
+    ${count(sql`${faqEntries}`)} as "faqEntries",
+    ${count(sql`${siteTexts}`)} as "siteTexts",
+    ${count(sql`${contactMessages}`)} as "contactMessages",
+    ${count(sql`${products}`)} as "products",
+    ${count(sql`${creditPlans}`)} as "creditPlans",
+    ${count(sql`${user}`)} as "accounts",
+    ${count(sql`${debts}`)} as "debts",
+    ${count(sql`${financeEntries}`)} as "financeEntries"`);
   const row = (result.rows[0] ?? {}) as Record<keyof DemoDataCounts, unknown>;
   const counts = {} as DemoDataCounts;
   for (const kind of Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[]) counts[kind] = Number(row[kind] ?? 0);
@@ -124,7 +136,14 @@ async function describedRows(reader: Reader, query: SQL): Promise<DemoDataBlocke
  * naming the row, so the owner decides.
  */
 async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> {
-  const queries: SQL[] = [
+  const found: DemoDataBlocker[] = [];
+  for (const query of demoDataBlockerQueries()) found.push(...(await describedRows(reader, query)));
+  return found;
+}
+
+/** The statements findDemoDataBlockers runs, one per kind of blocker (exported for their plan test). */
+export function demoDataBlockerQueries(): SQL[] {
+  return [
     sql`select 'OS nº ' || o.id || ': é do cliente de demonstração ' || c.name || '.' as description,
           '/service-orders/' || o.id || '/edit' as href
         from service_orders o join customers c on c.id = o.customer_id
@@ -169,11 +188,18 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
         from print_templates t join "user" u on u.id = t.updated_by_user_id where u.is_demo order by t.id`,
     sql`select 'Imagem ' || f.original_name || ': enviada pela conta de demonstração ' || u.email || '.' as description
         from uploads f join "user" u on u.id = f.uploaded_by_user_id where u.is_demo order by f.created_at`,
+    // Each document's subject looked up by its id ("service_order:12"): a "not in" over every demo order's subject
+    // built a set of 100 000 strings at the scale seed.
     sql`select 'Documento emitido nº ' || d.id || ': emitido pela conta de demonstração ' || u.email || '.' as description
         from issued_documents d join "user" u on u.id = d.issued_by_user_id
-        where u.is_demo and d.subject not in (select 'service_order:' || id from service_orders where is_demo)
-          and d.subject not in (select 'credit_plan:' || id from credit_plans where is_demo)
-          and d.subject not in (select 'warranty:' || id from warranties where is_demo) order by d.id`,
+        where u.is_demo
+          and not exists (select 1 from service_orders o where o.is_demo
+            and o.id = case when d.subject ~ '^service_order:[0-9]{1,9}$' then substring(d.subject from 15)::int end)
+          and not exists (select 1 from credit_plans p where p.is_demo
+            and p.id = case when d.subject ~ '^credit_plan:[0-9]{1,9}$' then substring(d.subject from 13)::int end)
+          and not exists (select 1 from warranties w where w.is_demo
+            and w.id = case when d.subject ~ '^warranty:[0-9]{1,9}$' then substring(d.subject from 10)::int end)
+        order by d.id`,
     sql`select 'Garantia nº ' || w.id || ': é de uma OS, venda ou cliente de demonstração.' as description,
           '/warranty-contract/' || w.id as href
         from warranties w
@@ -188,11 +214,9 @@ async function findDemoDataBlockers(reader: Reader): Promise<DemoDataBlocker[]> 
     sql`select 'Convite para ' || i.email || ': ligado à conta de demonstração ' || u.email || '.' as description
         from staff_invites i join "user" u on u.id in (i.invited_by_user_id, i.used_by_user_id) where u.is_demo order by i.id`,
   ];
-  const found: DemoDataBlocker[] = [];
-  for (const query of queries) found.push(...(await describedRows(reader, query)));
-  return found;
 }
 
+/** `counts`: at most DEMO_COUNT_CAP + 1 of each kind (more than the cap: "more than"). */
 export type DemoDataOverview = { hasDemoData: boolean; counts: DemoDataCounts; blockers: DemoDataBlocker[] };
 
 /** What the removal would take away, and what stops it: the confirmation page's content. */
@@ -200,7 +224,7 @@ export async function getDemoDataOverview(actor: Actor): Promise<DemoDataOvervie
   assertOwnerActor(actor, OWNER_ONLY_MESSAGE);
   const db = await getDb();
   const [counts, blockers, settings] = await Promise.all([
-    countDemoRows(db),
+    countDemoRows(db, DEMO_COUNT_CAP),
     findDemoDataBlockers(db),
     db.select({ hasDemoData: shopSettings.hasDemoData }).from(shopSettings).limit(1),
   ]);

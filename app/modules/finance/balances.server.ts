@@ -19,13 +19,30 @@ export type AccountBalance = {
  * the day, no job moves them), cancelled rows skipped. "Today" comes from
  * the caller, never from the database's clock, so a test can move it.
  * Archived accounts are listed too (a balance left in one must show).
+ * The paid entries are read from finance_daily_totals (kept by triggers,
+ * migration 0020: paid, uncancelled entries by paid date), a few rows a day
+ * instead of every entry since the shop opened: the accounts' page summed a
+ * year of sales on each view.
  */
 export async function accountBalancesInTx(tx: Transaction | Database, onDate: string): Promise<AccountBalance[]> {
-  const result = await tx.execute(sql`
+  const result = await tx.execute(accountBalancesQuery(onDate));
+  return (result.rows as Record<string, unknown>[]).map((row) => ({
+    accountId: Number(row.id),
+    name: String(row.name),
+    kind: row.kind as FinanceAccountKind,
+    isArchived: row.is_archived === true || row.is_archived === "t",
+    openingBalanceCents: Number(row.opening_balance_cents),
+    balanceCents: Number(row.balance_cents),
+  }));
+}
+
+/** The statement accountBalancesInTx runs (exported for its plan test). */
+export function accountBalancesQuery(onDate: string) {
+  return sql`
     with movements as (
-      select account_id, case when direction = 'in' then amount_cents else -amount_cents end::bigint as cents
-        from finance_entries
-        where cancelled_at is null and paid_date is not null and paid_date <= ${onDate}::date
+      select account_id, (in_cents - out_cents)::bigint as cents
+        from finance_daily_totals
+        where day <= ${onDate}::date
       union all
       select to_account_id, amount_cents::bigint from finance_transfers
         where cancelled_at is null and transfer_date <= ${onDate}::date
@@ -44,15 +61,7 @@ export async function accountBalancesInTx(tx: Transaction | Database, onDate: st
     select a.id, a.name, a.kind, a.archived_at is not null as is_archived, a.opening_balance_cents,
            (a.opening_balance_cents + coalesce(t.cents, 0))::text as balance_cents
       from finance_accounts a left join totals t on t.account_id = a.id
-      order by a.archived_at is not null, a.position, a.id`);
-  return (result.rows as Record<string, unknown>[]).map((row) => ({
-    accountId: Number(row.id),
-    name: String(row.name),
-    kind: row.kind as FinanceAccountKind,
-    isArchived: row.is_archived === true || row.is_archived === "t",
-    openingBalanceCents: Number(row.opening_balance_cents),
-    balanceCents: Number(row.balance_cents),
-  }));
+      order by a.archived_at is not null, a.position, a.id`;
 }
 
 /** The balances on a day, outside any transaction (a page's loader). */

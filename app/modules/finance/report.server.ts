@@ -131,11 +131,15 @@ export async function cashFlowByDayInTx(reader: Reader, month: string): Promise<
   // One pass over the daily totals up to the month's end: the days before it make the opening balance, the month's its bars.
   const rows = await rowsOf<{ day: string; inCents: unknown; outCents: unknown }>(
     reader,
-    sql`select case when day < ${range.firstDay}::date then 'before' else to_char(day, 'YYYY-MM-DD') end as day,
-          sum(in_cents) as "inCents", sum(out_cents) as "outCents"
-        from finance_daily_totals
-        where day <= ${range.lastDay}::date
-        group by 1`,
+    // Formatted after grouping: to_char on each of a year's rows was most of the query's time.
+    sql`select coalesce(to_char(day, 'YYYY-MM-DD'), 'before') as day, "inCents", "outCents"
+        from (
+          select case when day < ${range.firstDay}::date then null else day end as day,
+            sum(in_cents) as "inCents", sum(out_cents) as "outCents"
+          from finance_daily_totals
+          where day <= ${range.lastDay}::date
+          group by 1
+        ) as by_day`,
   );
   const [opening] = await rowsOf<{ cents: unknown }>(
     reader,
@@ -177,10 +181,15 @@ export async function lastTwelveMonthsInTx(reader: Reader, month: string): Promi
   // Summed by month and category (a few hundred rows), then put in result lines here.
   const entryRows = await rowsOf<{ month: string; categoryId: number; cents: unknown }>(
     reader,
-    sql`select to_char(day, 'YYYY-MM') as month, category_id as "categoryId", sum(in_cents - out_cents) as cents
-        from finance_daily_totals
-        where day >= ${first.firstDay}::date and day <= ${last.lastDay}::date
-        group by 1, 2`,
+    // Grouped on the month's first day and formatted after: to_char on each of a year's rows took 10-40 ms at scale.
+    sql`select to_char(month, 'YYYY-MM') as month, "categoryId", cents
+        from (
+          select date_trunc('month', day::timestamp)::date as month, category_id as "categoryId",
+            sum(in_cents - out_cents) as cents
+          from finance_daily_totals
+          where day >= ${first.firstDay}::date and day <= ${last.lastDay}::date
+          group by 1, 2
+        ) as by_month`,
   );
   const lineOf = new Map(
     (

@@ -11,6 +11,7 @@ import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import {
+  DEMO_COUNT_CAP,
   DEMO_DATA_KIND_LABELS,
   getDemoDataOverview,
   removeDemoData,
@@ -23,19 +24,26 @@ const CONFIRM_FIELD = "confirmar";
 
 export const meta = () => [{ title: "Dados de demonstração — Balcão" }, { name: "robots", content: "noindex" }];
 
-/** "30 clientes", "1 avaliação": each kind that has rows, in the order of the labels. */
-function describeCounts(counts: DemoDataCounts) {
+/**
+ * "30 clientes", "1 avaliação": each kind that has rows, in the order of the
+ * labels. `cap`: where the page's counts stop ("mais de 1.000 clientes",
+ * getDemoDataOverview); the removal's are exact.
+ */
+function describeCounts(counts: DemoDataCounts, cap: number | null = null) {
   return (Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[])
     .filter((kind) => counts[kind] > 0)
     .map((kind) => ({
       kind,
-      text: `${counts[kind]} ${counts[kind] === 1 ? DEMO_DATA_KIND_LABELS[kind].one : DEMO_DATA_KIND_LABELS[kind].many}`,
+      text:
+        cap !== null && counts[kind] > cap
+          ? `mais de ${cap.toLocaleString("pt-BR")} ${DEMO_DATA_KIND_LABELS[kind].many}`
+          : `${counts[kind]} ${counts[kind] === 1 ? DEMO_DATA_KIND_LABELS[kind].one : DEMO_DATA_KIND_LABELS[kind].many}`,
     }));
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const overview = await getDemoDataOverview(actorOf(currentUser(context)));
-  return { ...overview, items: describeCounts(overview.counts), flash: flashOf(context) };
+  return { ...overview, items: describeCounts(overview.counts, DEMO_COUNT_CAP), flash: flashOf(context) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

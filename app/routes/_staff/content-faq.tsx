@@ -1,6 +1,6 @@
 import { Eye, EyeOff, MessageCircleQuestion, Trash2 } from "lucide-react";
 import { MoveButtons } from "~/components/ui/move-buttons";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -32,11 +32,37 @@ export const meta = () => staffAreaMeta("blogManagement");
 
 const PATH = "/blog-management/perguntas";
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The address's `editar`: the one question whose editor the page draws. */
+const EDIT_PARAM = "editar";
+
+/**
+ * The questions, and the editor of the one `?editar=` names, opened with its
+ * answer's preview already drawn. Every question drawn with its editor (the
+ * answer in the textarea, its preview, and both again in the hydration data)
+ * was 600 KB at forty long answers (issue 26: ≤ 200 KB).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get(EDIT_PARAM) ?? "";
+  const editingId = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const entries = await listFaqForStaff(actorOf(currentUser(context)));
-  // Each editor opens with its answer's preview already drawn.
-  return { entries: entries.map((entry) => ({ ...entry, answerHtml: renderMarkdown(entry.answer) })), flash: flashOf(context) };
+  const editing = entries.find((entry) => entry.id === editingId);
+  return {
+    entries: entries.map(({ id, question, isPublished }) => ({ id, question, isPublished })),
+    editing: editing
+      ? {
+          id: editing.id,
+          question: editing.question,
+          answer: editing.answer,
+          isPublished: editing.isPublished,
+          answerHtml: renderMarkdown(editing.answer),
+        }
+      : null,
+    flash: flashOf(context),
+  };
 }
+
+const anchorOf = (entryId: number) => `pergunta-${entryId}`;
+const editHref = (entryId: number) => `${PATH}?${EDIT_PARAM}=${entryId}#${anchorOf(entryId)}`;
 
 type ActionResult = {
   intent: string;
@@ -157,7 +183,7 @@ function EntryForm({
 }
 
 export default function ContentFaq({ loaderData, actionData }: Route.ComponentProps) {
-  const { entries, flash } = loaderData;
+  const { entries, editing, flash } = loaderData;
   const result: ActionResult | undefined = actionData;
   const isFor = (entryId: number | "") => result !== undefined && result.entryId === String(entryId);
   const isFormIntent = result !== undefined && (FORM_INTENTS as readonly string[]).includes(result.intent);
@@ -182,7 +208,7 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {entries.map((entry, index) => (
-            <li key={entry.id} className="space-y-3 px-4 py-3">
+            <li key={entry.id} id={anchorOf(entry.id)} className="space-y-3 px-4 py-3">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <p className="min-w-48 flex-1 font-medium break-words text-slate-900">
                   <span className="mr-2 text-sm font-normal text-slate-500">{index + 1}.</span>
@@ -201,20 +227,17 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
                   </Button>
                 </Form>
               </div>
-              <details open={isEditing(entry.id) || undefined}>
-                <summary className="cursor-pointer text-sm font-medium text-brand-700">
-                  Editar<span className="sr-only"> “{entry.question}”</span>
-                </summary>
-                <div className="mt-3 space-y-4">
+              {isEditing(entry.id) || editing?.id === entry.id ? (
+                <div className="space-y-4">
                   <EntryForm
                     entryId={entry.id}
                     values={
                       isEditing(entry.id)
                         ? result!.values
-                        : { question: entry.question, answer: entry.answer, isPublished: entry.isPublished ? "on" : "" }
+                        : { question: editing!.question, answer: editing!.answer, isPublished: editing!.isPublished ? "on" : "" }
                     }
                     errors={isEditing(entry.id) ? (result!.errors ?? {}) : {}}
-                    previewHtml={isEditing(entry.id) ? (result!.previewHtml ?? null) : entry.answerHtml}
+                    previewHtml={isEditing(entry.id) ? (result!.previewHtml ?? null) : editing!.answerHtml}
                   />
                   <Form method="post" action={PATH}>
                     <input type="hidden" name="entryId" value={entry.id} />
@@ -223,8 +246,15 @@ export default function ContentFaq({ loaderData, actionData }: Route.ComponentPr
                       Excluir pergunta
                     </Button>
                   </Form>
+                  <Link to={PATH} preventScrollReset className="inline-block text-sm font-medium text-brand-700 underline">
+                    Fechar<span className="sr-only"> a edição de “{entry.question}”</span>
+                  </Link>
                 </div>
-              </details>
+              ) : (
+                <Link to={editHref(entry.id)} className="inline-block text-sm font-medium text-brand-700 underline">
+                  Editar<span className="sr-only"> “{entry.question}”</span>
+                </Link>
+              )}
             </li>
           ))}
         </ol>

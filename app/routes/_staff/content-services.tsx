@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { MoveButtons } from "~/components/ui/move-buttons";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -34,9 +34,32 @@ export const meta = () => staffAreaMeta("blogManagement");
 
 const PATH = "/blog-management/servicos";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { ...(await listShopServicesForStaff(actorOf(currentUser(context)))), flash: flashOf(context) };
+/** The address's `editar`: the one card or line whose form the page draws. */
+const EDIT_PARAM = "editar";
+
+/**
+ * The lists, and the form of the one service `?editar=` names: every card
+ * drawn with its form was 200 KB of HTML at the lists' limits (issue 26).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get(EDIT_PARAM) ?? "";
+  const editingId = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const { home, footer } = await listShopServicesForStaff(actorOf(currentUser(context)));
+  // The lists show the title and description; the icon and details only travel for the form that is open.
+  return {
+    home: home.map(listed),
+    footer: footer.map(listed),
+    editing: [...home, ...footer].find((service) => service.id === editingId) ?? null,
+    flash: flashOf(context),
+  };
 }
+
+type ListedService = Pick<ShopService, "id" | "title" | "description">;
+
+const listed = ({ id, title, description }: ShopService): ListedService => ({ id, title, description });
+
+const anchorOf = (serviceId: number) => `servico-${serviceId}`;
+const editHref = (serviceId: number) => `${PATH}?${EDIT_PARAM}=${serviceId}#${anchorOf(serviceId)}`;
 
 type ActionResult = { intent: string; placement: string; serviceId: string; values: ShopServiceFormValues; errors?: FieldErrors };
 
@@ -158,10 +181,12 @@ function ServiceForm({
 function ServiceList({
   placement,
   services,
+  editing,
   result,
 }: {
   placement: ServicePlacement;
-  services: ShopService[];
+  services: ListedService[];
+  editing: ShopService | null;
   result: ActionResult | undefined;
 }) {
   const isFor = (serviceId: number | "") =>
@@ -181,7 +206,7 @@ function ServiceList({
       ) : (
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {services.map((service, index) => (
-            <li key={service.id} className="space-y-3 px-4 py-3">
+            <li key={service.id} id={anchorOf(service.id)} className="space-y-3 px-4 py-3">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-48 flex-1 break-words">
                   <p className="font-medium text-slate-900">
@@ -196,15 +221,12 @@ function ServiceList({
                   <MoveButtons label={`“${service.title}”`} isFirst={index === 0} isLast={index === services.length - 1} />
                 </Form>
               </div>
-              <details open={isFor(service.id) || undefined}>
-                <summary className="cursor-pointer text-sm font-medium text-brand-700">
-                  Editar<span className="sr-only"> “{service.title}”</span>
-                </summary>
-                <div className="mt-3 space-y-4">
+              {editing?.id === service.id || isFor(service.id) ? (
+                <div className="space-y-4">
                   <ServiceForm
                     placement={placement}
                     serviceId={service.id}
-                    values={isFor(service.id) ? result!.values : service}
+                    values={isFor(service.id) ? result!.values : (editing ?? service)}
                     errors={isFor(service.id) ? (result!.errors ?? {}) : {}}
                   />
                   <Form method="post" action={PATH}>
@@ -216,8 +238,15 @@ function ServiceList({
                       <span className="sr-only"> “{service.title}”</span>
                     </Button>
                   </Form>
+                  <Link to={PATH} preventScrollReset className="inline-block text-sm font-medium text-brand-700 underline">
+                    Fechar<span className="sr-only"> a edição de “{service.title}”</span>
+                  </Link>
                 </div>
-              </details>
+              ) : (
+                <Link to={editHref(service.id)} className="inline-block text-sm font-medium text-brand-700 underline">
+                  Editar<span className="sr-only"> “{service.title}”</span>
+                </Link>
+              )}
             </li>
           ))}
         </ol>
@@ -240,7 +269,7 @@ function ServiceList({
 }
 
 export default function ContentServices({ loaderData, actionData }: Route.ComponentProps) {
-  const { home, footer, flash } = loaderData;
+  const { home, footer, editing, flash } = loaderData;
   const result: ActionResult | undefined = actionData;
   // A refusal of a list button (a move, a delete) has no form to stand next to.
   const isFormIntent = result?.intent === "create" || result?.intent === "update";
@@ -259,14 +288,14 @@ export default function ContentServices({ loaderData, actionData }: Route.Compon
           Os cartões aparecem nesta ordem, cada um com o botão “Solicitar Orçamento”, que abre o WhatsApp da loja com o título do
           serviço. Até {SHOP_SERVICE_LIMITS.homeCards} serviços.
         </p>
-        <ServiceList placement="home" services={home} result={result} />
+        <ServiceList placement="home" services={home} editing={editing} result={result} />
       </section>
       <section aria-labelledby="servicos-rodape" className="space-y-3">
         <h2 id="servicos-rodape" className="text-lg font-semibold text-slate-900">
           Rodapé: coluna “Serviços”
         </h2>
         <p className="max-w-3xl text-slate-700">Linhas curtas, nesta ordem. Até {SHOP_SERVICE_LIMITS.footerLines} linhas.</p>
-        <ServiceList placement="footer" services={footer} result={result} />
+        <ServiceList placement="footer" services={footer} editing={editing} result={result} />
       </section>
     </div>
   );

@@ -49,7 +49,23 @@ function periodOf(url: URL) {
   if (to < from) [from, to] = [to, from];
   const rawPage = url.searchParams.get("pagina") ?? "1";
   const page = /^\d{1,5}$/.test(rawPage) ? Math.min(Math.max(Number(rawPage), 1), MAX_PAGE) : 1;
-  return { from, to, page, today };
+  const rawEditing = url.searchParams.get(EDIT_PARAM) ?? "";
+  const editingId = /^\d{1,9}$/.test(rawEditing) ? Number(rawEditing) : null;
+  return { from, to, page, today, editingId };
+}
+
+/**
+ * The address's `alterar`: the one receivable whose date form the page
+ * draws. A form on each of the 50 rows was 150 KB of the page’s 260 KB at
+ * the scale seed (issue 26: ≤ 200 KB); without them 50 rows were still 211
+ * KB, so a page lists 30 (RECEIVABLES_PAGE_SIZE).
+ */
+const EDIT_PARAM = "alterar";
+
+const anchorOf = (receivableId: number) => `recebivel-${receivableId}`;
+
+function editHref(period: { from: string; to: string; page: number }, receivableId: number) {
+  return `${hrefOf(period, period.page)}&${EDIT_PARAM}=${receivableId}#${anchorOf(receivableId)}`;
 }
 
 function hrefOf(period: { from: string; to: string }, page = 1) {
@@ -78,6 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) return formProblem({ intent: "", receivableId: "", values: {} as Record<string, string> });
   const intent = formText(form, "intent");
   const back = new URL(request.url);
+  // Back to the same period and page, the date form closed.
+  back.searchParams.delete(EDIT_PARAM);
   const returnTo = `${PATH}${back.search}`;
   if (intent === "rates") {
     const values = cardFeeFormToInput(form);
@@ -224,6 +242,8 @@ export default function FinanceCards({ loaderData, actionData }: Route.Component
                 canEdit={canEdit}
                 dateKey={loaderData.dateKey}
                 isSubmitting={isSubmitting}
+                period={period}
+                isEditing={period.editingId === receivable.id || refusedDate?.receivableId === String(receivable.id)}
                 refused={refusedDate?.receivableId === String(receivable.id) ? refusedDate : null}
                 error={refusedDate?.receivableId === String(receivable.id) ? errors.expectedDate : undefined}
               />
@@ -340,11 +360,15 @@ function ReceivableRow({
   canEdit,
   dateKey,
   isSubmitting,
+  period,
+  isEditing,
   refused,
   error,
 }: {
   receivable: CardFeesPage["receivables"][number];
   canEdit: boolean;
+  period: { from: string; to: string; page: number };
+  isEditing: boolean;
   dateKey: string;
   isSubmitting: boolean;
   refused: { values: Record<string, string> } | null;
@@ -358,6 +382,7 @@ function ReceivableRow({
   const method = receivable.method === "debit" ? "Débito" : "Crédito";
   return (
     <li
+      id={anchorOf(receivable.id)}
       className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 px-4 py-3 text-sm"
       data-receivable-id={receivable.id}
     >
@@ -385,7 +410,19 @@ function ReceivableRow({
         <Amount label="Taxa" cents={receivable.feeCents} />
         <Amount label="Líquido" cents={receivable.netCents} strong />
       </dl>
-      {canEdit && receivable.status !== "cancelled" ? (
+      {canEdit && receivable.status !== "cancelled" && !isEditing ? (
+        <Link
+          to={editHref(period, receivable.id)}
+          className="self-center font-medium text-brand-700 underline underline-offset-2"
+        >
+          Alterar data
+          <span className="sr-only">
+            {" "}
+            — {origin.label}, parcela {receivable.instalmentNumber}
+          </span>
+        </Link>
+      ) : null}
+      {canEdit && receivable.status !== "cancelled" && isEditing ? (
         <Form method="post" noValidate className="flex w-full flex-wrap items-start gap-2 sm:w-auto">
           <input type="hidden" name="intent" value="receivable-date" />
           <input type="hidden" name="receivableId" value={receivable.id} />
@@ -408,8 +445,15 @@ function ReceivableRow({
           </div>
           <Button type="submit" size="sm" variant="outline" disabled={isSubmitting}>
             <CreditCard aria-hidden className="size-4" />
-            Alterar data
+            Salvar data
           </Button>
+          <Link
+            to={hrefOf(period, period.page)}
+            preventScrollReset
+            className="self-center font-medium text-brand-700 underline underline-offset-2"
+          >
+            Cancelar
+          </Link>
         </Form>
       ) : null}
     </li>

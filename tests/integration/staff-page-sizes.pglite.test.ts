@@ -1,0 +1,3 @@
+import { defineStaffPageSizesSuite } from "./staff-page-sizes-suite";
+
+defineStaffPageSizesSuite("pglite");
