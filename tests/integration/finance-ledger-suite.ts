@@ -144,7 +144,9 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
     const payEntry = (id: number, input: Record<string, string>, today = TODAY) =>
       app.inTransaction((tx) => app.entries.payEntryInTx(tx, STAFF, id, input, today));
     const balanceOf = async (accountId: number, day: string) => {
-      const balance = (await app.balances.accountBalancesInTx(app.db, day)).find((row) => row.accountId === accountId)!.balanceCents;
+      const balance = (await app.balances.accountBalancesInTx(app.db, day)).find(
+        (row) => row.accountId === accountId,
+      )!.balanceCents;
       // One account's balance alone (the register's page reads the drawer's so) is the same sum.
       expect(await app.balances.accountBalanceInTx(app.db, accountId, day)).toBe(balance);
       return balance;
