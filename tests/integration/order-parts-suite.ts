@@ -503,6 +503,8 @@ export function defineOrderPartsSuite(database: TestDatabase) {
           partOrigin: "new-compatible",
           isSerialised: false,
           units: [],
+          // No stock entry of it names a supplier: the part line's supplier starts empty.
+          supplierId: null,
         },
       ]);
       expect(byWords.map((item) => item.id)).not.toContain(archived!.id);
