@@ -1,6 +1,7 @@
-import { ArrowLeft, ExternalLink, EyeOff, Trash2 } from "lucide-react";
+import { ExternalLink, EyeOff, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import type { FieldErrors } from "~/lib/errors";
@@ -143,13 +144,7 @@ export default function BlogPostEditorPage({ loaderData, actionData }: Route.Com
     <div className="space-y-6">
       <ContentTabs />
       <div className="space-y-2">
-        <Link
-          to={LIST_PATH}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Voltar para os posts
-        </Link>
+        <BackLink to={LIST_PATH}>Voltar para os posts</BackLink>
         <h1 className="text-2xl font-bold break-words text-slate-900">{post ? post.title : "Novo post"}</h1>
         {post ? (
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">

@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { Alert } from "~/components/ui/alert";
 import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
@@ -62,7 +62,7 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
   if (!loaderData.register) {
     return (
       <div className="max-w-4xl space-y-6">
-        <BackLink />
+        <BackLink to="/cash-register">Voltar para o caixa</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Fechar o caixa</h1>
         {result?.errors.form ? <Alert tone="destructive">{result.errors.form}</Alert> : null}
         <p className="text-slate-700">
@@ -78,7 +78,7 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
   const { register, totals } = loaderData;
   return (
     <div className="max-w-4xl space-y-6">
-      <BackLink />
+      <BackLink to="/cash-register">Voltar para o caixa</BackLink>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Fechar o caixa nº {register.id}</h1>
         <p className="text-sm text-slate-700">
@@ -134,17 +134,5 @@ export default function CashRegisterClosingPage({ loaderData, actionData }: Rout
         values={result?.values ?? null}
       />
     </div>
-  );
-}
-
-function BackLink() {
-  return (
-    <Link
-      to="/cash-register"
-      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      Voltar para o caixa
-    </Link>
   );
 }

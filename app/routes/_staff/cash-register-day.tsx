@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { Pager } from "~/components/ui/pager";
 import { Panel } from "~/components/ui/panel";
@@ -78,13 +78,7 @@ export default function CashRegisterDay({ loaderData, actionData }: Route.Compon
   const result: ActionResult | undefined = actionData;
   return (
     <div className="max-w-5xl space-y-6">
-      <Link
-        to="/cash-register/dias"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Dias sem caixa
-      </Link>
+      <BackLink to="/cash-register/dias">Dias sem caixa</BackLink>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Sem caixa em {formatDate(day)}</h1>
         <p className="text-sm text-slate-700">

@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
 import { formatDate } from "~/lib/dates";
@@ -27,13 +27,7 @@ export default function CashRegisterDays({ loaderData }: Route.ComponentProps) {
   const { days, page, hasNextPage } = loaderData;
   return (
     <div className="max-w-5xl space-y-6">
-      <Link
-        to="/cash-register"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Voltar para o caixa
-      </Link>
+      <BackLink to="/cash-register">Voltar para o caixa</BackLink>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Dias sem caixa</h1>
         <p className="text-sm text-slate-700">

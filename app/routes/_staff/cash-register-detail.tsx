@@ -1,6 +1,7 @@
-import { ArrowLeft, Printer } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { Printer } from "lucide-react";
+import { data, redirect } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { formatDateTime } from "~/lib/dates";
 import { flashOf } from "~/lib/flash.server";
@@ -31,13 +32,7 @@ export default function CashRegisterDetailPage({ loaderData }: Route.ComponentPr
   const { register, entries } = loaderData;
   return (
     <div className="max-w-5xl space-y-6">
-      <Link
-        to="/cash-register/historico"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Caixas fechados
-      </Link>
+      <BackLink to="/cash-register/historico">Caixas fechados</BackLink>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Caixa nº {register.id}</h1>
         <p className="text-sm text-slate-700">

@@ -1,5 +1,6 @@
-import { ArrowLeft, Printer } from "lucide-react";
+import { Printer } from "lucide-react";
 import { Link } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
 import { cx } from "~/lib/class-names";
@@ -24,13 +25,7 @@ export default function CashRegisterHistory({ loaderData }: Route.ComponentProps
   const { registers, page, hasNextPage } = loaderData;
   return (
     <div className="max-w-5xl space-y-6">
-      <Link
-        to="/cash-register"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Voltar para o caixa
-      </Link>
+      <BackLink to="/cash-register">Voltar para o caixa</BackLink>
       <h1 className="text-2xl font-bold text-slate-900">Caixas fechados</h1>
       {registers.length === 0 ? (
         <EmptyState title="Nenhum caixa fechado ainda">

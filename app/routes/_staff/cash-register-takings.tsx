@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { Pager } from "~/components/ui/pager";
 import { Panel } from "~/components/ui/panel";
 import { cx } from "~/lib/class-names";
@@ -55,13 +55,7 @@ export default function CashRegisterTakings({ loaderData }: Route.ComponentProps
   const { day, method, methods, entries, entryCount, totalCents, page, hasNextPage } = loaderData;
   return (
     <div className="max-w-5xl space-y-6">
-      <Link
-        to="/cash-register"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Voltar para o caixa
-      </Link>
+      <BackLink to="/cash-register">Voltar para o caixa</BackLink>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">
           Recebido em {formatDate(day)}

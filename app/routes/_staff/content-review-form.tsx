@@ -1,7 +1,8 @@
-import { ArrowLeft, Trash2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Trash2 } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { Field, FieldMessage } from "~/components/ui/field";
 import { ImageUploadField } from "~/components/ui/image-upload-field";
@@ -91,13 +92,7 @@ export default function ContentReviewForm({ loaderData, actionData }: Route.Comp
     <div className="space-y-6">
       <ContentTabs />
       <div className="space-y-2">
-        <Link
-          to={LIST_PATH}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Voltar para as avaliações
-        </Link>
+        <BackLink to={LIST_PATH}>Voltar para as avaliações</BackLink>
         <h1 className="text-2xl font-bold break-words text-slate-900">{title}</h1>
       </div>
 

@@ -1,7 +1,8 @@
-import { ArrowLeft, Upload } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Upload } from "lucide-react";
+import { Form, useNavigation } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { FileField } from "~/components/ui/file-field";
 import { ImportProblems } from "~/components/ui/import-problems";
@@ -93,13 +94,7 @@ export default function ContentReviewsImport({ actionData }: Route.ComponentProp
     <div className="space-y-6">
       <ContentTabs />
       <div className="max-w-3xl space-y-2">
-        <Link
-          to="/blog-management/avaliacoes"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Voltar para as avaliações
-        </Link>
+        <BackLink to="/blog-management/avaliacoes">Voltar para as avaliações</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Importar avaliações</h1>
         <p className="text-slate-700">
           Envie a exportação do serviço de avaliações em CSV (separado por ponto e vírgula ou por vírgula) ou em JSON. Cada

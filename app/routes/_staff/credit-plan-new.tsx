@@ -1,7 +1,7 @@
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
@@ -152,13 +152,7 @@ export default function NewCreditPlan({ loaderData, actionData }: Route.Componen
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link
-          to="/cdc"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Crediários
-        </Link>
+        <BackLink to="/cdc">Crediários</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Novo crediário</h1>
         <p className="text-slate-700">
           {source.label} · {source.customerName}
@@ -345,13 +339,7 @@ function ChooseCustomerOrigin({ origins }: { origins: NonNullable<CustomerOrigin
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link
-          to={`/devedores/${customer.id}`}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Dívidas de {customer.name}
-        </Link>
+        <BackLink to={`/devedores/${customer.id}`}>Dívidas de {customer.name}</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Novo crediário para {customer.name}</h1>
         <p className="max-w-prose text-slate-700">Escolha o que parcelar: uma dívida (fiado) em aberto ou o saldo de uma OS.</p>
       </div>

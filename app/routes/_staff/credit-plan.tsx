@@ -1,6 +1,7 @@
-import { ArrowLeft, Printer } from "lucide-react";
+import { Printer } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { TextareaField } from "~/components/ui/textarea-field";
@@ -79,13 +80,7 @@ export default function CreditPlanPage({ loaderData, actionData }: Route.Compone
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link
-          to="/cdc"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Crediários
-        </Link>
+        <BackLink to="/cdc">Crediários</BackLink>
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900">
           Crediário nº {plan.id} <PlanStatusBadge status={plan.status} isOverdue={isOverdue} />
         </h1>

@@ -1,5 +1,6 @@
-import { ArrowLeft, FilePlus2 } from "lucide-react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { FilePlus2 } from "lucide-react";
+import { data, redirect, useNavigation } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { formatCep } from "~/lib/cep";
 import { formatDateTime } from "~/lib/dates";
@@ -188,13 +189,7 @@ export default function CustomerFormPage({ loaderData, actionData }: Route.Compo
   return (
     <div className="max-w-3xl space-y-6">
       <div className="space-y-2">
-        <Link
-          to={back ?? LIST_PATH}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          {back ? "Voltar" : "Voltar para clientes"}
-        </Link>
+        <BackLink to={back ?? LIST_PATH}>{back ? "Voltar" : "Voltar para clientes"}</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">{customer ? "Editar cliente" : "Novo cliente"}</h1>
         {/* A refusal answers without reloading the page's data: the last success's message would stand beside it. */}
         <FlashAlert flash={actionData ? null : flash} />

@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
@@ -83,13 +83,7 @@ export default function DebtorSettlement({ loaderData, actionData }: Route.Compo
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link
-          to={`/devedores/${settlement.customer.id}`}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Débitos do cliente
-        </Link>
+        <BackLink to={`/devedores/${settlement.customer.id}`}>Débitos do cliente</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Registrar pagamento</h1>
         <p className="text-slate-700">
           {settlement.customer.name} · em aberto hoje: <strong>{formatCents(settlement.totalCents)}</strong>

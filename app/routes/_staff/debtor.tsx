@@ -1,6 +1,7 @@
-import { ArrowLeft, HandCoins, MessageCircle, PackageCheck, Printer } from "lucide-react";
+import { HandCoins, MessageCircle, PackageCheck, Printer } from "lucide-react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
@@ -130,13 +131,7 @@ export default function DebtorPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-8">
       <div className="space-y-2">
-        <Link
-          to="/devedores"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Devedores
-        </Link>
+        <BackLink to="/devedores">Devedores</BackLink>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold break-words text-slate-900">{debt.customer.name}</h1>
           <div className="flex flex-wrap gap-2">

@@ -1,7 +1,8 @@
 import { searchTextOf } from "~/lib/text-input";
-import { ArrowLeft, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FlashAlert } from "~/components/ui/flash-alert";
@@ -104,13 +105,7 @@ export default function InventoryCount({ loaderData, actionData }: Route.Compone
   return (
     <div className="max-w-4xl space-y-6">
       <div className="space-y-2">
-        <Link
-          to="/inventory/contagem"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Voltar para os inventários
-        </Link>
+        <BackLink to="/inventory/contagem">Voltar para os inventários</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Inventário nº {count.id}</h1>
         <p className="text-slate-700">
           {count.note ? `${count.note} · ` : ""}Iniciado em {formatDateTime(count.startedAt)} por {count.startedByLabel}

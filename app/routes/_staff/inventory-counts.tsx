@@ -1,6 +1,7 @@
-import { ArrowLeft, ClipboardList } from "lucide-react";
+import { ClipboardList } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
@@ -45,13 +46,7 @@ export default function InventoryCounts({ loaderData, actionData }: Route.Compon
   return (
     <div className="max-w-3xl space-y-6">
       <div className="space-y-2">
-        <Link
-          to="/inventory"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Voltar para o estoque
-        </Link>
+        <BackLink to="/inventory">Voltar para o estoque</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Inventário (contagem de estoque)</h1>
         <p className="text-slate-700">
           Conte as prateleiras e digite o que encontrou. Ao encerrar, cada diferença entre o contado e o estoque do sistema vira

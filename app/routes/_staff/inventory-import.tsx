@@ -1,6 +1,7 @@
-import { ArrowLeft, Upload } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Upload } from "lucide-react";
+import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { FileField } from "~/components/ui/file-field";
 import { ImportProblems } from "~/components/ui/import-problems";
@@ -92,13 +93,7 @@ export default function InventoryImport({ loaderData, actionData }: Route.Compon
   return (
     <div className="max-w-3xl space-y-6">
       <div className="space-y-2">
-        <Link
-          to="/inventory"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Voltar para o estoque
-        </Link>
+        <BackLink to="/inventory">Voltar para o estoque</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Importar produtos (CSV)</h1>
         <p className="text-slate-700">
           Salve a planilha como CSV (separado por ponto e vírgula ou por vírgula; o Excel e o Google Planilhas servem). A primeira

@@ -1,6 +1,7 @@
-import { Archive, ArchiveRestore, ArrowLeft } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Archive, ArchiveRestore } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { Pager } from "~/components/ui/pager";
@@ -246,13 +247,7 @@ export default function InventoryProductPage({ loaderData, actionData }: Route.C
   return (
     <div className="max-w-4xl space-y-6">
       <div className="space-y-2">
-        <Link
-          to={LIST_PATH}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Voltar para o estoque
-        </Link>
+        <BackLink to={LIST_PATH}>Voltar para o estoque</BackLink>
         <h1 className="text-2xl font-bold break-words text-slate-900">{product ? product.name : "Novo item"}</h1>
         <FlashAlert flash={actionData ? null : flash} />
         {refused && refused.intent !== "save" && refused.errors.form && !stateFor(refused.intent) ? (

@@ -1,5 +1,4 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { shopToday } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -55,13 +54,7 @@ export default function NewSale({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <div className="mb-6 space-y-2">
-        <Link
-          to="/cash-register"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Caixa
-        </Link>
+        <BackLink to="/cash-register">Caixa</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Nova venda</h1>
       </div>
       <SaleScreen

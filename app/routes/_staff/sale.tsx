@@ -1,6 +1,7 @@
-import { ArrowLeft, Printer, ShieldCheck } from "lucide-react";
+import { Printer, ShieldCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { FieldMessage, inputClass } from "~/components/ui/field";
@@ -115,13 +116,7 @@ export default function SalePage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link
-          to="/cash-register/venda"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Nova venda
-        </Link>
+        <BackLink to="/cash-register/venda">Nova venda</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">
           Venda {sale.code}{" "}
           <span

@@ -1,6 +1,7 @@
-import { ArrowLeft, Printer } from "lucide-react";
+import { Printer } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
 import { FlashAlert } from "~/components/ui/flash-alert";
 import { formatDateTime, shopToday } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
@@ -311,7 +312,7 @@ function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!order) {
     return (
       <div className="max-w-4xl space-y-6">
-        <BackLink />
+        <BackLink to="/service-orders">Voltar para ordens de serviço</BackLink>
         <h1 className="text-2xl font-bold text-slate-900">Nova ordem de serviço</h1>
         {result?.registerClosed ? <OpenRegisterAlert /> : null}
         {form}
@@ -321,7 +322,7 @@ function ServiceOrderPage({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <div className="max-w-5xl space-y-6">
-      <BackLink />
+      <BackLink to="/service-orders">Voltar para ordens de serviço</BackLink>
       <header className="space-y-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-slate-900">OS nº {order.id}</h1>
@@ -462,18 +463,6 @@ function OpenRegisterAlert() {
       </Link>{" "}
       e envie de novo; PIX e cartão não precisam do caixa aberto.
     </Alert>
-  );
-}
-
-function BackLink() {
-  return (
-    <Link
-      to="/service-orders"
-      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      Voltar para ordens de serviço
-    </Link>
   );
 }
 

@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { cx } from "~/lib/class-names";
 import { formatCents } from "~/lib/money";
 
@@ -32,13 +32,7 @@ export function PlanPaymentHeader({
 }) {
   return (
     <div className="space-y-3">
-      <Link
-        to={`/cdc/${plan.id}`}
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Crediário nº {plan.id}
-      </Link>
+      <BackLink to={`/cdc/${plan.id}`}>Crediário nº {plan.id}</BackLink>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <span
