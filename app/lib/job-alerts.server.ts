@@ -97,6 +97,9 @@ export type DataFolderProblem = "full" | "read-only";
 /** Below this much free space a failed write is the full disk's (PostgreSQL extends a table by up to 512 KB). */
 export const FULL_DISK_BYTES = 16 * 1024 ** 2;
 
+/** The errors of a folder the server may not write: remounted read-only, or its permissions taken away. */
+const WRITE_REFUSED_CODES = new Set(["EROFS", "EACCES", "EPERM"]);
+
 /**
  * Asked after a request failed (a 500) on PGlite, whose files are in
  * DATA_DIR: a folder remounted read-only (EROFS) or whose permissions the
@@ -107,9 +110,7 @@ export async function dataFolderProblem(dataDir = getEnv().DATA_DIR): Promise<Da
   try {
     await access(dataDir, constants.W_OK);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EROFS" || code === "EACCES" || code === "EPERM") return "read-only";
-    return null;
+    return WRITE_REFUSED_CODES.has((error as NodeJS.ErrnoException).code ?? "") ? "read-only" : null;
   }
   try {
     const space = await dataDiskSpace(dataDir);
@@ -124,7 +125,7 @@ export async function dataFolderProblem(dataDir = getEnv().DATA_DIR): Promise<Da
 /** What to tell about a data folder the server cannot write at its start (npm run proof:disk), or null. */
 export function dataFolderStartProblem(error: unknown, dataDir: string): string | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === "EROFS" || code === "EACCES" || code === "EPERM")
+  if (code !== undefined && WRITE_REFUSED_CODES.has(code))
     return `Não foi possível gravar na pasta de dados ${dataDir} (${code}): o disco está montado só para leitura, ou o usuário do servidor não tem permissão de escrita nela. Devolva a permissão de escrita (ou monte o disco para leitura e escrita) e inicie de novo.`;
   if (code === "ENOSPC")
     return `Não foi possível gravar na pasta de dados ${dataDir}: o disco está cheio. Libere espaço (cópias de segurança antigas podem ir para outro disco) e inicie de novo.`;

@@ -103,11 +103,15 @@ const limitBody: MiddlewareHandler = (c, next) =>
   isMultipartForm(c.req.header("content-type")) ? limitMultipartBody(c, next) : limitFormBody(c, next);
 
 const DATABASE_PROBE_TIMEOUT_MS = 3_000;
-const DATABASE_DOWN_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sistema indisponível — Balcão</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>Sistema temporariamente indisponível</h1><p>O banco de dados não está respondendo. Nada do que você enviou agora foi gravado: tente de novo em instantes.</p></body></html>`;
 
-/** Whether PostgreSQL answers `select 1` within a few seconds (a stopped server refuses at once). */
+/** A page of its own for when the app cannot serve its pages (the database away, the data folder unwritable). */
 const simplePage = (title: string, heading: string, text: string) =>
   `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — Balcão</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${heading}</h1><p>${text}</p></body></html>`;
+const DATABASE_DOWN_PAGE = simplePage(
+  "Sistema indisponível",
+  "Sistema temporariamente indisponível",
+  "O banco de dados não está respondendo. Nada do que você enviou agora foi gravado: tente de novo em instantes.",
+);
 const DATA_FOLDER_PAGES: Record<DataFolderProblem, string> = {
   full: simplePage(
     "Disco cheio",
@@ -121,6 +125,7 @@ const DATA_FOLDER_PAGES: Record<DataFolderProblem, string> = {
   ),
 };
 
+/** Whether PostgreSQL answers `select 1` within a few seconds (a stopped server refuses at once). */
 async function isDatabaseReachable() {
   let timer: NodeJS.Timeout | undefined;
   try {
