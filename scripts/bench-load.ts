@@ -41,7 +41,7 @@ import { parseArgs } from "node:util";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { EVERY_ROUTE, type RouteCase } from "../tests/e2e/support/route-tree";
 import { percentile } from "./support/query-bench";
-import { createSignedInUser, ROOT, startServer, type RunningServer } from "./support/server";
+import { createSignedInUser, ROOT, startServer, withRetries, type RunningServer } from "./support/server";
 
 const { values: args } = parseArgs({
   options: {
@@ -156,18 +156,6 @@ async function signIn(client: Client, email: string, password: string) {
 // ---------------------------------------------------------------- people and samples
 
 type People = { staff: string; owner: string; customers: { email: string; password: string }[] };
-
-/** A kept-alive socket the server closed as it was reused (fetch's pool): setting up people, not measured. */
-async function withRetries<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      console.warn(`  nova tentativa (${(error as Error).message})`);
-    }
-  }
-}
 
 /** The server's own process (`npm start` runs `node server.ts` as its child). */
 function serverProcessId(npmPid: number | undefined): number | null {

@@ -29,7 +29,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { percentile } from "./support/query-bench";
-import { createSignedInUser, freePort, ROOT, type RunningServer } from "./support/server";
+import { benchServerEnv, createSignedInUser, freePort, ROOT, withRetries, type RunningServer } from "./support/server";
 
 const { values: args } = parseArgs({
   options: {
@@ -73,19 +73,7 @@ type Server = { baseUrl: string; pid: number; child: ChildProcess; output: () =>
 async function startBuild(buildDir: string, profileDir: string | undefined): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR,
-    RATE_LIMIT: "off",
-    LOG_LEVEL: "warn",
-    DEMO_DATA: "on",
-  };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  delete env.TRUST_PROXY;
+  const env = benchServerEnv(port, DATA_DIR);
   const entry = path.join(buildDir, "build", "server", "index.js");
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(
@@ -209,17 +197,6 @@ async function measurePage(
     };
   } finally {
     agent.destroy();
-  }
-}
-
-/** fetch's kept-alive socket, closed by the server as it was reused: setting up the account, not measured. */
-async function withRetries<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-    }
   }
 }
 

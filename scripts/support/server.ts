@@ -61,6 +61,38 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
+/** A measured production server's settings: on `port`, PGlite in `dataDir`, limits off, the demo shop. */
+export function benchServerEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "warn",
+    // Measured on the demo shop's pages and data, whatever the shell says.
+    DEMO_DATA: "on",
+  };
+  // PGlite in the data folder, e-mail into its outbox: nothing outside this run is touched.
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  delete env.TRUST_PROXY;
+  return env;
+}
+
+/** A kept-alive socket the server closed as it was reused (fetch's pool): setting up accounts, not measured. */
+export async function withRetries<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`  nova tentativa (${(error as Error).message})`);
+    }
+  }
+}
+
 export type ServerOptions = {
   /** Seed the demo data with the shop's details set before the start (a real shop's public pages, for Lighthouse). */
   isShopConfirmed?: boolean;
@@ -80,22 +112,7 @@ export async function startServer({
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = keptDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "balcao-bench-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    RATE_LIMIT: "off",
-    LOG_LEVEL: "warn",
-    // Measured on the demo shop's pages and data, whatever the shell says.
-    DEMO_DATA: "on",
-  };
-  // PGlite in the temp folder, e-mail into its outbox: nothing outside this run is touched.
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  delete env.TRUST_PROXY;
-  Object.assign(env, extraEnv);
+  const env = { ...benchServerEnv(port, dataDir), ...extraEnv };
   if (isShopConfirmed) {
     const seeded = spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/support/seed-confirmed-shop.ts"], {
       cwd: ROOT,
