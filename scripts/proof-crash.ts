@@ -77,15 +77,20 @@ async function rows<T>(db: { execute: (query: ReturnType<typeof sql>) => Promise
   return result.rows;
 }
 
-/** The invariants, read from the database as a restart finds it. */
-async function check(ackFile: string) {
+/** The database of this child's environment, opened as a restart opens it (PGlite replays its log). */
+async function openRestartedDatabase() {
   const { openMaintenanceDatabase } = await import("~/db/backup/maintenance-database.server");
   const { getEnv } = await import("~/lib/env.server");
   const env = getEnv();
-  const database = await openMaintenanceDatabase(
+  return openMaintenanceDatabase(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
     { create: false },
   );
+}
+
+/** The invariants, read from the database as a restart finds it. */
+async function check(ackFile: string) {
+  const database = await openRestartedDatabase();
   const { db } = database;
   const acknowledged = JSON.parse(fs.readFileSync(ackFile, "utf8")) as Acknowledged[];
   const problems: string[] = [];
@@ -190,13 +195,7 @@ async function check(ackFile: string) {
 
 /** The scheduled jobs' last runs, one line each, minutes from now (the disk proof's clock jumps). */
 async function jobs() {
-  const { openMaintenanceDatabase } = await import("~/db/backup/maintenance-database.server");
-  const { getEnv } = await import("~/lib/env.server");
-  const env = getEnv();
-  const database = await openMaintenanceDatabase(
-    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
-    { create: false },
-  );
+  const database = await openRestartedDatabase();
   try {
     const now = Date.now();
     const minutes = (value: string | null) =>
