@@ -79,6 +79,13 @@ async function loadModules() {
     demo: import("~/modules/demo/remove-demo-data.server"),
     requests: import("~/modules/privacy/deletion-requests.server"),
     exporting: import("~/modules/privacy/export.server"),
+    entriesExport: import("~/modules/finance/entries-export.server"),
+    entryFilters: import("~/modules/finance/entry-filters"),
+    productExport: import("~/modules/inventory/product-export.server"),
+    trafficExport: import("~/modules/traffic/export.server"),
+    trafficPeriod: import("~/modules/traffic/period"),
+    auditExport: import("~/modules/audit/audit-export.server"),
+    auditFilters: import("~/modules/audit/filters"),
     faq: import("~/modules/faq/mutations.server"),
     services: import("~/modules/shop-services/mutations.server"),
     reviews: import("~/modules/reviews/mutations.server"),
@@ -261,11 +268,10 @@ const COMMANDS: Record<string, string> = {
 const EXPORTS: Record<string, string> = {
   "_owner/personal-data-customer-export.ts": "AUDITADO: privacy.export (caso abaixo)",
   "_account/personal-data-export.ts": "AUDITADO: privacy.export (caso abaixo)",
-  "_owner/audit-export.ts": "o próprio registro, lido pelo proprietário",
-  "_staff/inventory-export.ts": "lista de itens e saldos que a página de estoque já mostra (sem dados pessoais)",
-  "_staff/finance-export.ts":
-    "os lançamentos que a página mostra, para o contador (sem dados pessoais além do nome da contraparte)",
-  "_staff/traffic-export.ts": "contagens anônimas de visitas",
+  "_owner/audit-export.ts": "AUDITADO: audit.export (caso abaixo)",
+  "_staff/inventory-export.ts": "AUDITADO: product.export (caso abaixo)",
+  "_staff/finance-export.ts": "AUDITADO: finance-entry.export (caso abaixo)",
+  "_staff/traffic-export.ts": "AUDITADO: traffic.export (caso abaixo)",
 };
 
 const key = () => randomUUID();
@@ -2126,6 +2132,50 @@ export function defineAuditCoverageSuite(database: TestDatabase) {
         act: async () => {
           await app.exporting.exportCustomerData(OWNER, customerId);
           return { action: "privacy.export", entity: "customer", entityId: String(customerId), actor: by(OWNER) };
+        },
+      },
+      {
+        at: [],
+        name: "exportar os lançamentos (CSV)",
+        act: async () => {
+          const filters = app.entryFilters.entryFiltersFromSearchParams(new URLSearchParams("tipo=saida"));
+          await app.entriesExport.exportEntriesCsv(STAFF, filters);
+          return {
+            action: "finance-entry.export",
+            entity: "finance-entry",
+            actor: by(STAFF),
+            details: { filters: "tipo=saida" },
+          };
+        },
+      },
+      {
+        at: [],
+        name: "exportar o estoque (CSV)",
+        act: async () => {
+          await app.productExport.exportProductsCsv(STAFF);
+          return { action: "product.export", entity: "product", actor: by(STAFF) };
+        },
+      },
+      {
+        at: [],
+        name: "exportar o tráfego do site (CSV)",
+        act: async () => {
+          await app.trafficExport.exportTrafficCsv(STAFF, "page", app.trafficPeriod.periodOf("2026-11-01", "2026-11-28"));
+          return {
+            action: "traffic.export",
+            entity: "traffic",
+            actor: by(STAFF),
+            details: { table: "page", period: "01/11/2026 a 28/11/2026" },
+          };
+        },
+      },
+      {
+        at: [],
+        name: "exportar o registro de auditoria (CSV)",
+        act: async () => {
+          const filters = app.auditFilters.auditFiltersFromSearchParams(new URLSearchParams("area=caixa"));
+          await app.auditExport.exportAuditCsv(OWNER, filters);
+          return { action: "audit.export", entity: "audit_log", actor: by(OWNER), details: { filters: "area=caixa" } };
         },
       },
       {

@@ -573,11 +573,11 @@ export function defineInventorySuite(database: TestDatabase) {
         product({ name: 'Fone "bluetooth"; preto', description: "Linha 1\nLinha 2" }),
       );
       let text = "";
-      for await (const chunk of app.exportProductsCsv(STAFF)) text += chunk;
+      for await (const chunk of await app.exportProductsCsv(STAFF)) text += chunk;
       expect(text.startsWith("\uFEFFSKU;Nome;Tipo;")).toBe(true);
       expect(text.match(/\uFEFF/g)).toHaveLength(1);
       expect(text).toContain(`${sku};"Fone ""bluetooth""; preto";Produto;`);
-      expect(() => app.exportProductsCsv(CUSTOMER)).toThrow(app.ForbiddenError);
+      await expect(app.exportProductsCsv(CUSTOMER)).rejects.toThrow(app.ForbiddenError);
 
       const before = await snapshot();
       const report = await app.importProductsCsv(STAFF, new TextEncoder().encode(text));
@@ -624,7 +624,7 @@ export function defineInventorySuite(database: TestDatabase) {
         product({ name: '=HYPERLINK("http://x","clique")', barcode: "7896064220019", description: "@SUM(A1)\n-2+3" }),
       );
       let text = "";
-      for await (const chunk of app.exportProductsCsv(STAFF)) text += chunk;
+      for await (const chunk of await app.exportProductsCsv(STAFF)) text += chunk;
       const line = text.split("\r\n").find((row) => row.includes("7896064220019"))!;
       expect(line).toContain(`;"=""7896064220019""";`);
       expect(line).toContain(`;"'=HYPERLINK(""http://x"",""clique"")";`);

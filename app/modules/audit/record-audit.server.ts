@@ -1,4 +1,4 @@
-import type { Transaction } from "~/db/client.server";
+import { inTransaction, type Transaction } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 
 export type AuditEntry = {
@@ -14,6 +14,18 @@ export type AuditEntry = {
 /** Inside the transaction of the change it records (never on its own): the entry and the change commit together or not at all. */
 export async function recordAudit(tx: Transaction, entry: AuditEntry) {
   await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
+}
+
+/**
+ * A download of the shop's data (a CSV list): nothing changes, so the entry is
+ * written on its own, before the first byte leaves; a download the database
+ * cannot record is refused like any other write.
+ */
+export async function recordDataExport(
+  by: { userId?: string | null; label: string },
+  entry: Omit<AuditEntry, "actorUserId" | "actorLabel">,
+) {
+  await inTransaction((tx) => recordAudit(tx, { actorUserId: by.userId, actorLabel: by.label, ...entry }));
 }
 
 /**

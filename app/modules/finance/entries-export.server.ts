@@ -1,7 +1,8 @@
 import { formatDate, shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { recordDataExport } from "~/modules/audit/record-audit.server";
 import { amountCell, toCsv } from "~/lib/csv";
-import { ENTRY_STATUS_LABELS, entryStatusOf, type EntryFilters } from "./entry-filters";
+import { ENTRY_STATUS_LABELS, entrySearchParams, entryStatusOf, type EntryFilters } from "./entry-filters";
 import { entriesForExport } from "./entry-list.server";
 import { DIRECTION_SHORT_LABELS, ENTRY_METHOD_LABELS } from "./validation";
 
@@ -37,9 +38,18 @@ const ORIGIN_LABELS: Record<string, string> = {
  * neutralised by the inventory's writer), read in batches so a year of
  * entries streams out without sitting in memory.
  */
-export function exportEntriesCsv(actor: Actor, filters: EntryFilters, today = shopToday()): AsyncGenerator<string> {
-  // Checked before the first chunk: a refusal is the page's 403, not a broken download.
+export async function exportEntriesCsv(
+  actor: Actor,
+  filters: EntryFilters,
+  today = shopToday(),
+): Promise<AsyncGenerator<string>> {
+  // Checked and recorded before the first chunk: a refusal is the page's 403, not a broken download.
   assertStaffActor(actor);
+  await recordDataExport(actor, {
+    action: "finance-entry.export",
+    entity: "finance-entry",
+    details: { filters: entrySearchParams(filters).toString() },
+  });
   return csvChunks(filters, today);
 }
 

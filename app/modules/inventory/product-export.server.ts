@@ -1,5 +1,6 @@
 import { centsToInput } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { recordDataExport } from "~/modules/audit/record-audit.server";
 import { textCell, toCsv } from "~/lib/csv";
 import { PART_ORIGIN_LABELS, PRODUCT_KIND_LABELS, REVENUE_SOURCE_LABELS } from "./labels";
 import { CSV_COLUMNS } from "./product-csv";
@@ -10,9 +11,10 @@ import { productsForExport } from "./queries.server";
  * 100 000 rows stream out without sitting in memory at once. The columns are
  * the import's: an exported file can be edited and imported back.
  */
-export function exportProductsCsv(actor: Actor): AsyncGenerator<string> {
-  // Checked before the first chunk: a refusal is the page's 403, not a broken download.
+export async function exportProductsCsv(actor: Actor): Promise<AsyncGenerator<string>> {
+  // Checked and recorded before the first chunk: a refusal is the page's 403, not a broken download.
   assertStaffActor(actor);
+  await recordDataExport(actor, { action: "product.export", entity: "product" });
   return csvChunks();
 }
 

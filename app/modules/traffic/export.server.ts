@@ -1,7 +1,8 @@
 import { toCsv } from "~/lib/csv";
 import { formatDate } from "~/lib/dates";
 import { CONVERSION_KINDS, isConversionKind } from "~/lib/traffic-events";
-import type { Actor } from "~/modules/accounts/roles";
+import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { recordDataExport } from "~/modules/audit/record-audit.server";
 import { TRAFFIC_TABLES, type TrafficDimension, type TrafficPeriod } from "./period";
 import { trafficDailyRows, trafficTableRows } from "./report.server";
 
@@ -21,8 +22,22 @@ const COUNT_HEADERS = ["Visitas", "Visualizações", "Visitantes únicos (soma d
 
 const rate = (part: number, whole: number) => (whole > 0 ? ((part / whole) * 100).toFixed(1).replace(".", ",") : "");
 
-/** One table of a period as CSV (all its rows, not only the page's first ones). */
-export async function* exportTrafficCsv(actor: Actor, table: TrafficExport, period: TrafficPeriod): AsyncGenerator<string> {
+/** One table of a period as CSV (all its rows, not only the page's first ones); checked and recorded before the first chunk. */
+export async function exportTrafficCsv(
+  actor: Actor,
+  table: TrafficExport,
+  period: TrafficPeriod,
+): Promise<AsyncGenerator<string>> {
+  assertStaffActor(actor);
+  await recordDataExport(actor, {
+    action: "traffic.export",
+    entity: "traffic",
+    details: { table, period: `${formatDate(period.from)} a ${formatDate(period.to)}` },
+  });
+  return csvChunks(actor, table, period);
+}
+
+async function* csvChunks(actor: Actor, table: TrafficExport, period: TrafficPeriod): AsyncGenerator<string> {
   if (table === "day") {
     const days = await trafficDailyRows(actor, period);
     yield toCsv([

@@ -7,8 +7,9 @@ import type { Route } from "./+types/audit-export";
 
 /** /auditoria/exportar.csv?<the log's filters>: the filtered entries, as a spreadsheet opens them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = actorOf(currentUser(context));
   // Checked before the first chunk: a refusal is the page's 403, not a broken download.
-  assertOwnerActor(actorOf(currentUser(context)));
+  assertOwnerActor(actor);
   const filters = auditFiltersFromSearchParams(new URL(request.url).searchParams);
-  return csvDownload("auditoria", exportAuditCsv(filters));
+  return csvDownload("auditoria", await exportAuditCsv(actor, filters));
 }

@@ -7,5 +7,5 @@ import type { Route } from "./+types/finance-export";
 /** /financial-management/exportar.csv?<the list's filters>: the filtered lançamentos, as a spreadsheet opens them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = entryFiltersFromSearchParams(new URL(request.url).searchParams);
-  return csvDownload("lancamentos", exportEntriesCsv(actorOf(currentUser(context)), filters));
+  return csvDownload("lancamentos", await exportEntriesCsv(actorOf(currentUser(context)), filters));
 }

@@ -5,5 +5,5 @@ import type { Route } from "./+types/inventory-export";
 
 /** /inventory/exportar.csv: every active product, as the import reads them. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return csvDownload("estoque", exportProductsCsv(actorOf(currentUser(context))));
+  return csvDownload("estoque", await exportProductsCsv(actorOf(currentUser(context))));
 }

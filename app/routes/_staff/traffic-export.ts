@@ -17,8 +17,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isTrafficExport(table)) throw data("Tabela desconhecida.", { status: 404 });
   const { period, problem } = periodFromQuery(params, shopToday());
   if (problem) throw data(problem, { status: 400 });
-  async function* chunks() {
-    yield* exportTrafficCsv(actor, table as Parameters<typeof exportTrafficCsv>[1], period);
-  }
-  return csvDownload(trafficExportFile(table, period), chunks());
+  return csvDownload(trafficExportFile(table, period), await exportTrafficCsv(actor, table, period));
 }
