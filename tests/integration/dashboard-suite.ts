@@ -790,6 +790,26 @@ export function defineDashboardSuite(database: TestDatabase) {
       ).rejects.toBeInstanceOf(Error);
     });
 
+    it("the page's visits and WhatsApp clicks are kept between visits and show a visit stored here at once", async () => {
+      const { getShopOverview, getShopOverviewForPage } = app.overview;
+      const { collectBeacon } = await import("~/modules/traffic/collect.server");
+      const before = await getShopOverviewForPage(STAFF);
+      expect(before.traffic).toEqual((await getShopOverview(STAFF)).traffic);
+      // A visit arriving on the home page with a WhatsApp click, through the beacon as a visitor's browser sends it.
+      const visitor = {
+        ip: "10.9.0.1",
+        userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36",
+        optsOut: false,
+        isPrefetch: false,
+      };
+      const site = new URL("https://loja.test");
+      expect(await collectBeacon(JSON.stringify({ p: "/", e: 1 }), visitor, site)).toBe("stored");
+      expect(await collectBeacon(JSON.stringify({ p: "/", k: ["whatsapp"] }), visitor, site)).toBe("stored");
+      const after = await getShopOverviewForPage(STAFF);
+      expect(after.traffic).toEqual({ visits: before.traffic.visits + 1, whatsapp: before.traffic.whatsapp + 1 });
+      expect(after.traffic).toEqual((await getShopOverview(STAFF)).traffic);
+    });
+
     it("keeps a part line's previsão de chegada through the order's form, and refuses one on a service line", async () => {
       const { createServiceOrder } = await import("~/modules/service-orders/mutations.server");
       const { ServiceOrderInputError } = await import("~/modules/service-orders/errors");

@@ -12,7 +12,7 @@ import { overdueTotalsInTx, owedDueBetweenInTx } from "~/modules/debtors/queries
 import { TAKINGS_METHODS, takingsWhere } from "~/modules/finance/takings.server";
 import { waitingSinceBefore } from "~/modules/service-orders/pickups.server";
 import { AWAITING_PICKUP_STATUSES, PICKUP_WAIT_MARKS } from "~/modules/service-orders/status";
-import { getTrafficCounts } from "~/modules/traffic/report.server";
+import { getTodayTrafficCounts, getTrafficCounts } from "~/modules/traffic/report.server";
 import { warrantiesClaimedInMonth, warrantiesClaimedInMonthBySupplier } from "~/modules/warranties/queries.server";
 
 /** Statuses of an order still in the shop's hands (the board counts them; delivered and cancelled are history). */
@@ -44,7 +44,7 @@ export async function getShopOverview(actor: Actor, now = new Date(), audience: 
  * same moment share one reading, finance's figures included: those without
  * "Financeiro" get it with them taken out (forAudience), so a write costs
  * one reading, not one per audience. Today's visits change with every page
- * view: read each time.
+ * view: they are read again once a visit is stored (getTodayTrafficCounts).
  */
 export async function getShopOverviewForPage(actor: Actor, now = new Date(), audience: OverviewAudience = {}) {
   assertStaffActor(actor);
@@ -63,7 +63,7 @@ export async function getShopOverviewForPage(actor: Actor, now = new Date(), aud
     // A failed reading is not kept (unless a newer one has already taken its place).
     figures.catch(() => figuresCache.get(key)?.figures === figures && figuresCache.delete(key));
   }
-  const [shop, traffic] = await Promise.all([figures, trafficOfToday(actor, today)]);
+  const [shop, traffic] = await Promise.all([figures, getTodayTrafficCounts(actor, today)]);
   return { ...forAudience(shop, audience), traffic };
 }
 
