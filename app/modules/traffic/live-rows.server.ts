@@ -22,13 +22,13 @@ export function noteStoredReport() {
  * same moment share one reading; a failed one is not kept.
  */
 export function keptLikeLiveRows<T>() {
-  let kept: { key: string; generation: number; at: number; value: Promise<T> } | null = null;
+  let slot: { key: string; generation: number; at: number; value: Promise<T> } | null = null;
   return (key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> => {
-    if (kept && kept.key === key && kept.generation === generation && now - kept.at < LIVE_ROWS_MAX_AGE_MS) return kept.value;
+    if (slot && slot.key === key && slot.generation === generation && now - slot.at < LIVE_ROWS_MAX_AGE_MS) return slot.value;
     const entry = { key, generation, at: now, value: compute() };
-    kept = entry;
+    slot = entry;
     entry.value.catch(() => {
-      if (kept === entry) kept = null;
+      if (slot === entry) slot = null;
     });
     return entry.value;
   };
