@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq, sql, type SQLWrapper } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { addDays, shopMonthOf, shopMonthRange, shopToday } from "~/lib/dates";
 import type { Actor } from "~/modules/accounts/roles";
 import { dashboardLinks } from "~/modules/dashboard/links";
@@ -789,6 +789,58 @@ export function defineDashboardSuite(database: TestDatabase) {
         getShopOverviewForPage({ userId: "cliente", label: "cliente@loja.test", role: "customer" }),
       ).rejects.toBeInstanceOf(Error);
     });
+
+    it("the page's visits and WhatsApp clicks are kept between visits and show a visit stored here at once", async () => {
+      const { getShopOverview, getShopOverviewForPage } = app.overview;
+      const { collectBeacon } = await import("~/modules/traffic/collect.server");
+      const before = await getShopOverviewForPage(STAFF);
+      expect(before.traffic).toEqual((await getShopOverview(STAFF)).traffic);
+      // A visit arriving on the home page with a WhatsApp click, through the beacon as a visitor's browser sends it.
+      const visitor = {
+        ip: "10.9.0.1",
+        userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36",
+        optsOut: false,
+        isPrefetch: false,
+      };
+      const site = new URL("https://loja.test");
+      expect(await collectBeacon(JSON.stringify({ p: "/", e: 1 }), visitor, site)).toBe("stored");
+      expect(await collectBeacon(JSON.stringify({ p: "/", k: ["whatsapp"] }), visitor, site)).toBe("stored");
+      const after = await getShopOverviewForPage(STAFF);
+      expect(after.traffic).toEqual({ visits: before.traffic.visits + 1, whatsapp: before.traffic.whatsapp + 1 });
+      expect(after.traffic).toEqual((await getShopOverview(STAFF)).traffic);
+    });
+
+    it.runIf(database === "postgres")(
+      "on PostgreSQL the page reads the figures again ahead of their 3 s while it still serves the reading in hand",
+      async () => {
+        const { getShopOverview, getShopOverviewForPage } = app.overview;
+        const sku = `OUTRA-${randomUUID().slice(0, 6)}`;
+        // A committed write here: the next opening reads the figures afresh (at `start`).
+        await app.inTransaction((tx) =>
+          tx.insert(app.tables.products).values({
+            kind: "product",
+            sku,
+            name: "Capa acabando",
+            slug: `capa-acabando-${randomUUID().slice(0, 6)}`,
+            priceCents: 2_000,
+            stockQuantity: 0,
+            minimumStock: 3,
+          }),
+        );
+        const start = Date.now();
+        const first = await getShopOverviewForPage(STAFF, new Date(start));
+        expect(first).toEqual(await getShopOverview(STAFF));
+        // Another instance restocks it: this process hears of no write.
+        await app.db.execute(sql`update products set stock_quantity = 10 where sku = ${sku}`);
+        const later = (ms: number) => getShopOverviewForPage(STAFF, new Date(start + ms));
+        expect((await later(1_000)).lowStock.total).toBe(first.lowStock.total);
+        // From 2 s the reading in hand is still served, and a new one is read behind it…
+        expect((await later(2_500)).lowStock.total).toBe(first.lowStock.total);
+        // …which the next opening gets, before the 3 s would have made it wait for one.
+        await vi.waitFor(async () => expect((await later(2_600)).lowStock.total).toBe(first.lowStock.total - 1));
+        expect(await later(2_700)).toEqual(await getShopOverview(STAFF));
+      },
+    );
 
     it("keeps a part line's previsão de chegada through the order's form, and refuses one on a service line", async () => {
       const { createServiceOrder } = await import("~/modules/service-orders/mutations.server");

@@ -12,7 +12,7 @@ import { overdueTotalsInTx, owedDueBetweenInTx } from "~/modules/debtors/queries
 import { TAKINGS_METHODS, takingsWhere } from "~/modules/finance/takings.server";
 import { waitingSinceBefore } from "~/modules/service-orders/pickups.server";
 import { AWAITING_PICKUP_STATUSES, PICKUP_WAIT_MARKS } from "~/modules/service-orders/status";
-import { getTrafficCounts } from "~/modules/traffic/report.server";
+import { getTodayTrafficCounts, getTrafficCounts } from "~/modules/traffic/report.server";
 import { warrantiesClaimedInMonth, warrantiesClaimedInMonthBySupplier } from "~/modules/warranties/queries.server";
 
 /** Statuses of an order still in the shop's hands (the board counts them; delivered and cancelled are history). */
@@ -44,32 +44,46 @@ export async function getShopOverview(actor: Actor, now = new Date(), audience: 
  * same moment share one reading, finance's figures included: those without
  * "Financeiro" get it with them taken out (forAudience), so a write costs
  * one reading, not one per audience. Today's visits change with every page
- * view: read each time.
+ * view: they are read again once a visit is stored (getTodayTrafficCounts).
  */
 export async function getShopOverviewForPage(actor: Actor, now = new Date(), audience: OverviewAudience = {}) {
   assertStaffActor(actor);
   const today = shopToday(now);
   const key = today;
   const version = committedWritesVersion();
+  const at = now.getTime();
+  const isShared = databaseKind() !== "pglite";
   const cached = figuresCache.get(key);
   const isFresh =
-    cached !== undefined &&
-    cached.version === version &&
-    (databaseKind() === "pglite" || Date.now() - cached.readAt < SHARED_DATABASE_FIGURES_MS);
-  const figures = isFresh ? cached.figures : readShopFigures(actor, today, { withFinance: true });
+    cached !== undefined && cached.version === version && (!isShared || at - cached.readAt < SHARED_DATABASE_FIGURES_MS);
+  const read = () => {
+    const entry: FiguresEntry = { version, readAt: at, figures: readShopFigures(actor, today, { withFinance: true }) };
+    // A failed reading is not kept (unless a newer one has already taken its place).
+    entry.figures.catch(() => figuresCache.get(key) === entry && figuresCache.delete(key));
+    return entry;
+  };
   if (!isFresh) {
     for (const older of figuresCache.keys()) if (older !== key) figuresCache.delete(older);
-    figuresCache.set(key, { version, readAt: Date.now(), figures });
-    // A failed reading is not kept (unless a newer one has already taken its place).
-    figures.catch(() => figuresCache.get(key)?.figures === figures && figuresCache.delete(key));
+    figuresCache.set(key, read());
+  } else if (isShared && at - cached.readAt >= SHARED_DATABASE_REFRESH_AHEAD_MS && !cached.refreshing) {
+    // Read ahead while this reading is still served: staff opening the page steadily never wait for the 3 s
+    // reading, and no figure is older than before (the new reading replaces this one only if nothing took its place).
+    cached.refreshing = true;
+    const next = read();
+    next.figures.then(
+      () => figuresCache.get(key) === cached && figuresCache.set(key, next),
+      () => (cached.refreshing = false),
+    );
   }
-  const [shop, traffic] = await Promise.all([figures, trafficOfToday(actor, today)]);
+  const [shop, traffic] = await Promise.all([figuresCache.get(key)!.figures, getTodayTrafficCounts(actor, today)]);
   return { ...forAudience(shop, audience), traffic };
 }
 
 /** On PostgreSQL another instance's writes are not counted here: the figures are read again after this long. */
 const SHARED_DATABASE_FIGURES_MS = 3_000;
-type FiguresEntry = { version: number; readAt: number; figures: Promise<ShopFigures> };
+/** …and from this age on, read again ahead of that while the reading in hand is still served. */
+const SHARED_DATABASE_REFRESH_AHEAD_MS = 2_000;
+type FiguresEntry = { version: number; readAt: number; figures: Promise<ShopFigures>; refreshing?: boolean };
 const figuresCache = new Map<string, FiguresEntry>();
 
 async function trafficOfToday(actor: Actor, today: string) {

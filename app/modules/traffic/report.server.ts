@@ -4,7 +4,7 @@ import { addDays } from "~/lib/dates";
 import { CONVERSION_KINDS, type ConversionKind } from "~/lib/traffic-events";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { type TrafficDimension, type TrafficPeriod } from "./period";
-import { liveRowsFor } from "./live-rows.server";
+import { keptLikeLiveRows, liveRowsFor } from "./live-rows.server";
 import { dailyRowsOf } from "./rollup.server";
 
 export type TrafficCounts = { views: number; visits: number; visitors: number; conversions: number };
@@ -114,6 +114,24 @@ export async function getTrafficCounts(actor: Actor, from: string, to: string) {
   const summary = summaryOf(await groupedRows(plan, from, to, ["total", "conversion"]));
   return { visits: summary.totals.visits, conversions: (kind: ConversionKind) => summary.byKind.get(kind) ?? 0 };
 }
+
+/**
+ * Today's visits and WhatsApp clicks as the Painel shows them: the counts of
+ * getTrafficCounts over today, which come from today's raw events alone (the
+ * rollup rolls for good only the days before today), so they are kept as
+ * today's live rows are: read again once a report is stored here, the day
+ * changes or 10 s have passed (another instance's reports). A page opened
+ * between visits runs no statement for them.
+ */
+export async function getTodayTrafficCounts(actor: Actor, today: string) {
+  assertStaffActor(actor);
+  return todayCountsKept(today, async () => {
+    const counts = await getTrafficCounts(actor, today, today);
+    return { visits: counts.visits, whatsapp: counts.conversions("whatsapp") };
+  });
+}
+
+const todayCountsKept = keptLikeLiveRows<{ visits: number; whatsapp: number }>();
 
 export type TrafficPageData = Awaited<ReturnType<typeof getTrafficReport>>;
 
