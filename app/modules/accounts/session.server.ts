@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema/accounts";
-import { session, user } from "~/db/schema/auth";
+import { session, user as account } from "~/db/schema/auth";
 import { getAuth } from "./auth.server";
 import { accountStanding, endSessions } from "./deactivation.server";
 import { personLabel } from "./person-name.server";
@@ -109,15 +109,15 @@ export async function readValidSession(
   const [row] = await db
     .select({
       expiresAt: session.expiresAt,
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
+      id: account.id,
+      email: account.email,
+      name: account.name,
+      role: account.role,
       deactivatedAt: profiles.deactivatedAt,
       financeAccess: profiles.financeAccess,
     })
     .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
+    .innerJoin(account, eq(account.id, session.userId))
     .leftJoin(profiles, eq(profiles.userId, session.userId))
     .where(eq(session.token, token));
   if (!row) return null;
