@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema/accounts";
-import { session, user as account } from "~/db/schema/auth";
+import { session, user as userTable } from "~/db/schema/auth";
 import { getAuth } from "./auth.server";
 import { accountStanding, endSessions } from "./deactivation.server";
 import { personLabel } from "./person-name.server";
@@ -109,15 +109,15 @@ export async function readValidSession(
   const [row] = await db
     .select({
       expiresAt: session.expiresAt,
-      id: account.id,
-      email: account.email,
-      name: account.name,
-      role: account.role,
+      id: userTable.id,
+      email: userTable.email,
+      name: userTable.name,
+      role: userTable.role,
       deactivatedAt: profiles.deactivatedAt,
       financeAccess: profiles.financeAccess,
     })
     .from(session)
-    .innerJoin(account, eq(account.id, session.userId))
+    .innerJoin(userTable, eq(userTable.id, session.userId))
     .leftJoin(profiles, eq(profiles.userId, session.userId))
     .where(eq(session.token, token));
   if (!row) return null;
