@@ -4,16 +4,20 @@ import { getDb } from "~/db/client.server";
 import { jobRuns } from "~/db/schema/jobs";
 import { formatDateTime } from "./dates";
 import { getEnv } from "./env.server";
-import { JOB_LABELS, type JobName } from "./job-runner.server";
+import { JOB_LABELS, jobOutcomesRecorded, type JobName } from "./job-runner.server";
 import { logger } from "./logger.server";
 
 /**
  * What the owner must see on the staff pages when something failed with
  * no one watching (issue 26 §4): the last backup failed or is old, a
- * scheduled job's last run failed, the data disk is nearly full. Read on
- * every owner's page: one small table, and the disk's free space as read in
- * the last minute (a disk fills over hours; a statfs on every page was a
- * system call per request, issue 26 "The staff shell").
+ * scheduled job's last run failed, the data disk is nearly full. Shown on
+ * every owner's page: the job_runs table as read in the last few seconds (a
+ * query on every owner's page was a good part of a light page's CPU with
+ * PGlite, issue 26 "The staff shell"; an outcome this process writes is shown
+ * at once, one written elsewhere, by another instance or the backup command,
+ * within JOB_RUNS_READING_TTL_MS), and the disk's free space as read in the
+ * last minute (a disk fills over hours; a statfs on every page was a system
+ * call per request).
  */
 
 /** A daily backup that has not succeeded for this long is late (a day and a margin). */
@@ -132,10 +136,29 @@ export function dataFolderStartProblem(error: unknown, dataDir: string): string 
   return null;
 }
 
+/** How long a reading of job_runs is used, unless this process recorded an outcome since. */
+export const JOB_RUNS_READING_TTL_MS = 10_000;
+const jobRunsReading = { value: null as Promise<JobRow[]> | null, readAt: 0, outcomes: 0 };
+
+/** The job_runs rows, read at most every JOB_RUNS_READING_TTL_MS, and again after an outcome this process wrote (a failed read is not kept). */
+function recentJobRuns(now: number): Promise<JobRow[]> {
+  const outcomes = jobOutcomesRecorded();
+  if (!jobRunsReading.value || now - jobRunsReading.readAt > JOB_RUNS_READING_TTL_MS || jobRunsReading.outcomes !== outcomes) {
+    Object.assign(jobRunsReading, { readAt: now, outcomes });
+    jobRunsReading.value = getDb()
+      .then((db) => db.select().from(jobRuns))
+      .catch((error: unknown) => {
+        jobRunsReading.value = null;
+        throw error;
+      });
+  }
+  return jobRunsReading.value;
+}
+
 /** Every alert for the owner now; a failure to look is logged and shows nothing (the page must still open). */
 export async function ownerAlerts(now = new Date()): Promise<OwnerAlert[]> {
   try {
-    const rows = await (await getDb()).select().from(jobRuns);
+    const rows = await recentJobRuns(Date.now());
     const disk = diskAlertOf(await recentDiskSpace(Date.now()));
     return [...alertsOf(rows, now), ...(disk ? [disk] : [])];
   } catch (error) {

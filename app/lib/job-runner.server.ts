@@ -123,6 +123,13 @@ export type Outcome = { ok: true; summary?: string | null } | { ok: false; error
  * Writes a run's outcome into job_runs (and frees its lease). The backup
  * command calls it too, with the database it wrote the copy from.
  */
+let outcomesRecorded = 0;
+
+/** How many outcomes this process has written: the owner's alerts (job-alerts.server.ts) read job_runs again when it moves. */
+export function jobOutcomesRecorded() {
+  return outcomesRecorded;
+}
+
 export async function recordJobOutcome(db: Database, name: JobName, outcome: Outcome, at: Date, durationMs: number) {
   const fields = outcome.ok
     ? { lastSuccessAt: at, lastSummary: outcome.summary ?? null }
@@ -132,6 +139,7 @@ export async function recordJobOutcome(db: Database, name: JobName, outcome: Out
     .insert(jobRuns)
     .values({ name, lastStartedAt: new Date(at.getTime() - durationMs), ...set })
     .onConflictDoUpdate({ target: jobRuns.name, set });
+  outcomesRecorded++;
 }
 
 /** The backup command's outcome, never thrown: a copy that worked is not reported as failed because its status could not be written. */

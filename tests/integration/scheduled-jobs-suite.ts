@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { atShopTime } from "~/lib/dates";
 import type { ScheduledJob } from "~/lib/job-runner.server";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase, type TestDatabase } from "../support/database";
@@ -260,6 +260,23 @@ export function defineScheduledJobsSuite(database: TestDatabase) {
         /limpeza de chaves e imagens antigas falhou .*sem espaço/,
       );
       expect(await as("staff")).toEqual([]);
+
+      // A run this process records shows at once: the purge worked again, its alert goes.
+      await app.runner.recordJobOutcome(app.db, "maintenance.purge", { ok: true }, new Date(), 5);
+      expect((await as("owner")).map((alert) => alert.kind)).toEqual(["backup"]);
+      // One written elsewhere (another instance, the backup command) shows once the last reading is old.
+      await app.db
+        .update(app.tables.jobRuns)
+        .set({ lastSuccessAt: new Date(Date.now() + 1_000) })
+        .where(eq(app.tables.jobRuns.name, "backup"));
+      expect((await as("owner")).map((alert) => alert.kind)).toEqual(["backup"]);
+      const later = Date.now() + app.alerts.JOB_RUNS_READING_TTL_MS + 1_000;
+      vi.spyOn(Date, "now").mockReturnValue(later);
+      try {
+        expect(await as("owner")).toEqual([]);
+      } finally {
+        vi.restoreAllMocks();
+      }
     });
 
     it("recorrentes: loading the finance pages writes nothing; the job writes the due entries once, and catches up after downtime", async () => {

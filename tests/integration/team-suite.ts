@@ -374,6 +374,42 @@ export function defineTeamSuite(database: TestDatabase) {
       expect(token).toBeTruthy();
     });
 
+    it("reads a page's session in one query as better-auth would: the cookie's signature, the expiry, the refresh", async () => {
+      const owner = await createAccount("owner");
+      const { userId, visitor } = await joinTeam(owner, "staff", "Técnica Sessão");
+      const cookie = visitor.cookie(SESSION_COOKIE) ?? "";
+      const sessionRow = async () =>
+        (await app.db.select().from(app.tables.session).where(eq(app.tables.session.userId, userId)))[0];
+      const withCookie = (value: string) =>
+        new Request(`${process.env.PUBLIC_URL}/service-orders`, { headers: { cookie: `${SESSION_COOKIE}=${value}` } });
+      expect(await team.session.readSessionUser(withCookie(cookie))).toMatchObject({ id: userId, role: "staff" });
+
+      // The token without its signature, or with another one, is nobody (and ends nothing).
+      const [token] = decodeURIComponent(cookie).split(".");
+      expect(await team.session.readSessionUser(withCookie(token!))).toBeNull();
+      const forged = `${token}.${"A".repeat(43)}=`;
+      expect(await team.session.readSessionUser(withCookie(encodeURIComponent(forged)))).toBeNull();
+      expect(await sessionRow()).toBeDefined();
+
+      // A day after its last refresh (better-auth's updateAge), the read moves the expiry 30 days ahead again.
+      const twentyDaysAhead = new Date(Date.now() + 20 * DAY_MS);
+      await app.db.update(app.tables.session).set({ expiresAt: twentyDaysAhead }).where(eq(app.tables.session.userId, userId));
+      expect(await team.session.readSessionUser(withCookie(cookie))).toMatchObject({ id: userId });
+      expect((await sessionRow())!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+
+      // A "Financeiro" grant holds from the next read on.
+      await app.db.update(app.tables.profiles).set({ financeAccess: true }).where(eq(app.tables.profiles.userId, userId));
+      expect(await team.session.readSessionUser(withCookie(cookie))).toMatchObject({ financeAccess: true });
+
+      // Expired: nobody, and the session row goes.
+      await app.db
+        .update(app.tables.session)
+        .set({ expiresAt: new Date(Date.now() - 1_000) })
+        .where(eq(app.tables.session.userId, userId));
+      expect(await team.session.readSessionUser(withCookie(cookie))).toBeNull();
+      expect(await sessionRow()).toBeUndefined();
+    });
+
     it("changes a member's role between staff and owner, audited", async () => {
       const owner = await createAccount("owner");
       const { userId, visitor } = await joinTeam(owner);
