@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Client } from "pg";
 import { describe, it } from "vitest";
-import { copyPgliteTemplate } from "./pglite-template";
 
 /** Each integration suite runs once per database: its *.pglite.test.ts and *.postgres.test.ts files. */
 export type TestDatabase = "pglite" | "postgres";
@@ -43,6 +41,7 @@ export const POSTGRES_SKIP_REASON = "PostgreSQL: TEST_DATABASE_URL não definido
  * (whose role needs CREATEDB), so files running in parallel never meet.
  */
 export async function createPostgresDatabase(serverUrl: string) {
+  const { Client } = await import("pg");
   const name = `balcao_test_${randomBytes(6).toString("hex")}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
@@ -111,6 +110,7 @@ export function describeOnDatabase(database: TestDatabase, title: string, body: 
  */
 export async function openTestDatabase(database: TestDatabase): Promise<() => Promise<void>> {
   if (database === "pglite") {
+    const { copyPgliteTemplate } = await import("./pglite-template");
     await copyPgliteTemplate(process.env.DATA_DIR ?? "");
     return async () => undefined;
   }

@@ -13,7 +13,7 @@ import { lookup } from "~/lib/lookup";
 
 function Section({ title, children, description }: { title: string; children: ReactNode; description?: string }) {
   return (
-    <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+    <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
       <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
       {description ? <p className="text-sm text-slate-600">{description}</p> : null}
       {children}
