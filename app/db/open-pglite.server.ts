@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 import { makePrivateDir } from "~/lib/data-dir.server";
 import { PGLITE_OPTIONS } from "./pglite-options";
+import { withPreparedStatements } from "./pglite-prepared.server";
 
 type ModeAttributes = { mode?: number };
 /** The part of Emscripten's NODEFS (PGlite's view of the folder on disk) that sets files' modes. */
@@ -46,9 +47,9 @@ class OwnerOnlyNodeFS extends NodeFS {
   }
 }
 
-/** PGlite on `folder`, whose files only the server's own user may read or write. */
+/** PGlite on `folder`, whose files only the server's own user may read or write; statements kept prepared. */
 export function openPglite(folder: string) {
   // NodeFS would create a missing folder with the umask's mode.
   makePrivateDir(folder);
-  return new PGlite({ ...PGLITE_OPTIONS, fs: new OwnerOnlyNodeFS(folder) });
+  return withPreparedStatements(new PGlite({ ...PGLITE_OPTIONS, fs: new OwnerOnlyNodeFS(folder) }));
 }

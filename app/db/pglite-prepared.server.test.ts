@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite } from "./open-pglite.server";
+
+describe("PGlite with kept statements", () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "balcao-prepared-"));
+  const client = openPglite(path.join(folder, "pglite"));
+
+  beforeAll(async () => {
+    await client.waitReady;
+    await client.exec(`
+      create table till (id serial primary key, is_open boolean not null, float_cents integer not null, opened_at timestamptz not null default now());
+      create unique index one_open_till on till (is_open) where is_open = true;`);
+  });
+  afterAll(async () => {
+    await client.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("answers as PGlite does: types parsed, rows as objects or arrays, the count of changed rows", async () => {
+    const inserted = await client.query<{ id: number; opened_at: Date }>(
+      "insert into till (is_open, float_cents) values ($1, $2) returning id, opened_at",
+      [false, 1_050],
+    );
+    expect(inserted.affectedRows).toBe(1);
+    expect(inserted.rows[0]!.opened_at).toBeInstanceOf(Date);
+    const read = await client.query(
+      "select float_cents, $1::date as day from till where id = $2",
+      ["2026-11-29", inserted.rows[0]!.id],
+      {
+        rowMode: "array",
+        parsers: { 1082: (value: string) => `dia ${value}` },
+      },
+    );
+    expect(read.rows).toEqual([[1_050, "dia 2026-11-29"]]);
+    expect(read.fields.map((field) => field.name)).toEqual(["float_cents", "day"]);
+  });
+
+  it("plans each run with its values: a partial unique index still decides `on conflict … where` after many runs", async () => {
+    // A generic plan (PostgreSQL's choice after five runs of a prepared statement) cannot match the index to a parameter.
+    const open =
+      "insert into till (is_open, float_cents) values (true, $1) on conflict (is_open) where is_open = $2 do nothing returning id";
+    const answers = [];
+    for (let run = 0; run < 12; run++) answers.push((await client.query(open, [run, true])).rows.length);
+    expect(answers).toEqual([1, ...Array<number>(11).fill(0)]);
+    const kept = await client.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement = $1", [
+      open,
+    ]);
+    expect(kept.rows[0]!.n, "the statement was kept, not sent by PGlite's path").toBe(1);
+  });
+
+  it("keeps statements through a rolled-back transaction, and an error is PostgreSQL's, with its code", async () => {
+    const count = "select count(*)::int as n from till where float_cents = $1";
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query("insert into till (is_open, float_cents) values (false, $1)", [777]);
+        expect((await tx.query<{ n: number }>(count, [777])).rows[0]!.n).toBe(1);
+        throw new Error("desfeita");
+      }),
+    ).rejects.toThrow("desfeita");
+    expect((await client.query<{ n: number }>(count, [777])).rows[0]!.n).toBe(0);
+    const refused = await client
+      .query("insert into till (is_open, float_cents) values (true, $1)", [1])
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "23505" });
+    expect((await client.query<{ n: number }>(count, [1])).rows[0]!.n).toBe(0);
+  });
+
+  it("prepares again a statement whose table changed shape, outside a transaction", async () => {
+    const everything = "select * from till where id = $1";
+    const before = await client.query<Record<string, unknown>>(everything, [1]);
+    await client.exec("alter table till add column note text not null default 'nota'");
+    const after = await client.query<Record<string, unknown>>(everything, [1]);
+    expect(Object.keys(after.rows[0]!)).toEqual([...Object.keys(before.rows[0]!), "note"]);
+  });
+
+  it("takes a long list of parameters by PGlite's own path", async () => {
+    const ids = Array.from({ length: 40 }, (_, index) => index + 1);
+    const placeholders = ids.map((_, index) => `$${index + 1}`).join(", ");
+    const found = await client.query<{ n: number }>(`select count(*)::int as n from till where id in (${placeholders})`, ids);
+    expect(found.rows[0]!.n).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,137 @@
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+
+const { serialize } = protocol;
+
+/** Statement texts kept prepared per database; past this, new texts take PGlite's own path (nothing is evicted). */
+const MAX_PREPARED = 1_000;
+/** A statement with more parameters is a list built for one call (`in ($1 … $n)`): not worth keeping. */
+const MAX_PARAMETERS = 32;
+/** "cached plan must not change result type" (a table changed under a kept statement). */
+const PLAN_CHANGED = "0A000";
+/** "prepared statement … does not exist" (the backend lost its statements). */
+const NO_SUCH_STATEMENT = "26000";
+
+type Prepared = { name: string; parameterTypes: number[] };
+/** PGlite's own guards, public at run time though typed protected: every protocol exchange holds the query lock. */
+type Locks = {
+  _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T>;
+  _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Refuses a closed database and waits for one still starting (not for its own start's queries). */
+  _checkReady(): Promise<void>;
+};
+
+function isStaleStatement(error: unknown) {
+  const code = (error as { code?: string } | null)?.code;
+  return code === PLAN_CHANGED || code === NO_SUCH_STATEMENT;
+}
+
+function concat(parts: Uint8Array[]) {
+  const message = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    message.set(part, offset);
+    offset += part.length;
+  }
+  return message;
+}
+
+/**
+ * PGlite's `query` makes six calls into WebAssembly per statement (parse,
+ * describe, bind, describe, execute, sync) and has PostgreSQL parse the text
+ * every time: about a third of a short query's CPU on this one-thread server.
+ * This keeps each statement text prepared under a name, its parameter types
+ * described once, and sends bind, describe, execute and sync in one call;
+ * each run is still planned with its own values. Results, type parsing, parameter serialising, errors and the
+ * locks are PGlite's own; only the round trips and the re-planning go.
+ * Prepared statements live in the backend, outside transactions: one rolled
+ * back keeps them. Returns the same client, its `query` and `transaction`
+ * replaced.
+ */
+export function withPreparedStatements(client: PGlite): PGlite {
+  const locks = client as unknown as Locks;
+  const pgliteQuery = client.query.bind(client);
+  const pgliteTransaction = client.transaction.bind(client);
+  const prepared = new Map<string, Prepared>();
+  let named = 0;
+  // Each run planned with its values, as PGlite's unnamed statements are: a generic plan cannot match a partial
+  // index or an `on conflict … where` to a parameter. Kept statements save the parsing and the round trips.
+  let plansWithValues = false;
+  void client.waitReady
+    .then(() => client.exec("set plan_cache_mode = force_custom_plan"))
+    .then(() => (plansWithValues = true))
+    .catch(() => {});
+
+  function keeps(query: string, params: unknown[], options?: QueryOptions) {
+    if (!plansWithValues || options?.blob || params.length > MAX_PARAMETERS) return false;
+    return prepared.has(query) || prepared.size < MAX_PREPARED;
+  }
+
+  async function prepare(query: string, options?: QueryOptions): Promise<Prepared> {
+    const known = prepared.get(query);
+    if (known) return known;
+    const name = `balcao_${++named}`;
+    const { messages } = await client.execProtocol(
+      concat([
+        serialize.parse({ name, text: query, types: options?.paramTypes }),
+        serialize.describe({ type: "S", name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    prepared.set(query, statement);
+    return statement;
+  }
+
+  async function run<T>(query: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean) {
+    const statement = await prepare(query, options);
+    const values = params.map((param, index) => {
+      if (param === null || param === undefined) return null;
+      const type = statement.parameterTypes[index]!;
+      const serializer = options?.serializers?.[type] ?? client.serializers[type];
+      return serializer ? serializer(param) : String(param);
+    });
+    let messages;
+    try {
+      ({ messages } = await client.execProtocol(
+        concat([
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: "P" }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      ));
+    } catch (error) {
+      if (isStaleStatement(error)) prepared.delete(query);
+      throw Object.assign(error as object, { query, params, queryOptions: options });
+    }
+    if (!inTransaction) await client.syncToFs();
+    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+  }
+
+  client.query = async <T>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    if (!keeps(query, params, options)) return pgliteQuery<T>(query, params, options);
+    await locks._checkReady();
+    const once = () =>
+      locks._runExclusiveTransaction(() => locks._runExclusiveQuery(() => run<T>(query, params, options, false)));
+    // Outside a transaction a stale statement is prepared again at once; inside one, the error ended the transaction.
+    return once().catch((error: unknown) => (isStaleStatement(error) ? once() : Promise.reject(error)));
+  };
+
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    pgliteTransaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      const fast: Transaction = Object.create(tx, {
+        query: {
+          value: async <R>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+            if (tx.closed || !keeps(query, params, options)) return txQuery<R>(query, params, options);
+            return locks._runExclusiveQuery(() => run<R>(query, params, options, true));
+          },
+        },
+      });
+      return callback(fast);
+    });
+
+  return client;
+}
