@@ -451,6 +451,26 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect((await app.queries.getServiceOrder(id))!.events.map((event) => event.toStatus)).toEqual(["received", "diagnosing"]);
     });
 
+    it("offers the order form's team, suppliers and register in one query, as their own modules list them", async () => {
+      const [{ supplierOptions, SUPPLIER_OPTIONS_LIMIT }, { isRegisterOpen }, { suppliers }] = await Promise.all([
+        import("~/modules/finance/suppliers.server"),
+        import("~/modules/cash-register/queries.server"),
+        import("~/db/schema/suppliers"),
+      ]);
+      await app.db
+        .insert(suppliers)
+        .values([{ name: "beta Peças" }, { name: "Alfa Telas" }, { name: "alfa Baterias" }, { name: "Zeta Conectores" }]);
+      const options = await app.queries.getOrderFormOptions({ supplierLimit: SUPPLIER_OPTIONS_LIMIT });
+      expect(options.technicians.length).toBeGreaterThan(0);
+      expect(options.technicians).toEqual(await app.queries.listTechnicians());
+      expect(options.suppliers.length).toBeGreaterThanOrEqual(4);
+      expect(options.suppliers).toEqual(await supplierOptions());
+      const firstTwo = await app.queries.getOrderFormOptions({ supplierLimit: 2 });
+      expect(firstTwo.suppliers).toEqual(options.suppliers.slice(0, 2));
+      expect(options.registerOpen).toBe(await isRegisterOpen());
+      expect(typeof options.registerOpen).toBe("boolean");
+    });
+
     it("refuses every staff function to a customer and to the public, writing nothing", async () => {
       const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
       const before = await snapshot();
