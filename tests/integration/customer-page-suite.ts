@@ -181,7 +181,11 @@ export function defineCustomerPageSuite(database: TestDatabase) {
 
     it("um cliente sem OS mostra zero; o código de indicação é o guardado, e quem indicou aparece", async () => {
       const referrer = await app.factory.createTestCustomer(app.db, { name: "Quem Indicou", phone: "11911112222" }, 801);
-      const newcomer = await app.factory.createTestCustomer(app.db, { name: "Cliente Novo", referredByCustomerId: referrer.id }, 802);
+      const newcomer = await app.factory.createTestCustomer(
+        app.db,
+        { name: "Cliente Novo", referredByCustomerId: referrer.id },
+        802,
+      );
       const first = await loadPage(newcomer.id);
       expect(first.orders).toEqual({ rows: [], total: 0 });
       expect(first.customer!.referrer).toEqual({ id: referrer.id, name: "Quem Indicou", phone: "11911112222" });

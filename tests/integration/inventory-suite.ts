@@ -289,7 +289,12 @@ export function defineInventorySuite(database: TestDatabase) {
         import("~/db/schema/suppliers"),
       ]);
       await app.db.insert(suppliers).values([{ name: "beta Peças" }, { name: "Alfa Telas" }]);
-      const { id } = await app.createProduct(STAFF, { ...product(), category: "Conectores", initialQuantity: "5", initialCostCents: "2,00" });
+      const { id } = await app.createProduct(STAFF, {
+        ...product(),
+        category: "Conectores",
+        initialQuantity: "5",
+        initialCostCents: "2,00",
+      });
       for (let index = 0; index < app.MOVEMENT_PAGE_SIZE + 2; index++) {
         await app.recordStockAdjustment(STAFF, id, { quantity: index % 2 === 0 ? "1" : "-1", reason: `Conferência ${index}` });
       }

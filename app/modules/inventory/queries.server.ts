@@ -200,7 +200,9 @@ export async function searchProducts(filters: ProductFilters, page = 1, pageSize
  */
 export async function listProductCategories(): Promise<string[]> {
   const db = await getDb();
-  const result = await db.execute(sql`${CATEGORIES_CTE} select category from found where category is not null and category <> '' limit 300`);
+  const result = await db.execute(
+    sql`${CATEGORIES_CTE} select category from found where category is not null and category <> '' limit 300`,
+  );
   return (result.rows as { category: string }[]).map((row) => row.category);
 }
 
