@@ -179,6 +179,31 @@ export function defineCustomerPageSuite(database: TestDatabase) {
       expect(opened).toEqual([...opened].sort((a, b) => b - a));
     });
 
+    it("um cliente sem OS mostra zero; o código de indicação é o guardado, e quem indicou aparece", async () => {
+      const referrer = await app.factory.createTestCustomer(app.db, { name: "Quem Indicou", phone: "11911112222" }, 801);
+      const newcomer = await app.factory.createTestCustomer(
+        app.db,
+        { name: "Cliente Novo", referredByCustomerId: referrer.id },
+        802,
+      );
+      const first = await loadPage(newcomer.id);
+      expect(first.orders).toEqual({ rows: [], total: 0 });
+      expect(first.customer!.referrer).toEqual({ id: referrer.id, name: "Quem Indicou", phone: "11911112222" });
+      // The first view makes the code; the next reads the stored one with the customer's row.
+      expect(first.referral!.code).toMatch(/\S/);
+      const again = await loadPage(newcomer.id);
+      expect(again.referral).toEqual(first.referral);
+      expect(again.referral!.link).toContain(encodeURIComponent(first.referral!.code));
+      expect((await loadPage(referrer.id)).customer!.referrer).toBeNull();
+
+      const order = await app.factory.createTestServiceOrder(app.db, { customerId: newcomer.id, status: "received", seed: 803 });
+      const withOrder = await loadPage(newcomer.id);
+      expect(withOrder.orders.total).toBe(1);
+      expect(withOrder.orders.rows).toHaveLength(1);
+      expect(withOrder.orders.rows[0]).toMatchObject({ id: order.id, customerName: "Cliente Novo" });
+      expect(withOrder.orders.rows[0]).not.toHaveProperty("total");
+    });
+
     it("o formulário de edição mostra o telefone e o CEP formatados", async () => {
       const customer = await app.factory.createTestCustomer(
         app.db,

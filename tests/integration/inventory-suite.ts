@@ -282,6 +282,38 @@ export function defineInventorySuite(database: TestDatabase) {
       await expectStockEqualsLedger();
     });
 
+    it("a página do produto lê categorias, extrato, fornecedores e contas numa consulta, como cada lista os dá", async () => {
+      const [{ supplierOptions, SUPPLIER_OPTIONS_LIMIT }, { activeAccountOptions }, { suppliers }] = await Promise.all([
+        import("~/modules/finance/suppliers.server"),
+        import("~/modules/finance/accounts.server"),
+        import("~/db/schema/suppliers"),
+      ]);
+      await app.db.insert(suppliers).values([{ name: "beta Peças" }, { name: "Alfa Telas" }]);
+      const { id } = await app.createProduct(STAFF, {
+        ...product(),
+        category: "Conectores",
+        initialQuantity: "5",
+        initialCostCents: "2,00",
+      });
+      for (let index = 0; index < app.MOVEMENT_PAGE_SIZE + 2; index++) {
+        await app.recordStockAdjustment(STAFF, id, { quantity: index % 2 === 0 ? "1" : "-1", reason: `Conferência ${index}` });
+      }
+      for (const page of [1, 2]) {
+        const lists = await app.getProductPageLists(id, page, { supplierLimit: SUPPLIER_OPTIONS_LIMIT });
+        expect(lists.ledger).toEqual(await app.listProductMovements(id, page));
+        expect(lists.categories).toEqual(await app.listProductCategories());
+        expect(lists.suppliers).toEqual(await supplierOptions());
+        expect(lists.accounts).toEqual(await activeAccountOptions());
+      }
+      const first = await app.getProductPageLists(id, 1, { supplierLimit: 1 });
+      expect(first.ledger.movements).toHaveLength(app.MOVEMENT_PAGE_SIZE);
+      expect(first.ledger.hasNextPage).toBe(true);
+      expect(first.ledger.movements[0]!.createdAt).toBeInstanceOf(Date);
+      expect(first.categories).toContain("Conectores");
+      expect(first.suppliers).toEqual((await supplierOptions()).slice(0, 1));
+      expect((await app.getProductPageLists(id, 2, { supplierLimit: 1 })).ledger.movements).toHaveLength(3);
+    });
+
     it("recusa estoque negativo, a menos que a loja permita", async () => {
       const { id } = await app.createProduct(STAFF, { ...product(), initialQuantity: "1", initialCostCents: "1,00" });
       const before = await snapshot();

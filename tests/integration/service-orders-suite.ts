@@ -239,6 +239,58 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(JSON.stringify(audit)).not.toContain("1596");
     });
 
+    it("reads an order's lines, payments and timeline in order, with dates as dates, in the one query its page makes", async () => {
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
+      await app.mutations.addServiceOrderPayment(STAFF, id, {
+        method: "cash",
+        amount: "50,00",
+        paidAt: "",
+        note: "Segundo sinal",
+        idempotencyKey: randomUUID(),
+      });
+      await app.mutations.changeServiceOrderStatus(STAFF, id, "diagnosing", "Abrindo o aparelho");
+      const detail = (await app.queries.getServiceOrder(id))!;
+
+      expect(detail.lines).toEqual([
+        expect.objectContaining({ kind: "part", description: "Tela original", quantity: 1, unitPriceCents: 45_000 }),
+        expect.objectContaining({ kind: "service", description: "Mão de obra", quantity: 1, unitPriceCents: 10_000 }),
+      ]);
+      expect(detail.lines[0]).toMatchObject({
+        productId: null,
+        productUnitId: null,
+        stockState: "none",
+        expectedArrivalDate: null,
+        supplierId: null,
+        supplierName: null,
+        productName: null,
+        productSku: null,
+        unitSerial: null,
+      });
+      expect(detail.payments).toMatchObject([
+        { method: "pix", amountCents: 10_000, isDeposit: true, cancelReason: null },
+        { method: "cash", amountCents: 5_000, isDeposit: false, note: "Segundo sinal", cancelReason: null },
+      ]);
+      expect(detail.events).toMatchObject([
+        { fromStatus: null, toStatus: "received", actorLabel: "Ana Técnica" },
+        { fromStatus: "received", toStatus: "diagnosing", note: "Abrindo o aparelho", actorLabel: "Ana Técnica" },
+      ]);
+      // The same instants the rows hold, as Date objects (the page formats them; JSON would hand back text).
+      const storedPayments = await app.db
+        .select({ paidAt: app.tables.serviceOrderPayments.paidAt })
+        .from(app.tables.serviceOrderPayments)
+        .where(eq(app.tables.serviceOrderPayments.orderId, id))
+        .orderBy(app.tables.serviceOrderPayments.id);
+      const storedEvents = await app.db
+        .select({ createdAt: app.tables.serviceOrderStatusEvents.createdAt })
+        .from(app.tables.serviceOrderStatusEvents)
+        .where(eq(app.tables.serviceOrderStatusEvents.orderId, id))
+        .orderBy(app.tables.serviceOrderStatusEvents.id);
+      expect(detail.payments.map((payment) => payment.paidAt)).toEqual(storedPayments.map((row) => row.paidAt));
+      expect(detail.events.map((event) => event.createdAt)).toEqual(storedEvents.map((row) => row.createdAt));
+      for (const payment of detail.payments) expect(payment.paidAt).toBeInstanceOf(Date);
+      for (const event of detail.events) expect(event.createdAt).toBeInstanceOf(Date);
+    });
+
     it("moves an order through its life, records each step, and delivers it with the balance as a debt", async () => {
       const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
       for (const to of ["diagnosing", "awaiting_approval", "approved", "repairing", "ready"] as const) {
@@ -397,6 +449,26 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       const refused = moves.find((move) => move.status === "rejected");
       expect(refused?.status === "rejected" ? refused.reason : null).toBeInstanceOf(app.errors.ServiceOrderStatusMoveError);
       expect((await app.queries.getServiceOrder(id))!.events.map((event) => event.toStatus)).toEqual(["received", "diagnosing"]);
+    });
+
+    it("offers the order form's team, suppliers and register in one query, as their own modules list them", async () => {
+      const [{ supplierOptions, SUPPLIER_OPTIONS_LIMIT }, { isRegisterOpen }, { suppliers }] = await Promise.all([
+        import("~/modules/finance/suppliers.server"),
+        import("~/modules/cash-register/queries.server"),
+        import("~/db/schema/suppliers"),
+      ]);
+      await app.db
+        .insert(suppliers)
+        .values([{ name: "beta Peças" }, { name: "Alfa Telas" }, { name: "alfa Baterias" }, { name: "Zeta Conectores" }]);
+      const options = await app.queries.getOrderFormOptions({ supplierLimit: SUPPLIER_OPTIONS_LIMIT });
+      expect(options.technicians.length).toBeGreaterThan(0);
+      expect(options.technicians).toEqual(await app.queries.listTechnicians());
+      expect(options.suppliers.length).toBeGreaterThanOrEqual(4);
+      expect(options.suppliers).toEqual(await supplierOptions());
+      const firstTwo = await app.queries.getOrderFormOptions({ supplierLimit: 2 });
+      expect(firstTwo.suppliers).toEqual(options.suppliers.slice(0, 2));
+      expect(options.registerOpen).toBe(await isRegisterOpen());
+      expect(typeof options.registerOpen).toBe("boolean");
     });
 
     it("refuses every staff function to a customer and to the public, writing nothing", async () => {

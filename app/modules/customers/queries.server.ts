@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { foldedContains } from "~/db/search-fold";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { customers } from "~/db/schema/customers";
@@ -185,13 +186,26 @@ function isCustomerId(id: number) {
 }
 
 /** Everything the edit form shows, with who referred the customer; null for an unknown id. */
+const referrerOf = alias(customers, "referrer");
+
 export async function getCustomer(id: number) {
   if (!isCustomerId(id)) return null;
   const db = await getDb();
-  const [customer] = await db.select().from(customers).where(eq(customers.id, id));
-  if (!customer) return null;
-  const referrer = customer.referredByCustomerId ? await getCustomerSummary(customer.referredByCustomerId) : null;
-  return { ...customer, referrer };
+  // Who referred them, in the same round trip.
+  const [row] = await db
+    .select({
+      customer: customers,
+      referrerId: referrerOf.id,
+      referrerName: referrerOf.name,
+      referrerPhone: referrerOf.phone,
+    })
+    .from(customers)
+    .leftJoin(referrerOf, eq(referrerOf.id, customers.referredByCustomerId))
+    .where(eq(customers.id, id));
+  if (!row) return null;
+  const referrer: CustomerSummary | null =
+    row.referrerId === null ? null : { id: row.referrerId, name: row.referrerName ?? "", phone: row.referrerPhone ?? "" };
+  return { ...row.customer, referrer };
 }
 
 export type CustomerDetails = NonNullable<Awaited<ReturnType<typeof getCustomer>>>;

@@ -36,9 +36,14 @@ export async function ensureReferralCodeInTx(tx: Transaction | Database, custome
 
 export type ReferralShare = { code: string; link: string };
 
-/** What a customer shares to refer someone: the code and the sign-up link carrying it. */
-export async function getReferralShare(customerId: number): Promise<ReferralShare | null> {
-  const code = await ensureReferralCodeInTx(await getDb(), customerId);
+/**
+ * What a customer shares to refer someone: the code and the sign-up link
+ * carrying it. `storedCode`: the code the caller already read with the
+ * customer's row (a page that has it skips the round trip); without one, a
+ * code is made.
+ */
+export async function getReferralShare(customerId: number, storedCode: string | null = null): Promise<ReferralShare | null> {
+  const code = storedCode ?? (await ensureReferralCodeInTx(await getDb(), customerId));
   return code ? { code, link: referralLink(getEnv().PUBLIC_URL, code) } : null;
 }
 

@@ -103,7 +103,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     newOrderHref: newOrderHrefFor(customer.id),
     accounts: await listCustomerAccounts(actorOf(currentUser(context)), id),
     changeRequests: await listCustomerChangeRequests(actorOf(currentUser(context)), id),
-    referral: await getReferralShare(id),
+    referral: await getReferralShare(id, customer.referralCode),
     back,
     flash: flashOf(context),
   };

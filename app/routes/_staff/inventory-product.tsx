@@ -16,8 +16,7 @@ import { parseIdParam } from "~/lib/route-params";
 import { ImageUploadError } from "~/lib/uploads/image-upload-error";
 import { readUploadForm, uploadedFileFrom } from "~/lib/uploads/read-upload-form.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
-import { activeAccountOptions } from "~/modules/finance/accounts.server";
-import { supplierOptions } from "~/modules/finance/suppliers.server";
+import { SUPPLIER_OPTIONS_LIMIT } from "~/modules/finance/suppliers.server";
 import { ProductForm } from "~/modules/inventory/components/product-form";
 import { Section } from "~/modules/inventory/components/section";
 import { StockLedgerTable } from "~/modules/inventory/components/stock-ledger-table";
@@ -28,7 +27,7 @@ import {
   UnitsInShop,
 } from "~/modules/inventory/components/stock-forms";
 import { createProduct, setProductArchived, updateProduct } from "~/modules/inventory/products.server";
-import { getProduct, listProductCategories, listProductMovements, listUnitsInShop } from "~/modules/inventory/queries.server";
+import { getProduct, getProductPageLists, listProductCategories, listUnitsInShop } from "~/modules/inventory/queries.server";
 import { recordSerialisedEntry, recordStockAdjustment, recordStockEntry, writeOffUnit } from "~/modules/inventory/stock.server";
 import { PART_ORIGIN_LABELS, PRODUCT_KIND_LABELS } from "~/modules/inventory/labels";
 import { isLowStock, lowStockNotice } from "~/modules/inventory/low-stock";
@@ -83,8 +82,8 @@ function formValuesOf(product: NonNullable<Awaited<ReturnType<typeof getProduct>
 export const handle = TAKES_FILES;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const categories = await listProductCategories();
   if (params.id === undefined) {
+    const categories = await listProductCategories();
     return {
       product: null,
       values: { kind: "product" } as ProductFormValues,
@@ -102,12 +101,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   const rawPage = new URL(request.url).searchParams.get(LEDGER_PAGE_PARAM);
   const page = rawPage && /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : 1;
-  const [photo, units, ledger, suppliers, accounts] = await Promise.all([
+  const [photo, units, { categories, ledger, suppliers, accounts }] = await Promise.all([
     product.photoUploadId ? getUploadedImage(product.photoUploadId) : null,
     product.isSerialised ? listUnitsInShop(id) : [],
-    listProductMovements(id, page),
-    supplierOptions(),
-    activeAccountOptions(),
+    getProductPageLists(id, page, { supplierLimit: SUPPLIER_OPTIONS_LIMIT }),
   ]);
   return {
     product: {

@@ -15,7 +15,6 @@ import { formatPhone } from "~/lib/phone";
 import type { PrintKind } from "~/modules/print-templates/kinds";
 import { PAPER_SHORT_LABELS, papersOf } from "~/modules/print-templates/papers";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
-import { isRegisterOpen } from "~/modules/cash-register/queries.server";
 import { isRegisterClosedError } from "~/modules/finance/register-entries.server";
 import { getCustomerSummary } from "~/modules/customers/queries.server";
 import { DeliveryForm } from "~/modules/service-orders/components/delivery-form";
@@ -30,7 +29,7 @@ import { Panel } from "~/components/ui/panel";
 import { PaymentsPanel } from "~/modules/service-orders/components/payments-panel";
 import { ServiceOrderForm } from "~/modules/service-orders/components/service-order-form";
 import { ServiceOrderSummary } from "~/modules/service-orders/components/service-order-summary";
-import { supplierOptions } from "~/modules/finance/suppliers.server";
+import { SUPPLIER_OPTIONS_LIMIT } from "~/modules/finance/suppliers.server";
 import { OrderWarrantyLinks } from "~/modules/warranties/components/order-warranty-links";
 import { getOrderWarrantyLinks } from "~/modules/warranties/queries.server";
 import { StatusActions } from "~/modules/service-orders/components/status-actions";
@@ -47,7 +46,7 @@ import {
   updateServiceOrder,
 } from "~/modules/service-orders/mutations.server";
 import { parseOrderNumber } from "~/modules/service-orders/order-number";
-import { getServiceOrder, listTechnicians } from "~/modules/service-orders/queries.server";
+import { getOrderFormOptions, getServiceOrder } from "~/modules/service-orders/queries.server";
 import { allowedMoves, canMove, isDeliveryMove } from "~/modules/service-orders/status";
 import { statusMessage } from "~/modules/service-orders/status-messages";
 import { needsPartsConsent } from "~/modules/service-orders/part-origin";
@@ -81,7 +80,10 @@ const backToOrder = (id: number, message: string, tone: "success" | "info" = "su
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [technicians, settings, suppliers] = await Promise.all([listTechnicians(), getShopSettings(), supplierOptions()]);
+  const [{ technicians, suppliers, registerOpen }, settings] = await Promise.all([
+    getOrderFormOptions({ supplierLimit: SUPPLIER_OPTIONS_LIMIT }),
+    getShopSettings(),
+  ]);
   // Someone deactivated stays selectable only on the order that already has them.
   const technicianOptions = (assignedId: string | null = null) =>
     technicians
@@ -106,7 +108,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       suppliers,
       today,
       flash: null,
-      registerOpen: await isRegisterOpen(),
+      registerOpen,
     };
   }
 
@@ -115,8 +117,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!order) throw data(null, { status: 404 });
   const dueCents = order.linesTotalCents - order.discountCents;
   const isLocked = order.status === "delivered" || order.status === "cancelled";
-  const [registerOpen, warrantyLinks, loyaltyOffer] = await Promise.all([
-    isRegisterOpen(),
+  const [warrantyLinks, loyaltyOffer] = await Promise.all([
     getOrderWarrantyLinks(actorOf(currentUser(context)), order.id),
     isLocked || order.loyaltyLevelName ? null : getLevelDiscountOffer(order.customerId, order.linesTotalCents, today),
   ]);
