@@ -152,6 +152,10 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       )!.balanceCents;
       // One account's balance alone (the register's page reads the drawer's so) is the same sum.
       expect(await app.balances.accountBalanceInTx(app.db, accountId, day)).toBe(balance);
+      // The accounts' page reads every account with its balance in one statement: the same sum.
+      const listed = (await app.accounts.listAccounts(day)).accounts.find((account) => account.id === accountId)!;
+      expect(listed.balanceCents).toBe(balance);
+      expect(typeof listed.openingDate).toBe("string");
       // The register's opening form reads the drawer's in the same statement as the accounts it offers.
       if (accountId === ids.drawer) {
         const counter = await app.registerPostings.cashCounterAccounts(day);
