@@ -178,8 +178,10 @@ export async function cashCounterAccounts(balanceOn: string | null) {
     drawerBalance: balanceOn === null ? sql`select null where false` : accountBalancesQuery(balanceOn, drawer),
   });
   const roles = rows.roles[0] ?? {};
-  if (roles.drawer === null || roles.drawer === undefined) throw new Error("conta financeira ausente para cash-drawer (migração 0017)");
-  if (roles.withdrawal === null || roles.withdrawal === undefined) throw new Error("conta financeira ausente para withdrawal (migração 0017)");
+  if (roles.drawer === null || roles.drawer === undefined)
+    throw new Error("conta financeira ausente para cash-drawer (migração 0017)");
+  if (roles.withdrawal === null || roles.withdrawal === undefined)
+    throw new Error("conta financeira ausente para withdrawal (migração 0017)");
   const defaultId = Number(roles.withdrawal);
   const found = rows.accounts.map((row) => ({ id: Number(row.id), name: String(row.name) }));
   const accounts: CashCounterAccount[] = [

@@ -90,11 +90,7 @@ function monthResultPart(month: string): Part<MonthResult> {
   return {
     queries: { resultCategories, resultStockCost: stockCostOfGoodsQuery(range.from, range.to) },
     build: (rows) =>
-      buildMonthResult(
-        month,
-        rows.resultCategories as CategoryResultRow[],
-        toNumber(rows.resultStockCost?.[0]?.cents),
-      ),
+      buildMonthResult(month, rows.resultCategories as CategoryResultRow[], toNumber(rows.resultStockCost?.[0]?.cents)),
   };
 }
 
@@ -104,7 +100,12 @@ function buildMonthResult(month: string, categoryRows: CategoryResultRow[], stoc
   const section = (line: FinanceResultLine): ResultSection => {
     const lines = categoryRows
       .filter((row) => row.resultLine === line)
-      .map((row) => ({ categoryId: toNumber(row.id), name: row.name, systemKey: row.systemKey, resultCents: toNumber(row.cents) }));
+      .map((row) => ({
+        categoryId: toNumber(row.id),
+        name: row.name,
+        systemKey: row.systemKey,
+        resultCents: toNumber(row.cents),
+      }));
     return { lines, totalCents: lines.reduce((sum, row) => sum + row.resultCents, 0) };
   };
   const grossRevenue = section("gross-revenue");
