@@ -32,6 +32,7 @@ async function loadModules() {
     errors,
     demo,
     removal,
+    registerPostings,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -50,6 +51,7 @@ async function loadModules() {
     import("~/lib/errors"),
     import("~/modules/demo/demo-finance.server"),
     import("~/modules/demo/remove-demo-data.server"),
+    import("~/modules/finance/register-postings.server"),
   ]);
   return {
     db: await db.getDb(),
@@ -69,6 +71,7 @@ async function loadModules() {
     errors,
     demo,
     removal,
+    registerPostings,
   };
 }
 
@@ -149,6 +152,18 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       )!.balanceCents;
       // One account's balance alone (the register's page reads the drawer's so) is the same sum.
       expect(await app.balances.accountBalanceInTx(app.db, accountId, day)).toBe(balance);
+      // The accounts' page reads every account with its balance in one statement: the same sum.
+      const listed = (await app.accounts.listAccounts(day)).accounts.find((account) => account.id === accountId)!;
+      expect(listed.balanceCents).toBe(balance);
+      expect(typeof listed.openingDate).toBe("string");
+      // The register's opening form reads the drawer's in the same statement as the accounts it offers.
+      if (accountId === ids.drawer) {
+        const counter = await app.registerPostings.cashCounterAccounts(day);
+        expect(counter.drawerBalanceCents).toBe(balance);
+        expect(counter.accounts.map((account) => account.id)).not.toContain(ids.drawer);
+        expect(counter.accounts[0]?.id).toBe(counter.defaultId);
+        expect((await app.registerPostings.cashCounterAccounts(null)).drawerBalanceCents).toBeNull();
+      }
       return balance;
     };
     const entryRows = () => app.db.select().from(app.tables.financeEntries).orderBy(app.tables.financeEntries.id);

@@ -328,6 +328,16 @@ export function defineFinanceReportSuite(database: TestDatabase) {
       const report = await app.report.getFinanceReport(STAFF, { month: "2026-10", today: "2026-11-03" });
       expect(report.result.resultCents).toBe(13_918);
       expect(report.lastTwelveMonths.at(-1)!.month).toBe("2026-10");
+      // The page reads every part in one statement: the same figures as each part read alone.
+      expect(report).toEqual({
+        month: "2026-10",
+        result: await app.report.monthResultInTx(app.db, "2026-10"),
+        cashFlow: await app.report.cashFlowByDayInTx(app.db, "2026-10"),
+        lastTwelveMonths: await app.report.lastTwelveMonthsInTx(app.db, "2026-10"),
+        overdue: await app.report.overdueEntriesInTx(app.db, "2026-11-03"),
+        dueThisWeek: await app.report.entriesDueThisWeekInTx(app.db, "2026-11-03"),
+      });
+      expect(report.overdue.count + report.dueThisWeek.count).toBeGreaterThan(0);
     });
   });
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import type { FinanceAccountKind } from "~/db/schema/finance";
 
@@ -36,31 +36,38 @@ export async function accountBalancesInTx(tx: Transaction | Database, onDate: st
   }));
 }
 
-/** The statement accountBalancesInTx runs (exported for its plan test). */
-export function accountBalancesQuery(onDate: string) {
+/**
+ * The statement accountBalancesInTx runs (exported for its plan test), and,
+ * with `accountId` (an id, or a subquery giving one), the same sum for that
+ * account alone, each part read through its rows only: one definition of a
+ * balance for the accounts' page and the register's drawer.
+ */
+export function accountBalancesQuery(onDate: string, accountId: number | SQL | null = null) {
+  const only = (column: SQL) => (accountId === null ? sql`` : sql` and ${column} = ${accountId}`);
   return sql`
     with movements as (
       select account_id, (in_cents - out_cents)::bigint as cents
         from finance_daily_totals
-        where day <= ${onDate}::date
+        where day <= ${onDate}::date${only(sql`account_id`)}
       union all
       select to_account_id, amount_cents::bigint from finance_transfers
-        where cancelled_at is null and transfer_date <= ${onDate}::date
+        where cancelled_at is null and transfer_date <= ${onDate}::date${only(sql`to_account_id`)}
       union all
       select from_account_id, -amount_cents::bigint from finance_transfers
-        where cancelled_at is null and transfer_date <= ${onDate}::date
+        where cancelled_at is null and transfer_date <= ${onDate}::date${only(sql`from_account_id`)}
       union all
       select settlement_account_id, net_cents::bigint from card_receivables
-        where cancelled_at is null and expected_date <= ${onDate}::date
+        where cancelled_at is null and expected_date <= ${onDate}::date${only(sql`settlement_account_id`)}
       union all
       select acquirer_account_id, -net_cents::bigint from card_receivables
-        where cancelled_at is null and expected_date <= ${onDate}::date
+        where cancelled_at is null and expected_date <= ${onDate}::date${only(sql`acquirer_account_id`)}
     ), totals as (
       select account_id, sum(cents) as cents from movements group by account_id
     )
     select a.id, a.name, a.kind, a.archived_at is not null as is_archived, a.opening_balance_cents,
            (a.opening_balance_cents + coalesce(t.cents, 0))::text as balance_cents
       from finance_accounts a left join totals t on t.account_id = a.id
+      ${accountId === null ? sql`` : sql`where a.id = ${accountId}`}
       order by a.archived_at is not null, a.position, a.id`;
 }
 
@@ -70,26 +77,13 @@ export async function accountBalances(onDate: string) {
 }
 
 /**
- * One account's balance at the end of `onDate`, the same sum as
- * accountBalancesInTx's row for it, read through that account's rows only
- * (the register's page wants the drawer's: summing every account over a
- * year of entries to keep one was most of that page's cost).
+ * One account's balance at the end of `onDate`: accountBalancesInTx's row for
+ * it, read through that account's rows only (the register's page wants the
+ * drawer's: summing every account over a year of entries to keep one was
+ * most of that page's cost).
  */
 export async function accountBalanceInTx(tx: Transaction | Database, accountId: number, onDate: string): Promise<number> {
-  const result = await tx.execute(sql`
-    select (
-      a.opening_balance_cents
-      + coalesce((select sum(case when direction = 'in' then amount_cents else -amount_cents end)
-          from finance_entries
-          where account_id = ${accountId} and cancelled_at is null and paid_date is not null and paid_date <= ${onDate}::date), 0)
-      + coalesce((select sum(case when to_account_id = ${accountId} then amount_cents else -amount_cents end)
-          from finance_transfers
-          where (to_account_id = ${accountId} or from_account_id = ${accountId}) and cancelled_at is null and transfer_date <= ${onDate}::date), 0)
-      + coalesce((select sum(case when settlement_account_id = ${accountId} then net_cents else -net_cents end)
-          from card_receivables
-          where (settlement_account_id = ${accountId} or acquirer_account_id = ${accountId}) and cancelled_at is null and expected_date <= ${onDate}::date), 0)
-    )::text as balance_cents
-    from finance_accounts a where a.id = ${accountId}`);
+  const result = await tx.execute(accountBalancesQuery(onDate, accountId));
   const [row] = result.rows as Record<string, unknown>[];
   return Number(row?.balance_cents ?? 0);
 }

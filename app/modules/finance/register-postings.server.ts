@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
-import { inTransaction, type Transaction } from "~/db/client.server";
+import { getDb, type Transaction } from "~/db/client.server";
+import { readTogether } from "~/db/read-together.server";
 import { saleItems, sales, type RegisterEntryKind, type RegisterMethod } from "~/db/schema/cash-register";
 import { products } from "~/db/schema/inventory";
-import { financeAccounts } from "~/db/schema/finance";
+import { financeAccounts, type FinanceAccountRole } from "~/db/schema/finance";
 import { serviceOrderLines, serviceOrderPayments, serviceOrders } from "~/db/schema/service-orders";
 import type { Actor } from "~/modules/accounts/roles";
 import {
@@ -14,7 +15,7 @@ import {
   postTransferInTx,
   REGISTER_ENTRY_ORIGIN,
 } from "./ledger.server";
-import { accountBalanceInTx } from "./balances.server";
+import { accountBalanceInTx, accountBalancesQuery } from "./balances.server";
 import { revenuePartsOf, type ReceiptPart, type RevenueLine } from "./revenue-parts";
 
 /** A register entry as just written, with what the caller knows of its meaning for the month result. */
@@ -154,6 +155,9 @@ async function postCashMovementInTx(tx: Transaction, actor: Actor, entry: Posted
   });
 }
 
+/** The account of a role, as a subquery (finance_account_roles, migration 0017). */
+const roleAccountSql = (role: FinanceAccountRole) => sql`(select account_id from finance_account_roles where role = ${role})`;
+
 export type CashCounterAccount = { id: number; name: string };
 
 /**
@@ -164,25 +168,31 @@ export type CashCounterAccount = { id: number; name: string };
  * only the opening form shows it).
  */
 export async function cashCounterAccounts(balanceOn: string | null) {
-  return inTransaction(async (tx) => {
-    const drawer = await accountOfRoleInTx(tx, "cash-drawer");
-    const defaultId = await accountOfRoleInTx(tx, "withdrawal");
-    const rows = await tx
-      .select({ id: financeAccounts.id, name: financeAccounts.name })
-      .from(financeAccounts)
-      .where(and(isNull(financeAccounts.archivedAt), ne(financeAccounts.id, drawer), ne(financeAccounts.kind, "card-acquirer")))
-      .orderBy(asc(financeAccounts.position), asc(financeAccounts.id));
-    const drawerBalanceCents = balanceOn === null ? null : await accountBalanceInTx(tx, drawer, balanceOn);
-    const accounts: CashCounterAccount[] = [
-      ...rows.filter((row) => row.id === defaultId),
-      ...rows.filter((row) => row.id !== defaultId),
-    ];
-    return {
-      accounts,
-      defaultId,
-      drawerBalanceCents,
-    };
+  // One statement (it was a transaction of five): the two roles' accounts, the others, the drawer's balance.
+  const drawer = roleAccountSql("cash-drawer");
+  const rows = await readTogether(await getDb(), {
+    roles: sql`select ${drawer} as drawer, ${roleAccountSql("withdrawal")} as withdrawal`,
+    accounts: sql`select a.id, a.name from finance_accounts a
+      where a.archived_at is null and a.id is distinct from ${drawer} and a.kind <> 'card-acquirer'
+      order by a.position, a.id`,
+    drawerBalance: balanceOn === null ? sql`select null where false` : accountBalancesQuery(balanceOn, drawer),
   });
+  const roles = rows.roles[0] ?? {};
+  if (roles.drawer === null || roles.drawer === undefined)
+    throw new Error("conta financeira ausente para cash-drawer (migração 0017)");
+  if (roles.withdrawal === null || roles.withdrawal === undefined)
+    throw new Error("conta financeira ausente para withdrawal (migração 0017)");
+  const defaultId = Number(roles.withdrawal);
+  const found = rows.accounts.map((row) => ({ id: Number(row.id), name: String(row.name) }));
+  const accounts: CashCounterAccount[] = [
+    ...found.filter((row) => row.id === defaultId),
+    ...found.filter((row) => row.id !== defaultId),
+  ];
+  return {
+    accounts,
+    defaultId,
+    drawerBalanceCents: balanceOn === null ? null : Number(rows.drawerBalance[0]?.balance_cents ?? 0),
+  };
 }
 
 /** The account a form named for cash to come from or go to, if it may (it exists, is not archived, is neither the drawer nor a card acquirer). */

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import type { FinanceDirection, FinanceResultLine } from "~/db/schema/finance";
 import { addDays, addMonths, isIsoMonth, shopMonthRange } from "~/lib/dates";
+import { readTogether } from "~/db/read-together.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 
 type Reader = Database | Transaction;
@@ -37,9 +38,16 @@ export type MonthResult = {
 
 const toNumber = (value: unknown) => Number(value ?? 0);
 
-/** Rows of a raw query, the same on PGlite and node-postgres. */
-async function rowsOf<T>(reader: Reader, query: SQL): Promise<T[]> {
-  return (await reader.execute(query)).rows as T[];
+/**
+ * The report is read in one statement (readTogether): each part below is its
+ * queries, keyed, and what it builds from their rows, so a part read alone
+ * (its tests, bench:money) and the whole page read the same SQL.
+ */
+type Rows = Record<string, Record<string, unknown>[]>;
+type Part<T> = { queries: Record<string, SQL>; build: (rows: Rows) => T };
+
+async function readPart<T>(reader: Reader, part: Part<T>): Promise<T> {
+  return part.build(await readTogether(reader, part.queries));
 }
 
 /**
@@ -49,13 +57,9 @@ async function rowsOf<T>(reader: Reader, query: SQL): Promise<T[]> {
  * from the stock ledger's hourly totals (finance_cost_of_goods_hours,
  * migration 0019; São Paulo's month boundaries are whole hours).
  */
-async function stockCostOfGoodsInTx(reader: Reader, from: Date, to: Date): Promise<number> {
-  const [row] = await rowsOf<{ cents: unknown }>(
-    reader,
-    sql`select coalesce(sum(cost_cents), 0) as cents from finance_cost_of_goods_hours
-        where hour >= ${from.toISOString()}::timestamptz and hour < ${to.toISOString()}::timestamptz`,
-  );
-  return toNumber(row?.cents);
+function stockCostOfGoodsQuery(from: Date, to: Date): SQL {
+  return sql`select coalesce(sum(cost_cents), 0) as cents from finance_cost_of_goods_hours
+        where hour >= ${from.toISOString()}::timestamptz and hour < ${to.toISOString()}::timestamptz`;
 }
 
 /**
@@ -65,18 +69,14 @@ async function stockCostOfGoodsInTx(reader: Reader, from: Date, to: Date): Promi
  * loans, capital) are left out; the cost of goods is the stock ledger's, for
  * the movements of the month in São Paulo time.
  */
-export async function monthResultInTx(reader: Reader, month: string): Promise<MonthResult> {
+export function monthResultInTx(reader: Reader, month: string): Promise<MonthResult> {
+  return readPart(reader, monthResultPart(month));
+}
+
+function monthResultPart(month: string): Part<MonthResult> {
   const range = shopMonthRange(month);
   // Revenue and deduction lines are always shown (a month without discounts says R$ 0,00); others when they moved.
-  const categoryRows = await rowsOf<{
-    id: number;
-    name: string;
-    systemKey: string | null;
-    resultLine: FinanceResultLine;
-    cents: unknown;
-  }>(
-    reader,
-    sql`with paid as (
+  const resultCategories = sql`with paid as (
           select category_id, sum(in_cents - out_cents) as cents
           from finance_daily_totals
           where day >= ${range.firstDay}::date and day <= ${range.lastDay}::date
@@ -86,14 +86,26 @@ export async function monthResultInTx(reader: Reader, month: string): Promise<Mo
         from finance_categories c left join paid p on p.category_id = c.id
         where c.result_line <> 'outside-result'
           and (p.cents <> 0 or (c.archived_at is null and c.result_line in ('gross-revenue', 'deduction')))
-        order by c.position, c.id`,
-  );
-  const stockCost = await stockCostOfGoodsInTx(reader, range.from, range.to);
+        order by c.position, c.id`;
+  return {
+    queries: { resultCategories, resultStockCost: stockCostOfGoodsQuery(range.from, range.to) },
+    build: (rows) =>
+      buildMonthResult(month, rows.resultCategories as CategoryResultRow[], toNumber(rows.resultStockCost?.[0]?.cents)),
+  };
+}
 
+type CategoryResultRow = { id: number; name: string; systemKey: string | null; resultLine: FinanceResultLine; cents: unknown };
+
+function buildMonthResult(month: string, categoryRows: CategoryResultRow[], stockCost: number): MonthResult {
   const section = (line: FinanceResultLine): ResultSection => {
     const lines = categoryRows
       .filter((row) => row.resultLine === line)
-      .map((row) => ({ categoryId: row.id, name: row.name, systemKey: row.systemKey, resultCents: toNumber(row.cents) }));
+      .map((row) => ({
+        categoryId: toNumber(row.id),
+        name: row.name,
+        systemKey: row.systemKey,
+        resultCents: toNumber(row.cents),
+      }));
     return { lines, totalCents: lines.reduce((sum, row) => sum + row.resultCents, 0) };
   };
   const grossRevenue = section("gross-revenue");
@@ -126,26 +138,42 @@ export type CashFlowDay = { day: string; inCents: number; outCents: number; bala
  * purchases and capital too: this is cash, not result), and the accounts'
  * total balance at the end of each day.
  */
-export async function cashFlowByDayInTx(reader: Reader, month: string): Promise<CashFlowDay[]> {
+export function cashFlowByDayInTx(reader: Reader, month: string): Promise<CashFlowDay[]> {
+  return readPart(reader, cashFlowPart(month));
+}
+
+function cashFlowPart(month: string): Part<CashFlowDay[]> {
   const range = shopMonthRange(month);
   // One pass over the daily totals up to the month's end: the days before it make the opening balance, the month's its bars.
-  const rows = await rowsOf<{ day: string; inCents: unknown; outCents: unknown }>(
-    reader,
-    // Formatted after grouping: to_char on each of a year's rows was most of the query's time.
-    sql`select coalesce(to_char(day, 'YYYY-MM-DD'), 'before') as day, "inCents", "outCents"
+  // Formatted after grouping: to_char on each of a year's rows was most of the query's time.
+  const cashFlowDays = sql`select coalesce(to_char(day, 'YYYY-MM-DD'), 'before') as day, "inCents", "outCents"
         from (
           select case when day < ${range.firstDay}::date then null else day end as day,
             sum(in_cents) as "inCents", sum(out_cents) as "outCents"
           from finance_daily_totals
           where day <= ${range.lastDay}::date
           group by 1
-        ) as by_day`,
-  );
-  const [opening] = await rowsOf<{ cents: unknown }>(
-    reader,
-    sql`select coalesce(sum(opening_balance_cents), 0) as cents from finance_accounts`,
-  );
-  let balanceCents = toNumber(opening?.cents);
+        ) as by_day`;
+  return {
+    queries: {
+      cashFlowDays,
+      cashFlowOpening: sql`select coalesce(sum(opening_balance_cents), 0) as cents from finance_accounts`,
+    },
+    build: (rows) =>
+      buildCashFlow(
+        range,
+        rows.cashFlowDays as { day: string; inCents: unknown; outCents: unknown }[],
+        toNumber(rows.cashFlowOpening?.[0]?.cents),
+      ),
+  };
+}
+
+function buildCashFlow(
+  range: { firstDay: string; lastDay: string },
+  rows: { day: string; inCents: unknown; outCents: unknown }[],
+  openingCents: number,
+): CashFlowDay[] {
+  let balanceCents = openingCents;
   const byDay = new Map<string, { inCents: number; outCents: number }>();
   for (const row of rows) {
     const flows = { inCents: toNumber(row.inCents), outCents: toNumber(row.outCents) };
@@ -173,36 +201,28 @@ export type MonthSummary = { month: string; revenueCents: number; expensesCents:
  * the result takes from it (deductions, costs, expenses, less other
  * income), and the result, so revenue − expenses = result.
  */
-export async function lastTwelveMonthsInTx(reader: Reader, month: string): Promise<MonthSummary[]> {
+export function lastTwelveMonthsInTx(reader: Reader, month: string): Promise<MonthSummary[]> {
+  return readPart(reader, lastTwelveMonthsPart(month));
+}
+
+function lastTwelveMonthsPart(month: string): Part<MonthSummary[]> {
   const months = Array.from({ length: 12 }, (_, index) => addMonths(`${month}-01`, index - 11).slice(0, 7));
   const ranges = months.map((each) => ({ month: each, ...shopMonthRange(each) }));
   const first = ranges[0]!;
   const last = ranges.at(-1)!;
   // Summed by month and category (a few hundred rows), then put in result lines here.
-  const entryRows = await rowsOf<{ month: string; categoryId: number; cents: unknown }>(
-    reader,
-    // Grouped on the month's first day and formatted after: to_char on each of a year's rows took 10-40 ms at scale.
-    sql`select to_char(month, 'YYYY-MM') as month, "categoryId", cents
+  // Grouped on the month's first day and formatted after: to_char on each of a year's rows took 10-40 ms at scale.
+  // Each category's result line joined here (a few hundred grouped rows), not read in a query of its own.
+  const twelveMonthsEntries = sql`select to_char(by_month.month, 'YYYY-MM') as month, c.result_line as "resultLine", by_month.cents
         from (
           select date_trunc('month', day::timestamp)::date as month, category_id as "categoryId",
             sum(in_cents - out_cents) as cents
           from finance_daily_totals
           where day >= ${first.firstDay}::date and day <= ${last.lastDay}::date
           group by 1, 2
-        ) as by_month`,
-  );
-  const lineOf = new Map(
-    (
-      await rowsOf<{ id: number; resultLine: FinanceResultLine }>(
-        reader,
-        sql`select id, result_line as "resultLine" from finance_categories`,
-      )
-    ).map((row) => [Number(row.id), row.resultLine]),
-  );
+        ) as by_month join finance_categories c on c.id = by_month."categoryId"`;
   // Month boundaries are São Paulo's, computed in lib/dates: each hour of cost is matched to its month's instants.
-  const stockRows = await rowsOf<{ month: string; cents: unknown }>(
-    reader,
-    sql`select m.month, coalesce(sum(h.cost_cents), 0) as cents
+  const twelveMonthsStock = sql`select m.month, coalesce(sum(h.cost_cents), 0) as cents
         from unnest(${arrayOf(months, "text")}, ${arrayOf(
           ranges.map((range) => range.from.toISOString()),
           "timestamptz",
@@ -211,11 +231,26 @@ export async function lastTwelveMonthsInTx(reader: Reader, month: string): Promi
           "timestamptz",
         )}) as m(month, from_at, to_at)
         join finance_cost_of_goods_hours h on h.hour >= m.from_at and h.hour < m.to_at
-        group by m.month`,
-  );
+        group by m.month`;
+  return {
+    queries: { twelveMonthsEntries, twelveMonthsStock },
+    build: (rows) =>
+      buildLastTwelveMonths(
+        months,
+        rows.twelveMonthsEntries as { month: string; resultLine: FinanceResultLine; cents: unknown }[],
+        rows.twelveMonthsStock as { month: string; cents: unknown }[],
+      ),
+  };
+}
+
+function buildLastTwelveMonths(
+  months: string[],
+  entryRows: { month: string; resultLine: FinanceResultLine; cents: unknown }[],
+  stockRows: { month: string; cents: unknown }[],
+): MonthSummary[] {
   const summaries = new Map(months.map((each) => [each, { revenueCents: 0, resultCents: 0 }]));
   for (const row of entryRows) {
-    const line = lineOf.get(Number(row.categoryId));
+    const line = row.resultLine;
     const summary = summaries.get(row.month);
     if (!summary || !line || line === "outside-result") continue;
     const cents = toNumber(row.cents);
@@ -245,41 +280,45 @@ export type OpenEntryList = { entries: OpenEntry[]; count: number; inCents: numb
 export const OPEN_ENTRIES_SHOWN = 8;
 
 /** Open entries (not paid, not cancelled) due in [from, to], the earliest first, with the totals of them all. */
-async function openEntriesDueInTx(reader: Reader, from: string | null, to: string): Promise<OpenEntryList> {
+function openEntriesDuePart(key: string, from: string | null, to: string): Part<OpenEntryList> {
   const lower = from === null ? sql`true` : sql`e.due_date >= ${from}::date`;
   const where = sql`e.cancelled_at is null and e.paid_date is null and ${lower} and e.due_date <= ${to}::date`;
-  const entries = await rowsOf<OpenEntry & { amountCents: unknown }>(
-    reader,
-    sql`select e.id, e.direction, e.description, c.name as "categoryName", e.counterparty,
+  const list = sql`select e.id, e.direction, e.description, c.name as "categoryName", e.counterparty,
           e.amount_cents as "amountCents", to_char(e.due_date, 'YYYY-MM-DD') as "dueDate"
         from finance_entries e join finance_categories c on c.id = e.category_id
         where ${where}
         order by e.due_date, e.id
-        limit ${OPEN_ENTRIES_SHOWN}`,
-  );
-  const [totals] = await rowsOf<{ count: unknown; inCents: unknown; outCents: unknown }>(
-    reader,
-    sql`select count(*) as count,
+        limit ${OPEN_ENTRIES_SHOWN}`;
+  const totals = sql`select count(*) as count,
           coalesce(sum(case when e.direction = 'in' then e.amount_cents else 0 end), 0) as "inCents",
           coalesce(sum(case when e.direction = 'out' then e.amount_cents else 0 end), 0) as "outCents"
-        from finance_entries e where ${where}`,
-  );
+        from finance_entries e where ${where}`;
   return {
-    entries: entries.map((entry) => ({ ...entry, id: toNumber(entry.id), amountCents: toNumber(entry.amountCents) })),
-    count: toNumber(totals?.count),
-    inCents: toNumber(totals?.inCents),
-    outCents: toNumber(totals?.outCents),
+    queries: { [`${key}List`]: list, [`${key}Totals`]: totals },
+    build: (rows) => {
+      const entries = rows[`${key}List`] as (OpenEntry & { amountCents: unknown })[];
+      const total = rows[`${key}Totals`]?.[0];
+      return {
+        entries: entries.map((entry) => ({ ...entry, id: toNumber(entry.id), amountCents: toNumber(entry.amountCents) })),
+        count: toNumber(total?.count),
+        inCents: toNumber(total?.inCents),
+        outCents: toNumber(total?.outCents),
+      };
+    },
   };
 }
 
+const overduePart = (today: string) => openEntriesDuePart("overdue", null, addDays(today, -1));
+const dueThisWeekPart = (today: string) => openEntriesDuePart("dueThisWeek", today, addDays(today, 6));
+
 /** Open entries whose due date has passed (before `today`). */
 export function overdueEntriesInTx(reader: Reader, today: string) {
-  return openEntriesDueInTx(reader, null, addDays(today, -1));
+  return readPart(reader, overduePart(today));
 }
 
 /** Open entries due from `today` to six days later: this week's to pay and to receive. */
 export function entriesDueThisWeekInTx(reader: Reader, today: string) {
-  return openEntriesDueInTx(reader, today, addDays(today, 6));
+  return readPart(reader, dueThisWeekPart(today));
 }
 
 export type FinanceReport = {
@@ -295,13 +334,24 @@ export type FinanceReport = {
 export async function getFinanceReport(actor: Actor, { month, today }: { month: string; today: string }): Promise<FinanceReport> {
   assertStaffActor(actor);
   if (!isIsoMonth(month)) throw new RangeError(`Não é um mês (aaaa-mm): ${JSON.stringify(month)}`);
-  const db = await getDb();
-  const [result, cashFlow, lastTwelveMonths, overdue, dueThisWeek] = await Promise.all([
-    monthResultInTx(db, month),
-    cashFlowByDayInTx(db, month),
-    lastTwelveMonthsInTx(db, month),
-    overdueEntriesInTx(db, today),
-    entriesDueThisWeekInTx(db, today),
-  ]);
-  return { month, result, cashFlow, lastTwelveMonths, overdue, dueThisWeek };
+  const parts = {
+    result: monthResultPart(month),
+    cashFlow: cashFlowPart(month),
+    lastTwelveMonths: lastTwelveMonthsPart(month),
+    overdue: overduePart(today),
+    dueThisWeek: dueThisWeekPart(today),
+  };
+  // One statement for the whole page (it was eleven).
+  const rows = await readTogether(
+    await getDb(),
+    Object.assign({}, ...Object.values(parts).map((part) => part.queries)) as Record<string, SQL>,
+  );
+  return {
+    month,
+    result: parts.result.build(rows),
+    cashFlow: parts.cashFlow.build(rows),
+    lastTwelveMonths: parts.lastTwelveMonths.build(rows),
+    overdue: parts.overdue.build(rows),
+    dueThisWeek: parts.dueThisWeek.build(rows),
+  };
 }

@@ -21,7 +21,6 @@ import {
   setAccountRoles,
   updateAccount,
 } from "~/modules/finance/accounts.server";
-import { accountBalances } from "~/modules/finance/balances.server";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import {
   ACCOUNT_KIND_LABELS,
@@ -38,10 +37,9 @@ const PATH = "/financial-management/contas";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const today = shopToday();
-  const [{ accounts, roles }, balances] = await Promise.all([listAccounts(), accountBalances(today)]);
-  const balanceOf = new Map(balances.map((row) => [row.accountId, row.balanceCents]));
+  const { accounts, roles } = await listAccounts(today);
   return {
-    accounts: accounts.map((account) => ({ ...account, balanceCents: balanceOf.get(account.id) ?? 0 })),
+    accounts,
     roles,
     today,
     isOwner: currentUser(context).role === "owner",
