@@ -5,8 +5,8 @@ type Reader = Database | Transaction;
 
 /**
  * Several read queries as one statement: one round trip instead of one per
- * query (issue 26: on PGlite each statement costs 1-4 ms of the one Node
- * thread's CPU, whatever its plan). Each query's rows come back as a JSON
+ * query (issue 26: on PGlite each statement's round trip costs the one Node
+ * thread CPU, whatever its plan). Each query's rows come back as a JSON
  * array under its key, in the query's own order (a sorted subquery feeds
  * json_agg in that order).
  *
