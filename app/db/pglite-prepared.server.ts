@@ -122,8 +122,12 @@ export function withPreparedStatements(client: PGlite): PGlite {
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
     pgliteTransaction((tx) => {
       const txQuery = tx.query.bind(tx);
+      // An own, plain property, as PGlite's transaction object has (a Proxy over it must be able to hand it back).
       const fast: Transaction = Object.create(tx, {
         query: {
+          writable: true,
+          configurable: true,
+          enumerable: true,
           value: async <R>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
             if (tx.closed || !keeps(query, params, options)) return txQuery<R>(query, params, options);
             return locks._runExclusiveQuery(() => run<R>(query, params, options, true));
