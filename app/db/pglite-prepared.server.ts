@@ -12,13 +12,23 @@ const PLAN_CHANGED = "0A000";
 const NO_SUCH_STATEMENT = "26000";
 
 type Prepared = { name: string; parameterTypes: number[] };
-/** PGlite's own guards, public at run time though typed protected: every protocol exchange holds the query lock. */
-type Locks = {
-  _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T>;
-  _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
-  /** Refuses a closed database and waits for one still starting (not for its own start's queries). */
-  _checkReady(): Promise<void>;
-};
+/**
+ * PGlite's own guards, public at run time though typed protected (and named
+ * with a leading underscore): every protocol exchange holds the query lock; a
+ * statement outside a transaction also holds the transaction lock; a closed
+ * database is refused and one still starting waited for (not its own start's queries).
+ */
+function guardsOf(client: PGlite) {
+  type Guard = (work?: () => Promise<unknown>) => Promise<unknown>;
+  const guard = (name: string) => (Reflect.get(client, name) as Guard).bind(client);
+  const exclusiveQuery = guard("_runExclusiveQuery");
+  const exclusiveTransaction = guard("_runExclusiveTransaction");
+  return {
+    holdingQueryLock: <T>(work: () => Promise<T>) => exclusiveQuery(work) as Promise<T>,
+    holdingBothLocks: <T>(work: () => Promise<T>) => exclusiveTransaction(() => exclusiveQuery(work)) as Promise<T>,
+    checkReady: guard("_checkReady"),
+  };
+}
 
 function isStaleStatement(error: unknown) {
   const code = (error as { code?: string } | null)?.code;
@@ -42,13 +52,13 @@ function concat(parts: Uint8Array[]) {
  * This keeps each statement text prepared under a name, its parameter types
  * described once, and sends bind, describe, execute and sync in one call;
  * each run is still planned with its own values. Results, type parsing, parameter serialising, errors and the
- * locks are PGlite's own; only the round trips and the re-planning go.
+ * locks are PGlite's own; only the round trips and the re-parsing go.
  * Prepared statements live in the backend, outside transactions: one rolled
  * back keeps them. Returns the same client, its `query` and `transaction`
  * replaced.
  */
 export function withPreparedStatements(client: PGlite): PGlite {
-  const locks = client as unknown as Locks;
+  const guards = guardsOf(client);
   const pgliteQuery = client.query.bind(client);
   const pgliteTransaction = client.transaction.bind(client);
   const prepared = new Map<string, Prepared>();
@@ -112,9 +122,8 @@ export function withPreparedStatements(client: PGlite): PGlite {
 
   client.query = async <T>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
     if (!keeps(query, params, options)) return pgliteQuery<T>(query, params, options);
-    await locks._checkReady();
-    const once = () =>
-      locks._runExclusiveTransaction(() => locks._runExclusiveQuery(() => run<T>(query, params, options, false)));
+    await guards.checkReady();
+    const once = () => guards.holdingBothLocks(() => run<T>(query, params, options, false));
     // Outside a transaction a stale statement is prepared again at once; inside one, the error ended the transaction.
     return once().catch((error: unknown) => (isStaleStatement(error) ? once() : Promise.reject(error)));
   };
@@ -130,7 +139,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
           enumerable: true,
           value: async <R>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
             if (tx.closed || !keeps(query, params, options)) return txQuery<R>(query, params, options);
-            return locks._runExclusiveQuery(() => run<R>(query, params, options, true));
+            return guards.holdingQueryLock(() => run<R>(query, params, options, true));
           },
         },
       });
