@@ -34,7 +34,14 @@ export async function accountStanding(userId: string) {
     .select({ deactivatedAt: profiles.deactivatedAt, financeAccess: profiles.financeAccess })
     .from(profiles)
     .where(eq(profiles.userId, userId));
-  return { isDeactivated: Boolean(row?.deactivatedAt), financeAccess: row?.financeAccess ?? false };
+  return standingOf(row);
+}
+
+export type AccountStanding = ReturnType<typeof standingOf>;
+
+/** An account's standing from its profile row (none yet: active, no "Financeiro"). */
+export function standingOf(profile: { deactivatedAt: Date | null; financeAccess: boolean | null } | undefined) {
+  return { isDeactivated: Boolean(profile?.deactivatedAt), financeAccess: profile?.financeAccess ?? false };
 }
 
 export async function endSessionsInTx(tx: Transaction, userId: string) {

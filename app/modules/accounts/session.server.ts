@@ -5,7 +5,7 @@ import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema/accounts";
 import { session, user as userTable } from "~/db/schema/auth";
 import { getAuth } from "./auth.server";
-import { accountStanding, endSessions } from "./deactivation.server";
+import { accountStanding, endSessions, standingOf, type AccountStanding } from "./deactivation.server";
 import { personLabel } from "./person-name.server";
 import { canSeeFinance, isStaffRole, roleOf, type Actor, type Role } from "./roles";
 
@@ -124,19 +124,7 @@ export async function readValidSession(
   const expiresAt = row.expiresAt.getTime();
   const isDueForRefresh = expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now;
   if (expiresAt < now || isDueForRefresh) return "ask-better-auth";
-  // Deactivation deletes the person's sessions; this also shuts out one that slipped in (see sessionUserOf).
-  if (row.deactivatedAt) {
-    await endSessions(row.id);
-    return null;
-  }
-  const role = roleOf(row.role);
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role,
-    financeAccess: canSeeFinance({ role, financeAccess: row.financeAccess ?? false }),
-  };
+  return userInStanding(row, standingOf(row));
 }
 
 /**
@@ -150,15 +138,22 @@ export async function sessionUserOf(account: {
   name: string;
   role?: string | null;
 }): Promise<SessionUser | null> {
-  const { id, email, name } = account;
+  return userInStanding(account, await accountStanding(account.id));
+}
+
+type Account = Parameters<typeof sessionUserOf>[0];
+
+async function userInStanding(
+  { id, email, name, role: storedRole }: Account,
+  standing: AccountStanding,
+): Promise<SessionUser | null> {
   // Deactivation deletes the person's sessions; this also shuts out one that slipped in
   // (a sign-in in flight at that moment) or any copy a session cookie cache could hold.
-  const standing = await accountStanding(id);
   if (standing.isDeactivated) {
     await endSessions(id);
     return null;
   }
-  const role = roleOf(account.role);
+  const role = roleOf(storedRole);
   return { id, email, name, role, financeAccess: canSeeFinance({ role, financeAccess: standing.financeAccess }) };
 }
 
