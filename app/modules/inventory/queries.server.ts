@@ -218,8 +218,8 @@ const CATEGORIES_CTE = sql`
 type MovementRow = Awaited<ReturnType<typeof listProductMovements>>["movements"][number];
 
 /**
- * What a product's page lists besides the product, in one round trip (a
- * query costs PGlite 1-4 ms of CPU whatever it reads): the categories as
+ * What a product's page lists besides the product, in one round trip (on
+ * PGlite each round trip costs the server's one thread): the categories as
  * listProductCategories gives them, a page of its statement as
  * listProductMovements, and the purchase form's options: the first
  * `supplierLimit` suppliers by name (finance's supplierOptions) and the

@@ -392,7 +392,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
         document: customers.document,
         email: customers.email,
       },
-      // Its lines, payments and timeline in the same round trip (each query costs PGlite 1-4 ms of CPU whatever it reads).
+      // Its lines, payments and timeline in the same round trip (on PGlite each round trip costs the server's one thread).
       lines: sql<OrderLineRow[]>`(
         select coalesce(json_agg(json_build_object(
           'id', ${serviceOrderLines.id},
@@ -487,8 +487,8 @@ export async function listTechnicians() {
 export type TechnicianOption = Awaited<ReturnType<typeof listTechnicians>>[number];
 
 /**
- * What the order form offers, in one round trip (a query costs PGlite 1-4 ms
- * of CPU whatever it reads): the team as listTechnicians gives it, the first
+ * What the order form offers, in one round trip (on PGlite each round trip
+ * costs the server's one thread): the team as listTechnicians gives it, the first
  * `supplierLimit` suppliers by name (finance's supplierOptions), and whether a
  * register is open (cash-register's isRegisterOpen).
  */

@@ -266,7 +266,7 @@ export async function getWarranty(actor: Actor, warrantyId: number, today: strin
 export async function getOrderWarrantyLinks(actor: Actor, orderId: number) {
   assertStaffActor(actor);
   const db = await getDb();
-  // One round trip for the three (a query costs PGlite 1-4 ms of CPU whatever it reads): the page reads this on every view.
+  // One round trip for the three (on PGlite each round trip costs the server's one thread): the page reads this on every view.
   const result = await db.execute(sql`select
     (select json_build_object('id', ${warranties.id}, 'endsOn', ${warranties.endsOn})
       from ${warranties} where ${warranties.serviceOrderId} = ${orderId}) as "own",
