@@ -1,10 +1,11 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 
 type Reader = Database | Transaction;
 
 /**
- * Several read queries as one statement: one round trip instead of one per
+ * Several read queries (raw SQL or a Drizzle select whose columns are named)
+ * as one statement: one round trip instead of one per
  * query (issue 26: on PGlite each statement's round trip costs the one Node
  * thread CPU, whatever its plan). Each query's rows come back as a JSON
  * array under its key, in the query's own order (a sorted subquery feeds
@@ -16,7 +17,7 @@ type Reader = Database | Transaction;
  */
 export async function readTogether<K extends string>(
   reader: Reader,
-  queries: Record<K, SQL>,
+  queries: Record<K, SQLWrapper>,
 ): Promise<Record<K, Record<string, unknown>[]>> {
   const keys = Object.keys(queries) as K[];
   const columns = keys.map(

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, sql, sum, typ
 import { foldedContains } from "~/db/search-fold";
 import { alias, union, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
+import { readTogether } from "~/db/read-together.server";
 import { user } from "~/db/schema/auth";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
@@ -471,17 +472,22 @@ export type ServiceOrderDetail = NonNullable<Awaited<ReturnType<typeof readServi
  * order that already has them.
  */
 export async function listTechnicians() {
-  const db = await getDb();
+  return techniciansQuery(await getDb());
+}
+
+/** The team, by name; its computed columns named, so readTogether reads its rows back as the same objects. */
+function techniciansQuery(db: Database) {
+  const name = personNameSql(user.id, user.email);
   return db
     .select({
       id: user.id,
-      name: personNameSql(user.id, user.email),
+      name: name.as("name"),
       email: user.email,
-      isActive: sql<boolean>`not ${isDeactivatedSql(user.id)}`,
+      isActive: sql<boolean>`not ${isDeactivatedSql(user.id)}`.as("isActive"),
     })
     .from(user)
     .where(inArray(user.role, ["owner", "staff"]))
-    .orderBy(asc(personNameSql(user.id, user.email)));
+    .orderBy(asc(name));
 }
 
 export type TechnicianOption = Awaited<ReturnType<typeof listTechnicians>>[number];
@@ -494,23 +500,17 @@ export type TechnicianOption = Awaited<ReturnType<typeof listTechnicians>>[numbe
  */
 export async function getOrderFormOptions({ supplierLimit }: { supplierLimit: number }) {
   const db = await getDb();
-  const technicianName = personNameSql(user.id, user.email);
-  const result = await db.execute(sql`select
-    (select coalesce(json_agg(json_build_object(
-        'id', ${user.id}, 'name', ${technicianName}, 'email', ${user.email}, 'isActive', not ${isDeactivatedSql(user.id)}
-      ) order by ${technicianName}), '[]'::json)
-      from ${user} where ${user.role} in ('owner', 'staff')) as "technicians",
-    (select coalesce(json_agg(json_build_object('id', first_suppliers.id, 'name', first_suppliers.name)
-        order by lower(first_suppliers.name), first_suppliers.id), '[]'::json)
-      from (select ${suppliers.id} as id, ${suppliers.name} as name from ${suppliers}
-        order by lower(${suppliers.name}), ${suppliers.id} limit ${supplierLimit}) as first_suppliers) as "suppliers",
-    exists (select 1 from ${cashRegisters} where ${cashRegisters.isOpen} = true) as "registerOpen"`);
-  const row = result.rows[0] as {
-    technicians: TechnicianOption[];
-    suppliers: { id: number; name: string }[];
-    registerOpen: boolean;
+  const rows = await readTogether(db, {
+    technicians: techniciansQuery(db),
+    suppliers: sql`select ${suppliers.id} as id, ${suppliers.name} as name from ${suppliers}
+      order by lower(${suppliers.name}), ${suppliers.id} limit ${supplierLimit}`,
+    openRegisters: sql`select ${cashRegisters.id} as id from ${cashRegisters} where ${cashRegisters.isOpen} = true limit 1`,
+  });
+  return {
+    technicians: rows.technicians as TechnicianOption[],
+    suppliers: rows.suppliers as { id: number; name: string }[],
+    registerOpen: rows.openRegisters.length > 0,
   };
-  return { technicians: row.technicians, suppliers: row.suppliers, registerOpen: Boolean(row.registerOpen) };
 }
 
 /** How many of a customer's orders their page lists; the rest are counted. */
