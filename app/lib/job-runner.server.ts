@@ -119,10 +119,6 @@ function shortMessage(error: unknown) {
 
 export type Outcome = { ok: true; summary?: string | null } | { ok: false; error: unknown };
 
-/**
- * Writes a run's outcome into job_runs (and frees its lease). The backup
- * command calls it too, with the database it wrote the copy from.
- */
 let outcomesRecorded = 0;
 
 /** How many outcomes this process has written: the owner's alerts (job-alerts.server.ts) read job_runs again when it moves. */
@@ -130,6 +126,10 @@ export function jobOutcomesRecorded() {
   return outcomesRecorded;
 }
 
+/**
+ * Writes a run's outcome into job_runs (and frees its lease). The backup
+ * command calls it too, with the database it wrote the copy from.
+ */
 export async function recordJobOutcome(db: Database, name: JobName, outcome: Outcome, at: Date, durationMs: number) {
   const fields = outcome.ok
     ? { lastSuccessAt: at, lastSummary: outcome.summary ?? null }

@@ -7,7 +7,6 @@
 export const LIVE_ROWS_MAX_AGE_MS = 10_000;
 
 let generation = 0;
-let kept: { key: string; generation: number; at: number; rows: unknown } | null = null;
 
 /** A report was stored here: the next page computes today's rows again. */
 export function noteStoredReport() {
@@ -15,11 +14,12 @@ export function noteStoredReport() {
 }
 
 /**
- * A figure computed from today's live rows alone (the Painel's visits and
- * WhatsApp clicks), kept by the same rule as the rows (a report stored here,
- * another key, LIVE_ROWS_MAX_AGE_MS), in its own slot so it does not push the
- * traffic page's rows out. The promise is kept: staff opening the page at the
- * same moment share one reading; a failed one is not kept.
+ * A slot for something computed from today's live rows (the traffic page's
+ * rows; the Painel's visits and WhatsApp clicks, in a slot of their own so
+ * they do not push the page's rows out), kept by the rule above: until a
+ * report is stored here, another key is asked, or LIVE_ROWS_MAX_AGE_MS
+ * passes. The promise is kept: staff opening a page at the same moment share
+ * one reading; a failed one is not kept.
  */
 export function keptLikeLiveRows<T>() {
   let slot: { key: string; generation: number; at: number; value: Promise<T> } | null = null;
@@ -34,10 +34,8 @@ export function keptLikeLiveRows<T>() {
   };
 }
 
-export async function liveRowsFor<T>(key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
-  if (kept && kept.key === key && kept.generation === generation && now - kept.at < LIVE_ROWS_MAX_AGE_MS) return kept.rows as T;
-  const startedGeneration = generation;
-  const rows = await compute();
-  kept = { key, generation: startedGeneration, at: now, rows };
-  return rows;
+const liveRows = keptLikeLiveRows<unknown>();
+
+export function liveRowsFor<T>(key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+  return liveRows(key, compute, now) as Promise<T>;
 }
