@@ -80,21 +80,33 @@ export async function dataDiskSpace(dataDir = getEnv().DATA_DIR): Promise<DiskSp
   return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
 }
 
+/**
+ * A reading kept for `ttlMs`, or until `version()` moves (something this
+ * process did that changes it); a failed reading is not kept. `keep` puts a
+ * value just read elsewhere in its place.
+ */
+function keptReading<T>(ttlMs: number, read: () => Promise<T>, version: () => number = () => 0) {
+  let kept: { value: Promise<T>; at: number; version: number } | null = null;
+  return {
+    at(now: number): Promise<T> {
+      if (kept && now - kept.at <= ttlMs && kept.version === version()) return kept.value;
+      const entry = { value: read(), at: now, version: version() };
+      kept = entry;
+      entry.value.catch(() => {
+        if (kept === entry) kept = null;
+      });
+      return entry.value;
+    },
+    keep(value: T, now: number) {
+      kept = { value: Promise.resolve(value), at: now, version: version() };
+    },
+  };
+}
+
 /** How long a reading of the disk's free space is used. */
 export const DISK_READING_TTL_MS = 60_000;
-const diskReading = { value: null as Promise<DiskSpace> | null, readAt: 0 };
-
-/** The data disk's space, read at most once a minute (a failed read is not kept). */
-function recentDiskSpace(now: number): Promise<DiskSpace> {
-  if (!diskReading.value || now - diskReading.readAt > DISK_READING_TTL_MS) {
-    diskReading.readAt = now;
-    diskReading.value = dataDiskSpace().catch((error: unknown) => {
-      diskReading.value = null;
-      throw error;
-    });
-  }
-  return diskReading.value;
-}
+/** The data disk's space, read at most once a minute. */
+const recentDiskSpace = keptReading(DISK_READING_TTL_MS, () => dataDiskSpace());
 
 /** What keeps the server from writing its data: a full disk, or a folder it may not write. */
 export type DataFolderProblem = "full" | "read-only";
@@ -119,7 +131,7 @@ export async function dataFolderProblem(dataDir = getEnv().DATA_DIR): Promise<Da
   try {
     const space = await dataDiskSpace(dataDir);
     // A write just failed: the owner's banner shows this reading now, not one up to a minute old.
-    if (dataDir === getEnv().DATA_DIR) Object.assign(diskReading, { value: Promise.resolve(space), readAt: Date.now() });
+    if (dataDir === getEnv().DATA_DIR) recentDiskSpace.keep(space, Date.now());
     return space.freeBytes < FULL_DISK_BYTES ? "full" : null;
   } catch {
     return null;
@@ -138,28 +150,18 @@ export function dataFolderStartProblem(error: unknown, dataDir: string): string 
 
 /** How long a reading of job_runs is used, unless this process recorded an outcome since. */
 export const JOB_RUNS_READING_TTL_MS = 10_000;
-const jobRunsReading = { value: null as Promise<JobRow[]> | null, readAt: 0, outcomes: 0 };
-
-/** The job_runs rows, read at most every JOB_RUNS_READING_TTL_MS, and again after an outcome this process wrote (a failed read is not kept). */
-function recentJobRuns(now: number): Promise<JobRow[]> {
-  const outcomes = jobOutcomesRecorded();
-  if (!jobRunsReading.value || now - jobRunsReading.readAt > JOB_RUNS_READING_TTL_MS || jobRunsReading.outcomes !== outcomes) {
-    Object.assign(jobRunsReading, { readAt: now, outcomes });
-    jobRunsReading.value = getDb()
-      .then((db) => db.select().from(jobRuns))
-      .catch((error: unknown) => {
-        jobRunsReading.value = null;
-        throw error;
-      });
-  }
-  return jobRunsReading.value;
-}
+/** The job_runs rows, read at most every JOB_RUNS_READING_TTL_MS, and again after an outcome this process wrote. */
+const recentJobRuns = keptReading<JobRow[]>(
+  JOB_RUNS_READING_TTL_MS,
+  async () => (await getDb()).select().from(jobRuns),
+  jobOutcomesRecorded,
+);
 
 /** Every alert for the owner now; a failure to look is logged and shows nothing (the page must still open). */
 export async function ownerAlerts(now = new Date()): Promise<OwnerAlert[]> {
   try {
-    const rows = await recentJobRuns(Date.now());
-    const disk = diskAlertOf(await recentDiskSpace(Date.now()));
+    const rows = await recentJobRuns.at(Date.now());
+    const disk = diskAlertOf(await recentDiskSpace.at(Date.now()));
     return [...alertsOf(rows, now), ...(disk ? [disk] : [])];
   } catch (error) {
     logger.warn({ err: error }, "avisos do proprietário: não foi possível verificar");
