@@ -6,6 +6,14 @@ const { serialize } = protocol;
 const MAX_PREPARED = 1_000;
 /** A statement with more parameters is a list built for one call (`in ($1 … $n)`): not worth keeping. */
 const MAX_PARAMETERS = 32;
+/**
+ * An `on conflict … where`: after five runs PostgreSQL may plan a kept
+ * statement once for any values (a generic plan), and such a plan cannot
+ * match a partial unique index to a parameter ("there is no unique or
+ * exclusion constraint matching the ON CONFLICT specification"). These take
+ * PGlite's own path, planned at every run with their values.
+ */
+const ARBITER_WHERE = /\bon\s+conflict\b[\s\S]*\bwhere\b/i;
 /** "cached plan must not change result type" (a table changed under a kept statement). */
 const PLAN_CHANGED = "0A000";
 /** "prepared statement … does not exist" (the backend lost its statements). */
@@ -50,9 +58,13 @@ function concat(parts: Uint8Array[]) {
  * describe, bind, describe, execute, sync) and has PostgreSQL parse the text
  * every time: about a third of a short query's CPU on this one-thread server.
  * This keeps each statement text prepared under a name, its parameter types
- * described once, and sends bind, describe, execute and sync in one call;
- * each run is still planned with its own values. Results, type parsing, parameter serialising, errors and the
- * locks are PGlite's own; only the round trips and the re-parsing go.
+ * described once, and sends bind, describe, execute and sync in one call.
+ * PostgreSQL plans the first five runs with their values and may then keep
+ * one plan for any values, as it does for every prepared statement (its
+ * `plan_cache_mode = auto`: the generic plan only when its estimated cost is
+ * no worse). Results, type parsing, parameter serialising, errors and the
+ * locks are PGlite's own; the round trips, the re-parsing and most of the
+ * planning go.
  * Prepared statements live in the backend, outside transactions: one rolled
  * back keeps them. Returns the same client, its `query` and `transaction`
  * replaced.
@@ -63,16 +75,11 @@ export function withPreparedStatements(client: PGlite): PGlite {
   const pgliteTransaction = client.transaction.bind(client);
   const prepared = new Map<string, Prepared>();
   let named = 0;
-  // Each run planned with its values, as PGlite's unnamed statements are: a generic plan cannot match a partial
-  // index or an `on conflict … where` to a parameter. Kept statements save the parsing and the round trips.
-  let plansWithValues = false;
-  void client.waitReady
-    .then(() => client.exec("set plan_cache_mode = force_custom_plan"))
-    .then(() => (plansWithValues = true))
-    .catch(() => {});
+  let isReady = false;
+  void client.waitReady.then(() => (isReady = true)).catch(() => {});
 
   function keeps(query: string, params: unknown[], options?: QueryOptions) {
-    if (!plansWithValues || options?.blob || params.length > MAX_PARAMETERS) return false;
+    if (!isReady || options?.blob || params.length > MAX_PARAMETERS || ARBITER_WHERE.test(query)) return false;
     return prepared.has(query) || prepared.size < MAX_PREPARED;
   }
 
