@@ -9,22 +9,47 @@ import { DemoBanner, type DemoState } from "./demo-banner";
 import { OwnerAlertsBanner } from "./owner-alerts-banner";
 import { useRootData } from "./root-data";
 import { ShopLogoImage, ShopMark } from "./shop-mark";
-import { SIDEBAR_AREAS, sidebarAreaOf, STAFF_AREAS, type StaffArea } from "./staff-areas";
+import { SIDEBAR_AREAS, sidebarAreaOf, STAFF_AREAS, type StaffArea, type StaffAreaKey } from "./staff-areas";
 
-/** The areas' links; the one the page belongs to (its own address or one under it) marked as current. */
-function StaffNavigation({ role, financeAccess }: { role: Role; financeAccess: boolean }) {
-  const current = sidebarAreaOf(useLocation().pathname);
+const navIconId = (key: StaffAreaKey) => `icone-${key}`;
+
+/**
+ * Each area's icon drawn once, for the two copies of the navigation (the
+ * sidebar and the phone's drawer) to show by reference: drawn in each link,
+ * the icons were a third of every staff page's HTML and of its render. Not
+ * `display: none`, which would hide what the references show.
+ */
+function NavigationIcons({ keys }: { keys: readonly StaffAreaKey[] }) {
+  return (
+    <svg aria-hidden width="0" height="0" className="absolute">
+      <defs>
+        {keys.map((key) => {
+          const Icon = STAFF_AREAS[key].icon;
+          return <Icon key={key} id={navIconId(key)} />;
+        })}
+      </defs>
+    </svg>
+  );
+}
+
+/** The areas this person's menu lists. */
+function navigationKeys(role: Role, financeAccess: boolean) {
   const mayOpenFinance = canSeeFinance({ role, financeAccess });
-  const keys = SIDEBAR_AREAS.filter((key) => {
+  return SIDEBAR_AREAS.filter((key) => {
     const area: StaffArea = STAFF_AREAS[key];
     if (area.isOwnerOnly) return role === "owner";
     if (area.isFinance) return mayOpenFinance;
     return true;
   });
+}
+
+/** The areas' links; the one the page belongs to (its own address or one under it) marked as current. */
+function StaffNavigation({ keys }: { keys: readonly StaffAreaKey[] }) {
+  const current = sidebarAreaOf(useLocation().pathname);
   return (
     <ul className="space-y-0.5">
       {keys.map((key) => {
-        const { to, title, icon: Icon } = STAFF_AREAS[key];
+        const { to, title } = STAFF_AREAS[key];
         const isCurrent = key === current;
         return (
           <li key={to}>
@@ -36,7 +61,9 @@ function StaffNavigation({ role, financeAccess }: { role: Role; financeAccess: b
                 isCurrent ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-200 hover:text-slate-900",
               )}
             >
-              <Icon aria-hidden className="size-4 shrink-0" />
+              <svg aria-hidden viewBox="0 0 24 24" className="size-4 shrink-0">
+                <use href={`#${navIconId(key)}`} />
+              </svg>
               {title}
             </Link>
           </li>
@@ -67,8 +94,10 @@ export function StaffShell({
   children: ReactNode;
 }) {
   const logo = useRootData()?.shop.logo;
+  const keys = navigationKeys(role, financeAccess);
   return (
     <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
+      <NavigationIcons keys={keys} />
       <aside className="hidden border-r border-slate-200 bg-slate-100 lg:block">
         <div className="sticky top-0 max-h-dvh overflow-y-auto p-4">
           <Link to="/" className="mb-6 flex flex-wrap items-center gap-2 px-3 font-bold text-brand-800">
@@ -76,7 +105,7 @@ export function StaffShell({
             <span className="min-w-0 break-words">{shopName}</span>
           </Link>
           <nav aria-label="Gestão">
-            <StaffNavigation role={role} financeAccess={financeAccess} />
+            <StaffNavigation keys={keys} />
           </nav>
         </div>
       </aside>
@@ -84,7 +113,7 @@ export function StaffShell({
         <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b border-slate-200 bg-white px-4 py-1">
           <MenuDrawer side="left" hiddenFrom="lg" title="Gestão" description="Áreas da gestão da loja" className="bg-slate-100">
             <nav aria-label="Gestão (menu)">
-              <StaffNavigation role={role} financeAccess={financeAccess} />
+              <StaffNavigation keys={keys} />
             </nav>
           </MenuDrawer>
           <span className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-800 sm:text-base lg:hidden">
