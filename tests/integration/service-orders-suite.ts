@@ -513,6 +513,46 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(JSON.stringify(await app.queries.getServiceOrder(id))).not.toContain("v1:");
     });
 
+    it("lists the team with the names and the state personNameSql and isDeactivatedSql give them", async () => {
+      const { user, profiles } = app.tables;
+      const { personNameSql, isDeactivatedSql } = await import("~/modules/accounts/person-name.server");
+      const people = [
+        { id: "equipe-perfil", name: "Nome da Conta", email: "perfil@loja.test", fullName: "  Nome do Perfil " },
+        { id: "equipe-perfil-vazio", name: " Conta Só ", email: "conta@loja.test", fullName: "   " },
+        { id: "equipe-sem-nome", name: "", email: "sem-nome@loja.test", fullName: "" },
+        { id: "equipe-sem-perfil", name: "Sem Perfil", email: "sem-perfil@loja.test", fullName: null },
+        { id: "equipe-desativada", name: "Dona Saiu", email: "saiu@loja.test", fullName: "Dona Saiu", deactivated: true },
+      ];
+      await app.db.insert(user).values(people.map(({ id, name, email }, index) => ({ id, name, email, role: index % 2 ? "owner" : "staff" })));
+      await app.db.insert(user).values({ id: "cliente-fora", name: "Cliente", email: "cliente-fora@cliente.test", role: "customer" });
+      await app.db.insert(profiles).values(
+        people.flatMap(({ id, email, fullName, deactivated }) =>
+          fullName === null ? [] : [{ userId: id, email, fullName, deactivatedAt: deactivated ? new Date() : null }],
+        ),
+      );
+      // The query the list replaced: a subquery a person for the name and one for the deactivation.
+      const name = personNameSql(user.id, user.email);
+      const expected = await app.db
+        .select({ id: user.id, name, email: user.email, isActive: sql<boolean>`not ${isDeactivatedSql(user.id)}` })
+        .from(user)
+        .where(sql`${user.role} in ('owner', 'staff')`);
+      const listed = await app.queries.listTechnicians();
+      expect(listed).toHaveLength(expected.length);
+      expect(listed).toEqual(expect.arrayContaining(expected));
+      expect(listed.find(({ id }) => id === "equipe-perfil")?.name).toBe("Nome do Perfil");
+      expect(listed.find(({ id }) => id === "equipe-perfil-vazio")?.name).toBe("Conta Só");
+      expect(listed.find(({ id }) => id === "equipe-sem-nome")?.name).toBe("sem-nome@loja.test");
+      expect(listed.find(({ id }) => id === "equipe-desativada")?.isActive).toBe(false);
+      expect(listed.some(({ id }) => id === "cliente-fora")).toBe(false);
+      // By name, as the select shows them.
+      const names = listed.map((person) => person.name);
+      expect(names).toEqual(
+        (await app.db.select({ name }).from(user).where(sql`${user.role} in ('owner', 'staff')`).orderBy(name)).map((row) => row.name),
+      );
+      const options = await app.queries.getOrderFormOptions({ supplierLimit: 10 });
+      expect(options.technicians).toEqual(listed);
+    });
+
     it("offers and accepts only active team members as technician; an order keeps one deactivated since", async () => {
       const { user, profiles } = app.tables;
       const leaving = { id: "tecnico-saindo", name: "Téo Saindo", email: "teo@loja.test" };

@@ -3,6 +3,7 @@ import { foldedContains } from "~/db/search-fold";
 import { alias, union, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { readTogether } from "~/db/read-together.server";
+import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
@@ -17,7 +18,7 @@ import {
   type PartStockState,
 } from "~/db/schema/service-orders";
 import { addDays, startOfShopDay } from "~/lib/dates";
-import { isDeactivatedSql, personNameSql } from "~/modules/accounts/person-name.server";
+import { joinedPersonNameSql, personNameSql } from "~/modules/accounts/person-name.server";
 import { phoneDigits } from "~/lib/phone";
 import { escapeLike } from "~/lib/text-input";
 import { normaliseImeiOrSerial } from "~/lib/imei";
@@ -477,15 +478,17 @@ export async function listTechnicians() {
 
 /** The team, by name; its computed columns named, so readTogether reads its rows back as the same objects. */
 function techniciansQuery(db: Database) {
-  const name = personNameSql(user.id, user.email);
+  // The name and the deactivation from the profile joined once, not from three subqueries a person (both pages read this on every view).
+  const name = joinedPersonNameSql();
   return db
     .select({
       id: user.id,
       name: name.as("name"),
       email: user.email,
-      isActive: sql<boolean>`not ${isDeactivatedSql(user.id)}`.as("isActive"),
+      isActive: sql<boolean>`${profiles.deactivatedAt} is null`.as("isActive"),
     })
     .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(inArray(user.role, ["owner", "staff"]))
     .orderBy(asc(name));
 }
