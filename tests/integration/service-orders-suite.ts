@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
@@ -551,6 +552,51 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       );
       const options = await app.queries.getOrderFormOptions({ supplierLimit: 10 });
       expect(options.technicians).toEqual(listed);
+    });
+
+    it("names an order's technician, author and timeline as personNameSql does, from joined rows", async () => {
+      const { user, profiles, serviceOrders, serviceOrderStatusEvents } = app.tables;
+      const { personNameSql } = await import("~/modules/accounts/person-name.server");
+      await app.db.insert(user).values([
+        { id: "tecnico-conta", name: " Téo da Conta ", email: "teo-da-conta@loja.test", role: "staff" },
+        { id: "atendente-paula", name: "Conta Antiga", email: "paula-perfil@loja.test", role: "staff" },
+      ]);
+      await app.db.insert(profiles).values([
+        { userId: "tecnico-conta", email: "teo-da-conta@loja.test", fullName: "  " },
+        { userId: "atendente-paula", email: "paula-perfil@loja.test", fullName: "Paula do Perfil" },
+      ]);
+      const { id } = await app.mutations.createServiceOrder(STAFF, orderInput({ technicianUserId: "tecnico-conta", deposit: "" }));
+      await app.db.insert(serviceOrderStatusEvents).values([
+        { orderId: id, fromStatus: "received", toStatus: "diagnosing", actorUserId: "atendente-paula", actorLabel: "paula-perfil@loja.test" },
+        { orderId: id, fromStatus: "diagnosing", toStatus: "repairing", actorUserId: "conta-apagada", actorLabel: "saiu@loja.test" },
+        { orderId: id, fromStatus: "repairing", toStatus: "ready", actorUserId: null, actorLabel: "Cliente (consulta online)" },
+      ]);
+      const detail = (await app.queries.getServiceOrder(id))!;
+      // What the subqueries gave before the names were read from joined rows.
+      const technicianAccount = alias(user, "technician_account");
+      const creatorAccount = alias(user, "creator_account");
+      const [expected] = await app.db
+        .select({
+          technicianName: personNameSql(serviceOrders.technicianUserId, technicianAccount.email),
+          createdByName: personNameSql(serviceOrders.createdByUserId, creatorAccount.email),
+        })
+        .from(serviceOrders)
+        .leftJoin(technicianAccount, eq(technicianAccount.id, serviceOrders.technicianUserId))
+        .leftJoin(creatorAccount, eq(creatorAccount.id, serviceOrders.createdByUserId))
+        .where(eq(serviceOrders.id, id));
+      const expectedEvents = await app.db
+        .select({ actorLabel: personNameSql(serviceOrderStatusEvents.actorUserId, serviceOrderStatusEvents.actorLabel) })
+        .from(serviceOrderStatusEvents)
+        .where(eq(serviceOrderStatusEvents.orderId, id))
+        .orderBy(serviceOrderStatusEvents.createdAt, serviceOrderStatusEvents.id);
+      expect({ technicianName: detail.technicianName, createdByName: detail.createdByName }).toEqual(expected);
+      expect(detail.events.map((event) => event.actorLabel)).toEqual(expectedEvents.map((event) => event.actorLabel));
+      expect(detail.technicianName).toBe("Téo da Conta");
+      expect(detail.events.map((event) => event.actorLabel).slice(1)).toEqual([
+        "Paula do Perfil",
+        "saiu@loja.test",
+        "Cliente (consulta online)",
+      ]);
     });
 
     it("offers and accepts only active team members as technician; an order keeps one deactivated since", async () => {

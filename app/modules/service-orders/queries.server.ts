@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, sql, sum, type SQL, type SQLWrapper } from "drizzle-orm";
 import { foldedContains } from "~/db/search-fold";
 import { alias, union, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
@@ -18,7 +18,7 @@ import {
   type PartStockState,
 } from "~/db/schema/service-orders";
 import { addDays, startOfShopDay } from "~/lib/dates";
-import { joinedPersonNameSql, personNameSql } from "~/modules/accounts/person-name.server";
+import { joinedPersonNameSql } from "~/modules/accounts/person-name.server";
 import { phoneDigits } from "~/lib/phone";
 import { escapeLike } from "~/lib/text-input";
 import { normaliseImeiOrSerial } from "~/lib/imei";
@@ -302,6 +302,9 @@ export async function searchServiceOrders(rawQuery: string): Promise<ServiceOrde
 
 const technician = alias(user, "technician");
 const creator = alias(user, "creator");
+// Their profiles joined, so their names are read from the joined rows rather than by subqueries (joinedPersonNameSql).
+const technicianProfile = alias(profiles, "technician_profile");
+const creatorProfile = alias(profiles, "creator_profile");
 
 /** Everything the order's page shows, except the unlock code itself (only revealUnlockCode reads it). */
 export async function getServiceOrder(id: number) {
@@ -366,7 +369,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       reportedDefect: serviceOrders.reportedDefect,
       diagnosis: serviceOrders.diagnosis,
       technicianUserId: serviceOrders.technicianUserId,
-      technicianName: personNameSql(serviceOrders.technicianUserId, technician.email),
+      technicianName: joinedPersonNameSql(technicianProfile.fullName, technician.name, technician.email),
       linesTotalCents: serviceOrders.linesTotalCents,
       discountCents: serviceOrders.discountCents,
       loyaltyDiscountCents: serviceOrders.loyaltyDiscountCents,
@@ -386,7 +389,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       updatedAt: serviceOrders.updatedAt,
       // Its documents print the demo's identity, marked (print-templates/shop-header.server.ts).
       isDemo: serviceOrders.isDemo,
-      createdByName: personNameSql(serviceOrders.createdByUserId, creator.email),
+      createdByName: joinedPersonNameSql(creatorProfile.fullName, creator.name, creator.email),
       customer: {
         id: customers.id,
         name: customers.name,
@@ -440,18 +443,22 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
           'id', ${serviceOrderStatusEvents.id},
           'fromStatus', ${serviceOrderStatusEvents.fromStatus},
           'toStatus', ${serviceOrderStatusEvents.toStatus},
-          'actorLabel', ${personNameSql(serviceOrderStatusEvents.actorUserId, serviceOrderStatusEvents.actorLabel)},
+          'actorLabel', ${joinedPersonNameSql(sql`actor_profile.full_name`, sql`actor_account.name`, serviceOrderStatusEvents.actorLabel)},
           'note', ${serviceOrderStatusEvents.note},
           'createdAt', ${serviceOrderStatusEvents.createdAt}
         ) order by ${serviceOrderStatusEvents.createdAt}, ${serviceOrderStatusEvents.id}), '[]'::json)
         from ${serviceOrderStatusEvents}
+        left join ${profiles} as actor_profile on actor_profile.user_id = ${serviceOrderStatusEvents.actorUserId}
+        left join ${user} as actor_account on actor_account.id = ${serviceOrderStatusEvents.actorUserId}
         where ${serviceOrderStatusEvents.orderId} = ${serviceOrders.id}
       )`,
     })
     .from(serviceOrders)
     .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
     .leftJoin(technician, eq(technician.id, serviceOrders.technicianUserId))
+    .leftJoin(technicianProfile, eq(technicianProfile.userId, serviceOrders.technicianUserId))
     .leftJoin(creator, eq(creator.id, serviceOrders.createdByUserId))
+    .leftJoin(creatorProfile, eq(creatorProfile.userId, serviceOrders.createdByUserId))
     .where(eq(serviceOrders.id, id));
   if (!order) return null;
   const { lines, payments, events, ...head } = order;
@@ -479,7 +486,7 @@ export async function listTechnicians() {
 /** The team, by name; its computed columns named, so readTogether reads its rows back as the same objects. */
 function techniciansQuery(db: Database) {
   // The name and the deactivation from the profile joined once, not from three subqueries a person (both pages read this on every view).
-  const name = joinedPersonNameSql();
+  const name = joinedPersonNameSql(profiles.fullName, user.name, user.email);
   return db
     .select({
       id: user.id,
@@ -499,11 +506,23 @@ export type TechnicianOption = Awaited<ReturnType<typeof listTechnicians>>[numbe
  * What the order form offers, in one round trip (on PGlite each round trip
  * costs the server's one thread): the team as listTechnicians gives it, the first
  * `supplierLimit` suppliers by name (finance's supplierOptions), and whether a
- * register is open (cash-register's isRegisterOpen).
+ * register is open (cash-register's isRegisterOpen). The page's other reads
+ * that need no earlier answer (an order's warranty links) may ride along.
  */
-export async function getOrderFormOptions({ supplierLimit }: { supplierLimit: number }) {
+export async function getOrderFormOptions<K extends string = never>({
+  supplierLimit,
+  alongside,
+}: {
+  supplierLimit: number;
+  /** Other reads of the page carried in the same round trip; their rows come back under `alongside`, by key. */
+  alongside?: Partial<Record<K, SQLWrapper>>;
+}) {
   const db = await getDb();
-  const rows = await readTogether(db, {
+  const extra = Object.fromEntries(
+    Object.entries(alongside ?? {}).filter((entry): entry is [string, SQLWrapper] => entry[1] !== undefined),
+  );
+  const rows: Record<string, Record<string, unknown>[]> = await readTogether(db, {
+    ...extra,
     technicians: techniciansQuery(db),
     suppliers: sql`select ${suppliers.id} as id, ${suppliers.name} as name from ${suppliers}
       order by lower(${suppliers.name}), ${suppliers.id} limit ${supplierLimit}`,
@@ -512,7 +531,10 @@ export async function getOrderFormOptions({ supplierLimit }: { supplierLimit: nu
   return {
     technicians: rows.technicians as TechnicianOption[],
     suppliers: rows.suppliers as { id: number; name: string }[],
-    registerOpen: rows.openRegisters.length > 0,
+    registerOpen: (rows.openRegisters ?? []).length > 0,
+    alongside: Object.fromEntries(Object.keys(extra).map((key) => [key, rows[key]])) as Partial<
+      Record<K, Record<string, unknown>[]>
+    >,
   };
 }
 
