@@ -328,7 +328,9 @@ export function defineWarrantiesSuite(database: TestDatabase) {
         expect(read.build(alongside.links ?? [])).toEqual(await app.queries.getOrderWarrantyLinks(STAFF, id));
         expect(technicians.length).toBeGreaterThan(0);
       }
-      expect(() => app.queries.orderWarrantyLinksRead(CUSTOMER_ACTOR, orderId)).toThrow(expect.objectContaining({ name: "ForbiddenError" }));
+      expect(() => app.queries.orderWarrantyLinksRead(CUSTOMER_ACTOR, orderId)).toThrow(
+        expect.objectContaining({ name: "ForbiddenError" }),
+      );
       const page = await app.queries.getWarranty(STAFF, warranty.id, shopToday());
       expect(page!.claims).toMatchObject([{ serviceOrderId: claim.serviceOrderId, reportedDefect: "A tela voltou a piscar" }]);
 

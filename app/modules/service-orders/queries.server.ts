@@ -75,6 +75,11 @@ export type ServiceOrderListFilters = {
   page?: number;
 };
 
+/** ROW_COLUMNS named by their keys, for a list read through readTogether (its rows come back as JSON objects). */
+const NAMED_ROW_COLUMNS = Object.fromEntries(
+  Object.entries(ROW_COLUMNS).map(([key, column]) => [key, sql`${column}`.as(key)]),
+) as { [K in keyof typeof ROW_COLUMNS]: SQL.Aliased };
+
 /**
  * One page of orders, newest first, with the count of each status for the
  * filter chips. The counts come from the counters the triggers keep
@@ -84,6 +89,20 @@ export type ServiceOrderListFilters = {
  * deep page does not join every row it skips.
  */
 export async function listServiceOrders(filters: ServiceOrderListFilters) {
+  const { technicians: _team, ...list } = await readServiceOrderList(filters, false);
+  return list;
+}
+
+/**
+ * listServiceOrders with the team as listTechnicians gives it (the list's
+ * technician filter), all in one round trip: the list page reads them on every view.
+ */
+export async function listServiceOrdersWithTeam(filters: ServiceOrderListFilters) {
+  const { technicians, ...list } = await readServiceOrderList(filters, true);
+  return { ...list, technicians: technicians ?? [] };
+}
+
+async function readServiceOrderList(filters: ServiceOrderListFilters, withTeam: boolean) {
   const db = await getDb();
   const page = Math.max(1, Math.min(Math.trunc(filters.page ?? 1) || 1, 10_000));
   const scope: SQL[] = [];
@@ -100,25 +119,32 @@ export async function listServiceOrders(filters: ServiceOrderListFilters) {
     .offset((page - 1) * SERVICE_ORDERS_PAGE_SIZE)
     .as("page_ids");
 
-  const [countRows, rows] = await Promise.all([
-    hasDates
+  // The counts, the page's rows (and the team) in one statement (on PGlite each statement costs the server's one thread).
+  const read = await readTogether(db, {
+    counts: hasDates
       ? db
-          .select({ status: serviceOrders.status, total: count() })
+          .select({ status: serviceOrders.status, total: count().as("total") })
           .from(serviceOrders)
           .where(and(...scope))
           .groupBy(serviceOrders.status)
       : db
-          .select({ status: serviceOrderStatusCounts.status, total: sum(serviceOrderStatusCounts.total) })
+          .select({ status: serviceOrderStatusCounts.status, total: sum(serviceOrderStatusCounts.total).as("total") })
           .from(serviceOrderStatusCounts)
           .where(filters.technicianId ? eq(serviceOrderStatusCounts.technicianUserId, filters.technicianId) : undefined)
           .groupBy(serviceOrderStatusCounts.status),
-    db
-      .select(ROW_COLUMNS)
+    rows: db
+      .select(NAMED_ROW_COLUMNS)
       .from(pageIds)
       .innerJoin(serviceOrders, eq(serviceOrders.id, pageIds.id))
       .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
       .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id)),
-  ]);
+    team: withTeam ? techniciansQuery(db) : sql`select 1 where false`,
+  });
+  const countRows = read.counts as { status: string; total: number | string | null }[];
+  const rows = (read.rows as (Omit<ServiceOrderRow, "status" | "createdAt"> & { status: string; createdAt: string })[]).map(
+    // JSON hands the instant back as text.
+    (row) => ({ ...row, createdAt: new Date(row.createdAt) }),
+  );
 
   const counts = Object.fromEntries(SERVICE_ORDER_STATUSES.map((status) => [status, 0])) as Record<ServiceOrderStatus, number>;
   for (const row of countRows) if (isServiceOrderStatus(row.status)) counts[row.status] = Number(row.total);
@@ -130,6 +156,7 @@ export async function listServiceOrders(filters: ServiceOrderListFilters) {
     pageCount: Math.max(1, Math.ceil(total / SERVICE_ORDERS_PAGE_SIZE)),
     total,
     counts,
+    technicians: withTeam ? (read.team as TechnicianOption[]) : null,
   };
 }
 
