@@ -566,7 +566,7 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(options.technicians).toEqual(listed);
     });
 
-    it("names an order's technician, author and timeline as personNameSql does, from joined rows", async () => {
+    it("names an order's technician, author and timeline by profile, account and recorded label", async () => {
       const { user, profiles, serviceOrders, serviceOrderStatusEvents } = app.tables;
       const { personNameSql } = await import("~/modules/accounts/person-name.server");
       await app.db.insert(user).values([
@@ -599,7 +599,7 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
         { orderId: id, fromStatus: "repairing", toStatus: "ready", actorUserId: null, actorLabel: "Cliente (consulta online)" },
       ]);
       const detail = (await app.queries.getServiceOrder(id))!;
-      // What the subqueries gave before the names were read from joined rows.
+      // What personNameSql gives over the same rows.
       const technicianAccount = alias(user, "technician_account");
       const creatorAccount = alias(user, "creator_account");
       const [expected] = await app.db

@@ -18,7 +18,7 @@ import {
   type PartStockState,
 } from "~/db/schema/service-orders";
 import { addDays, startOfShopDay } from "~/lib/dates";
-import { joinedPersonNameSql } from "~/modules/accounts/person-name.server";
+import { joinedPersonNameSql, personNameSql } from "~/modules/accounts/person-name.server";
 import { phoneDigits } from "~/lib/phone";
 import { escapeLike } from "~/lib/text-input";
 import { normaliseImeiOrSerial } from "~/lib/imei";
@@ -329,9 +329,6 @@ export async function searchServiceOrders(rawQuery: string): Promise<ServiceOrde
 
 const technician = alias(user, "technician");
 const creator = alias(user, "creator");
-// Their profiles joined, so their names are read from the joined rows rather than by subqueries (joinedPersonNameSql).
-const technicianProfile = alias(profiles, "technician_profile");
-const creatorProfile = alias(profiles, "creator_profile");
 
 /** Everything the order's page shows, except the unlock code itself (only revealUnlockCode reads it). */
 export async function getServiceOrder(id: number) {
@@ -396,7 +393,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       reportedDefect: serviceOrders.reportedDefect,
       diagnosis: serviceOrders.diagnosis,
       technicianUserId: serviceOrders.technicianUserId,
-      technicianName: joinedPersonNameSql(technicianProfile.fullName, technician.name, technician.email),
+      technicianName: personNameSql(serviceOrders.technicianUserId, technician.email),
       linesTotalCents: serviceOrders.linesTotalCents,
       discountCents: serviceOrders.discountCents,
       loyaltyDiscountCents: serviceOrders.loyaltyDiscountCents,
@@ -416,7 +413,7 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
       updatedAt: serviceOrders.updatedAt,
       // Its documents print the demo's identity, marked (print-templates/shop-header.server.ts).
       isDemo: serviceOrders.isDemo,
-      createdByName: joinedPersonNameSql(creatorProfile.fullName, creator.name, creator.email),
+      createdByName: personNameSql(serviceOrders.createdByUserId, creator.email),
       customer: {
         id: customers.id,
         name: customers.name,
@@ -470,22 +467,18 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
           'id', ${serviceOrderStatusEvents.id},
           'fromStatus', ${serviceOrderStatusEvents.fromStatus},
           'toStatus', ${serviceOrderStatusEvents.toStatus},
-          'actorLabel', ${joinedPersonNameSql(sql`actor_profile.full_name`, sql`actor_account.name`, serviceOrderStatusEvents.actorLabel)},
+          'actorLabel', ${personNameSql(serviceOrderStatusEvents.actorUserId, serviceOrderStatusEvents.actorLabel)},
           'note', ${serviceOrderStatusEvents.note},
           'createdAt', ${serviceOrderStatusEvents.createdAt}
         ) order by ${serviceOrderStatusEvents.createdAt}, ${serviceOrderStatusEvents.id}), '[]'::json)
         from ${serviceOrderStatusEvents}
-        left join ${profiles} as actor_profile on actor_profile.user_id = ${serviceOrderStatusEvents.actorUserId}
-        left join ${user} as actor_account on actor_account.id = ${serviceOrderStatusEvents.actorUserId}
         where ${serviceOrderStatusEvents.orderId} = ${serviceOrders.id}
       )`,
     })
     .from(serviceOrders)
     .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
     .leftJoin(technician, eq(technician.id, serviceOrders.technicianUserId))
-    .leftJoin(technicianProfile, eq(technicianProfile.userId, serviceOrders.technicianUserId))
     .leftJoin(creator, eq(creator.id, serviceOrders.createdByUserId))
-    .leftJoin(creatorProfile, eq(creatorProfile.userId, serviceOrders.createdByUserId))
     .where(eq(serviceOrders.id, id));
   if (!order) return null;
   const { lines, payments, events, ...head } = order;
