@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
@@ -513,6 +514,118 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(JSON.stringify(await app.queries.getServiceOrder(id))).not.toContain("v1:");
     });
 
+    it("lists the team with the names and the state personNameSql and isDeactivatedSql give them", async () => {
+      const { user, profiles } = app.tables;
+      const { personNameSql, isDeactivatedSql } = await import("~/modules/accounts/person-name.server");
+      const people = [
+        { id: "equipe-perfil", name: "Nome da Conta", email: "perfil@loja.test", fullName: "  Nome do Perfil " },
+        { id: "equipe-perfil-vazio", name: " Conta Só ", email: "conta@loja.test", fullName: "   " },
+        { id: "equipe-sem-nome", name: "", email: "sem-nome@loja.test", fullName: "" },
+        { id: "equipe-sem-perfil", name: "Sem Perfil", email: "sem-perfil@loja.test", fullName: null },
+        { id: "equipe-desativada", name: "Dona Saiu", email: "saiu@loja.test", fullName: "Dona Saiu", deactivated: true },
+      ];
+      await app.db
+        .insert(user)
+        .values(people.map(({ id, name, email }, index) => ({ id, name, email, role: index % 2 ? "owner" : "staff" })));
+      await app.db
+        .insert(user)
+        .values({ id: "cliente-fora", name: "Cliente", email: "cliente-fora@cliente.test", role: "customer" });
+      await app.db
+        .insert(profiles)
+        .values(
+          people.flatMap(({ id, email, fullName, deactivated }) =>
+            fullName === null ? [] : [{ userId: id, email, fullName, deactivatedAt: deactivated ? new Date() : null }],
+          ),
+        );
+      // The query the list replaced: a subquery a person for the name and one for the deactivation.
+      const name = personNameSql(user.id, user.email);
+      const expected = await app.db
+        .select({ id: user.id, name, email: user.email, isActive: sql<boolean>`not ${isDeactivatedSql(user.id)}` })
+        .from(user)
+        .where(sql`${user.role} in ('owner', 'staff')`);
+      const listed = await app.queries.listTechnicians();
+      expect(listed).toHaveLength(expected.length);
+      expect(listed).toEqual(expect.arrayContaining(expected));
+      expect(listed.find(({ id }) => id === "equipe-perfil")?.name).toBe("Nome do Perfil");
+      expect(listed.find(({ id }) => id === "equipe-perfil-vazio")?.name).toBe("Conta Só");
+      expect(listed.find(({ id }) => id === "equipe-sem-nome")?.name).toBe("sem-nome@loja.test");
+      expect(listed.find(({ id }) => id === "equipe-desativada")?.isActive).toBe(false);
+      expect(listed.some(({ id }) => id === "cliente-fora")).toBe(false);
+      // By name, as the select shows them.
+      const names = listed.map((person) => person.name);
+      expect(names).toEqual(
+        (
+          await app.db
+            .select({ name })
+            .from(user)
+            .where(sql`${user.role} in ('owner', 'staff')`)
+            .orderBy(name)
+        ).map((row) => row.name),
+      );
+      const options = await app.queries.getOrderFormOptions({ supplierLimit: 10 });
+      expect(options.technicians).toEqual(listed);
+    });
+
+    it("names an order's technician, author and timeline by profile, account and recorded label", async () => {
+      const { user, profiles, serviceOrders, serviceOrderStatusEvents } = app.tables;
+      const { personNameSql } = await import("~/modules/accounts/person-name.server");
+      await app.db.insert(user).values([
+        { id: "tecnico-conta", name: " Téo da Conta ", email: "teo-da-conta@loja.test", role: "staff" },
+        { id: "atendente-paula", name: "Conta Antiga", email: "paula-perfil@loja.test", role: "staff" },
+      ]);
+      await app.db.insert(profiles).values([
+        { userId: "tecnico-conta", email: "teo-da-conta@loja.test", fullName: "  " },
+        { userId: "atendente-paula", email: "paula-perfil@loja.test", fullName: "Paula do Perfil" },
+      ]);
+      const { id } = await app.mutations.createServiceOrder(
+        STAFF,
+        orderInput({ technicianUserId: "tecnico-conta", deposit: "" }),
+      );
+      await app.db.insert(serviceOrderStatusEvents).values([
+        {
+          orderId: id,
+          fromStatus: "received",
+          toStatus: "diagnosing",
+          actorUserId: "atendente-paula",
+          actorLabel: "paula-perfil@loja.test",
+        },
+        {
+          orderId: id,
+          fromStatus: "diagnosing",
+          toStatus: "repairing",
+          actorUserId: "conta-apagada",
+          actorLabel: "saiu@loja.test",
+        },
+        { orderId: id, fromStatus: "repairing", toStatus: "ready", actorUserId: null, actorLabel: "Cliente (consulta online)" },
+      ]);
+      const detail = (await app.queries.getServiceOrder(id))!;
+      // What personNameSql gives over the same rows.
+      const technicianAccount = alias(user, "technician_account");
+      const creatorAccount = alias(user, "creator_account");
+      const [expected] = await app.db
+        .select({
+          technicianName: personNameSql(serviceOrders.technicianUserId, technicianAccount.email),
+          createdByName: personNameSql(serviceOrders.createdByUserId, creatorAccount.email),
+        })
+        .from(serviceOrders)
+        .leftJoin(technicianAccount, eq(technicianAccount.id, serviceOrders.technicianUserId))
+        .leftJoin(creatorAccount, eq(creatorAccount.id, serviceOrders.createdByUserId))
+        .where(eq(serviceOrders.id, id));
+      const expectedEvents = await app.db
+        .select({ actorLabel: personNameSql(serviceOrderStatusEvents.actorUserId, serviceOrderStatusEvents.actorLabel) })
+        .from(serviceOrderStatusEvents)
+        .where(eq(serviceOrderStatusEvents.orderId, id))
+        .orderBy(serviceOrderStatusEvents.createdAt, serviceOrderStatusEvents.id);
+      expect({ technicianName: detail.technicianName, createdByName: detail.createdByName }).toEqual(expected);
+      expect(detail.events.map((event) => event.actorLabel)).toEqual(expectedEvents.map((event) => event.actorLabel));
+      expect(detail.technicianName).toBe("Téo da Conta");
+      expect(detail.events.map((event) => event.actorLabel).slice(1)).toEqual([
+        "Paula do Perfil",
+        "saiu@loja.test",
+        "Cliente (consulta online)",
+      ]);
+    });
+
     it("offers and accepts only active team members as technician; an order keeps one deactivated since", async () => {
       const { user, profiles } = app.tables;
       const leaving = { id: "tecnico-saindo", name: "Téo Saindo", email: "teo@loja.test" };
@@ -699,6 +812,56 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       expect(byTechnicianAndDates.counts).toEqual(byTechnician.counts);
       expect(byTechnician.counts.delivered).toBe(1);
       expect(await app.queries.listServiceOrders({ from: "2000-01-01", to: "2000-01-31" })).toMatchObject({ rows: [], total: 0 });
+    });
+
+    it("lists a page, its counts and the team in one read, with the rows a plain select gives", async () => {
+      const { serviceOrders, customers } = app.tables;
+      await app.mutations.createServiceOrder(STAFF, orderInput({ technicianUserId: OWNER.userId, deposit: "" }));
+      const { SERVICE_ORDERS_PAGE_SIZE } = await import("~/modules/service-orders/list-limits");
+      const cases: { status?: "received"; technicianId?: string | null; from?: string; to?: string; page?: number }[] = [
+        {},
+        { status: "received" },
+        { technicianId: OWNER.userId },
+        { from: "2000-01-01", to: "2999-12-31", page: 2 },
+      ];
+      for (const filters of cases) {
+        const listed = await app.queries.listServiceOrdersWithTeam(filters);
+        // The read it replaced: Drizzle's own rows (a Date, numbers), newest first.
+        const scope = [
+          filters.status ? eq(serviceOrders.status, filters.status) : undefined,
+          filters.technicianId ? eq(serviceOrders.technicianUserId, filters.technicianId) : undefined,
+        ];
+        const expected = await app.db
+          .select({
+            id: serviceOrders.id,
+            trackingCode: serviceOrders.trackingCode,
+            status: serviceOrders.status,
+            createdAt: serviceOrders.createdAt,
+            deviceType: serviceOrders.deviceType,
+            brand: serviceOrders.brand,
+            model: serviceOrders.model,
+            imeiOrSerial: serviceOrders.imeiOrSerial,
+            promisedDate: serviceOrders.promisedDate,
+            balanceCents:
+              sql<number>`${serviceOrders.linesTotalCents} - ${serviceOrders.discountCents} - ${serviceOrders.paidCents}`.mapWith(
+                Number,
+              ),
+            customerId: serviceOrders.customerId,
+            customerName: customers.name,
+            customerPhone: customers.phone,
+          })
+          .from(serviceOrders)
+          .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
+          .where(and(...scope))
+          .orderBy(sql`${serviceOrders.createdAt} desc, ${serviceOrders.id} desc`)
+          .limit(SERVICE_ORDERS_PAGE_SIZE)
+          .offset(((filters.page ?? 1) - 1) * SERVICE_ORDERS_PAGE_SIZE);
+        expect(listed.rows).toEqual(expected);
+        if (!filters.page) expect(listed.rows[0]!.createdAt).toBeInstanceOf(Date);
+        const { technicians: _team, ...list } = listed;
+        expect(list).toEqual(await app.queries.listServiceOrders(filters));
+        expect(listed.technicians).toEqual(await app.queries.listTechnicians());
+      }
     });
 
     it("a search with a NUL or other hostile text answers instead of failing the query", async () => {

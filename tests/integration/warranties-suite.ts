@@ -320,6 +320,17 @@ export function defineWarrantiesSuite(database: TestDatabase) {
         warranty: null,
         claimOf: { warrantyId: warranty.id, serviceOrderId: orderId },
       });
+      // The order's page reads the links in its form options' round trip: the same links.
+      const { getOrderFormOptions } = await import("~/modules/service-orders/queries.server");
+      for (const id of [orderId, claim.serviceOrderId]) {
+        const read = app.queries.orderWarrantyLinksRead(STAFF, id);
+        const { alongside, technicians } = await getOrderFormOptions({ supplierLimit: 5, alongside: { links: read.query } });
+        expect(read.build(alongside.links ?? [])).toEqual(await app.queries.getOrderWarrantyLinks(STAFF, id));
+        expect(technicians.length).toBeGreaterThan(0);
+      }
+      expect(() => app.queries.orderWarrantyLinksRead(CUSTOMER_ACTOR, orderId)).toThrow(
+        expect.objectContaining({ name: "ForbiddenError" }),
+      );
       const page = await app.queries.getWarranty(STAFF, warranty.id, shopToday());
       expect(page!.claims).toMatchObject([{ serviceOrderId: claim.serviceOrderId, reportedDefect: "A tela voltou a piscar" }]);
 

@@ -21,6 +21,20 @@ export function personNameSql(userId: AnyPgColumn | SQL, fallback: AnyPgColumn |
   )`;
 }
 
+/**
+ * personNameSql for a query that has the person's rows joined already: their
+ * profile's full name and their account's name (each left joined on the user
+ * id, at most one row of each: both tables are keyed by it), and the same
+ * fallback. The same name, without two subqueries a row.
+ */
+export function joinedPersonNameSql(
+  profileFullName: AnyPgColumn | SQL,
+  accountName: AnyPgColumn | SQL,
+  fallback: AnyPgColumn | SQL | string,
+): SQL<string> {
+  return sql<string>`coalesce(nullif(btrim(${profileFullName}), ''), nullif(btrim(${accountName}), ''), ${fallback})`;
+}
+
 /** The label a change is recorded under: the person's name when the account has one, else the e-mail. */
 export function personLabel(person: { name: string; email: string }) {
   return person.name.trim() || person.email;

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, sql, sum, type SQL, type SQLWrapper } from "drizzle-orm";
 import { foldedContains } from "~/db/search-fold";
 import { alias, union, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "~/db/client.server";
 import { readTogether } from "~/db/read-together.server";
+import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
@@ -17,7 +18,7 @@ import {
   type PartStockState,
 } from "~/db/schema/service-orders";
 import { addDays, startOfShopDay } from "~/lib/dates";
-import { isDeactivatedSql, personNameSql } from "~/modules/accounts/person-name.server";
+import { joinedPersonNameSql, personNameSql } from "~/modules/accounts/person-name.server";
 import { phoneDigits } from "~/lib/phone";
 import { escapeLike } from "~/lib/text-input";
 import { normaliseImeiOrSerial } from "~/lib/imei";
@@ -74,6 +75,11 @@ export type ServiceOrderListFilters = {
   page?: number;
 };
 
+/** ROW_COLUMNS named by their keys, for a list read through readTogether (its rows come back as JSON objects). */
+const NAMED_ROW_COLUMNS = Object.fromEntries(
+  Object.entries(ROW_COLUMNS).map(([key, column]) => [key, sql`${column}`.as(key)]),
+) as { [K in keyof typeof ROW_COLUMNS]: SQL.Aliased };
+
 /**
  * One page of orders, newest first, with the count of each status for the
  * filter chips. The counts come from the counters the triggers keep
@@ -83,6 +89,20 @@ export type ServiceOrderListFilters = {
  * deep page does not join every row it skips.
  */
 export async function listServiceOrders(filters: ServiceOrderListFilters) {
+  const { technicians: _team, ...list } = await readServiceOrderList(filters, false);
+  return list;
+}
+
+/**
+ * listServiceOrders with the team as listTechnicians gives it (the list's
+ * technician filter), all in one round trip: the list page reads them on every view.
+ */
+export async function listServiceOrdersWithTeam(filters: ServiceOrderListFilters) {
+  const { technicians, ...list } = await readServiceOrderList(filters, true);
+  return { ...list, technicians: technicians ?? [] };
+}
+
+async function readServiceOrderList(filters: ServiceOrderListFilters, withTeam: boolean) {
   const db = await getDb();
   const page = Math.max(1, Math.min(Math.trunc(filters.page ?? 1) || 1, 10_000));
   const scope: SQL[] = [];
@@ -99,25 +119,32 @@ export async function listServiceOrders(filters: ServiceOrderListFilters) {
     .offset((page - 1) * SERVICE_ORDERS_PAGE_SIZE)
     .as("page_ids");
 
-  const [countRows, rows] = await Promise.all([
-    hasDates
+  // The counts, the page's rows (and the team) in one statement (on PGlite each statement costs the server's one thread).
+  const read = await readTogether(db, {
+    counts: hasDates
       ? db
-          .select({ status: serviceOrders.status, total: count() })
+          .select({ status: serviceOrders.status, total: count().as("total") })
           .from(serviceOrders)
           .where(and(...scope))
           .groupBy(serviceOrders.status)
       : db
-          .select({ status: serviceOrderStatusCounts.status, total: sum(serviceOrderStatusCounts.total) })
+          .select({ status: serviceOrderStatusCounts.status, total: sum(serviceOrderStatusCounts.total).as("total") })
           .from(serviceOrderStatusCounts)
           .where(filters.technicianId ? eq(serviceOrderStatusCounts.technicianUserId, filters.technicianId) : undefined)
           .groupBy(serviceOrderStatusCounts.status),
-    db
-      .select(ROW_COLUMNS)
+    rows: db
+      .select(NAMED_ROW_COLUMNS)
       .from(pageIds)
       .innerJoin(serviceOrders, eq(serviceOrders.id, pageIds.id))
       .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
       .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id)),
-  ]);
+    team: withTeam ? techniciansQuery(db) : sql`select 1 where false`,
+  });
+  const countRows = read.counts as { status: string; total: number | string | null }[];
+  const rows = (read.rows as (Omit<ServiceOrderRow, "status" | "createdAt"> & { status: string; createdAt: string })[]).map(
+    // JSON hands the instant back as text.
+    (row) => ({ ...row, createdAt: new Date(row.createdAt) }),
+  );
 
   const counts = Object.fromEntries(SERVICE_ORDER_STATUSES.map((status) => [status, 0])) as Record<ServiceOrderStatus, number>;
   for (const row of countRows) if (isServiceOrderStatus(row.status)) counts[row.status] = Number(row.total);
@@ -129,6 +156,7 @@ export async function listServiceOrders(filters: ServiceOrderListFilters) {
     pageCount: Math.max(1, Math.ceil(total / SERVICE_ORDERS_PAGE_SIZE)),
     total,
     counts,
+    technicians: withTeam ? (read.team as TechnicianOption[]) : null,
   };
 }
 
@@ -477,15 +505,17 @@ export async function listTechnicians() {
 
 /** The team, by name; its computed columns named, so readTogether reads its rows back as the same objects. */
 function techniciansQuery(db: Database) {
-  const name = personNameSql(user.id, user.email);
+  // The name and the deactivation from the profile joined once, not from three subqueries a person (both pages read this on every view).
+  const name = joinedPersonNameSql(profiles.fullName, user.name, user.email);
   return db
     .select({
       id: user.id,
       name: name.as("name"),
       email: user.email,
-      isActive: sql<boolean>`not ${isDeactivatedSql(user.id)}`.as("isActive"),
+      isActive: sql<boolean>`${profiles.deactivatedAt} is null`.as("isActive"),
     })
     .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(inArray(user.role, ["owner", "staff"]))
     .orderBy(asc(name));
 }
@@ -496,11 +526,23 @@ export type TechnicianOption = Awaited<ReturnType<typeof listTechnicians>>[numbe
  * What the order form offers, in one round trip (on PGlite each round trip
  * costs the server's one thread): the team as listTechnicians gives it, the first
  * `supplierLimit` suppliers by name (finance's supplierOptions), and whether a
- * register is open (cash-register's isRegisterOpen).
+ * register is open (cash-register's isRegisterOpen). The page's other reads
+ * that need no earlier answer (an order's warranty links) may ride along.
  */
-export async function getOrderFormOptions({ supplierLimit }: { supplierLimit: number }) {
+export async function getOrderFormOptions<K extends string = never>({
+  supplierLimit,
+  alongside,
+}: {
+  supplierLimit: number;
+  /** Other reads of the page carried in the same round trip; their rows come back under `alongside`, by key. */
+  alongside?: Partial<Record<K, SQLWrapper>>;
+}) {
   const db = await getDb();
-  const rows = await readTogether(db, {
+  const extra = Object.fromEntries(
+    Object.entries(alongside ?? {}).filter((entry): entry is [string, SQLWrapper] => entry[1] !== undefined),
+  );
+  const rows: Record<string, Record<string, unknown>[]> = await readTogether(db, {
+    ...extra,
     technicians: techniciansQuery(db),
     suppliers: sql`select ${suppliers.id} as id, ${suppliers.name} as name from ${suppliers}
       order by lower(${suppliers.name}), ${suppliers.id} limit ${supplierLimit}`,
@@ -509,7 +551,10 @@ export async function getOrderFormOptions({ supplierLimit }: { supplierLimit: nu
   return {
     technicians: rows.technicians as TechnicianOption[],
     suppliers: rows.suppliers as { id: number; name: string }[],
-    registerOpen: rows.openRegisters.length > 0,
+    registerOpen: (rows.openRegisters ?? []).length > 0,
+    alongside: Object.fromEntries(Object.keys(extra).map((key) => [key, rows[key]])) as Partial<
+      Record<K, Record<string, unknown>[]>
+    >,
   };
 }
 

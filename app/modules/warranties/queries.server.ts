@@ -264,10 +264,21 @@ export async function getWarranty(actor: Actor, warrantyId: number, today: strin
  * original order it is a claim of.
  */
 export async function getOrderWarrantyLinks(actor: Actor, orderId: number) {
+  const read = orderWarrantyLinksRead(actor, orderId);
+  const result = await (await getDb()).execute(read.query);
+  return read.build(result.rows);
+}
+
+/**
+ * getOrderWarrantyLinks as one query and what builds the links from its row,
+ * so the order's page reads it in the same round trip as its form's options
+ * (readTogether; on PGlite each round trip costs the server's one thread).
+ * The role is checked here, before any query is handed out.
+ */
+export function orderWarrantyLinksRead(actor: Actor, orderId: number) {
   assertStaffActor(actor);
-  const db = await getDb();
-  // One round trip for the three (on PGlite each round trip costs the server's one thread): the page reads this on every view.
-  const result = await db.execute(sql`select
+  // The three in one statement: the page reads this on every view.
+  const query = sql`select
     (select json_build_object('id', ${warranties.id}, 'endsOn', ${warranties.endsOn})
       from ${warranties} where ${warranties.serviceOrderId} = ${orderId}) as "own",
     (select coalesce(json_agg(json_build_object('id', ${warrantyClaims.id}, 'serviceOrderId', ${warrantyClaims.serviceOrderId})
@@ -276,8 +287,13 @@ export async function getOrderWarrantyLinks(actor: Actor, orderId: number) {
       where ${warrantyClaims.warrantyId} = (select ${warranties.id} from ${warranties} where ${warranties.serviceOrderId} = ${orderId})) as "claims",
     (select json_build_object('warrantyId', ${warranties.id}, 'serviceOrderId', ${warranties.serviceOrderId}, 'saleId', ${warranties.saleId})
       from ${warrantyClaims} inner join ${warranties} on ${warranties.id} = ${warrantyClaims.warrantyId}
-      where ${warrantyClaims.serviceOrderId} = ${orderId}) as "claimOf"`);
-  const row = result.rows[0] as {
+      where ${warrantyClaims.serviceOrderId} = ${orderId}) as "claimOf"`;
+  return { query, build: orderWarrantyLinksOf };
+}
+
+/** orderWarrantyLinksRead's row as the page shows it. */
+function orderWarrantyLinksOf(rows: readonly Record<string, unknown>[]) {
+  const row = rows[0] as {
     own: { id: number; endsOn: string } | null;
     claims: { id: number; serviceOrderId: number }[];
     claimOf: { warrantyId: number; serviceOrderId: number | null; saleId: number | null } | null;

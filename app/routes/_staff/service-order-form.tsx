@@ -31,7 +31,7 @@ import { ServiceOrderForm } from "~/modules/service-orders/components/service-or
 import { ServiceOrderSummary } from "~/modules/service-orders/components/service-order-summary";
 import { SUPPLIER_OPTIONS_LIMIT } from "~/modules/finance/suppliers.server";
 import { OrderWarrantyLinks } from "~/modules/warranties/components/order-warranty-links";
-import { getOrderWarrantyLinks } from "~/modules/warranties/queries.server";
+import { orderWarrantyLinksRead } from "~/modules/warranties/queries.server";
 import { StatusActions } from "~/modules/service-orders/components/status-actions";
 import { StatusBadge } from "~/modules/service-orders/components/status-badge";
 import { UnlockCodePanel } from "~/modules/service-orders/components/unlock-code-panel";
@@ -80,8 +80,14 @@ const backToOrder = (id: number, message: string, tone: "success" | "info" = "su
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [{ technicians, suppliers, registerOpen }, settings] = await Promise.all([
-    getOrderFormOptions({ supplierLimit: SUPPLIER_OPTIONS_LIMIT }),
+  const orderId = params.id === undefined ? null : parseOrderNumber(params.id);
+  // An order's warranty links ride in the options' round trip: they need only its number.
+  const warrantyRead = orderId === null ? null : orderWarrantyLinksRead(actorOf(currentUser(context)), orderId);
+  const [{ technicians, suppliers, registerOpen, alongside }, settings] = await Promise.all([
+    getOrderFormOptions({
+      supplierLimit: SUPPLIER_OPTIONS_LIMIT,
+      alongside: { warrantyLinks: warrantyRead?.query },
+    }),
     getShopSettings(),
   ]);
   // Someone deactivated stays selectable only on the order that already has them.
@@ -112,15 +118,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     };
   }
 
-  const id = parseOrderNumber(params.id);
-  const order = id ? await getServiceOrder(id) : null;
-  if (!order) throw data(null, { status: 404 });
+  const order = orderId ? await getServiceOrder(orderId) : null;
+  if (!order || !warrantyRead) throw data(null, { status: 404 });
   const dueCents = order.linesTotalCents - order.discountCents;
   const isLocked = order.status === "delivered" || order.status === "cancelled";
-  const [warrantyLinks, loyaltyOffer] = await Promise.all([
-    getOrderWarrantyLinks(actorOf(currentUser(context)), order.id),
-    isLocked || order.loyaltyLevelName ? null : getLevelDiscountOffer(order.customerId, order.linesTotalCents, today),
-  ]);
+  const warrantyLinks = warrantyRead.build(alongside.warrantyLinks ?? []);
+  const loyaltyOffer =
+    isLocked || order.loyaltyLevelName ? null : await getLevelDiscountOffer(order.customerId, order.linesTotalCents, today);
   // The code the customer pays the open balance with, as the register shows one for a sale (none while the key is the demo's).
   const pix =
     order.balanceCents > 0

@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
 import { cx } from "~/lib/class-names";
 import { ServiceOrderRows } from "~/modules/service-orders/components/service-order-rows";
 import { SelectField } from "~/components/ui/select-field";
-import { listServiceOrders, listTechnicians } from "~/modules/service-orders/queries.server";
+import { listServiceOrdersWithTeam, listTechnicians } from "~/modules/service-orders/queries.server";
 import {
   isServiceOrderStatus,
   SERVICE_ORDER_STATUSES,
@@ -41,20 +41,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rawStatus = params.get("status") ?? "";
   const from = (params.get("de") ?? "").trim();
   const to = (params.get("ate") ?? "").trim();
-  const technicians = await listTechnicians();
   const technicianId = (params.get("tecnico") ?? "").trim();
-  const filters: Filters = {
-    status: isServiceOrderStatus(rawStatus) ? rawStatus : null,
-    // Unknown values from an edited address are dropped rather than refused: the list still opens.
-    technicianId: technicians.some((technician) => technician.id === technicianId) ? technicianId : "",
-    from: isIsoDate(from) ? from : "",
-    to: isIsoDate(to) ? to : "",
-  };
   const rawPage = params.get("pagina");
   const number = rawPage === null ? 1 : Number(rawPage);
   // Not a page number: the first page.
   const requestedPage = Number.isSafeInteger(number) && number >= 1 ? number : 1;
   const page = Math.min(requestedPage, MAX_PAGE);
+  const status = isServiceOrderStatus(rawStatus) ? rawStatus : null;
+  const validFrom = isIsoDate(from) ? from : "";
+  const validTo = isIsoDate(to) ? to : "";
+  const dateProblem = validFrom && validTo && validFrom > validTo ? "A data inicial é depois da final." : null;
+  // The team (to check the technician asked for) and the page in one round trip; an unknown technician only lists nothing before the redirect below.
+  const { technicians, ...result } = dateProblem
+    ? { rows: [], page, hasNextPage: false, pageCount: 1, total: 0, counts: null, technicians: await listTechnicians() }
+    : await listServiceOrdersWithTeam({ status, technicianId, from: validFrom, to: validTo, page });
+  const filters: Filters = {
+    status,
+    // Unknown values from an edited address are dropped rather than refused: the list still opens.
+    technicianId: technicians.some((technician) => technician.id === technicianId) ? technicianId : "",
+    from: validFrom,
+    to: validTo,
+  };
   const isCanonical =
     (rawPage === null || (requestedPage > 1 && rawPage === String(requestedPage))) &&
     filters.status === (rawStatus || null) &&
@@ -62,10 +69,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters.from === from &&
     filters.to === to;
   if (!isCanonical) throw redirect(listHref(filters, requestedPage));
-  const dateProblem = filters.from && filters.to && filters.from > filters.to ? "A data inicial é depois da final." : null;
-  const result = dateProblem
-    ? { rows: [], page, hasNextPage: false, pageCount: 1, total: 0, counts: null }
-    : await listServiceOrders({ ...filters, page });
   // Past the last page (an old link, an edited address): the last page, at its own address.
   const lastPage = Math.min(result.pageCount, MAX_PAGE);
   if (requestedPage > lastPage) throw redirect(listHref(filters, lastPage));
