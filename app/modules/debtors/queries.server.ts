@@ -276,7 +276,11 @@ export async function listDebtorsInTx(
   if (lateRead !== undefined && lateRead.today !== today) throw new RangeError(`atrasados de ${lateRead.today}, não de ${today}`);
   const currentPage = Number.isSafeInteger(page) ? Math.min(Math.max(1, page), MAX_DEBTORS_PAGE) : 1;
   const late = lateRead ?? (await readLateCustomersInTx(tx, today));
-  const totals: OverdueSummary = { buckets: late.buckets, overdueCents: late.overdueCents, overdueCustomers: late.overdueCustomers };
+  const totals: OverdueSummary = {
+    buckets: late.buckets,
+    overdueCents: late.overdueCents,
+    overdueCustomers: late.overdueCustomers,
+  };
 
   const condition = search.trim() === "" ? null : customerSearchCondition(search);
   if (condition === "none") return { today, rows: [], totals, page: 1, hasNextPage: false };
@@ -292,7 +296,9 @@ export async function listDebtorsInTx(
   const lateMatched =
     bucket === "upcoming"
       ? []
-      : late.rows.filter((row) => (bucket === null || row.bucket === bucket) && (matching === null || matching.has(row.customerId)));
+      : late.rows.filter(
+          (row) => (bucket === null || row.bucket === bucket) && (matching === null || matching.has(row.customerId)),
+        );
   const lateCount = lateMatched.length;
   const lateOnPage = lateMatched.slice(start, start + DEBTORS_PAGE_SIZE + 1);
   // The customers with nothing late, after the late ones, when the page reaches them.
