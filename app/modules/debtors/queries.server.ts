@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { databaseKind, inTransaction, type Transaction } from "~/db/client.server";
+import { databaseKind, getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { committedWritesVersion } from "~/db/committed-writes.server";
 import { readTogether } from "~/db/read-together.server";
 import { creditInstalments, creditPlans, debtContacts, debts } from "~/db/schema/credit";
@@ -178,7 +178,7 @@ function jsonValue<T>(value: unknown, empty: T): T {
  * customer built in JSON, or the sort done by PostgreSQL each cost more
  * than the grouping itself on PGlite (5 000 late customers).
  */
-export async function readLateCustomersInTx(tx: Transaction, today: string): Promise<LateCustomers> {
+export async function readLateCustomersInTx(tx: Database | Transaction, today: string): Promise<LateCustomers> {
   if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
   const result = await tx.execute(sql`
     select json_agg(customer_id) as ids, json_agg(overdue_cents) as cents, json_agg(oldest_overdue_date) as days
@@ -280,7 +280,7 @@ export async function owedDueBetweenInTx(tx: Transaction, today: string, until: 
  * are grouped only when a page reaches them.
  */
 export async function listDebtorsInTx(
-  tx: Transaction,
+  tx: Database | Transaction,
   {
     today,
     search = "",
@@ -373,7 +373,7 @@ function customerDueRows(rows: unknown[]) {
  * few, are read whole.
  */
 async function onTimeCustomers(
-  tx: Transaction,
+  tx: Database | Transaction,
   {
     today,
     matchingIds,
@@ -432,7 +432,7 @@ async function onTimeCustomers(
  * customer through the indexes): name, phone, what is not due yet and when
  * it next falls due, the last contact, and whether a device waits for pickup.
  */
-async function pageDetails(tx: Transaction, customerIds: number[], today: string) {
+async function pageDetails(tx: Database | Transaction, customerIds: number[], today: string) {
   const result = new Map<
     number,
     {
@@ -529,7 +529,9 @@ export async function listDebtorsForPage(actor: Actor, options: Parameters<typeo
     keptLate = entry = reading;
   }
   const late = await entry.late;
-  return inTransaction((tx) => listDebtorsInTx(tx, options, late));
+  // Outside a transaction: on the first pages what is left is one statement (the page's details), and a transaction
+  // would add two round trips to it; the late customers are of their own moment already.
+  return listDebtorsInTx(await getDb(), options, late);
 }
 
 type KeptLate = { today: string; version: number; late: Promise<LateCustomers> };
@@ -592,7 +594,11 @@ const CONTACTS_SHOWN = 50;
  * contact log and devices waiting for pickup. Null when no such customer.
  * Only this customer's rows are read: every query is keyed on the id.
  */
-export async function getCustomerDebtsInTx(tx: Transaction, customerId: number, today: string): Promise<CustomerDebts | null> {
+export async function getCustomerDebtsInTx(
+  tx: Database | Transaction,
+  customerId: number,
+  today: string,
+): Promise<CustomerDebts | null> {
   if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
   // One statement (readTogether): on PGlite each round trip costs the server's one thread.
   const read = await readTogether(tx, {
@@ -692,5 +698,6 @@ function toItem(row: ItemRow, today: string): DebtItem {
 
 export async function getCustomerDebts(actor: Actor, customerId: number, today: string) {
   assertStaffActor(actor);
-  return inTransaction((tx) => getCustomerDebtsInTx(tx, customerId, today));
+  // One statement: a transaction around it would only add two round trips.
+  return getCustomerDebtsInTx(await getDb(), customerId, today);
 }
