@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import * as fc from "fast-check";
-import { count, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays, formatDate, shopToday } from "~/lib/dates";
 import { centsToInput, formatCents } from "~/lib/money";
@@ -434,6 +434,197 @@ export function defineDebtorsSuite(database: TestDatabase) {
       expect(list.rows.map((row) => row.customerId)).toEqual(
         everyone.slice(app.queries.DEBTORS_PAGE_SIZE, 2 * app.queries.DEBTORS_PAGE_SIZE).map((row) => row.customerId),
       );
+    });
+
+    /** Each customer's late part as their own page reads it (getCustomerDebtsInTx, read by customer), most overdue first. */
+    async function lateOneByOne(onDay: string) {
+      const ids = (await app.db.select({ id: app.tables.customers.id }).from(app.tables.customers)).map((row) => row.id);
+      const late = [];
+      for (const id of ids) {
+        const debt = await app.client.inTransaction((tx) => app.queries.getCustomerDebtsInTx(tx, id, onDay));
+        if (debt && debt.overdueCents > 0) {
+          late.push({
+            customerId: id,
+            overdueCents: debt.overdueCents,
+            oldestOverdueDate: debt.oldestOverdueDate,
+            bucket: debt.bucket,
+          });
+        }
+      }
+      return late.sort(
+        (a, b) =>
+          a.oldestOverdueDate!.localeCompare(b.oldestOverdueDate!) ||
+          b.overdueCents - a.overdueCents ||
+          a.customerId - b.customerId,
+      );
+    }
+
+    it("os atrasados lidos de uma vez (ordem, faixas e totais) são os de cada cliente lido à parte, e o total do Painel", async () => {
+      const base = await newCustomer("Mesmo Dia Comparado", "11991130001");
+      const other = await newCustomer("Mesmo Dia Outro", "11991130002");
+      // Two customers late since the same day with different amounts, one of them late in two sources.
+      for (const [customer, amountCents] of [
+        [base, 5_000],
+        [other, 7_000],
+      ] as const) {
+        await app.db.insert(app.tables.debts).values({
+          customerId: customer.id,
+          kind: "iou",
+          description: "Fiado comparado",
+          amountCents,
+          incurredOn: addDays(today, -70),
+          dueDate: addDays(today, -61),
+          createdByLabel: "teste",
+        });
+      }
+      const deliveredAt = new Date(Date.now() - 12 * 86_400_000);
+      await app.factory.createTestServiceOrder(app.db, {
+        customerId: base.id,
+        status: "delivered",
+        seed: 1_301,
+        overrides: { linesTotalCents: 4_321, discountCents: 0, paidCents: 0, deliveredAt, statusChangedAt: deliveredAt },
+      });
+      for (const onDay of [today, addDays(today, -31), addDays(today, 45), addDays(today, 400)]) {
+        const expected = await lateOneByOne(onDay);
+        const read = await app.client.inTransaction((tx) => app.queries.readLateCustomersInTx(tx, onDay));
+        expect(read.rows, onDay).toEqual(expected);
+        for (const total of read.buckets) {
+          const inBucket = expected.filter((row) => row.bucket === total.bucket);
+          expect(total, `${onDay} ${total.bucket}`).toEqual({
+            bucket: total.bucket,
+            customers: inBucket.length,
+            overdueCents: inBucket.reduce((sum, row) => sum + row.overdueCents, 0),
+          });
+        }
+        // The Painel's "em atraso" (its own narrower statement) and the list's totals: the same figures.
+        const painel = await app.client.inTransaction((tx) => app.queries.overdueTotalsInTx(tx, onDay));
+        expect(painel, onDay).toEqual({ overdueCents: read.overdueCents, overdueCustomers: read.overdueCustomers });
+        // The list, page by page, starts with those customers in that order; a bucket's pages are that bucket's.
+        const listed = await allRows(onDay);
+        expect(listed.slice(0, expected.length).map((row) => [row.customerId, row.overdueCents, row.bucket])).toEqual(
+          expected.map((row) => [row.customerId, row.overdueCents, row.bucket]),
+        );
+        expect(listed.slice(expected.length).every((row) => row.overdueCents === 0)).toBe(true);
+        const sixtyOne = await allRows(onDay, { bucket: "61-90" });
+        expect(sixtyOne.map((row) => row.customerId)).toEqual(
+          expected.filter((row) => row.bucket === "61-90").map((row) => row.customerId),
+        );
+      }
+      const ordered = (await lateOneByOne(today)).map((row) => row.customerId);
+      // The same oldest day: the one owing more (a fiado and an order, 93,21 against 70,00) comes first.
+      expect(ordered.indexOf(base.id)).toBeLessThan(ordered.indexOf(other.id));
+    });
+
+    it("a lista da página guarda os atrasados só até a próxima gravação: é sempre a de listDebtors", async () => {
+      const pageList = (filter: { search?: string; bucket?: "31-60" | "upcoming"; page?: number } = {}) =>
+        app.queries.listDebtorsForPage(STAFF, { today, ...filter });
+      const fresh = (filter: { search?: string; bucket?: "31-60" | "upcoming"; page?: number } = {}) =>
+        app.queries.listDebtors(STAFF, { today, ...filter });
+      const same = async (filter: { search?: string; bucket?: "31-60" | "upcoming"; page?: number } = {}) =>
+        expect(await pageList(filter)).toEqual(await fresh(filter));
+      await same();
+      await same({ bucket: "31-60" });
+      await same({ bucket: "upcoming" });
+      const nina = await newCustomer("Nina Guardada Renovada", "11991130003");
+      const before = await pageList({ search: "Nina Guardada" });
+      expect(before.rows).toEqual([]);
+      // A fiado recorded through the app (a committed transaction): the kept reading gives way at once.
+      await app.mutations.createDebt(
+        STAFF,
+        nina.id,
+        iouForm({ incurredOn: addDays(today, -50), dueDate: addDays(today, -40), amount: "12,34" }),
+      );
+      const after = await pageList({ search: "Nina Guardada" });
+      expect(after.rows).toEqual([expect.objectContaining({ customerId: nina.id, overdueCents: 1_234, bucket: "31-60" })]);
+      expect(after.totals.overdueCents).toBe(before.totals.overdueCents + 1_234);
+      await same();
+      await same({ bucket: "31-60" });
+      await same({ search: "Nina Guardada" });
+      // Paid through the settlement: gone from the kept list too.
+      const items = await app.settlement.listCustomerOpenItems(app.db, nina.id, today);
+      await app.settlement.settleCustomerDebts(STAFF, nina.id, {
+        items: items.map((item) => item.key),
+        amount: "12,34",
+        method: "pix",
+        idempotencyKey: randomUUID(),
+      });
+      expect((await pageList({ search: "Nina Guardada" })).rows.filter((row) => row.overdueCents > 0)).toEqual([]);
+      await same();
+      await expect(app.queries.listDebtorsForPage(CUSTOMER_ACTOR, { today })).rejects.toBeInstanceOf(app.errors.ForbiddenError);
+    });
+
+    it("a página do devedor lê de uma vez o que as consultas separadas liam: contatos, aparelhos, itens e o lembrete", async () => {
+      const olga = await newCustomer("Olga Leitura Unica", "11991130004");
+      await app.mutations.createDebt(
+        STAFF,
+        olga.id,
+        iouForm({ incurredOn: addDays(today, -20), dueDate: addDays(today, -9), amount: "80,00" }),
+      );
+      await app.mutations.createDebt(
+        STAFF,
+        olga.id,
+        iouForm({ incurredOn: today, dueDate: addDays(today, 20), amount: "15,00" }),
+      );
+      for (const [day, note] of [
+        [addDays(today, -3), "Primeiro contato"],
+        [addDays(today, -1), "Segundo contato"],
+      ] as const) {
+        await app.mutations.recordDebtContact(STAFF, olga.id, { channel: "whatsapp", contactedAt: `${day}T09:15`, note });
+      }
+      const waiting = await app.factory.createTestServiceOrder(app.db, { customerId: olga.id, status: "ready", seed: 1_302 });
+      const debt = (await app.queries.getCustomerDebts(STAFF, olga.id, today))!;
+      const { debtContacts, serviceOrders, customers } = app.tables;
+      // The statements the page made one by one before.
+      const [customer] = await app.db
+        .select({ id: customers.id, name: customers.name, phone: customers.phone })
+        .from(customers)
+        .where(eq(customers.id, olga.id));
+      expect(debt.customer).toEqual(customer);
+      const contacts = await app.db
+        .select({
+          id: debtContacts.id,
+          contactedAt: debtContacts.contactedAt,
+          note: debtContacts.note,
+          owedCents: debtContacts.owedCents,
+        })
+        .from(debtContacts)
+        .where(eq(debtContacts.customerId, olga.id))
+        .orderBy(desc(debtContacts.contactedAt), desc(debtContacts.id));
+      expect(debt.contacts.map(({ id, contactedAt, note, owedCents }) => ({ id, contactedAt, note, owedCents }))).toEqual(
+        contacts.map((row) => ({ ...row, contactedAt: new Date(row.contactedAt).toISOString() })),
+      );
+      expect(debt.contacts.map((contact) => [contact.channel, contact.actorLabel])).toEqual([
+        ["whatsapp", "Equipe"],
+        ["whatsapp", "Equipe"],
+      ]);
+      const devices = await app.db
+        .select({ orderId: serviceOrders.id, status: serviceOrders.status })
+        .from(serviceOrders)
+        .where(and(eq(serviceOrders.customerId, olga.id), isNull(serviceOrders.deliveredAt)))
+        .orderBy(serviceOrders.id);
+      expect(debt.devicesAwaitingPickup).toEqual(devices);
+      expect(debt.devicesAwaitingPickup).toEqual([{ orderId: waiting.id, status: "ready" }]);
+      expect(debt.items.map((item) => [item.source, item.dueDate, item.amountCents, item.label])).toEqual([
+        ["debt", addDays(today, -9), 8_000, "Película de vidro"],
+        ["debt", addDays(today, 20), 1_500, "Película de vidro"],
+      ]);
+      expect(debt).toMatchObject({ overdueCents: 8_000, upcomingCents: 1_500, bucket: "0-30" });
+      // Without an instalment due nothing carries late charges: what the settlement asks today is what is owed.
+      const [{ reminderFor }, { getShopSettings }] = await Promise.all([
+        import("~/modules/debtors/reminder.server"),
+        import("~/modules/shop-settings/queries.server"),
+      ]);
+      const reminder = await reminderFor(await getShopSettings(), debt);
+      const dueToday = (await app.settlement.listCustomerOpenItems(app.db, olga.id, today))
+        .filter((item) => item.dueDate <= today)
+        .reduce((sum, item) => sum + item.dueCents, 0);
+      expect(reminder).toMatchObject({
+        amountCents: dueToday,
+        lateChargesCents: 0,
+        kind: "overdue",
+        dueDate: addDays(today, -9),
+      });
+      expect(dueToday).toBe(8_000);
     });
 
     it("registra um fiado uma vez só, com auditoria, mesmo reenviado", async () => {

@@ -1,5 +1,7 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { inTransaction, type Transaction } from "~/db/client.server";
+import { sql, type SQL } from "drizzle-orm";
+import { databaseKind, getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
+import { committedWritesVersion } from "~/db/committed-writes.server";
+import { readTogether } from "~/db/read-together.server";
 import { creditInstalments, creditPlans, debtContacts, debts } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
 import { serviceOrders } from "~/db/schema/service-orders";
@@ -145,89 +147,73 @@ export type OverdueSummary = {
   overdueCustomers: number;
 };
 
-/** The overdue items grouped by customer: (customer_id, overdue_cents, oldest_overdue_date); of some customers only, if given. */
-function lateCustomersSql(today: string, customerIds: readonly number[] | null = null) {
+/** The overdue items grouped by customer: (customer_id, overdue_cents, oldest_overdue_date). */
+function lateCustomersSql(today: string) {
   return sql`
     select customer_id, sum(amount_cents) as overdue_cents, min(due_date) as oldest_overdue_date
-    from (${openItemsSql({ today, due: "overdue", customerIds })}) items
+    from (${openItemsSql({ today, due: "overdue" })}) items
     group by customer_id`;
 }
 
-/** The ageing bucket of a late customer's `oldest_overdue_date` on `today`, in SQL, by ageing.ts' limits. */
-function bucketOfSql(today: string) {
-  const [first, second, third] = AGEING_BUCKET_LIMITS;
-  const [within1, within2, within3, beyond] = AGEING_BUCKETS;
-  const lateBy = (days: number) => sql`${addDays(today, -days)}::date`;
-  return sql`case when oldest_overdue_date >= ${lateBy(first)} then ${within1}::text
-    when oldest_overdue_date >= ${lateBy(second)} then ${within2}::text
-    when oldest_overdue_date >= ${lateBy(third)} then ${within3}::text else ${beyond}::text end`;
+/**
+ * Every late customer, most overdue first (oldest overdue date, then the
+ * largest amount, then id), with the totals per ageing bucket over them.
+ * The page, a bucket, a search's customers and how many match are taken
+ * from it in JavaScript: the grouping itself is what costs, and the page
+ * keeps one reading between writes (listDebtorsForPage).
+ */
+export type LateCustomers = { today: string; rows: OverdueRow[] } & OverdueSummary;
+
+/** A json column's value, whether the driver parsed it or handed back its text. */
+function jsonValue<T>(value: unknown, empty: T): T {
+  if (value === null || value === undefined) return empty;
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
 
-/** Which late customers a page of /devedores shows: of a search's customers, of a bucket, from an offset. */
-type LatePage = { customerIds: readonly number[] | null; bucket: AgeingBucket | null; offset: number; limit: number };
-
-type OverdueRead = OverdueSummary & { page: OverdueRow[]; pageMatched: number | null };
-
 /**
- * The overdue items grouped by customer once (a materialised CTE), and from
- * it, in the same statement, the totals per bucket (four rows) and, when
- * asked, one page of late customers, most overdue first (oldest overdue
- * date, then the largest amount), with how many the page's filters match.
- * Only those rows come back (the buckets from one row per oldest day,
- * the page's count only for a search): reading a row per late customer into
- * JavaScript cost more than the query (5 000 late customers: ~70 ms on
- * PGlite; issue 23's budget for /devedores is 50 ms).
+ * The overdue items grouped by customer (lateCustomersSql), read back as
+ * one row of three JSON arrays (a customer's id, amount and oldest overdue
+ * date at the same position: one aggregation feeds the three) and sorted
+ * here: a row per late customer handed over by the driver, an object per
+ * customer built in JSON, or the sort done by PostgreSQL each cost more
+ * than the grouping itself on PGlite (5 000 late customers).
  */
-async function readOverdueInTx(tx: Transaction, today: string, page: LatePage | null): Promise<OverdueRead> {
-  const bucketOf = bucketOfSql(today);
-  const pagePart =
-    page === null
-      ? sql``
-      : sql`
-    union all
-    (select 'page', null::text, null::bigint, overdue_cents, customer_id, oldest_overdue_date,
-      ${page.customerIds === null ? sql`null::bigint` : sql`count(*) over ()`}
-    from late
-    where ${page.customerIds === null ? sql`true` : sql`customer_id = any(${idArray(page.customerIds)})`}
-      and ${page.bucket === null ? sql`true` : sql`${bucketOf} = ${page.bucket}`}
-    order by oldest_overdue_date, overdue_cents desc, customer_id
-    limit ${page.limit} offset ${page.offset})`;
+export async function readLateCustomersInTx(tx: Database | Transaction, today: string): Promise<LateCustomers> {
+  if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
   const result = await tx.execute(sql`
-    with late as materialized (${lateCustomersSql(today)})
-    select 'total' as part, ${bucketOf} as bucket, sum(customers) as customers, sum(overdue_cents) as overdue_cents,
-      null::int as customer_id, null::date as oldest_overdue_date, null::bigint as matched
-    from (select oldest_overdue_date, count(*) as customers, sum(overdue_cents) as overdue_cents from late group by 1) by_day
-    group by 2${pagePart}`);
-  const rows = result.rows as {
-    part: "total" | "page";
-    bucket: string | null;
-    customers: number | string | null;
-    overdue_cents: number | string;
-    customer_id: number | null;
-    oldest_overdue_date: string | Date | null;
-    matched: number | string | null;
-  }[];
-  const totals = rows.filter((row) => row.part === "total");
-  const buckets = AGEING_BUCKETS.map((name) => {
-    const row = totals.find((each) => each.bucket === name);
-    return { bucket: name, customers: Number(row?.customers ?? 0), overdueCents: Number(row?.overdue_cents ?? 0) };
+    select json_agg(customer_id) as ids, json_agg(overdue_cents) as cents, json_agg(oldest_overdue_date) as days
+    from (${lateCustomersSql(today)}) late`);
+  const row = result.rows[0] as { ids: unknown; cents: unknown; days: unknown } | undefined;
+  const ids = jsonValue<(number | string)[]>(row?.ids, []);
+  const cents = jsonValue<(number | string)[]>(row?.cents, []);
+  const days = jsonValue<string[]>(row?.days, []);
+  const limits = AGEING_BUCKET_LIMITS.map((days) => addDays(today, -days));
+  const totals = new Map(AGEING_BUCKETS.map((bucket) => [bucket, { bucket, customers: 0, overdueCents: 0 }]));
+  const rows = ids.map((id, index) => {
+    const oldestOverdueDate = isoDay(days[index]!);
+    // ageingBucketOfDays' cut, on dates: late by at most each limit (on or after today minus it), else the last bucket.
+    const limit = limits.findIndex((from) => oldestOverdueDate >= from);
+    const bucket = AGEING_BUCKETS[limit === -1 ? AGEING_BUCKETS.length - 1 : limit]!;
+    const overdueCents = Number(cents[index]);
+    const total = totals.get(bucket)!;
+    total.customers += 1;
+    total.overdueCents += overdueCents;
+    return { customerId: Number(id), overdueCents, oldestOverdueDate, bucket };
   });
-  const pageRows = rows.filter((row) => row.part === "page");
+  // Most overdue first: the oldest overdue date ("YYYY-MM-DD" sorts as text), then the largest amount, then the id.
+  rows.sort(
+    (a, b) =>
+      (a.oldestOverdueDate < b.oldestOverdueDate ? -1 : a.oldestOverdueDate > b.oldestOverdueDate ? 1 : 0) ||
+      b.overdueCents - a.overdueCents ||
+      a.customerId - b.customerId,
+  );
+  const buckets = [...totals.values()];
   return {
+    today,
+    rows,
     buckets,
-    overdueCents: buckets.reduce((sum, row) => sum + row.overdueCents, 0),
-    overdueCustomers: buckets.reduce((sum, row) => sum + row.customers, 0),
-    page: pageRows.map((row) => {
-      const oldestOverdueDate = isoDay(row.oldest_overdue_date!);
-      return {
-        customerId: Number(row.customer_id),
-        overdueCents: Number(row.overdue_cents),
-        oldestOverdueDate,
-        bucket: ageingBucketOfDays(daysOverdue(oldestOverdueDate, today)),
-      };
-    }),
-    // Counted with the page only for a search (without one, the totals say how many).
-    pageMatched: pageRows.length > 0 && pageRows[0]!.matched !== null ? Number(pageRows[0]!.matched) : null,
+    overdueCents: buckets.reduce((sum, total) => sum + total.overdueCents, 0),
+    overdueCustomers: rows.length,
   };
 }
 
@@ -240,7 +226,7 @@ async function readOverdueInTx(tx: Transaction, today: string, page: LatePage | 
  */
 export async function overdueByCustomerInTx(tx: Transaction, today: string): Promise<OverdueSummary> {
   if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
-  const { buckets, overdueCents, overdueCustomers } = await readOverdueInTx(tx, today, null);
+  const { buckets, overdueCents, overdueCustomers } = await readLateCustomersInTx(tx, today);
   return { buckets, overdueCents, overdueCustomers };
 }
 
@@ -289,60 +275,56 @@ export async function owedDueBetweenInTx(tx: Transaction, today: string, until: 
  *
  * Built for thousands of plans on PGlite, where every row a query touches
  * costs: only the overdue items are grouped by customer (they decide the
- * buckets and the order); what is not due yet is summed once for the total
- * and read per customer only for the page shown. The customers with nothing
- * overdue are grouped only when a page reaches them.
+ * buckets and the order: readLateCustomersInTx); what is not due yet is read
+ * per customer only for the page shown. The customers with nothing overdue
+ * are grouped only when a page reaches them.
  */
 export async function listDebtorsInTx(
-  tx: Transaction,
+  tx: Database | Transaction,
   {
     today,
     search = "",
     bucket = null,
     page = 1,
   }: { today: string; search?: string; bucket?: DebtorsFilter | null; page?: number },
+  /** The late customers of `today` already read (listDebtorsForPage keeps them between writes); read here if not given. */
+  lateRead?: LateCustomers,
 ): Promise<DebtorsList> {
   if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
+  if (lateRead !== undefined && lateRead.today !== today) throw new RangeError(`atrasados de ${lateRead.today}, não de ${today}`);
   const currentPage = Number.isSafeInteger(page) ? Math.min(Math.max(1, page), MAX_DEBTORS_PAGE) : 1;
+  const late = lateRead ?? (await readLateCustomersInTx(tx, today));
+  const totals: OverdueSummary = {
+    buckets: late.buckets,
+    overdueCents: late.overdueCents,
+    overdueCustomers: late.overdueCustomers,
+  };
 
   const condition = search.trim() === "" ? null : customerSearchCondition(search);
-  if (condition === "none") {
-    return { today, rows: [], totals: await overdueByCustomerInTx(tx, today), page: 1, hasNextPage: false };
-  }
+  if (condition === "none") return { today, rows: [], totals, page: 1, hasNextPage: false };
   // A search reads the matching customers once (through the customers' own indexes), at most as many as debtors could be shown.
   const matchingIds =
     condition === null
       ? null
       : (await tx.select({ id: customers.id }).from(customers).where(condition).limit(MAX_SEARCH_MATCHES)).map((row) => row.id);
 
-  // The totals over everyone and the page's late customers, in one statement that returns only those rows.
+  // The late customers the filters match, in the list's order (the rows before the on-time ones), and the page's among them.
   const start = (currentPage - 1) * DEBTORS_PAGE_SIZE;
-  const lateBucket = bucket === "upcoming" ? null : bucket;
-  const overdue = await readOverdueInTx(
-    tx,
-    today,
-    bucket === "upcoming" ? null : { customerIds: matchingIds, bucket: lateBucket, offset: start, limit: DEBTORS_PAGE_SIZE + 1 },
-  );
-  const { page: lateOnPage, pageMatched, ...totals } = overdue;
-  // How many late customers the filters match (the rows before the on-time ones): from the page, else from the totals.
-  let lateCount = 0;
-  if (bucket === "upcoming") lateCount = 0;
-  else if (pageMatched !== null) lateCount = pageMatched;
-  else if (matchingIds === null) {
-    lateCount =
-      lateBucket === null ? totals.overdueCustomers : (totals.buckets.find((row) => row.bucket === lateBucket)?.customers ?? 0);
-  } else if (start > 0) {
-    const counted = await tx.execute(sql`
-      select count(*) as matched from (${lateCustomersSql(today, matchingIds)}) late
-      where ${lateBucket === null ? sql`true` : sql`${bucketOfSql(today)} = ${lateBucket}`}`);
-    lateCount = Number((counted.rows[0] as { matched: number | string }).matched);
-  }
+  const matching = matchingIds === null ? null : new Set(matchingIds);
+  const lateMatched =
+    bucket === "upcoming"
+      ? []
+      : late.rows.filter(
+          (row) => (bucket === null || row.bucket === bucket) && (matching === null || matching.has(row.customerId)),
+        );
+  const lateCount = lateMatched.length;
+  const lateOnPage = lateMatched.slice(start, start + DEBTORS_PAGE_SIZE + 1);
   // The customers with nothing late, after the late ones, when the page reaches them.
   let onTime: { customerId: number; oldestDueDate: string }[] = [];
   if ((bucket === null || bucket === "upcoming") && lateOnPage.length <= DEBTORS_PAGE_SIZE) {
     const skip = Math.max(0, start - lateCount);
     const wanted = DEBTORS_PAGE_SIZE + 1 - lateOnPage.length;
-    onTime = await onTimeCustomers(tx, { today, matchingIds, skip, wanted });
+    onTime = await onTimeCustomers(tx, { today, matchingIds, skip, wanted, late });
   }
   const shown = [
     ...lateOnPage.map((row) => ({ ...row, oldestDueDate: null as string | null })),
@@ -391,8 +373,14 @@ function customerDueRows(rows: unknown[]) {
  * few, are read whole.
  */
 async function onTimeCustomers(
-  tx: Transaction,
-  { today, matchingIds, skip, wanted }: { today: string; matchingIds: number[] | null; skip: number; wanted: number },
+  tx: Database | Transaction,
+  {
+    today,
+    matchingIds,
+    skip,
+    wanted,
+    late: lateRead,
+  }: { today: string; matchingIds: number[] | null; skip: number; wanted: number; late: LateCustomers },
 ): Promise<{ customerId: number; oldestDueDate: string }[]> {
   if (matchingIds !== null) {
     const result = await tx.execute(sql`
@@ -404,10 +392,7 @@ async function onTimeCustomers(
       limit ${wanted} offset ${skip}`);
     return customerDueRows(result.rows);
   }
-  // The late customers' ids as one array (one row, not one per customer).
-  const lateResult = await tx.execute(sql`
-    select coalesce(array_agg(distinct customer_id), '{}') as ids from (${openItemsSql({ today, due: "overdue" })}) items`);
-  const late = new Set(((lateResult.rows[0] as { ids: (number | string)[] } | undefined)?.ids ?? []).map(Number));
+  const late = new Set(lateRead.rows.map((row) => row.customerId));
   const byCustomer = new Map<number, string>();
   const keepEarliest = (row: { customerId: number; oldestDueDate: string }) => {
     if (late.has(row.customerId)) return;
@@ -447,7 +432,7 @@ async function onTimeCustomers(
  * customer through the indexes): name, phone, what is not due yet and when
  * it next falls due, the last contact, and whether a device waits for pickup.
  */
-async function pageDetails(tx: Transaction, customerIds: number[], today: string) {
+async function pageDetails(tx: Database | Transaction, customerIds: number[], today: string) {
   const result = new Map<
     number,
     {
@@ -475,16 +460,18 @@ async function pageDetails(tx: Transaction, customerIds: number[], today: string
     )
     select c.id, c.name, c.phone, upcoming.upcoming_cents, upcoming.next_due_date,
       last_contact.contacted_at as last_contact_at, last_contact.channel as last_contact_channel,
-      exists (
-        select 1 from ${serviceOrders} so
-        where so.customer_id = c.id and so.status in (${statuses}) and so.delivered_at is null
-      ) as has_device_awaiting_pickup
+      awaiting.customer_id is not null as has_device_awaiting_pickup
     from ${customers} c
     left join upcoming on upcoming.customer_id = c.id
     left join lateral (
       select dc.contacted_at, dc.channel from ${debtContacts} dc
       where dc.customer_id = c.id order by dc.contacted_at desc, dc.id desc limit 1
     ) last_contact on true
+    -- Per customer, through the customer's orders: as an EXISTS the planner hashed every device awaiting pickup in the shop.
+    left join lateral (
+      select so.customer_id from ${serviceOrders} so
+      where so.customer_id = c.id and so.status in (${statuses}) and so.delivered_at is null limit 1
+    ) awaiting on true
     where c.id = any(${idArray(customerIds)})`);
   for (const row of detailResult.rows as {
     id: number;
@@ -513,6 +500,42 @@ export function listDebtors(actor: Actor, options: Parameters<typeof listDebtors
   assertStaffActor(actor);
   return inTransaction((tx) => listDebtorsInTx(tx, options));
 }
+
+/**
+ * /devedores as its page shows it: listDebtors, with the late customers
+ * (the grouping of every overdue item, what the list costs) read again only
+ * once a transaction that wrote something has committed or the shop's day
+ * has changed, as the Painel keeps its figures (committedWritesVersion);
+ * staff opening the list at the same moment share one reading. What the
+ * page shows of each customer (name, phone, what is not due yet, the last
+ * contact) is read every time. On PostgreSQL another instance may have
+ * written: there the late customers are read every time.
+ */
+export async function listDebtorsForPage(actor: Actor, options: Parameters<typeof listDebtorsInTx>[1]) {
+  assertStaffActor(actor);
+  if (databaseKind() !== "pglite") return inTransaction((tx) => listDebtorsInTx(tx, options));
+  const version = committedWritesVersion();
+  let entry = keptLate;
+  if (entry === null || entry.today !== options.today || entry.version !== version) {
+    const reading: KeptLate = {
+      today: options.today,
+      version,
+      late: inTransaction((tx) => readLateCustomersInTx(tx, options.today)),
+    };
+    // A failed reading is not kept (unless a newer one has already taken its place).
+    reading.late.catch(() => {
+      if (keptLate === reading) keptLate = null;
+    });
+    keptLate = entry = reading;
+  }
+  const late = await entry.late;
+  // Outside a transaction: on the first pages what is left is one statement (the page's details), and a transaction
+  // would add two round trips to it; the late customers are of their own moment already.
+  return listDebtorsInTx(await getDb(), options, late);
+}
+
+type KeptLate = { today: string; version: number; late: Promise<LateCustomers> };
+let keptLate: KeptLate | null = null;
 
 // ------------------------------------------------------------------ one customer
 
@@ -571,51 +594,61 @@ const CONTACTS_SHOWN = 50;
  * contact log and devices waiting for pickup. Null when no such customer.
  * Only this customer's rows are read: every query is keyed on the id.
  */
-export async function getCustomerDebtsInTx(tx: Transaction, customerId: number, today: string): Promise<CustomerDebts | null> {
+export async function getCustomerDebtsInTx(
+  tx: Database | Transaction,
+  customerId: number,
+  today: string,
+): Promise<CustomerDebts | null> {
   if (!isIsoDate(today)) throw new RangeError(`today inválido: ${today}`);
-  const [customer] = await tx
-    .select({ id: customers.id, name: customers.name, phone: customers.phone })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!customer) return null;
-  const itemResult = await tx.execute(sql`
-    with items as (${openItemsSql({ today, due: "all", customerIds: [customerId] })})
-    select items.source, items.item_id, items.item_number, items.due_date, items.amount_cents,
-      case items.source
-        when 'order' then (select nullif(concat_ws(' ', nullif(${serviceOrders.brand}, ''), nullif(${serviceOrders.model}, '')), '') from ${serviceOrders} where ${serviceOrders.id} = items.item_id)
-        when 'debt' then (select ${debts.description} from ${debts} where ${debts.id} = items.item_id)
-      end as label,
-      case when items.source = 'instalment' then (select ${creditPlans.instalmentCount} from ${creditPlans} where ${creditPlans.id} = items.item_id) end as instalment_count
-    from items
-    order by items.due_date, items.source, items.item_id, items.item_number`);
-  const items = (itemResult.rows as ItemRow[]).map((row) => toItem(row, today));
+  // One statement (readTogether): on PGlite each round trip costs the server's one thread.
+  const read = await readTogether(tx, {
+    customer: sql`select ${customers.id} as id, ${customers.name} as name, ${customers.phone} as phone
+      from ${customers} where ${customers.id} = ${customerId}`,
+    items: sql`
+      with items as (${openItemsSql({ today, due: "all", customerIds: [customerId] })})
+      select items.source, items.item_id, items.item_number, items.due_date, items.amount_cents,
+        case items.source
+          when 'order' then (select nullif(concat_ws(' ', nullif(${serviceOrders.brand}, ''), nullif(${serviceOrders.model}, '')), '') from ${serviceOrders} where ${serviceOrders.id} = items.item_id)
+          when 'debt' then (select ${debts.description} from ${debts} where ${debts.id} = items.item_id)
+        end as label,
+        case when items.source = 'instalment' then (select ${creditPlans.instalmentCount} from ${creditPlans} where ${creditPlans.id} = items.item_id) end as instalment_count
+      from items
+      order by items.due_date, items.source, items.item_id, items.item_number`,
+    contacts: sql`
+      select ${debtContacts.id} as id, ${debtContacts.contactedAt} as contacted_at, ${debtContacts.channel} as channel,
+        ${debtContacts.note} as note, ${debtContacts.owedCents} as owed_cents,
+        ${personNameSql(debtContacts.actorUserId, debtContacts.actorLabel)} as actor_label
+      from ${debtContacts}
+      where ${debtContacts.customerId} = ${customerId}
+      order by ${debtContacts.contactedAt} desc, ${debtContacts.id} desc
+      limit ${CONTACTS_SHOWN}`,
+    devices: sql`
+      select ${serviceOrders.id} as order_id, ${serviceOrders.status} as status
+      from ${serviceOrders}
+      where ${serviceOrders.customerId} = ${customerId} and ${serviceOrders.status} in (${sql.join(
+        AWAITING_PICKUP_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}) and ${serviceOrders.deliveredAt} is null
+      order by ${serviceOrders.id}`,
+  });
+  const [customerRow] = read.customer as { id: number; name: string; phone: string }[];
+  if (!customerRow) return null;
+  const customer = { id: Number(customerRow.id), name: customerRow.name, phone: customerRow.phone };
+  const items = (read.items as ItemRow[]).map((row) => toItem(row, today));
   const overdue = items.filter((item) => item.dueDate < today);
   const oldestOverdueDate = overdue[0]?.dueDate ?? null;
-
-  const contactRows = await tx
-    .select({
-      id: debtContacts.id,
-      contactedAt: debtContacts.contactedAt,
-      channel: debtContacts.channel,
-      note: debtContacts.note,
-      owedCents: debtContacts.owedCents,
-      actorLabel: personNameSql(debtContacts.actorUserId, debtContacts.actorLabel),
-    })
-    .from(debtContacts)
-    .where(eq(debtContacts.customerId, customerId))
-    .orderBy(desc(debtContacts.contactedAt), desc(debtContacts.id))
-    .limit(CONTACTS_SHOWN);
-  const devices = await tx
-    .select({ orderId: serviceOrders.id, status: serviceOrders.status })
-    .from(serviceOrders)
-    .where(
-      and(
-        eq(serviceOrders.customerId, customerId),
-        inArray(serviceOrders.status, [...AWAITING_PICKUP_STATUSES]),
-        isNull(serviceOrders.deliveredAt),
-      ),
-    )
-    .orderBy(serviceOrders.id);
+  const contactRows = read.contacts as {
+    id: number;
+    contacted_at: string;
+    channel: string;
+    note: string;
+    owed_cents: number | null;
+    actor_label: string;
+  }[];
+  const devices = (read.devices as { order_id: number; status: string }[]).map((row) => ({
+    orderId: Number(row.order_id),
+    status: row.status,
+  }));
 
   return {
     customer,
@@ -626,12 +659,12 @@ export async function getCustomerDebtsInTx(tx: Transaction, customerId: number, 
     oldestOverdueDate,
     bucket: oldestOverdueDate ? ageingBucketOfDays(daysOverdue(oldestOverdueDate, today)) : null,
     contacts: contactRows.map((row) => ({
-      id: row.id,
-      contactedAt: new Date(row.contactedAt).toISOString(),
+      id: Number(row.id),
+      contactedAt: new Date(row.contacted_at).toISOString(),
       channel: toChannel(row.channel) ?? "phone",
       note: row.note,
-      owedCents: row.owedCents,
-      actorLabel: row.actorLabel,
+      owedCents: row.owed_cents === null ? null : Number(row.owed_cents),
+      actorLabel: row.actor_label,
     })),
     devicesAwaitingPickup: devices,
   };
@@ -665,5 +698,6 @@ function toItem(row: ItemRow, today: string): DebtItem {
 
 export async function getCustomerDebts(actor: Actor, customerId: number, today: string) {
   assertStaffActor(actor);
-  return inTransaction((tx) => getCustomerDebtsInTx(tx, customerId, today));
+  // One statement: a transaction around it would only add two round trips.
+  return getCustomerDebtsInTx(await getDb(), customerId, today);
 }

@@ -58,13 +58,13 @@ export async function reminderFor(
   const owedCents = asked.reduce((sum, item) => sum + item.amountCents, 0);
   const dueDate = asked.reduce((min, item) => (item.dueDate < min ? item.dueDate : min), asked[0]?.dueDate ?? debt.today);
   const kind = dueDate < debt.today ? "overdue" : "due";
-  // What the settlement asks today for the same items (late charges included): the amount that clears them.
-  const dueTodayCents =
-    dueNow.length > 0
-      ? (await listCustomerOpenItems(reader ?? (await getDb()), debt.customer.id, debt.today))
-          .filter((item) => item.dueDate <= debt.today)
-          .reduce((sum, item) => sum + item.dueCents, 0)
-      : owedCents;
+  // What the settlement asks today for the same items (late charges included): the amount that clears them. Only a
+  // crediário instalment carries late charges: without one due, that is what is owed, and the settlement is not read.
+  const dueTodayCents = dueNow.some((item) => item.source === "instalment")
+    ? (await listCustomerOpenItems(reader ?? (await getDb()), debt.customer.id, debt.today))
+        .filter((item) => item.dueDate <= debt.today)
+        .reduce((sum, item) => sum + item.dueCents, 0)
+    : owedCents;
   const lateChargesCents = Math.max(0, dueTodayCents - owedCents);
   const amountCents = owedCents + lateChargesCents;
   // Late interest runs by the day: an amount with it holds today only; one not yet due holds until its due date.

@@ -13,7 +13,7 @@ import { formatPhone } from "~/lib/phone";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import { AGEING_BUCKET_LABELS } from "~/modules/debtors/ageing";
 import { BucketBadge } from "~/modules/debtors/components/bucket-badge";
-import { isDebtorsFilter, listDebtors, MAX_DEBTORS_PAGE, type DebtorsFilter } from "~/modules/debtors/queries.server";
+import { isDebtorsFilter, listDebtorsForPage, MAX_DEBTORS_PAGE, type DebtorsFilter } from "~/modules/debtors/queries.server";
 import { DEBT_CONTACT_CHANNEL_LABELS } from "~/modules/debtors/validation";
 import type { Route } from "./+types/debtors";
 
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ((rawFilter !== null && filter === null) || (rawPage !== null && rawPage !== String(requestedPage))) {
     throw redirect(listHref(query, filter, requestedPage));
   }
-  const list = await listDebtors(actor, { today: shopToday(), search: query, bucket: filter, page: requestedPage });
+  const list = await listDebtorsForPage(actor, { today: shopToday(), search: query, bucket: filter, page: requestedPage });
   // Past the last page (an old link, a debt paid meanwhile): the first page.
   if (list.rows.length === 0 && requestedPage > 1) throw redirect(listHref(query, filter, 1));
   return { query, filter, ...list, flash: flashOf(context) };
