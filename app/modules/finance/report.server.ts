@@ -39,6 +39,22 @@ export type MonthResult = {
 const toNumber = (value: unknown) => Number(value ?? 0);
 
 /**
+ * shopMonthRange asks Intl for São Paulo's offset several times per month;
+ * the page needs fourteen of them per view, always the same ones. A month's
+ * boundaries never change once the time zone rules are loaded.
+ */
+const monthRanges = new Map<string, ReturnType<typeof shopMonthRange>>();
+function monthRange(month: string) {
+  let range = monthRanges.get(month);
+  if (!range) {
+    if (monthRanges.size >= 600) monthRanges.clear();
+    range = shopMonthRange(month);
+    monthRanges.set(month, range);
+  }
+  return range;
+}
+
+/**
  * The report is read in one statement (readTogether): each part below is its
  * queries, keyed, and what it builds from their rows, so a part read alone
  * (its tests, bench:money) and the whole page read the same SQL.
@@ -48,18 +64,6 @@ type Part<T> = { queries: Record<string, SQL>; build: (rows: Rows) => T };
 
 async function readPart<T>(reader: Reader, part: Part<T>): Promise<T> {
   return part.build(await readTogether(reader, part.queries));
-}
-
-/**
- * The cost of goods sold between two instants, as a positive amount: what
- * left stock sold or fitted to an order at its cost, less what came back (a
- * return, a cancelled sale, so its cost leaves the result with its revenue),
- * from the stock ledger's hourly totals (finance_cost_of_goods_hours,
- * migration 0019; São Paulo's month boundaries are whole hours).
- */
-function stockCostOfGoodsQuery(from: Date, to: Date): SQL {
-  return sql`select coalesce(sum(cost_cents), 0) as cents from finance_cost_of_goods_hours
-        where hour >= ${from.toISOString()}::timestamptz and hour < ${to.toISOString()}::timestamptz`;
 }
 
 /**
@@ -74,24 +78,69 @@ export function monthResultInTx(reader: Reader, month: string): Promise<MonthRes
 }
 
 function monthResultPart(month: string): Part<MonthResult> {
-  const range = shopMonthRange(month);
-  // Revenue and deduction lines are always shown (a month without discounts says R$ 0,00); others when they moved.
-  const resultCategories = sql`with paid as (
-          select category_id, sum(in_cents - out_cents) as cents
-          from finance_daily_totals
-          where day >= ${range.firstDay}::date and day <= ${range.lastDay}::date
-          group by category_id
-        )
-        select c.id, c.name, c.system_key as "systemKey", c.result_line as "resultLine", coalesce(p.cents, 0) as cents
-        from finance_categories c left join paid p on p.category_id = c.id
-        where c.result_line <> 'outside-result'
-          and (p.cents <> 0 or (c.archived_at is null and c.result_line in ('gross-revenue', 'deduction')))
-        order by c.position, c.id`;
+  const months = twelveMonthsUpTo(month);
+  // The page's other parts read these same queries (the same keys, the same SQL): the month's lines are
+  // its row of the monthly totals and its cost of goods the last of the twelve months' stock costs.
+  const monthly = monthlyTotalsQuery(month);
+  const stock = monthlyStockCostQuery(months);
   return {
-    queries: { resultCategories, resultStockCost: stockCostOfGoodsQuery(range.from, range.to) },
+    queries: { monthlyTotals: monthly, financeCategories: categoriesQuery, monthlyStockCost: stock },
     build: (rows) =>
-      buildMonthResult(month, rows.resultCategories as CategoryResultRow[], toNumber(rows.resultStockCost?.[0]?.cents)),
+      buildMonthResult(
+        month,
+        resultCategoryRows(month, rows.financeCategories as CategoryRow[], rows.monthlyTotals as MonthlyTotalRow[]),
+        toNumber((rows.monthlyStockCost as { month: string; cents: unknown }[]).find((row) => row.month === month)?.cents),
+      ),
   };
+}
+
+/** The 12 months up to `month` ("2026-11"), oldest first. */
+function twelveMonthsUpTo(month: string) {
+  return Array.from({ length: 12 }, (_, index) => addMonths(`${month}-01`, index - 11).slice(0, 7));
+}
+
+type CategoryRow = { id: number; name: string; systemKey: string | null; resultLine: FinanceResultLine; active: boolean };
+type MonthlyTotalRow = { month: string; categoryId: unknown; cents: unknown };
+
+/** Every category, in the order the result lists them (a few dozen rows). */
+const categoriesQuery = sql`select id, name, system_key as "systemKey", result_line as "resultLine", archived_at is null as active
+        from finance_categories order by position, id`;
+
+/**
+ * What was paid (in − out) per calendar month and category, every month up to
+ * `month`'s end: one pass over the daily totals serves the month result (its
+ * month's row), the 12-month chart (the last twelve) and the cash flow's
+ * opening balance (every month before). Grouped on the month's first day and
+ * formatted after: to_char on each of a year's rows was most of a query's time.
+ */
+function monthlyTotalsQuery(month: string): SQL {
+  const { lastDay } = monthRange(month);
+  return sql`select to_char(by_month.month, 'YYYY-MM') as month, by_month."categoryId", by_month.cents
+        from (
+          select date_trunc('month', day::timestamp)::date as month, category_id as "categoryId",
+            sum(in_cents - out_cents) as cents
+          from finance_daily_totals
+          where day <= ${lastDay}::date
+          group by 1, 2
+        ) as by_month`;
+}
+
+/**
+ * The month's result lines, as the result shows them: categories outside the
+ * result left out; revenue and deduction lines always (a month without
+ * discounts says R$ 0,00), the others when they moved.
+ */
+function resultCategoryRows(month: string, categories: CategoryRow[], monthly: MonthlyTotalRow[]): CategoryResultRow[] {
+  const paid = new Map<number, number>();
+  for (const row of monthly) if (row.month === month) paid.set(toNumber(row.categoryId), toNumber(row.cents));
+  return categories
+    .filter(
+      (category) =>
+        category.resultLine !== "outside-result" &&
+        ((paid.get(toNumber(category.id)) ?? 0) !== 0 ||
+          (category.active && (category.resultLine === "gross-revenue" || category.resultLine === "deduction"))),
+    )
+    .map((category) => ({ ...category, cents: paid.get(toNumber(category.id)) ?? 0 }));
 }
 
 type CategoryResultRow = { id: number; name: string; systemKey: string | null; resultLine: FinanceResultLine; cents: unknown };
@@ -143,28 +192,23 @@ export function cashFlowByDayInTx(reader: Reader, month: string): Promise<CashFl
 }
 
 function cashFlowPart(month: string): Part<CashFlowDay[]> {
-  const range = shopMonthRange(month);
-  // One pass over the daily totals up to the month's end: the days before it make the opening balance, the month's its bars.
-  // Formatted after grouping: to_char on each of a year's rows was most of the query's time.
-  const cashFlowDays = sql`select coalesce(to_char(day, 'YYYY-MM-DD'), 'before') as day, "inCents", "outCents"
-        from (
-          select case when day < ${range.firstDay}::date then null else day end as day,
-            sum(in_cents) as "inCents", sum(out_cents) as "outCents"
-          from finance_daily_totals
-          where day <= ${range.lastDay}::date
-          group by 1
-        ) as by_day`;
+  const range = monthRange(month);
+  // The month's days from their index range; the balance before the month from the monthly totals the other parts read too.
+  const cashFlowDays = sql`select to_char(day, 'YYYY-MM-DD') as day, sum(in_cents) as "inCents", sum(out_cents) as "outCents"
+        from finance_daily_totals
+        where day >= ${range.firstDay}::date and day <= ${range.lastDay}::date
+        group by day`;
   return {
     queries: {
       cashFlowDays,
+      monthlyTotals: monthlyTotalsQuery(month),
       cashFlowOpening: sql`select coalesce(sum(opening_balance_cents), 0) as cents from finance_accounts`,
     },
-    build: (rows) =>
-      buildCashFlow(
-        range,
-        rows.cashFlowDays as { day: string; inCents: unknown; outCents: unknown }[],
-        toNumber(rows.cashFlowOpening?.[0]?.cents),
-      ),
+    build: (rows) => {
+      let beforeCents = toNumber(rows.cashFlowOpening?.[0]?.cents);
+      for (const row of rows.monthlyTotals as MonthlyTotalRow[]) if (row.month < month) beforeCents += toNumber(row.cents);
+      return buildCashFlow(range, rows.cashFlowDays as { day: string; inCents: unknown; outCents: unknown }[], beforeCents);
+    },
   };
 }
 
@@ -175,11 +219,7 @@ function buildCashFlow(
 ): CashFlowDay[] {
   let balanceCents = openingCents;
   const byDay = new Map<string, { inCents: number; outCents: number }>();
-  for (const row of rows) {
-    const flows = { inCents: toNumber(row.inCents), outCents: toNumber(row.outCents) };
-    if (row.day === "before") balanceCents += flows.inCents - flows.outCents;
-    else byDay.set(row.day, flows);
-  }
+  for (const row of rows) byDay.set(row.day, { inCents: toNumber(row.inCents), outCents: toNumber(row.outCents) });
   const days: CashFlowDay[] = [];
   for (let day = range.firstDay; day <= range.lastDay; day = addDays(day, 1)) {
     const { inCents, outCents } = byDay.get(day) ?? { inCents: 0, outCents: 0 };
@@ -206,23 +246,32 @@ export function lastTwelveMonthsInTx(reader: Reader, month: string): Promise<Mon
 }
 
 function lastTwelveMonthsPart(month: string): Part<MonthSummary[]> {
-  const months = Array.from({ length: 12 }, (_, index) => addMonths(`${month}-01`, index - 11).slice(0, 7));
-  const ranges = months.map((each) => ({ month: each, ...shopMonthRange(each) }));
-  const first = ranges[0]!;
-  const last = ranges.at(-1)!;
-  // Summed by month and category (a few hundred rows), then put in result lines here.
-  // Grouped on the month's first day and formatted after: to_char on each of a year's rows took 10-40 ms at scale.
-  // Each category's result line joined here (a few hundred grouped rows), not read in a query of its own.
-  const twelveMonthsEntries = sql`select to_char(by_month.month, 'YYYY-MM') as month, c.result_line as "resultLine", by_month.cents
-        from (
-          select date_trunc('month', day::timestamp)::date as month, category_id as "categoryId",
-            sum(in_cents - out_cents) as cents
-          from finance_daily_totals
-          where day >= ${first.firstDay}::date and day <= ${last.lastDay}::date
-          group by 1, 2
-        ) as by_month join finance_categories c on c.id = by_month."categoryId"`;
-  // Month boundaries are São Paulo's, computed in lib/dates: each hour of cost is matched to its month's instants.
-  const twelveMonthsStock = sql`select m.month, coalesce(sum(h.cost_cents), 0) as cents
+  const months = twelveMonthsUpTo(month);
+  return {
+    queries: {
+      monthlyTotals: monthlyTotalsQuery(month),
+      financeCategories: categoriesQuery,
+      monthlyStockCost: monthlyStockCostQuery(months),
+    },
+    build: (rows) =>
+      buildLastTwelveMonths(
+        months,
+        rows.financeCategories as CategoryRow[],
+        rows.monthlyTotals as MonthlyTotalRow[],
+        rows.monthlyStockCost as { month: string; cents: unknown }[],
+      ),
+  };
+}
+
+/**
+ * The stock ledger's cost of goods per month, for `months`: month boundaries
+ * are São Paulo's, computed in lib/dates, so each hour of cost is matched to
+ * its month's instants (finance_cost_of_goods_hours, migration 0019; São
+ * Paulo's month boundaries are whole hours).
+ */
+function monthlyStockCostQuery(months: string[]): SQL {
+  const ranges = months.map(monthRange);
+  return sql`select m.month, coalesce(sum(h.cost_cents), 0) as cents
         from unnest(${arrayOf(months, "text")}, ${arrayOf(
           ranges.map((range) => range.from.toISOString()),
           "timestamptz",
@@ -232,25 +281,18 @@ function lastTwelveMonthsPart(month: string): Part<MonthSummary[]> {
         )}) as m(month, from_at, to_at)
         join finance_cost_of_goods_hours h on h.hour >= m.from_at and h.hour < m.to_at
         group by m.month`;
-  return {
-    queries: { twelveMonthsEntries, twelveMonthsStock },
-    build: (rows) =>
-      buildLastTwelveMonths(
-        months,
-        rows.twelveMonthsEntries as { month: string; resultLine: FinanceResultLine; cents: unknown }[],
-        rows.twelveMonthsStock as { month: string; cents: unknown }[],
-      ),
-  };
 }
 
 function buildLastTwelveMonths(
   months: string[],
-  entryRows: { month: string; resultLine: FinanceResultLine; cents: unknown }[],
+  categories: CategoryRow[],
+  monthlyRows: MonthlyTotalRow[],
   stockRows: { month: string; cents: unknown }[],
 ): MonthSummary[] {
+  const lineOf = new Map(categories.map((category) => [toNumber(category.id), category.resultLine]));
   const summaries = new Map(months.map((each) => [each, { revenueCents: 0, resultCents: 0 }]));
-  for (const row of entryRows) {
-    const line = row.resultLine;
+  for (const row of monthlyRows) {
+    const line = lineOf.get(toNumber(row.categoryId));
     const summary = summaries.get(row.month);
     if (!summary || !line || line === "outside-result") continue;
     const cents = toNumber(row.cents);
@@ -341,7 +383,8 @@ export async function getFinanceReport(actor: Actor, { month, today }: { month: 
     overdue: overduePart(today),
     dueThisWeek: dueThisWeekPart(today),
   };
-  // One statement for the whole page (it was eleven).
+  // One statement for the whole page (it was eleven). Parts that need the same rows name the same key with the same SQL,
+  // so the monthly totals, the categories and the stock costs are read once.
   const rows = await readTogether(
     await getDb(),
     Object.assign({}, ...Object.values(parts).map((part) => part.queries)) as Record<string, SQL>,
