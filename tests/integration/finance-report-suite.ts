@@ -273,7 +273,7 @@ export function defineFinanceReportSuite(database: TestDatabase) {
       expect((await app.report.overdueEntriesInTx(app.db, "2026-11-14")).count).toBe(2);
     });
 
-    it("keeps the daily totals equal to the entries they sum as entries are paid, edited, cancelled and deleted", async () => {
+    it("keeps the daily and monthly totals equal to the entries they sum as entries are paid, edited, cancelled and deleted", async () => {
       const recount = async () =>
         (
           await app.db.execute(
@@ -285,7 +285,39 @@ export function defineFinanceReportSuite(database: TestDatabase) {
                 where coalesce(t.cents, 0) <> coalesce(e.cents, 0)`,
           )
         ).rows;
+      // The months are their days and hours summed (São Paulo's months for the stock hours).
+      const recountMonths = async () => [
+        ...(
+          await app.db.execute(
+            sql`select coalesce(m.month, d.month) as month, coalesce(m.cents, 0) as months, coalesce(d.cents, 0) as days from
+                (select to_char(month, 'YYYY-MM') as month, category_id, sum(in_cents)::bigint * 1000003 + sum(out_cents)::bigint as cents
+                  from finance_monthly_totals group by 1, 2) m
+                full join (select to_char(day, 'YYYY-MM') as month, category_id,
+                  sum(in_cents)::bigint * 1000003 + sum(out_cents)::bigint as cents
+                  from finance_daily_totals group by 1, 2) d on d.month = m.month and d.category_id = m.category_id
+                where coalesce(m.cents, 0) <> coalesce(d.cents, 0)`,
+          )
+        ).rows,
+        ...(
+          await app.db.execute(
+            sql`select coalesce(m.month, h.month) as month, coalesce(m.cents, 0) as months, coalesce(h.cents, 0) as hours from
+                (select to_char(month, 'YYYY-MM') as month, sum(cost_cents)::bigint as cents from finance_cost_of_goods_months group by 1) m
+                full join (select to_char(hour at time zone 'America/Sao_Paulo', 'YYYY-MM') as month, sum(cost_cents)::bigint as cents
+                  from finance_cost_of_goods_hours group by 1) h on h.month = m.month
+                where coalesce(m.cents, 0) <> coalesce(h.cents, 0)`,
+          )
+        ).rows,
+      ];
+      const monthTotals = async (month: string) =>
+        (
+          await app.db.execute(
+            sql`select coalesce(sum(in_cents - out_cents), 0)::bigint as cents from finance_monthly_totals where month = ${`${month}-01`}::date`,
+          )
+        ).rows;
       expect(await recount()).toEqual([]);
+      expect(await recountMonths()).toEqual([]);
+      const octoberTotals = await monthTotals("2026-10");
+      expect(octoberTotals).not.toEqual([{ cents: 0 }]);
       const { financeEntries } = app.tables;
       const [open] = await app.db
         .select({ id: financeEntries.id })
@@ -306,6 +338,7 @@ export function defineFinanceReportSuite(database: TestDatabase) {
       await app.db.update(financeEntries).set({ cancelledAt: new Date() }).where(eq(financeEntries.id, open!.id));
       expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000);
       expect(await recount()).toEqual([]);
+      expect(await recountMonths()).toEqual([]);
       // Two writers at once: the totals stay exact.
       await Promise.all([1, 2].map((n) => post("other-income", 100 * n, "2026-11-22")));
       expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000 + 300);
@@ -316,6 +349,8 @@ export function defineFinanceReportSuite(database: TestDatabase) {
         );
       expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000);
       expect(await recount()).toEqual([]);
+      expect(await recountMonths()).toEqual([]);
+      expect(await monthTotals("2026-10")).toEqual(octoberTotals);
       // October is as it was.
       expect((await app.report.monthResultInTx(app.db, "2026-10")).resultCents).toBe(13_918);
     });

@@ -39,22 +39,6 @@ export type MonthResult = {
 const toNumber = (value: unknown) => Number(value ?? 0);
 
 /**
- * shopMonthRange asks Intl for São Paulo's offset several times per month;
- * the page needs fourteen of them per view, always the same ones. A month's
- * boundaries never change once the time zone rules are loaded.
- */
-const monthRanges = new Map<string, ReturnType<typeof shopMonthRange>>();
-function monthRange(month: string) {
-  let range = monthRanges.get(month);
-  if (!range) {
-    if (monthRanges.size >= 600) monthRanges.clear();
-    range = shopMonthRange(month);
-    monthRanges.set(month, range);
-  }
-  return range;
-}
-
-/**
  * The report is read in one statement (readTogether): each part below is its
  * queries, keyed, and what it builds from their rows, so a part read alone
  * (its tests, bench:money) and the whole page read the same SQL.
@@ -107,22 +91,15 @@ const categoriesQuery = sql`select id, name, system_key as "systemKey", result_l
         from finance_categories order by position, id`;
 
 /**
- * What was paid (in − out) per calendar month and category, every month up to
- * `month`'s end: one pass over the daily totals serves the month result (its
- * month's row), the 12-month chart (the last twelve) and the cash flow's
- * opening balance (every month before). Grouped on the month's first day and
- * formatted after: to_char on each of a year's rows was most of a query's time.
+ * What was paid (in − out) per calendar month and category, for the 12
+ * months up to `month` (finance_monthly_totals, migration 0052): the month
+ * result takes its month's rows, the 12-month chart all of them.
  */
 function monthlyTotalsQuery(month: string): SQL {
-  const { lastDay } = monthRange(month);
-  return sql`select to_char(by_month.month, 'YYYY-MM') as month, by_month."categoryId", by_month.cents
-        from (
-          select date_trunc('month', day::timestamp)::date as month, category_id as "categoryId",
-            sum(in_cents - out_cents) as cents
-          from finance_daily_totals
-          where day <= ${lastDay}::date
-          group by 1, 2
-        ) as by_month`;
+  const months = twelveMonthsUpTo(month);
+  return sql`select to_char(month, 'YYYY-MM') as month, category_id as "categoryId", in_cents - out_cents as cents
+        from finance_monthly_totals
+        where month >= ${`${months[0]}-01`}::date and month <= ${`${month}-01`}::date`;
 }
 
 /**
@@ -192,23 +169,27 @@ export function cashFlowByDayInTx(reader: Reader, month: string): Promise<CashFl
 }
 
 function cashFlowPart(month: string): Part<CashFlowDay[]> {
-  const range = monthRange(month);
-  // The month's days from their index range; the balance before the month from the monthly totals the other parts read too.
+  const range = shopMonthRange(month);
+  // The month's days, from their index range.
   const cashFlowDays = sql`select to_char(day, 'YYYY-MM-DD') as day, sum(in_cents) as "inCents", sum(out_cents) as "outCents"
         from finance_daily_totals
         where day >= ${range.firstDay}::date and day <= ${range.lastDay}::date
         group by day`;
+  // The balance before the month: every earlier month's total (a few rows a month), not every earlier day.
+  const cashFlowBefore = sql`select coalesce(sum(in_cents - out_cents), 0) as cents from finance_monthly_totals
+        where month < ${range.firstDay}::date`;
   return {
     queries: {
       cashFlowDays,
-      monthlyTotals: monthlyTotalsQuery(month),
+      cashFlowBefore,
       cashFlowOpening: sql`select coalesce(sum(opening_balance_cents), 0) as cents from finance_accounts`,
     },
-    build: (rows) => {
-      let beforeCents = toNumber(rows.cashFlowOpening?.[0]?.cents);
-      for (const row of rows.monthlyTotals as MonthlyTotalRow[]) if (row.month < month) beforeCents += toNumber(row.cents);
-      return buildCashFlow(range, rows.cashFlowDays as { day: string; inCents: unknown; outCents: unknown }[], beforeCents);
-    },
+    build: (rows) =>
+      buildCashFlow(
+        range,
+        rows.cashFlowDays as { day: string; inCents: unknown; outCents: unknown }[],
+        toNumber(rows.cashFlowOpening?.[0]?.cents) + toNumber(rows.cashFlowBefore?.[0]?.cents),
+      ),
   };
 }
 
@@ -227,11 +208,6 @@ function buildCashFlow(
     days.push({ day, inCents, outCents, balanceCents });
   }
   return days;
-}
-
-/** An array parameter as one literal: the same on PGlite and node-postgres. */
-function arrayOf(values: readonly string[], type: "text" | "timestamptz") {
-  return sql`${`{${values.map((value) => `"${value}"`).join(",")}}`}::${sql.raw(type)}[]`;
 }
 
 export type MonthSummary = { month: string; revenueCents: number; expensesCents: number; resultCents: number };
@@ -264,23 +240,13 @@ function lastTwelveMonthsPart(month: string): Part<MonthSummary[]> {
 }
 
 /**
- * The stock ledger's cost of goods per month, for `months`: month boundaries
- * are São Paulo's, computed in lib/dates, so each hour of cost is matched to
- * its month's instants (finance_cost_of_goods_hours, migration 0019; São
- * Paulo's month boundaries are whole hours).
+ * The stock ledger's cost of goods (positive) per São Paulo month, for
+ * `months` (finance_cost_of_goods_months, migration 0052: the cost hours
+ * summed by month).
  */
 function monthlyStockCostQuery(months: string[]): SQL {
-  const ranges = months.map(monthRange);
-  return sql`select m.month, coalesce(sum(h.cost_cents), 0) as cents
-        from unnest(${arrayOf(months, "text")}, ${arrayOf(
-          ranges.map((range) => range.from.toISOString()),
-          "timestamptz",
-        )}, ${arrayOf(
-          ranges.map((range) => range.to.toISOString()),
-          "timestamptz",
-        )}) as m(month, from_at, to_at)
-        join finance_cost_of_goods_hours h on h.hour >= m.from_at and h.hour < m.to_at
-        group by m.month`;
+  return sql`select to_char(month, 'YYYY-MM') as month, cost_cents as cents from finance_cost_of_goods_months
+        where month >= ${`${months[0]}-01`}::date and month <= ${`${months.at(-1)}-01`}::date`;
 }
 
 function buildLastTwelveMonths(
