@@ -73,7 +73,9 @@ function monthResultPart(month: string): Part<MonthResult> {
       buildMonthResult(
         month,
         resultCategoryRows(month, rows.financeCategories as CategoryRow[], rows.monthlyTotals as MonthlyTotalRow[]),
-        toNumber((rows.monthlyStockCost as { month: string; cents: unknown }[]).find((row) => row.month === month)?.cents),
+        toNumber(
+          (rows.monthlyStockCost as { month: string; cents: unknown }[]).find((row) => row.month.startsWith(month))?.cents,
+        ),
       ),
   };
 }
@@ -84,6 +86,10 @@ function twelveMonthsUpTo(month: string) {
 }
 
 type CategoryRow = { id: number; name: string; systemKey: string | null; resultLine: FinanceResultLine; active: boolean };
+/**
+ * `month` is the month's first day as readTogether's JSON writes a date
+ * ("2026-11-01"): to_char on each row cost more than the rest of the query.
+ */
 type MonthlyTotalRow = { month: string; categoryId: unknown; cents: unknown };
 
 /** Every category, in the order the result lists them (a few dozen rows). */
@@ -97,7 +103,7 @@ const categoriesQuery = sql`select id, name, system_key as "systemKey", result_l
  */
 function monthlyTotalsQuery(month: string): SQL {
   const months = twelveMonthsUpTo(month);
-  return sql`select to_char(month, 'YYYY-MM') as month, category_id as "categoryId", in_cents - out_cents as cents
+  return sql`select month, category_id as "categoryId", in_cents - out_cents as cents
         from finance_monthly_totals
         where month >= ${`${months[0]}-01`}::date and month <= ${`${month}-01`}::date`;
 }
@@ -109,7 +115,7 @@ function monthlyTotalsQuery(month: string): SQL {
  */
 function resultCategoryRows(month: string, categories: CategoryRow[], monthly: MonthlyTotalRow[]): CategoryResultRow[] {
   const paid = new Map<number, number>();
-  for (const row of monthly) if (row.month === month) paid.set(toNumber(row.categoryId), toNumber(row.cents));
+  for (const row of monthly) if (row.month.startsWith(month)) paid.set(toNumber(row.categoryId), toNumber(row.cents));
   return categories
     .filter(
       (category) =>
@@ -170,8 +176,8 @@ export function cashFlowByDayInTx(reader: Reader, month: string): Promise<CashFl
 
 function cashFlowPart(month: string): Part<CashFlowDay[]> {
   const range = shopMonthRange(month);
-  // The month's days, from their index range.
-  const cashFlowDays = sql`select to_char(day, 'YYYY-MM-DD') as day, sum(in_cents) as "inCents", sum(out_cents) as "outCents"
+  // The month's days, from their index range; the day as JSON writes a date, not to_char'd (see MonthlyTotalRow).
+  const cashFlowDays = sql`select day, sum(in_cents) as "inCents", sum(out_cents) as "outCents"
         from finance_daily_totals
         where day >= ${range.firstDay}::date and day <= ${range.lastDay}::date
         group by day`;
@@ -245,7 +251,7 @@ function lastTwelveMonthsPart(month: string): Part<MonthSummary[]> {
  * summed by month).
  */
 function monthlyStockCostQuery(months: string[]): SQL {
-  return sql`select to_char(month, 'YYYY-MM') as month, cost_cents as cents from finance_cost_of_goods_months
+  return sql`select month, cost_cents as cents from finance_cost_of_goods_months
         where month >= ${`${months[0]}-01`}::date and month <= ${`${months.at(-1)}-01`}::date`;
 }
 
@@ -259,7 +265,7 @@ function buildLastTwelveMonths(
   const summaries = new Map(months.map((each) => [each, { revenueCents: 0, resultCents: 0 }]));
   for (const row of monthlyRows) {
     const line = lineOf.get(toNumber(row.categoryId));
-    const summary = summaries.get(row.month);
+    const summary = summaries.get(row.month.slice(0, 7));
     if (!summary || !line || line === "outside-result") continue;
     const cents = toNumber(row.cents);
     if (line === "gross-revenue") summary.revenueCents += cents;
@@ -267,7 +273,7 @@ function buildLastTwelveMonths(
   }
   return months.map((each) => {
     const { revenueCents, resultCents: entriesCents } = summaries.get(each)!;
-    const resultCents = entriesCents - toNumber(stockRows.find((row) => row.month === each)?.cents);
+    const resultCents = entriesCents - toNumber(stockRows.find((row) => row.month.startsWith(each))?.cents);
     return { month: each, revenueCents, expensesCents: revenueCents - resultCents, resultCents };
   });
 }
