@@ -1054,6 +1054,84 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
       await expect(move(OWNER, today)).rejects.toThrow(/cancelado/);
     });
 
+    it("lists the cards page's receivables and totals in one statement as the separate queries read them", async () => {
+      // The page reads its three queries in one statement (readTogether): each figure against a Drizzle read of its own.
+      const t = app.tables;
+      const today = app.dates.shopToday();
+      const [range] = (
+        await app.db.execute(
+          sql`select to_char(min(expected_date), 'YYYY-MM-DD') as first, to_char(max(expected_date), 'YYYY-MM-DD') as last
+            from card_receivables`,
+        )
+      ).rows as { first: string; last: string }[];
+      const { first, last } = range!;
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      const cancelled = await app.db
+        .select({ total: count() })
+        .from(t.cardReceivables)
+        .where(sql`cancelled_at is not null`);
+      expect(cancelled[0]!.total).toBeGreaterThan(0);
+      for (const query of [
+        { from: first, to: last, page: 1, today },
+        { from: first, to: last, page: 2, today },
+        { from: today, to: app.dates.addDays(today, 40), page: 1, today: app.dates.addDays(today, 35) },
+        { from: "2001-01-01", to: "2001-01-31", page: 1, today },
+      ]) {
+        const page = await app.cardFeesServer.getCardFeesPage(OWNER, query);
+        const inPeriod = and(
+          sql`${t.cardReceivables.expectedDate} >= ${query.from}::date`,
+          sql`${t.cardReceivables.expectedDate} <= ${query.to}::date`,
+        );
+        const rows = await app.db
+          .select({
+            id: t.cardReceivables.id,
+            instalmentNumber: t.cardReceivables.instalmentNumber,
+            instalmentCount: t.cardReceivables.instalmentCount,
+            expectedDate: t.cardReceivables.expectedDate,
+            grossCents: t.cardReceivables.grossCents,
+            feeCents: t.cardReceivables.feeCents,
+            netCents: t.cardReceivables.netCents,
+            isCancelled: sql<boolean>`${t.cardReceivables.cancelledAt} is not null`,
+            method: t.registerEntries.method,
+            kind: t.registerEntries.kind,
+            reason: t.registerEntries.reason,
+            businessDate: t.registerEntries.businessDate,
+            saleId: t.registerEntries.saleId,
+            saleCode: t.sales.code,
+            serviceOrderId: t.serviceOrderPayments.orderId,
+          })
+          .from(t.cardReceivables)
+          .innerJoin(t.registerEntries, eq(t.registerEntries.id, t.cardReceivables.registerEntryId))
+          .leftJoin(t.sales, eq(t.sales.id, t.registerEntries.saleId))
+          .leftJoin(t.serviceOrderPayments, eq(t.serviceOrderPayments.id, t.registerEntries.serviceOrderPaymentId))
+          .where(inPeriod)
+          .orderBy(asc(t.cardReceivables.expectedDate), asc(t.cardReceivables.id))
+          .limit(app.cardFeesServer.RECEIVABLES_PAGE_SIZE + 1)
+          .offset((query.page - 1) * app.cardFeesServer.RECEIVABLES_PAGE_SIZE);
+        expect(page.receivables.map(({ status: _status, ...row }) => row)).toEqual(
+          rows.slice(0, app.cardFeesServer.RECEIVABLES_PAGE_SIZE),
+        );
+        expect(page.hasNextPage).toBe(rows.length > app.cardFeesServer.RECEIVABLES_PAGE_SIZE);
+        const open = await app.db
+          .select({
+            expectedDate: t.cardReceivables.expectedDate,
+            grossCents: t.cardReceivables.grossCents,
+            feeCents: t.cardReceivables.feeCents,
+            netCents: t.cardReceivables.netCents,
+          })
+          .from(t.cardReceivables)
+          .where(and(inPeriod, isNull(t.cardReceivables.cancelledAt)));
+        expect(page.totals).toEqual({
+          count: open.length,
+          grossCents: sum(open.map((row) => row.grossCents)),
+          feeCents: sum(open.map((row) => row.feeCents)),
+          netCents: sum(open.map((row) => row.netCents)),
+          settledNetCents: sum(open.filter((row) => row.expectedDate <= query.today).map((row) => row.netCents)),
+        });
+        expect(page.rates).toEqual(await app.client.inTransaction((tx) => app.cardFeesServer.readCardFeeRatesInTx(tx)));
+      }
+    });
+
     it("never answers hostile card fee or receivable forms with anything but a refusal, and a refusal writes nothing", async () => {
       const hostile = fc.oneof(
         fc.string({ maxLength: 20 }),

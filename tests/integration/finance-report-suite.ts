@@ -273,7 +273,7 @@ export function defineFinanceReportSuite(database: TestDatabase) {
       expect((await app.report.overdueEntriesInTx(app.db, "2026-11-14")).count).toBe(2);
     });
 
-    it("keeps the daily totals equal to the entries they sum as entries are paid, edited, cancelled and deleted", async () => {
+    it("keeps the daily and monthly totals equal to the entries they sum as entries are paid, edited, cancelled and deleted", async () => {
       const recount = async () =>
         (
           await app.db.execute(
@@ -285,7 +285,39 @@ export function defineFinanceReportSuite(database: TestDatabase) {
                 where coalesce(t.cents, 0) <> coalesce(e.cents, 0)`,
           )
         ).rows;
+      // The months are their days and hours summed (São Paulo's months for the stock hours).
+      const recountMonths = async () => [
+        ...(
+          await app.db.execute(
+            sql`select coalesce(m.month, d.month) as month, coalesce(m.cents, 0) as months, coalesce(d.cents, 0) as days from
+                (select to_char(month, 'YYYY-MM') as month, category_id, sum(in_cents)::bigint * 1000003 + sum(out_cents)::bigint as cents
+                  from finance_monthly_totals group by 1, 2) m
+                full join (select to_char(day, 'YYYY-MM') as month, category_id,
+                  sum(in_cents)::bigint * 1000003 + sum(out_cents)::bigint as cents
+                  from finance_daily_totals group by 1, 2) d on d.month = m.month and d.category_id = m.category_id
+                where coalesce(m.cents, 0) <> coalesce(d.cents, 0)`,
+          )
+        ).rows,
+        ...(
+          await app.db.execute(
+            sql`select coalesce(m.month, h.month) as month, coalesce(m.cents, 0) as months, coalesce(h.cents, 0) as hours from
+                (select to_char(month, 'YYYY-MM') as month, sum(cost_cents)::bigint as cents from finance_cost_of_goods_months group by 1) m
+                full join (select to_char(hour at time zone 'America/Sao_Paulo', 'YYYY-MM') as month, sum(cost_cents)::bigint as cents
+                  from finance_cost_of_goods_hours group by 1) h on h.month = m.month
+                where coalesce(m.cents, 0) <> coalesce(h.cents, 0)`,
+          )
+        ).rows,
+      ];
+      const monthTotals = async (month: string) =>
+        (
+          await app.db.execute(
+            sql`select coalesce(sum(in_cents - out_cents), 0)::bigint as cents from finance_monthly_totals where month = ${`${month}-01`}::date`,
+          )
+        ).rows;
       expect(await recount()).toEqual([]);
+      expect(await recountMonths()).toEqual([]);
+      const octoberTotals = await monthTotals("2026-10");
+      expect(octoberTotals).not.toEqual([{ cents: 0 }]);
       const { financeEntries } = app.tables;
       const [open] = await app.db
         .select({ id: financeEntries.id })
@@ -306,6 +338,7 @@ export function defineFinanceReportSuite(database: TestDatabase) {
       await app.db.update(financeEntries).set({ cancelledAt: new Date() }).where(eq(financeEntries.id, open!.id));
       expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000);
       expect(await recount()).toEqual([]);
+      expect(await recountMonths()).toEqual([]);
       // Two writers at once: the totals stay exact.
       await Promise.all([1, 2].map((n) => post("other-income", 100 * n, "2026-11-22")));
       expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000 + 300);
@@ -316,8 +349,80 @@ export function defineFinanceReportSuite(database: TestDatabase) {
         );
       expect((await app.report.monthResultInTx(app.db, "2026-11")).resultCents).toBe(7_777 - 3_000);
       expect(await recount()).toEqual([]);
+      expect(await recountMonths()).toEqual([]);
+      expect(await monthTotals("2026-10")).toEqual(octoberTotals);
       // October is as it was.
       expect((await app.report.monthResultInTx(app.db, "2026-10")).resultCents).toBe(13_918);
+    });
+
+    it("reads the same figures as summing the paid entries themselves, month by month and day by day", async () => {
+      // The page sums the daily totals once by month and category for its three charts; here each figure comes
+      // straight from finance_entries and the stock hours, one month at a time, as the page read them before.
+      const rowsOf = async (query: ReturnType<typeof sql>) =>
+        (await app.db.execute(query)).rows as Record<string, string | number | null>[];
+      const paid = sql`paid_date is not null and cancelled_at is null`;
+      const signed = sql`case when e.direction = 'in' then e.amount_cents else -e.amount_cents end`;
+      for (const month of ["2025-12", "2026-09", "2026-10", "2026-11"]) {
+        const range = app.dates.shopMonthRange(month);
+        const report = await app.report.getFinanceReport(STAFF, { month, today: "2026-11-03" });
+        const stock = Number(
+          (
+            await rowsOf(sql`select coalesce(sum(cost_cents), 0)::bigint as cents from finance_cost_of_goods_hours
+              where hour >= ${range.from.toISOString()}::timestamptz and hour < ${range.to.toISOString()}::timestamptz`)
+          )[0]!.cents,
+        );
+        const lines = await rowsOf(sql`select c.system_key as key, c.result_line as line, sum(${signed})::bigint as cents
+            from finance_entries e join finance_categories c on c.id = e.category_id
+            where ${paid} and e.paid_date between ${range.firstDay}::date and ${range.lastDay}::date
+              and c.result_line <> 'outside-result'
+            group by 1, 2 having sum(${signed}) <> 0`);
+        const sections = [
+          report.result.grossRevenue,
+          report.result.deductions,
+          report.result.costOfGoods,
+          report.result.operatingExpenses,
+          report.result.otherResults,
+        ];
+        const shown = Object.fromEntries(
+          sections.flatMap((section) =>
+            section.lines.filter((line) => line.resultCents !== 0).map((line) => [line.systemKey, line.resultCents]),
+          ),
+        );
+        expect(shown).toEqual(Object.fromEntries(lines.map((row) => [row.key, Number(row.cents)])));
+        const entriesCents = lines.reduce((sum, row) => sum + Number(row.cents), 0);
+        expect(report.result.costOfGoods.stockLedgerCents).toBe(-stock);
+        expect(report.result.resultCents).toBe(entriesCents - stock);
+        const revenue = lines.filter((row) => row.line === "gross-revenue").reduce((sum, row) => sum + Number(row.cents), 0);
+        expect(report.lastTwelveMonths.at(-1)).toEqual({
+          month,
+          revenueCents: revenue,
+          expensesCents: revenue - (entriesCents - stock),
+          resultCents: entriesCents - stock,
+        });
+
+        const opening = Number(
+          (
+            await rowsOf(sql`select (select coalesce(sum(opening_balance_cents), 0) from finance_accounts)
+              + (select coalesce(sum(case when direction = 'in' then amount_cents else -amount_cents end), 0)
+                 from finance_entries where ${paid} and paid_date < ${range.firstDay}::date) as cents`)
+          )[0]!.cents,
+        );
+        const days = await rowsOf(sql`select to_char(paid_date, 'YYYY-MM-DD') as day,
+              sum(case when direction = 'in' then amount_cents else 0 end)::bigint as "inCents",
+              sum(case when direction = 'out' then amount_cents else 0 end)::bigint as "outCents"
+            from finance_entries where ${paid} and paid_date between ${range.firstDay}::date and ${range.lastDay}::date
+            group by 1`);
+        let balance = opening;
+        const expectedDays = report.cashFlow.map(({ day }) => {
+          const row = days.find((each) => each.day === day);
+          const [inCents, outCents] = [Number(row?.inCents ?? 0), Number(row?.outCents ?? 0)];
+          balance += inCents - outCents;
+          return { day, inCents, outCents, balanceCents: balance };
+        });
+        expect(report.cashFlow).toEqual(expectedDays);
+        expect(report.cashFlow[0]!.day).toBe(range.firstDay);
+        expect(report.cashFlow.at(-1)!.day).toBe(range.lastDay);
+      }
     });
 
     it("is for staff only, and refuses what is not a month", async () => {

@@ -348,3 +348,32 @@ export const financeCostOfGoodsHours = pgTable("finance_cost_of_goods_hours", {
   hour: timestamp("hour", { withTimezone: true }).primaryKey(),
   costCents: bigint("cost_cents", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * finance_daily_totals summed per calendar month (its first day) and
+ * category, kept by triggers on finance_daily_totals (migration 0052). The
+ * overview reads a year of months (the 12-month chart) and every month
+ * before the one shown (the cash flow's opening balance) from these few
+ * hundred rows instead of summing the daily rows on each view: PGlite visits
+ * every row it sums, and the days of a year were most of the page's cost.
+ */
+export const financeMonthlyTotals = pgTable(
+  "finance_monthly_totals",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    categoryId: integer("category_id").notNull(),
+    inCents: bigint("in_cents", { mode: "number" }).notNull().default(0),
+    outCents: bigint("out_cents", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.categoryId] })],
+);
+
+/**
+ * finance_cost_of_goods_hours summed per São Paulo calendar month (its first
+ * day), kept by triggers on finance_cost_of_goods_hours (migration 0052):
+ * a year of hours is thousands of rows, the 12-month chart needs twelve sums.
+ */
+export const financeCostOfGoodsMonths = pgTable("finance_cost_of_goods_months", {
+  month: date("month", { mode: "string" }).primaryKey(),
+  costCents: bigint("cost_cents", { mode: "number" }).notNull().default(0),
+});

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { inTransaction, type Transaction } from "~/db/client.server";
+import { eq, sql } from "drizzle-orm";
+import { getDb, inTransaction, type Transaction } from "~/db/client.server";
+import { readTogether } from "~/db/read-together.server";
 import { registerEntries, sales } from "~/db/schema/cash-register";
 import { cardFeeRates, cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
@@ -27,7 +28,12 @@ export class CardReceivableNotFoundError extends NotFoundError {
 
 /** The fee table in its form's order; a row the database lacks shows the posting's defaults (0%, D+1 debit, D+30 credit). */
 export async function readCardFeeRatesInTx(tx: Transaction): Promise<CardFeeRate[]> {
-  const rows = await tx.select().from(cardFeeRates);
+  return feeRatesOf(await tx.select().from(cardFeeRates));
+}
+
+function feeRatesOf(
+  rows: Pick<typeof cardFeeRates.$inferSelect, "method" | "instalments" | "feeBasisPoints" | "settlementDays">[],
+) {
   return CARD_FEE_ROWS.map(({ method, instalments }) => {
     const row = rows.find((rate) => rate.method === method && rate.instalments === instalments);
     return {
@@ -47,66 +53,86 @@ export const RECEIVABLES_PAGE_SIZE = 30;
 /** The cards page: the fee table and the receivables expected in a period, with the period's totals. */
 export async function getCardFeesPage(actor: Actor, query: CardFeesQuery) {
   assertStaffActor(actor);
-  return inTransaction(async (tx) => {
-    const inPeriod = and(gte(cardReceivables.expectedDate, query.from), lte(cardReceivables.expectedDate, query.to));
-    const rows = await tx
-      .select({
-        id: cardReceivables.id,
-        instalmentNumber: cardReceivables.instalmentNumber,
-        instalmentCount: cardReceivables.instalmentCount,
-        expectedDate: cardReceivables.expectedDate,
-        grossCents: cardReceivables.grossCents,
-        feeCents: cardReceivables.feeCents,
-        netCents: cardReceivables.netCents,
-        isCancelled: sql<boolean>`${cardReceivables.cancelledAt} is not null`,
-        method: registerEntries.method,
-        kind: registerEntries.kind,
-        reason: registerEntries.reason,
-        businessDate: registerEntries.businessDate,
-        saleId: registerEntries.saleId,
-        saleCode: sales.code,
-        serviceOrderId: serviceOrderPayments.orderId,
-      })
-      .from(cardReceivables)
-      .innerJoin(registerEntries, eq(registerEntries.id, cardReceivables.registerEntryId))
-      .leftJoin(sales, eq(sales.id, registerEntries.saleId))
-      .leftJoin(serviceOrderPayments, eq(serviceOrderPayments.id, registerEntries.serviceOrderPaymentId))
-      .where(inPeriod)
-      .orderBy(asc(cardReceivables.expectedDate), asc(cardReceivables.id))
-      .limit(RECEIVABLES_PAGE_SIZE + 1)
-      .offset((query.page - 1) * RECEIVABLES_PAGE_SIZE);
-    const [totals] = await tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        grossCents: sql<number>`coalesce(sum(${cardReceivables.grossCents}), 0)::bigint`,
-        feeCents: sql<number>`coalesce(sum(${cardReceivables.feeCents}), 0)::bigint`,
-        netCents: sql<number>`coalesce(sum(${cardReceivables.netCents}), 0)::bigint`,
-        settledNetCents: sql<number>`coalesce(sum(${cardReceivables.netCents}) filter (where ${cardReceivables.expectedDate} <= ${query.today}), 0)::bigint`,
-      })
-      .from(cardReceivables)
-      .where(and(inPeriod, sql`${cardReceivables.cancelledAt} is null`));
-    return {
-      rates: await readCardFeeRatesInTx(tx),
-      receivables: rows.slice(0, RECEIVABLES_PAGE_SIZE).map((row) => ({
-        ...row,
-        status: row.isCancelled
-          ? ("cancelled" as const)
-          : row.expectedDate <= query.today
-            ? ("settled" as const)
-            : ("expected" as const),
-      })),
-      hasNextPage: rows.length > RECEIVABLES_PAGE_SIZE,
-      totals: {
-        count: Number(totals?.count ?? 0),
-        grossCents: Number(totals?.grossCents ?? 0),
-        feeCents: Number(totals?.feeCents ?? 0),
-        netCents: Number(totals?.netCents ?? 0),
-        settledNetCents: Number(totals?.settledNetCents ?? 0),
-      },
-      canEdit: actor.role === "owner",
-    };
+  const inPeriod = sql`r.expected_date >= ${query.from}::date and r.expected_date <= ${query.to}::date`;
+  // One statement, one snapshot (it was a transaction of three queries: five round trips on PGlite's one thread).
+  const rows = await readTogether(await getDb(), {
+    receivables: sql`select r.id, r.instalment_number as "instalmentNumber", r.instalment_count as "instalmentCount",
+          to_char(r.expected_date, 'YYYY-MM-DD') as "expectedDate", r.gross_cents as "grossCents", r.fee_cents as "feeCents",
+          r.net_cents as "netCents", r.cancelled_at is not null as "isCancelled", e.method, e.kind, e.reason,
+          to_char(e.business_date, 'YYYY-MM-DD') as "businessDate", e.sale_id as "saleId", s.code as "saleCode",
+          p.order_id as "serviceOrderId"
+        from ${cardReceivables} r
+        join ${registerEntries} e on e.id = r.register_entry_id
+        left join ${sales} s on s.id = e.sale_id
+        left join ${serviceOrderPayments} p on p.id = e.service_order_payment_id
+        where ${inPeriod}
+        order by r.expected_date, r.id
+        limit ${RECEIVABLES_PAGE_SIZE + 1} offset ${(query.page - 1) * RECEIVABLES_PAGE_SIZE}`,
+    totals: sql`select count(*) as count, coalesce(sum(r.gross_cents), 0) as "grossCents",
+          coalesce(sum(r.fee_cents), 0) as "feeCents", coalesce(sum(r.net_cents), 0) as "netCents",
+          coalesce(sum(r.net_cents) filter (where r.expected_date <= ${query.today}::date), 0) as "settledNetCents"
+        from ${cardReceivables} r
+        where ${inPeriod} and r.cancelled_at is null`,
+    rates: sql`select method, instalments, fee_basis_points as "feeBasisPoints", settlement_days as "settlementDays"
+        from ${cardFeeRates}`,
   });
+  const receivables = (rows.receivables as unknown as ReceivableRow[]).map((row) => ({
+    id: Number(row.id),
+    instalmentNumber: Number(row.instalmentNumber),
+    instalmentCount: Number(row.instalmentCount),
+    expectedDate: row.expectedDate,
+    grossCents: Number(row.grossCents),
+    feeCents: Number(row.feeCents),
+    netCents: Number(row.netCents),
+    isCancelled: row.isCancelled,
+    method: row.method,
+    kind: row.kind,
+    reason: row.reason,
+    businessDate: row.businessDate,
+    saleId: row.saleId === null ? null : Number(row.saleId),
+    saleCode: row.saleCode,
+    serviceOrderId: row.serviceOrderId === null ? null : Number(row.serviceOrderId),
+  }));
+  const totals = rows.totals[0];
+  return {
+    rates: feeRatesOf(rows.rates as unknown as (typeof cardFeeRates.$inferSelect)[]),
+    receivables: receivables.slice(0, RECEIVABLES_PAGE_SIZE).map((row) => ({
+      ...row,
+      status: row.isCancelled
+        ? ("cancelled" as const)
+        : row.expectedDate <= query.today
+          ? ("settled" as const)
+          : ("expected" as const),
+    })),
+    hasNextPage: receivables.length > RECEIVABLES_PAGE_SIZE,
+    totals: {
+      count: Number(totals?.count ?? 0),
+      grossCents: Number(totals?.grossCents ?? 0),
+      feeCents: Number(totals?.feeCents ?? 0),
+      netCents: Number(totals?.netCents ?? 0),
+      settledNetCents: Number(totals?.settledNetCents ?? 0),
+    },
+    canEdit: actor.role === "owner",
+  };
 }
+
+type ReceivableRow = {
+  id: number;
+  instalmentNumber: number;
+  instalmentCount: number;
+  expectedDate: string;
+  grossCents: number;
+  feeCents: number;
+  netCents: number;
+  isCancelled: boolean;
+  method: (typeof registerEntries.$inferSelect)["method"];
+  kind: (typeof registerEntries.$inferSelect)["kind"];
+  reason: string;
+  businessDate: string;
+  saleId: number | null;
+  saleCode: string | null;
+  serviceOrderId: number | null;
+};
 
 export type CardFeesPage = Awaited<ReturnType<typeof getCardFeesPage>>;
 

@@ -51,18 +51,6 @@ async function readPart<T>(reader: Reader, part: Part<T>): Promise<T> {
 }
 
 /**
- * The cost of goods sold between two instants, as a positive amount: what
- * left stock sold or fitted to an order at its cost, less what came back (a
- * return, a cancelled sale, so its cost leaves the result with its revenue),
- * from the stock ledger's hourly totals (finance_cost_of_goods_hours,
- * migration 0019; São Paulo's month boundaries are whole hours).
- */
-function stockCostOfGoodsQuery(from: Date, to: Date): SQL {
-  return sql`select coalesce(sum(cost_cents), 0) as cents from finance_cost_of_goods_hours
-        where hour >= ${from.toISOString()}::timestamptz and hour < ${to.toISOString()}::timestamptz`;
-}
-
-/**
  * The month result of `month` ("2026-11"). Revenue and expenses are the
  * entries paid in the month (paid_date, a calendar day of the shop);
  * cancelled entries and categories outside the result (stock purchases,
@@ -74,24 +62,68 @@ export function monthResultInTx(reader: Reader, month: string): Promise<MonthRes
 }
 
 function monthResultPart(month: string): Part<MonthResult> {
-  const range = shopMonthRange(month);
-  // Revenue and deduction lines are always shown (a month without discounts says R$ 0,00); others when they moved.
-  const resultCategories = sql`with paid as (
-          select category_id, sum(in_cents - out_cents) as cents
-          from finance_daily_totals
-          where day >= ${range.firstDay}::date and day <= ${range.lastDay}::date
-          group by category_id
-        )
-        select c.id, c.name, c.system_key as "systemKey", c.result_line as "resultLine", coalesce(p.cents, 0) as cents
-        from finance_categories c left join paid p on p.category_id = c.id
-        where c.result_line <> 'outside-result'
-          and (p.cents <> 0 or (c.archived_at is null and c.result_line in ('gross-revenue', 'deduction')))
-        order by c.position, c.id`;
+  const months = twelveMonthsUpTo(month);
+  // The page's other parts read these same queries (the same keys, the same SQL): the month's lines are
+  // its row of the monthly totals and its cost of goods the last of the twelve months' stock costs.
+  const monthly = monthlyTotalsQuery(month);
+  const stock = monthlyStockCostQuery(months);
   return {
-    queries: { resultCategories, resultStockCost: stockCostOfGoodsQuery(range.from, range.to) },
+    queries: { monthlyTotals: monthly, financeCategories: categoriesQuery, monthlyStockCost: stock },
     build: (rows) =>
-      buildMonthResult(month, rows.resultCategories as CategoryResultRow[], toNumber(rows.resultStockCost?.[0]?.cents)),
+      buildMonthResult(
+        month,
+        resultCategoryRows(month, rows.financeCategories as CategoryRow[], rows.monthlyTotals as MonthlyTotalRow[]),
+        toNumber(
+          (rows.monthlyStockCost as { month: string; cents: unknown }[]).find((row) => row.month.startsWith(month))?.cents,
+        ),
+      ),
   };
+}
+
+/** The 12 months up to `month` ("2026-11"), oldest first. */
+function twelveMonthsUpTo(month: string) {
+  return Array.from({ length: 12 }, (_, index) => addMonths(`${month}-01`, index - 11).slice(0, 7));
+}
+
+type CategoryRow = { id: number; name: string; systemKey: string | null; resultLine: FinanceResultLine; active: boolean };
+/**
+ * `month` is the month's first day as readTogether's JSON writes a date
+ * ("2026-11-01"): to_char on each row cost more than the rest of the query.
+ */
+type MonthlyTotalRow = { month: string; categoryId: unknown; cents: unknown };
+
+/** Every category, in the order the result lists them (a few dozen rows). */
+const categoriesQuery = sql`select id, name, system_key as "systemKey", result_line as "resultLine", archived_at is null as active
+        from finance_categories order by position, id`;
+
+/**
+ * What was paid (in − out) per calendar month and category, for the 12
+ * months up to `month` (finance_monthly_totals, migration 0052): the month
+ * result takes its month's rows, the 12-month chart all of them.
+ */
+function monthlyTotalsQuery(month: string): SQL {
+  const months = twelveMonthsUpTo(month);
+  return sql`select month, category_id as "categoryId", in_cents - out_cents as cents
+        from finance_monthly_totals
+        where month >= ${`${months[0]}-01`}::date and month <= ${`${month}-01`}::date`;
+}
+
+/**
+ * The month's result lines, as the result shows them: categories outside the
+ * result left out; revenue and deduction lines always (a month without
+ * discounts says R$ 0,00), the others when they moved.
+ */
+function resultCategoryRows(month: string, categories: CategoryRow[], monthly: MonthlyTotalRow[]): CategoryResultRow[] {
+  const paid = new Map<number, number>();
+  for (const row of monthly) if (row.month.startsWith(month)) paid.set(toNumber(row.categoryId), toNumber(row.cents));
+  return categories
+    .filter(
+      (category) =>
+        category.resultLine !== "outside-result" &&
+        ((paid.get(toNumber(category.id)) ?? 0) !== 0 ||
+          (category.active && (category.resultLine === "gross-revenue" || category.resultLine === "deduction"))),
+    )
+    .map((category) => ({ ...category, cents: paid.get(toNumber(category.id)) ?? 0 }));
 }
 
 type CategoryResultRow = { id: number; name: string; systemKey: string | null; resultLine: FinanceResultLine; cents: unknown };
@@ -144,26 +176,25 @@ export function cashFlowByDayInTx(reader: Reader, month: string): Promise<CashFl
 
 function cashFlowPart(month: string): Part<CashFlowDay[]> {
   const range = shopMonthRange(month);
-  // One pass over the daily totals up to the month's end: the days before it make the opening balance, the month's its bars.
-  // Formatted after grouping: to_char on each of a year's rows was most of the query's time.
-  const cashFlowDays = sql`select coalesce(to_char(day, 'YYYY-MM-DD'), 'before') as day, "inCents", "outCents"
-        from (
-          select case when day < ${range.firstDay}::date then null else day end as day,
-            sum(in_cents) as "inCents", sum(out_cents) as "outCents"
-          from finance_daily_totals
-          where day <= ${range.lastDay}::date
-          group by 1
-        ) as by_day`;
+  // The month's days, from their index range; the day as JSON writes a date, not to_char'd (see MonthlyTotalRow).
+  const cashFlowDays = sql`select day, sum(in_cents) as "inCents", sum(out_cents) as "outCents"
+        from finance_daily_totals
+        where day >= ${range.firstDay}::date and day <= ${range.lastDay}::date
+        group by day`;
+  // The balance before the month: every earlier month's total (a few rows a month), not every earlier day.
+  const cashFlowBefore = sql`select coalesce(sum(in_cents - out_cents), 0) as cents from finance_monthly_totals
+        where month < ${range.firstDay}::date`;
   return {
     queries: {
       cashFlowDays,
+      cashFlowBefore,
       cashFlowOpening: sql`select coalesce(sum(opening_balance_cents), 0) as cents from finance_accounts`,
     },
     build: (rows) =>
       buildCashFlow(
         range,
         rows.cashFlowDays as { day: string; inCents: unknown; outCents: unknown }[],
-        toNumber(rows.cashFlowOpening?.[0]?.cents),
+        toNumber(rows.cashFlowOpening?.[0]?.cents) + toNumber(rows.cashFlowBefore?.[0]?.cents),
       ),
   };
 }
@@ -175,11 +206,7 @@ function buildCashFlow(
 ): CashFlowDay[] {
   let balanceCents = openingCents;
   const byDay = new Map<string, { inCents: number; outCents: number }>();
-  for (const row of rows) {
-    const flows = { inCents: toNumber(row.inCents), outCents: toNumber(row.outCents) };
-    if (row.day === "before") balanceCents += flows.inCents - flows.outCents;
-    else byDay.set(row.day, flows);
-  }
+  for (const row of rows) byDay.set(row.day, { inCents: toNumber(row.inCents), outCents: toNumber(row.outCents) });
   const days: CashFlowDay[] = [];
   for (let day = range.firstDay; day <= range.lastDay; day = addDays(day, 1)) {
     const { inCents, outCents } = byDay.get(day) ?? { inCents: 0, outCents: 0 };
@@ -187,11 +214,6 @@ function buildCashFlow(
     days.push({ day, inCents, outCents, balanceCents });
   }
   return days;
-}
-
-/** An array parameter as one literal: the same on PGlite and node-postgres. */
-function arrayOf(values: readonly string[], type: "text" | "timestamptz") {
-  return sql`${`{${values.map((value) => `"${value}"`).join(",")}}`}::${sql.raw(type)}[]`;
 }
 
 export type MonthSummary = { month: string; revenueCents: number; expensesCents: number; resultCents: number };
@@ -206,52 +228,44 @@ export function lastTwelveMonthsInTx(reader: Reader, month: string): Promise<Mon
 }
 
 function lastTwelveMonthsPart(month: string): Part<MonthSummary[]> {
-  const months = Array.from({ length: 12 }, (_, index) => addMonths(`${month}-01`, index - 11).slice(0, 7));
-  const ranges = months.map((each) => ({ month: each, ...shopMonthRange(each) }));
-  const first = ranges[0]!;
-  const last = ranges.at(-1)!;
-  // Summed by month and category (a few hundred rows), then put in result lines here.
-  // Grouped on the month's first day and formatted after: to_char on each of a year's rows took 10-40 ms at scale.
-  // Each category's result line joined here (a few hundred grouped rows), not read in a query of its own.
-  const twelveMonthsEntries = sql`select to_char(by_month.month, 'YYYY-MM') as month, c.result_line as "resultLine", by_month.cents
-        from (
-          select date_trunc('month', day::timestamp)::date as month, category_id as "categoryId",
-            sum(in_cents - out_cents) as cents
-          from finance_daily_totals
-          where day >= ${first.firstDay}::date and day <= ${last.lastDay}::date
-          group by 1, 2
-        ) as by_month join finance_categories c on c.id = by_month."categoryId"`;
-  // Month boundaries are São Paulo's, computed in lib/dates: each hour of cost is matched to its month's instants.
-  const twelveMonthsStock = sql`select m.month, coalesce(sum(h.cost_cents), 0) as cents
-        from unnest(${arrayOf(months, "text")}, ${arrayOf(
-          ranges.map((range) => range.from.toISOString()),
-          "timestamptz",
-        )}, ${arrayOf(
-          ranges.map((range) => range.to.toISOString()),
-          "timestamptz",
-        )}) as m(month, from_at, to_at)
-        join finance_cost_of_goods_hours h on h.hour >= m.from_at and h.hour < m.to_at
-        group by m.month`;
+  const months = twelveMonthsUpTo(month);
   return {
-    queries: { twelveMonthsEntries, twelveMonthsStock },
+    queries: {
+      monthlyTotals: monthlyTotalsQuery(month),
+      financeCategories: categoriesQuery,
+      monthlyStockCost: monthlyStockCostQuery(months),
+    },
     build: (rows) =>
       buildLastTwelveMonths(
         months,
-        rows.twelveMonthsEntries as { month: string; resultLine: FinanceResultLine; cents: unknown }[],
-        rows.twelveMonthsStock as { month: string; cents: unknown }[],
+        rows.financeCategories as CategoryRow[],
+        rows.monthlyTotals as MonthlyTotalRow[],
+        rows.monthlyStockCost as { month: string; cents: unknown }[],
       ),
   };
 }
 
+/**
+ * The stock ledger's cost of goods (positive) per São Paulo month, for
+ * `months` (finance_cost_of_goods_months, migration 0052: the cost hours
+ * summed by month).
+ */
+function monthlyStockCostQuery(months: string[]): SQL {
+  return sql`select month, cost_cents as cents from finance_cost_of_goods_months
+        where month >= ${`${months[0]}-01`}::date and month <= ${`${months.at(-1)}-01`}::date`;
+}
+
 function buildLastTwelveMonths(
   months: string[],
-  entryRows: { month: string; resultLine: FinanceResultLine; cents: unknown }[],
+  categories: CategoryRow[],
+  monthlyRows: MonthlyTotalRow[],
   stockRows: { month: string; cents: unknown }[],
 ): MonthSummary[] {
+  const lineOf = new Map(categories.map((category) => [toNumber(category.id), category.resultLine]));
   const summaries = new Map(months.map((each) => [each, { revenueCents: 0, resultCents: 0 }]));
-  for (const row of entryRows) {
-    const line = row.resultLine;
-    const summary = summaries.get(row.month);
+  for (const row of monthlyRows) {
+    const line = lineOf.get(toNumber(row.categoryId));
+    const summary = summaries.get(row.month.slice(0, 7));
     if (!summary || !line || line === "outside-result") continue;
     const cents = toNumber(row.cents);
     if (line === "gross-revenue") summary.revenueCents += cents;
@@ -259,7 +273,7 @@ function buildLastTwelveMonths(
   }
   return months.map((each) => {
     const { revenueCents, resultCents: entriesCents } = summaries.get(each)!;
-    const resultCents = entriesCents - toNumber(stockRows.find((row) => row.month === each)?.cents);
+    const resultCents = entriesCents - toNumber(stockRows.find((row) => row.month.startsWith(each))?.cents);
     return { month: each, revenueCents, expensesCents: revenueCents - resultCents, resultCents };
   });
 }
@@ -341,7 +355,8 @@ export async function getFinanceReport(actor: Actor, { month, today }: { month: 
     overdue: overduePart(today),
     dueThisWeek: dueThisWeekPart(today),
   };
-  // One statement for the whole page (it was eleven).
+  // One statement for the whole page (it was eleven). Parts that need the same rows name the same key with the same SQL,
+  // so the monthly totals, the categories and the stock costs are read once.
   const rows = await readTogether(
     await getDb(),
     Object.assign({}, ...Object.values(parts).map((part) => part.queries)) as Record<string, SQL>,

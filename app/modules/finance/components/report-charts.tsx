@@ -20,43 +20,47 @@ const MONTH_NAMES = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "se
 
 const percent = (value: number) => `${value.toFixed(3)}%`;
 
+/**
+ * The charts' shapes and their number tables are written as markup strings, not
+ * React elements: a month is hundreds of rects, lines and cells, and creating
+ * and serialising an element for each was most of the page's render on the
+ * server. The markup is what React wrote for them (same tags, attributes and
+ * escaping); the browser, hydrating, builds the same string from the same data.
+ */
+const ESCAPED: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const escapeMarkup = (text: string | number) => String(text).replace(/[&<>"']/g, (char) => ESCAPED[char]!);
+const markup = (html: string) => ({ __html: html });
+
 /** "2026-10" → "out/26". */
 export function shortMonth(month: string) {
   return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]}/${month.slice(2, 4)}`;
 }
 
 /** Horizontal grid lines at round amounts. */
-function GridLines({ scale }: { scale: ChartScale }) {
-  return (
-    <g>
-      {scale.ticks.map((tick) => {
-        const y = yOf(scale, tick, TOP, PLOT);
-        return (
-          <line key={tick} x1="0" x2="100%" y1={y} y2={y} className={tick === 0 ? "stroke-slate-500" : "stroke-slate-200"} />
-        );
-      })}
-    </g>
-  );
+function gridLines(scale: ChartScale) {
+  const lines = scale.ticks.map((tick) => {
+    const y = yOf(scale, tick, TOP, PLOT);
+    return `<line x1="0" x2="100%" y1="${y}" y2="${y}" class="${tick === 0 ? "stroke-slate-500" : "stroke-slate-200"}"></line>`;
+  });
+  return `<g>${lines.join("")}</g>`;
 }
 
 /** Each grid line's amount, above it at the left, drawn over the bars with a white halo so a bar never hides it. */
-function GridLabels({ scale }: { scale: ChartScale }) {
-  return (
-    <g>
-      {scale.ticks.map((tick) => (
-        <text
-          key={tick}
-          x="2"
-          y={yOf(scale, tick, TOP, PLOT) - 3}
-          className="fill-slate-600 stroke-white text-[11px]"
-          strokeWidth={3}
-          paintOrder="stroke"
-        >
-          {shortReais(tick)}
-        </text>
-      ))}
-    </g>
+function gridLabels(scale: ChartScale) {
+  const labels = scale.ticks.map(
+    (tick) =>
+      `<text x="2" y="${yOf(scale, tick, TOP, PLOT) - 3}" class="fill-slate-600 stroke-white text-[11px]" stroke-width="3" paint-order="stroke">${escapeMarkup(shortReais(tick))}</text>`,
   );
+  return `<g>${labels.join("")}</g>`;
+}
+
+/** A table body's rows, each cell with its class. */
+function tableRows(rows: [className: string, text: string][][]) {
+  return rows
+    .map(
+      (cells) => `<tr>${cells.map(([className, text]) => `<td class="${className}">${escapeMarkup(text)}</td>`).join("")}</tr>`,
+    )
+    .join("");
 }
 
 function Legend({ items }: { items: { label: string; className: string; isLine?: boolean }[] }) {
@@ -92,60 +96,45 @@ export function CashFlowChart({ days }: { days: readonly CashFlowPoint[] }) {
     first && last
       ? `Fluxo de caixa por dia: entradas ${formatCents(totalIn)}, saídas ${formatCents(totalOut)}; saldo das contas de ${formatCents(first.balanceCents)} em ${formatDate(first.day)} a ${formatCents(last.balanceCents)} em ${formatDate(last.day)}.`
       : "Fluxo de caixa por dia: sem dias.";
+  const bars = days.map((day, index) => {
+    const x = percent(index * slot + (slot - barWidth) / 2);
+    const width = percent(barWidth);
+    const up = zero - yOf(scale, day.inCents, TOP, PLOT);
+    const down = yOf(scale, -day.outCents, TOP, PLOT) - zero;
+    const title = `${formatDate(day.day)}: entradas ${formatCents(day.inCents)}, saídas ${formatCents(day.outCents)}, saldo ${formatCents(day.balanceCents)}`;
+    const inBar =
+      day.inCents > 0
+        ? `<rect x="${x}" width="${width}" y="${zero - up}" height="${Math.max(up, 1)}" class="fill-emerald-600"></rect>`
+        : "";
+    const outBar =
+      day.outCents > 0
+        ? `<rect x="${x}" width="${width}" y="${zero}" height="${Math.max(down, 1)}" class="fill-red-600"></rect>`
+        : "";
+    return `<g><title>${escapeMarkup(title)}</title>${inBar}${outBar}</g>`;
+  });
+  const balanceLine = days
+    .slice(1)
+    .map(
+      (day, index) =>
+        `<line x1="${percent(index * slot + slot / 2)}" x2="${percent((index + 1) * slot + slot / 2)}" y1="${balanceY(days[index]!.balanceCents)}" y2="${balanceY(day.balanceCents)}" class="stroke-brand-700" stroke-width="2.5" stroke-linecap="round"></line>`,
+    );
+  const dayLabels = days.map((day, index) =>
+    index === 0 || (index + 1) % 5 === 0
+      ? `<text x="${percent(index * slot + slot / 2)}" y="${HEIGHT - 6}" text-anchor="middle" class="fill-slate-600 text-[11px]">${Number(day.day.slice(8))}</text>`
+      : "",
+  );
+  const shapes = gridLines(scale) + bars.join("") + balanceLine.join("") + dayLabels.join("") + gridLabels(scale);
   return (
     <figure className="space-y-2" data-testid="cash-flow-chart">
-      {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label. */}
-      <svg role="img" aria-label={summary} width="100%" height={HEIGHT} className="block overflow-visible">
-        <GridLines scale={scale} />
-        {days.map((day, index) => {
-          const x = index * slot + (slot - barWidth) / 2;
-          const up = zero - yOf(scale, day.inCents, TOP, PLOT);
-          const down = yOf(scale, -day.outCents, TOP, PLOT) - zero;
-          return (
-            <g key={day.day}>
-              <title>{`${formatDate(day.day)}: entradas ${formatCents(day.inCents)}, saídas ${formatCents(day.outCents)}, saldo ${formatCents(day.balanceCents)}`}</title>
-              {day.inCents > 0 && (
-                <rect
-                  x={percent(x)}
-                  width={percent(barWidth)}
-                  y={zero - up}
-                  height={Math.max(up, 1)}
-                  className="fill-emerald-600"
-                />
-              )}
-              {day.outCents > 0 && (
-                <rect x={percent(x)} width={percent(barWidth)} y={zero} height={Math.max(down, 1)} className="fill-red-600" />
-              )}
-            </g>
-          );
-        })}
-        {days.slice(1).map((day, index) => (
-          <line
-            key={day.day}
-            x1={percent(index * slot + slot / 2)}
-            x2={percent((index + 1) * slot + slot / 2)}
-            y1={balanceY(days[index]!.balanceCents)}
-            y2={balanceY(day.balanceCents)}
-            className="stroke-brand-700"
-            strokeWidth={2.5}
-            strokeLinecap="round"
-          />
-        ))}
-        {days.map((day, index) =>
-          index === 0 || (index + 1) % 5 === 0 ? (
-            <text
-              key={day.day}
-              x={percent(index * slot + slot / 2)}
-              y={HEIGHT - 6}
-              textAnchor="middle"
-              className="fill-slate-600 text-[11px]"
-            >
-              {Number(day.day.slice(8))}
-            </text>
-          ) : null,
-        )}
-        <GridLabels scale={scale} />
-      </svg>
+      <svg
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label.
+        role="img"
+        aria-label={summary}
+        width="100%"
+        height={HEIGHT}
+        className="block overflow-visible"
+        dangerouslySetInnerHTML={markup(shapes)}
+      />
       <Legend
         items={[
           { label: "Entradas", className: "bg-emerald-600" },
@@ -173,18 +162,21 @@ export function CashFlowChart({ days }: { days: readonly CashFlowPoint[] }) {
                 <th className="py-1 text-right font-medium">Saldo</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
-              {days
-                .filter((day) => day.inCents > 0 || day.outCents > 0)
-                .map((day) => (
-                  <tr key={day.day}>
-                    <td className="py-1 pr-3">{formatDate(day.day)}</td>
-                    <td className="py-1 pr-3 text-right">{formatCents(day.inCents)}</td>
-                    <td className="py-1 pr-3 text-right">{formatCents(day.outCents)}</td>
-                    <td className="py-1 text-right">{formatCents(day.balanceCents)}</td>
-                  </tr>
-                ))}
-            </tbody>
+            <tbody
+              className="divide-y divide-slate-100"
+              dangerouslySetInnerHTML={markup(
+                tableRows(
+                  days
+                    .filter((day) => day.inCents > 0 || day.outCents > 0)
+                    .map((day) => [
+                      ["py-1 pr-3", formatDate(day.day)],
+                      ["py-1 pr-3 text-right", formatCents(day.inCents)],
+                      ["py-1 pr-3 text-right", formatCents(day.outCents)],
+                      ["py-1 text-right", formatCents(day.balanceCents)],
+                    ]),
+                ),
+              )}
+            />
           </table>
         </div>
       </details>
@@ -200,15 +192,7 @@ export function TwelveMonthsChart({ months }: { months: readonly MonthPoint[] })
   const zero = yOf(scale, 0, TOP, PLOT);
   const bar = (cents: number, x: number, className: string) => {
     const y = yOf(scale, cents, TOP, PLOT);
-    return (
-      <rect
-        x={percent(x)}
-        width={percent(barWidth)}
-        y={Math.min(y, zero)}
-        height={Math.max(Math.abs(zero - y), 1)}
-        className={className}
-      />
-    );
+    return `<rect x="${percent(x)}" width="${percent(barWidth)}" y="${Math.min(y, zero)}" height="${Math.max(Math.abs(zero - y), 1)}" class="${className}"></rect>`;
   };
   const centre = (index: number) => index * slot + slot / 2;
   const summary = `Últimos 12 meses: ${months
@@ -217,52 +201,37 @@ export function TwelveMonthsChart({ months }: { months: readonly MonthPoint[] })
         `${shortMonth(month.month)} receita ${formatCents(month.revenueCents)}, despesas ${formatCents(month.expensesCents)}, resultado ${formatCents(month.resultCents)}`,
     )
     .join("; ")}.`;
+  const bars = months.map(
+    (month, index) =>
+      `<g><title>${escapeMarkup(`${shortMonth(month.month)}: receita ${formatCents(month.revenueCents)}, despesas ${formatCents(month.expensesCents)}, resultado ${formatCents(month.resultCents)}`)}</title>${bar(month.revenueCents, centre(index) - barWidth, "fill-emerald-600")}${bar(month.expensesCents, centre(index), "fill-red-600")}</g>`,
+  );
+  const resultLine = months
+    .slice(1)
+    .map(
+      (month, index) =>
+        `<line x1="${percent(centre(index))}" x2="${percent(centre(index + 1))}" y1="${yOf(scale, months[index]!.resultCents, TOP, PLOT)}" y2="${yOf(scale, month.resultCents, TOP, PLOT)}" class="stroke-brand-700" stroke-width="2.5"></line>`,
+    );
+  const dots = months.map(
+    (month, index) =>
+      `<circle cx="${percent(centre(index))}" cy="${yOf(scale, month.resultCents, TOP, PLOT)}" r="3.5" class="fill-white stroke-brand-700" stroke-width="2"></circle>`,
+  );
+  const monthLabels = months.map(
+    (month, index) =>
+      `<text x="${percent(centre(index))}" y="${HEIGHT - 6}" text-anchor="middle" class="fill-slate-600 text-[10px]">${MONTH_NAMES[Number(month.month.slice(5, 7)) - 1]}</text>`,
+  );
+  const shapes =
+    gridLines(scale) + bars.join("") + resultLine.join("") + dots.join("") + monthLabels.join("") + gridLabels(scale);
   return (
     <figure className="space-y-2" data-testid="twelve-months-chart">
-      {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label. */}
-      <svg role="img" aria-label={summary} width="100%" height={HEIGHT} className="block overflow-visible">
-        <GridLines scale={scale} />
-        {months.map((month, index) => (
-          <g key={month.month}>
-            <title>{`${shortMonth(month.month)}: receita ${formatCents(month.revenueCents)}, despesas ${formatCents(month.expensesCents)}, resultado ${formatCents(month.resultCents)}`}</title>
-            {bar(month.revenueCents, centre(index) - barWidth, "fill-emerald-600")}
-            {bar(month.expensesCents, centre(index), "fill-red-600")}
-          </g>
-        ))}
-        {months.slice(1).map((month, index) => (
-          <line
-            key={month.month}
-            x1={percent(centre(index))}
-            x2={percent(centre(index + 1))}
-            y1={yOf(scale, months[index]!.resultCents, TOP, PLOT)}
-            y2={yOf(scale, month.resultCents, TOP, PLOT)}
-            className="stroke-brand-700"
-            strokeWidth={2.5}
-          />
-        ))}
-        {months.map((month, index) => (
-          <circle
-            key={month.month}
-            cx={percent(centre(index))}
-            cy={yOf(scale, month.resultCents, TOP, PLOT)}
-            r={3.5}
-            className="fill-white stroke-brand-700"
-            strokeWidth={2}
-          />
-        ))}
-        {months.map((month, index) => (
-          <text
-            key={month.month}
-            x={percent(centre(index))}
-            y={HEIGHT - 6}
-            textAnchor="middle"
-            className="fill-slate-600 text-[10px]"
-          >
-            {MONTH_NAMES[Number(month.month.slice(5, 7)) - 1]}
-          </text>
-        ))}
-        <GridLabels scale={scale} />
-      </svg>
+      <svg
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label.
+        role="img"
+        aria-label={summary}
+        width="100%"
+        height={HEIGHT}
+        className="block overflow-visible"
+        dangerouslySetInnerHTML={markup(shapes)}
+      />
       <Legend
         items={[
           { label: "Receita", className: "bg-emerald-600" },
@@ -284,16 +253,19 @@ export function TwelveMonthsChart({ months }: { months: readonly MonthPoint[] })
                 <th className="py-1 text-right font-medium">Resultado</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
-              {months.map((month) => (
-                <tr key={month.month}>
-                  <td className="py-1 pr-3">{shortMonth(month.month)}</td>
-                  <td className="py-1 pr-3 text-right">{formatCents(month.revenueCents)}</td>
-                  <td className="py-1 pr-3 text-right">{formatCents(month.expensesCents)}</td>
-                  <td className="py-1 text-right">{formatCents(month.resultCents)}</td>
-                </tr>
-              ))}
-            </tbody>
+            <tbody
+              className="divide-y divide-slate-100"
+              dangerouslySetInnerHTML={markup(
+                tableRows(
+                  months.map((month) => [
+                    ["py-1 pr-3", shortMonth(month.month)],
+                    ["py-1 pr-3 text-right", formatCents(month.revenueCents)],
+                    ["py-1 pr-3 text-right", formatCents(month.expensesCents)],
+                    ["py-1 text-right", formatCents(month.resultCents)],
+                  ]),
+                ),
+              )}
+            />
           </table>
         </div>
       </details>
