@@ -121,6 +121,8 @@ async function loadModules() {
 
 type Modules = Awaited<ReturnType<typeof loadModules>>;
 
+const sumOf = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
 /**
  * What the register's money becomes in finance (decision 0019), against a
  * real database: each payment is revenue by source in the account of its
@@ -1065,7 +1067,6 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         )
       ).rows as { first: string; last: string }[];
       const { first, last } = range!;
-      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
       const cancelled = await app.db
         .select({ total: count() })
         .from(t.cardReceivables)
@@ -1123,10 +1124,10 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
           .where(and(inPeriod, isNull(t.cardReceivables.cancelledAt)));
         expect(page.totals).toEqual({
           count: open.length,
-          grossCents: sum(open.map((row) => row.grossCents)),
-          feeCents: sum(open.map((row) => row.feeCents)),
-          netCents: sum(open.map((row) => row.netCents)),
-          settledNetCents: sum(open.filter((row) => row.expectedDate <= query.today).map((row) => row.netCents)),
+          grossCents: sumOf(open.map((row) => row.grossCents)),
+          feeCents: sumOf(open.map((row) => row.feeCents)),
+          netCents: sumOf(open.map((row) => row.netCents)),
+          settledNetCents: sumOf(open.filter((row) => row.expectedDate <= query.today).map((row) => row.netCents)),
         });
         expect(page.rates).toEqual(await app.client.inTransaction((tx) => app.cardFeesServer.readCardFeeRatesInTx(tx)));
       }

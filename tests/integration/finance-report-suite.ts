@@ -355,11 +355,12 @@ export function defineFinanceReportSuite(database: TestDatabase) {
       expect((await app.report.monthResultInTx(app.db, "2026-10")).resultCents).toBe(13_918);
     });
 
+    const rowsOf = async (query: ReturnType<typeof sql>) =>
+      (await app.db.execute(query)).rows as Record<string, string | number | null>[];
+
     it("reads the same figures as summing the paid entries themselves, month by month and day by day", async () => {
       // The page sums the daily totals once by month and category for its three charts; here each figure comes
       // straight from finance_entries and the stock hours, one month at a time, as the page read them before.
-      const rowsOf = async (query: ReturnType<typeof sql>) =>
-        (await app.db.execute(query)).rows as Record<string, string | number | null>[];
       const paid = sql`paid_date is not null and cancelled_at is null`;
       const signed = sql`case when e.direction = 'in' then e.amount_cents else -e.amount_cents end`;
       for (const month of ["2025-12", "2026-09", "2026-10", "2026-11"]) {

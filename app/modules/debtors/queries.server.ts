@@ -187,7 +187,7 @@ export async function readLateCustomersInTx(tx: Database | Transaction, today: s
   const ids = jsonValue<(number | string)[]>(row?.ids, []);
   const cents = jsonValue<(number | string)[]>(row?.cents, []);
   const days = jsonValue<string[]>(row?.days, []);
-  const limits = AGEING_BUCKET_LIMITS.map((days) => addDays(today, -days));
+  const limits = AGEING_BUCKET_LIMITS.map((limit) => addDays(today, -limit));
   const totals = new Map(AGEING_BUCKETS.map((bucket) => [bucket, { bucket, customers: 0, overdueCents: 0 }]));
   const rows = ids.map((id, index) => {
     const oldestOverdueDate = isoDay(days[index]!);
