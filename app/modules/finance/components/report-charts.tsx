@@ -63,6 +63,21 @@ function tableRows(rows: [className: string, text: string][][]) {
     .join("");
 }
 
+/** A chart's picture: its shapes' markup, read as one image with its summary. */
+function ChartPicture({ summary, shapes }: { summary: string; shapes: string }) {
+  return (
+    <svg
+      // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label.
+      role="img"
+      aria-label={summary}
+      width="100%"
+      height={HEIGHT}
+      className="block overflow-visible"
+      dangerouslySetInnerHTML={markup(shapes)}
+    />
+  );
+}
+
 function Legend({ items }: { items: { label: string; className: string; isLine?: boolean }[] }) {
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-hidden>
@@ -126,15 +141,7 @@ export function CashFlowChart({ days }: { days: readonly CashFlowPoint[] }) {
   const shapes = gridLines(scale) + bars.join("") + balanceLine.join("") + dayLabels.join("") + gridLabels(scale);
   return (
     <figure className="space-y-2" data-testid="cash-flow-chart">
-      <svg
-        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label.
-        role="img"
-        aria-label={summary}
-        width="100%"
-        height={HEIGHT}
-        className="block overflow-visible"
-        dangerouslySetInnerHTML={markup(shapes)}
-      />
+      <ChartPicture summary={summary} shapes={shapes} />
       <Legend
         items={[
           { label: "Entradas", className: "bg-emerald-600" },
@@ -223,15 +230,7 @@ export function TwelveMonthsChart({ months }: { months: readonly MonthPoint[] })
     gridLines(scale) + bars.join("") + resultLine.join("") + dots.join("") + monthLabels.join("") + gridLabels(scale);
   return (
     <figure className="space-y-2" data-testid="twelve-months-chart">
-      <svg
-        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- role="img" is how an inline SVG gets read as one picture with its label.
-        role="img"
-        aria-label={summary}
-        width="100%"
-        height={HEIGHT}
-        className="block overflow-visible"
-        dangerouslySetInnerHTML={markup(shapes)}
-      />
+      <ChartPicture summary={summary} shapes={shapes} />
       <Legend
         items={[
           { label: "Receita", className: "bg-emerald-600" },
