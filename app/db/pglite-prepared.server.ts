@@ -79,8 +79,9 @@ export function withPreparedStatements(client: PGlite): PGlite {
   void client.waitReady.then(() => (isReady = true)).catch(() => {});
 
   function keeps(query: string, params: unknown[], options?: QueryOptions) {
-    if (!isReady || options?.blob || params.length > MAX_PARAMETERS || ARBITER_WHERE.test(query)) return false;
-    return prepared.has(query) || prepared.size < MAX_PREPARED;
+    if (!isReady || options?.blob || params.length > MAX_PARAMETERS) return false;
+    if (prepared.has(query)) return true;
+    return prepared.size < MAX_PREPARED && !ARBITER_WHERE.test(query);
   }
 
   async function prepare(query: string, options?: QueryOptions): Promise<Prepared> {
