@@ -66,6 +66,8 @@ export function benchServerEnv(port: number, dataDir: string): NodeJS.ProcessEnv
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
+    // As `npm start` runs it (package.json): glibc's arenas set before the process starts.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
