@@ -31,12 +31,16 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 }
 
 /**
- * Where the database's write-ahead log stands: it moves on every write, so
- * an unchanged position says no table changed without reading them all
- * (the fuzzing suite digests only when it moved).
+ * Where the database's write-ahead log stands: its insert position moves on
+ * every write, so an unchanged position says no table changed without
+ * reading them all (the fuzzing suite digests only when it moved). The
+ * insert position, not the write position (`pg_current_wal_lsn`): with
+ * `synchronous_commit = off`, as CI's PostgreSQL runs, a commit leaves its
+ * WAL for the background writer, and the write position could stand still
+ * over a write (stop 33's CI saw it).
  */
 export async function databaseWritePosition(db: Database): Promise<string> {
   await (await import("~/lib/background-tasks.server")).settleBackgroundTasks();
-  const [row] = (await db.execute<{ lsn: string }>(sql`select pg_current_wal_lsn()::text as lsn`)).rows;
+  const [row] = (await db.execute<{ lsn: string }>(sql`select pg_current_wal_insert_lsn()::text as lsn`)).rows;
   return row!.lsn;
 }
