@@ -75,6 +75,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
   const pgliteTransaction = client.transaction.bind(client);
   const prepared = new Map<string, Prepared>();
   let named = 0;
+  // Statements are kept only once PGlite is ready: whatever runs while it starts takes its own path, as before this wrapper.
   let isReady = false;
   void client.waitReady.then(() => (isReady = true)).catch(() => {});
 

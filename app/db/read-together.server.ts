@@ -26,10 +26,12 @@ export async function readTogether<K extends string>(
   const result = await reader.execute(sql`select ${sql.join(columns, sql`, `)}`);
   const row = (result.rows[0] ?? {}) as Record<string, unknown>;
   const out = {} as Record<K, Record<string, unknown>[]>;
-  for (const key of keys) {
-    const value = row[key];
-    // A driver that leaves json unparsed hands back the text.
-    out[key] = (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as Record<string, unknown>[];
-  }
+  for (const key of keys) out[key] = jsonColumn<Record<string, unknown>[]>(row[key], []);
   return out;
+}
+
+/** A json column's value, whether the driver parsed it or handed back its text; `empty` when null. */
+export function jsonColumn<T>(value: unknown, empty: T): T {
+  if (value === null || value === undefined) return empty;
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { databaseKind, getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { committedWritesVersion } from "~/db/committed-writes.server";
-import { readTogether } from "~/db/read-together.server";
+import { jsonColumn, readTogether } from "~/db/read-together.server";
 import { creditInstalments, creditPlans, debtContacts, debts } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
 import { serviceOrders } from "~/db/schema/service-orders";
@@ -164,12 +164,6 @@ function lateCustomersSql(today: string) {
  */
 export type LateCustomers = { today: string; rows: OverdueRow[] } & OverdueSummary;
 
-/** A json column's value, whether the driver parsed it or handed back its text. */
-function jsonValue<T>(value: unknown, empty: T): T {
-  if (value === null || value === undefined) return empty;
-  return (typeof value === "string" ? JSON.parse(value) : value) as T;
-}
-
 /**
  * The overdue items grouped by customer (lateCustomersSql), read back as
  * one row of three JSON arrays (a customer's id, amount and oldest overdue
@@ -184,9 +178,9 @@ export async function readLateCustomersInTx(tx: Database | Transaction, today: s
     select json_agg(customer_id) as ids, json_agg(overdue_cents) as cents, json_agg(oldest_overdue_date) as days
     from (${lateCustomersSql(today)}) late`);
   const row = result.rows[0] as { ids: unknown; cents: unknown; days: unknown } | undefined;
-  const ids = jsonValue<(number | string)[]>(row?.ids, []);
-  const cents = jsonValue<(number | string)[]>(row?.cents, []);
-  const days = jsonValue<string[]>(row?.days, []);
+  const ids = jsonColumn<(number | string)[]>(row?.ids, []);
+  const cents = jsonColumn<(number | string)[]>(row?.cents, []);
+  const days = jsonColumn<string[]>(row?.days, []);
   const limits = AGEING_BUCKET_LIMITS.map((limit) => addDays(today, -limit));
   const totals = new Map(AGEING_BUCKETS.map((bucket) => [bucket, { bucket, customers: 0, overdueCents: 0 }]));
   const rows = ids.map((id, index) => {
