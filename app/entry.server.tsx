@@ -1,11 +1,10 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "~/components/nonce";
 import { logger } from "~/lib/logger.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { FlushedHtml } from "~/server/flushed-html.server";
 
 export const streamTimeout = 5_000;
 
@@ -34,15 +33,10 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeout);
-              callback();
-            },
-          });
+          const html = new FlushedHtml(() => clearTimeout(timeout));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          resolve(new Response(html.body, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(html);
         },
         onShellError: reject,
         onError(error: unknown) {
