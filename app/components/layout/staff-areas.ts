@@ -147,6 +147,9 @@ export const STAFF_AREAS = {
 
 export type StaffAreaKey = keyof typeof STAFF_AREAS;
 
+/** The id of an area's drawing in navigation-icons.svg. */
+export const navigationIconId = (key: StaffAreaKey) => `icone-${key}`;
+
 /**
  * The sidebar item a page belongs to: the area whose address is the longest
  * whole-segment prefix of the page's (`/cdc/12/pagar` is the crediário's,

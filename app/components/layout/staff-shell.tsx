@@ -6,31 +6,11 @@ import { canSeeFinance, type Role } from "~/modules/accounts/roles";
 import { AccountMenu, type SignedInAccount } from "./account-menu";
 import type { OwnerAlert } from "~/lib/job-alerts.server";
 import { DemoBanner, type DemoState } from "./demo-banner";
+import { navigationIconHref } from "./navigation-icons";
 import { OwnerAlertsBanner } from "./owner-alerts-banner";
 import { useRootData } from "./root-data";
 import { ShopLogoImage, ShopMark } from "./shop-mark";
 import { SIDEBAR_AREAS, sidebarAreaOf, STAFF_AREAS, type StaffArea, type StaffAreaKey } from "./staff-areas";
-
-const navIconId = (key: StaffAreaKey) => `icone-${key}`;
-
-/**
- * Each area's icon drawn once, for the two copies of the navigation (the
- * sidebar and the phone's drawer) to show by reference: drawn in each link,
- * the icons were a third of every staff page's HTML and of its render. Not
- * `display: none`, which would hide what the references show.
- */
-function NavigationIcons({ keys }: { keys: readonly StaffAreaKey[] }) {
-  return (
-    <svg aria-hidden width="0" height="0" className="absolute">
-      <defs>
-        {keys.map((key) => {
-          const Icon = STAFF_AREAS[key].icon;
-          return <Icon key={key} id={navIconId(key)} />;
-        })}
-      </defs>
-    </svg>
-  );
-}
 
 /** The areas this person's menu lists. */
 function navigationKeys(role: Role, financeAccess: boolean) {
@@ -62,7 +42,7 @@ function StaffNavigation({ keys }: { keys: readonly StaffAreaKey[] }) {
               )}
             >
               <svg aria-hidden viewBox="0 0 24 24" className="size-4 shrink-0">
-                <use href={`#${navIconId(key)}`} />
+                <use href={navigationIconHref(key)} />
               </svg>
               {title}
             </Link>
@@ -97,7 +77,6 @@ export function StaffShell({
   const keys = navigationKeys(role, financeAccess);
   return (
     <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
-      <NavigationIcons keys={keys} />
       <aside className="hidden border-r border-slate-200 bg-slate-100 lg:block">
         <div className="sticky top-0 max-h-dvh overflow-y-auto p-4">
           <Link to="/" className="mb-6 flex flex-wrap items-center gap-2 px-3 font-bold text-brand-800">
