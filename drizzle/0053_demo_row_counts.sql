@@ -3,6 +3,8 @@ CREATE TABLE "demo_row_counts" (
 	"total" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "credit_plans_demo_idx" ON "credit_plans" USING btree ("is_demo");
+--> statement-breakpoint
 -- The demo data page counts each kind of demo row (up to a thousand, then
 -- "mais de 1.000"): at the scale seed, where nearly every row is a demo row,
 -- that walked a thousand index entries of five large tables on every view,

@@ -484,7 +484,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
         }
       }
       // Without them the planner walked a whole primary key instead, filtering each row.
-      for (const index of ["service_orders_demo_idx", "customers_demo_idx"]) {
+      for (const index of ["service_orders_demo_idx", "customers_demo_idx", "credit_plans_demo_idx"]) {
         expect(plans.join("\n")).toContain(`"Index Name":"${index}"`);
       }
     });
