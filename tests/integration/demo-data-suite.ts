@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { count, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import {
   assertSingletonStoreFound,
@@ -486,6 +486,23 @@ export function defineDemoDataSuite(database: TestDatabase) {
       // Without them the planner walked a whole primary key instead, filtering each row.
       for (const index of ["service_orders_demo_idx", "customers_demo_idx", "credit_plans_demo_idx"]) {
         expect(plans.join("\n")).toContain(`"Index Name":"${index}"`);
+      }
+    });
+
+    it("a página lê tudo num comando sem parâmetros: planejado uma vez, não a cada visita", async () => {
+      // With its limits sent as parameters PostgreSQL planned the seventeen blocker joins again on every view
+      // (its one plan for any values looked costlier): most of the page's cost at the scale seed.
+      const { PgDialect } = await import("drizzle-orm/pg-core");
+      const dialect = new PgDialect();
+      const execute = vi.spyOn(app.db, "execute");
+      try {
+        await app.removal.getDemoDataOverview(OWNER);
+        expect(execute).toHaveBeenCalledTimes(1);
+        const query = dialect.sqlToQuery(execute.mock.calls[0]![0] as SQL);
+        expect(query.sql).toContain("demo_row_counts");
+        expect(query.params).toEqual([]);
+      } finally {
+        execute.mockRestore();
       }
     });
 
