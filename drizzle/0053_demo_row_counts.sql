@@ -190,16 +190,20 @@ CREATE TRIGGER demo_row_counts_flag AFTER UPDATE OF is_demo ON finance_entries
 CREATE TRIGGER demo_row_counts_truncate AFTER TRUNCATE ON finance_entries
   FOR EACH STATEMENT EXECUTE FUNCTION demo_row_counts_reset();
 --> statement-breakpoint
+-- Only the tables that have demo rows: a new database stays without rows (a restore writes only into an empty one).
 INSERT INTO demo_row_counts (table_name, total)
-SELECT 'customers', count(*)::int FROM customers WHERE is_demo
-  UNION ALL SELECT 'service_orders', count(*)::int FROM service_orders WHERE is_demo
-  UNION ALL SELECT 'reviews', count(*)::int FROM reviews WHERE is_demo
-  UNION ALL SELECT 'blog_posts', count(*)::int FROM blog_posts WHERE is_demo
-  UNION ALL SELECT 'faq_entries', count(*)::int FROM faq_entries WHERE is_demo
-  UNION ALL SELECT 'site_texts', count(*)::int FROM site_texts WHERE is_demo
-  UNION ALL SELECT 'contact_messages', count(*)::int FROM contact_messages WHERE is_demo
-  UNION ALL SELECT 'products', count(*)::int FROM products WHERE is_demo
-  UNION ALL SELECT 'credit_plans', count(*)::int FROM credit_plans WHERE is_demo
-  UNION ALL SELECT 'user', count(*)::int FROM "user" WHERE is_demo
-  UNION ALL SELECT 'debts', count(*)::int FROM debts WHERE is_demo
-  UNION ALL SELECT 'finance_entries', count(*)::int FROM finance_entries WHERE is_demo;
+  SELECT table_name, total FROM (
+    SELECT 'customers', count(*)::int FROM customers WHERE is_demo
+    UNION ALL SELECT 'service_orders', count(*)::int FROM service_orders WHERE is_demo
+    UNION ALL SELECT 'reviews', count(*)::int FROM reviews WHERE is_demo
+    UNION ALL SELECT 'blog_posts', count(*)::int FROM blog_posts WHERE is_demo
+    UNION ALL SELECT 'faq_entries', count(*)::int FROM faq_entries WHERE is_demo
+    UNION ALL SELECT 'site_texts', count(*)::int FROM site_texts WHERE is_demo
+    UNION ALL SELECT 'contact_messages', count(*)::int FROM contact_messages WHERE is_demo
+    UNION ALL SELECT 'products', count(*)::int FROM products WHERE is_demo
+    UNION ALL SELECT 'credit_plans', count(*)::int FROM credit_plans WHERE is_demo
+    UNION ALL SELECT 'user', count(*)::int FROM "user" WHERE is_demo
+    UNION ALL SELECT 'debts', count(*)::int FROM debts WHERE is_demo
+    UNION ALL SELECT 'finance_entries', count(*)::int FROM finance_entries WHERE is_demo
+  ) AS counted (table_name, total)
+  WHERE total > 0;
