@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { count, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { Actor } from "~/modules/accounts/roles";
 import {
   assertSingletonStoreFound,
@@ -484,9 +484,110 @@ export function defineDemoDataSuite(database: TestDatabase) {
         }
       }
       // Without them the planner walked a whole primary key instead, filtering each row.
-      for (const index of ["service_orders_demo_idx", "customers_demo_idx"]) {
+      for (const index of ["service_orders_demo_idx", "customers_demo_idx", "credit_plans_demo_idx"]) {
         expect(plans.join("\n")).toContain(`"Index Name":"${index}"`);
       }
+    });
+
+    it("a página lê tudo num comando sem parâmetros: planejado uma vez, não a cada visita", async () => {
+      // With its limits sent as parameters PostgreSQL planned the seventeen blocker joins again on every view
+      // (its one plan for any values looked costlier): most of the page's cost at the scale seed.
+      const { PgDialect } = await import("drizzle-orm/pg-core");
+      const dialect = new PgDialect();
+      const execute = vi.spyOn(app.db, "execute");
+      try {
+        await app.removal.getDemoDataOverview(OWNER);
+        expect(execute).toHaveBeenCalledTimes(1);
+        const query = dialect.sqlToQuery(execute.mock.calls[0]![0] as SQL);
+        expect(query.sql).toContain("demo_row_counts");
+        expect(query.params).toEqual([]);
+      } finally {
+        execute.mockRestore();
+      }
+    });
+
+    it("a página lê os totais que os gatilhos mantêm: iguais à contagem das tabelas depois de inserir, mudar a marca, apagar e esvaziar", async () => {
+      // The page read a capped count of each table before (migration 0053): the kept totals must say the same.
+      const t = app.tables;
+      const cap = app.removal.DEMO_COUNT_CAP;
+      const { getTableName } = await import("drizzle-orm");
+      const tableOf = {
+        customers: t.customers,
+        serviceOrders: t.serviceOrders,
+        reviews: t.reviews,
+        blogPosts: t.blogPosts,
+        faqEntries: t.faqEntries,
+        siteTexts: t.siteTexts,
+        contactMessages: t.contactMessages,
+        accounts: t.user,
+        products: t.products,
+        creditPlans: t.creditPlans,
+        debts: t.debts,
+        financeEntries: t.financeEntries,
+      } as const;
+      async function expectKeptEqualsCounted(step: string) {
+        const rows = await snapshot();
+        const kept = new Map(
+          (await app.db.select().from(t.demoRowCounts)).map((row) => [row.tableName, row.total] as const),
+        );
+        const overview = await app.removal.getDemoDataOverview(OWNER);
+        for (const kind of DEMO_KINDS) {
+          expect(kept.get(getTableName(tableOf[kind])) ?? 0, `${step}: ${kind}`).toBe(rows[kind].demo);
+          expect(overview.counts[kind], `${step}: ${kind}`).toBe(Math.min(rows[kind].demo, cap + 1));
+        }
+        return rows;
+      }
+      const seeded = await expectKeptEqualsCounted("semente");
+      expect(seeded.customers.demo).toBeGreaterThan(0);
+
+      // One statement with demo and real rows; then a real row marked demo and a demo one unmarked, one by one and together.
+      const added = await app.db
+        .insert(t.faqEntries)
+        .values([
+          { question: "Demo A?", answer: "Sim.", isDemo: true },
+          { question: "Demo B?", answer: "Sim.", isDemo: true },
+          { question: "Real?", answer: "Sim.", isDemo: false },
+        ])
+        .returning({ id: t.faqEntries.id, isDemo: t.faqEntries.isDemo });
+      await expectKeptEqualsCounted("inserção mista");
+      const real = await app.factory.createTestCustomer(app.db, { name: "Cliente Real Contado" });
+      await app.db.update(t.customers).set({ isDemo: true }).where(eq(t.customers.id, real.id));
+      await expectKeptEqualsCounted("marcada como demonstração");
+      // Setting the flag to what it already is changes nothing.
+      await app.db.update(t.customers).set({ isDemo: true }).where(eq(t.customers.id, real.id));
+      await expectKeptEqualsCounted("marca repetida");
+      await app.db
+        .update(t.faqEntries)
+        .set({ isDemo: sql`not ${t.faqEntries.isDemo}` })
+        .where(
+          inArray(
+            t.faqEntries.id,
+            added.map((row) => row.id),
+          ),
+        );
+      await expectKeptEqualsCounted("marcas trocadas");
+      await app.db.delete(t.faqEntries).where(
+        inArray(
+          t.faqEntries.id,
+          added.map((row) => row.id),
+        ),
+      );
+      await app.db.delete(t.customers).where(eq(t.customers.id, real.id));
+      await expectKeptEqualsCounted("apagadas");
+
+      // Emptying a table forgets its total; a rolled-back write leaves the totals as they were.
+      await app.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`truncate ${t.faqEntries}`);
+          const [faq] = await tx.select().from(t.demoRowCounts).where(eq(t.demoRowCounts.tableName, "faq_entries"));
+          expect(faq?.total ?? 0).toBe(0);
+          await tx.insert(t.faqEntries).values({ question: "Demo C?", answer: "Sim.", isDemo: true });
+          const [again] = await tx.select().from(t.demoRowCounts).where(eq(t.demoRowCounts.tableName, "faq_entries"));
+          expect(again?.total).toBe(1);
+          throw new Error("desfazer");
+        })
+        .catch((error: Error) => expect(error.message).toBe("desfazer"));
+      expect(await expectKeptEqualsCounted("desfeito")).toEqual(seeded);
     });
 
     it("apaga exatamente as linhas de demonstração e seus filhos, deixa as reais, audita e atualiza as configurações", async () => {

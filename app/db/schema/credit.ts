@@ -73,6 +73,8 @@ export const creditPlans = pgTable(
   (table) => [
     index("credit_plans_customer_idx").on(table.customerId, table.createdAt),
     index("credit_plans_status_idx").on(table.status, table.createdAt),
+    // The demo data page's blockers look for real plans of demo customers (migration 0053).
+    index("credit_plans_demo_idx").on(table.isDemo),
     uniqueIndex("credit_plans_sale_idx")
       .on(table.saleId)
       .where(sql`${table.saleId} is not null and ${table.status} <> 'cancelled'`),

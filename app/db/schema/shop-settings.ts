@@ -66,3 +66,16 @@ export const shopSettings = pgTable("shop_settings", {
   hasDemoData: boolean("has_demo_data").notNull().default(false),
   updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * How many rows marked is_demo each table holds, kept by triggers on those
+ * tables (migration 0053): the demo data page (/configuracoes/demonstracao)
+ * reads these few rows instead of walking up to a thousand index entries of
+ * each table on every view (at the scale seed nearly every row is a demo
+ * row). `tableName`: the table's SQL name. A table with no row here has
+ * none.
+ */
+export const demoRowCounts = pgTable("demo_row_counts", {
+  tableName: text("table_name").primaryKey(),
+  total: integer("total").notNull().default(0),
+});

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableName, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { readTogether } from "~/db/read-together.server";
 import { user } from "~/db/schema/auth";
@@ -17,7 +18,7 @@ import { serviceOrderLines, serviceOrders } from "~/db/schema/service-orders";
 import { suppliers } from "~/db/schema/suppliers";
 import { warranties, warrantyClaims } from "~/db/schema/warranties";
 import { uploads } from "~/db/schema/uploads";
-import { shopSettings } from "~/db/schema/shop-settings";
+import { demoRowCounts, shopSettings } from "~/db/schema/shop-settings";
 import { InputError } from "~/lib/errors";
 import { assertOwnerActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -98,43 +99,68 @@ type Reader = Database | Transaction;
  */
 export const DEMO_COUNT_CAP = 1_000;
 
-async function countDemoRows(reader: Reader, cap: number | null = null): Promise<DemoDataCounts> {
-  const result = await reader.execute(demoCountsQuery(cap));
+/** The table whose rows marked is_demo are each kind's. */
+const DEMO_KIND_TABLES = {
+  customers,
+  serviceOrders,
+  reviews,
+  blogPosts,
+  faqEntries,
+  siteTexts,
+  contactMessages,
+  products,
+  creditPlans,
+  accounts: user,
+  debts,
+  financeEntries,
+} satisfies Record<keyof DemoDataCounts, PgTable>;
+
+const DEMO_KINDS = Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[];
+
+/** Every demo row of each kind, counted in the tables: the removal's own figures. */
+async function countDemoRows(reader: Reader): Promise<DemoDataCounts> {
+  const columns = DEMO_KINDS.map(
+    (kind) => sql`(select count(*)::int from ${DEMO_KIND_TABLES[kind]} where is_demo) as ${sql.identifier(kind)}`,
+  );
+  const result = await reader.execute(sql`select ${sql.join(columns, sql`, `)}`);
   return demoCountsOf(result.rows[0]);
 }
 
-function demoCountsQuery(cap: number | null): SQL {
-  const count = (table: SQL) =>
-    cap === null
-      ? sql`(select count(*)::int from ${table} where is_demo)`
-      : sql`(select count(*)::int from (select 1 from ${table} where is_demo limit ${cap + 1}) as demo)`;
-  return sql`select
-    ${count(sql`${customers}`)} as "customers",
-    ${count(sql`${serviceOrders}`)} as "serviceOrders",
-    ${count(sql`${reviews}`)} as "reviews",
-    ${count(sql`${blogPosts}`)} as "blogPosts",
-    ${count(sql`${faqEntries}`)} as "faqEntries",
-    ${count(sql`${siteTexts}`)} as "siteTexts",
-    ${count(sql`${contactMessages}`)} as "contactMessages",
-    ${count(sql`${products}`)} as "products",
-    ${count(sql`${creditPlans}`)} as "creditPlans",
-    ${count(sql`${user}`)} as "accounts",
-    ${count(sql`${debts}`)} as "debts",
-    ${count(sql`${financeEntries}`)} as "financeEntries"`;
+/**
+ * The counts the triggers keep (demo_row_counts, migration 0053), at most
+ * `cap` + 1 each, as the page shows them: reading a thousand index entries
+ * of each large table on every view was most of the page's cost.
+ */
+const keptDemoCountsQuery = sql`select ${demoRowCounts.tableName} as "tableName", ${demoRowCounts.total} as "total" from ${demoRowCounts}`;
+
+function keptDemoCountsOf(rows: Record<string, unknown>[], cap: number): DemoDataCounts {
+  const totals = new Map(rows.map((row) => [String(row.tableName), Number(row.total)]));
+  const counts = {} as DemoDataCounts;
+  for (const kind of DEMO_KINDS) {
+    counts[kind] = Math.min(Math.max(totals.get(getTableName(DEMO_KIND_TABLES[kind])) ?? 0, 0), cap + 1);
+  }
+  return counts;
 }
 
 function demoCountsOf(found: unknown): DemoDataCounts {
   const row = (found ?? {}) as Record<keyof DemoDataCounts, unknown>;
   const counts = {} as DemoDataCounts;
-  for (const kind of Object.keys(DEMO_DATA_KIND_LABELS) as (keyof DemoDataCounts)[]) counts[kind] = Number(row[kind] ?? 0);
+  for (const kind of DEMO_KINDS) counts[kind] = Number(row[kind] ?? 0);
   return counts;
 }
 
-/** Each kind of blocker's query, keyed for readTogether (the first BLOCKERS_PER_KIND of each). */
+/**
+ * Each kind of blocker's query, keyed for readTogether (the first
+ * BLOCKERS_PER_KIND of each). The limit is written into the text, not sent
+ * as a parameter: a kept statement with parameters is planned again with
+ * their values on every run when PostgreSQL finds its one-plan-for-all-values
+ * costlier (as it did with a limit of unknown size), and planning these
+ * seventeen joins was most of the page's cost. With no parameter it is
+ * planned once.
+ */
 function blockerQueries(): Record<string, SQL> {
-  return Object.fromEntries(
-    demoDataBlockerQueries().map((query, index) => [`blockers${index}`, sql`${query} limit ${BLOCKERS_PER_KIND}`]),
-  );
+  const limit = sql.raw(String(Math.trunc(BLOCKERS_PER_KIND)));
+  return Object.fromEntries(demoDataBlockerQueries().map((query, index) => [`blockers${index}`, sql`${query} limit ${limit}`]));
 }
 
 /** The blockers in the order of their queries, each kind's in its own order. */
@@ -241,11 +267,11 @@ export async function getDemoDataOverview(actor: Actor): Promise<DemoDataOvervie
   assertOwnerActor(actor, OWNER_ONLY_MESSAGE);
   // The counts, every kind of blocker and the settings' flag in one statement (eighteen round trips before).
   const rows = await readTogether(await getDb(), {
-    counts: demoCountsQuery(DEMO_COUNT_CAP),
+    counts: keptDemoCountsQuery,
     ...blockerQueries(),
     settings: sql`select ${shopSettings.hasDemoData} as "hasDemoData" from ${shopSettings} limit 1`,
   });
-  const counts = demoCountsOf(rows.counts[0]);
+  const counts = keptDemoCountsOf(rows.counts, DEMO_COUNT_CAP);
   const blockers = blockersOf(rows);
   const hasRows = Object.values(counts).some((total) => total > 0);
   return { hasDemoData: hasRows || Boolean(rows.settings[0]?.hasDemoData), counts, blockers };

@@ -1,5 +1,6 @@
 import { Eye, EyeOff, MessageSquareQuote, Plus, Search, Upload } from "lucide-react";
-import { MoveButtons } from "~/components/ui/move-buttons";
+import { IconRef, IconSprite } from "~/components/ui/icon-sprite";
+import { MOVE_ICONS, MoveButtons } from "~/components/ui/move-buttons";
 import { Form, Link, redirect } from "react-router";
 import { staffAreaMeta } from "~/components/layout/staff-area-page";
 import { Alert } from "~/components/ui/alert";
@@ -29,6 +30,8 @@ const PATH = "/blog-management/avaliacoes";
 const MAX_QUERY_LENGTH = 100;
 const VISIBILITY_LABELS: Record<ReviewVisibility, string> = { all: "Todas", shown: "Visíveis no site", hidden: "Ocultas" };
 const SOURCE_LABELS = { manual: "Digitada", import: "Importada", demo: "Demonstração" } as const;
+/** Each row's icons, drawn once for the page (IconSprite). */
+const ROW_ICONS = { ...MOVE_ICONS, "icone-ocultar": EyeOff, "icone-mostrar": Eye } as const;
 const averageFormat = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function listHref(query: string, visibility: ReviewVisibility, page: number) {
@@ -104,6 +107,7 @@ export default function ContentReviews({ loaderData, actionData }: Route.Compone
     <div className="space-y-6">
       <ContentTabs />
       <ReviewIconSprite />
+      <IconSprite icons={ROW_ICONS} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Avaliações</h1>
         <div className="flex flex-wrap gap-2">
@@ -207,9 +211,9 @@ export default function ContentReviews({ loaderData, actionData }: Route.Compone
                 </div>
                 <Form method="post" action={actionPath} className="flex flex-wrap gap-2 xl:justify-end">
                   <input type="hidden" name="reviewId" value={row.id} />
-                  <MoveButtons label={row.authorName} isFirst={row.place === 1} />
+                  <MoveButtons label={row.authorName} isFirst={row.place === 1} drawnOnce />
                   <Button type="submit" name="intent" value={row.isPublished ? "hide" : "show"} variant="outline" size="sm">
-                    {row.isPublished ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+                    <IconRef id={row.isPublished ? "icone-ocultar" : "icone-mostrar"} />
                     {row.isPublished ? "Ocultar" : "Mostrar"}
                     <span className="sr-only"> {row.authorName}</span>
                   </Button>
