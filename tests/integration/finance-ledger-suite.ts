@@ -587,6 +587,71 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       await app.accounts.setAccountRoles(OWNER, backToBank);
     });
 
+    it("a página de contas mostra o que listAccounts lê, lido de novo a cada escrita confirmada ou outro dia (no PGlite guardado entre elas)", async () => {
+      const isKept = app.kind === "pglite";
+      const sameReading = async (day: string) => {
+        const page = await app.accounts.listAccountsForPage(day);
+        expect(page).toEqual(await app.accounts.listAccounts(day));
+        return page;
+      };
+      const { accountId } = await app.accounts.createAccount(OWNER, {
+        name: "Banco da Praça",
+        kind: "bank",
+        openingBalance: "1.000,00",
+        openingDate: "2026-01-01",
+      });
+      const first = await sameReading(TODAY);
+      const balanceIn = (list: typeof first, id: number) => list.accounts.find((account) => account.id === id)!.balanceCents;
+      expect(balanceIn(first, accountId)).toBe(100_000);
+      // Nothing written: the same reading (kept on PGlite, read again on PostgreSQL).
+      const again = await sameReading(TODAY);
+      if (isKept) expect(again).toBe(first);
+      const transfer = (overrides: Record<string, string>) =>
+        app.accounts.recordTransfer(STAFF, {
+          fromAccountId: String(accountId),
+          toAccountId: String(ids.safe),
+          amount: "250,00",
+          transferDate: "2026-01-15",
+          description: "",
+          idempotencyKey: key(),
+          ...overrides,
+        });
+      await transfer({});
+      const moved = await sameReading(TODAY);
+      expect(balanceIn(moved, accountId)).toBe(75_000);
+      expect(balanceIn(moved, ids.safe)).toBe(balanceIn(first, ids.safe) + 25_000);
+      // A refused write rolls back and writes nothing: the reading stays.
+      await expect(transfer({ toAccountId: String(accountId) })).rejects.toMatchObject({
+        fieldErrors: { toAccountId: "Escolha uma conta de destino diferente da origem." },
+      });
+      const afterRefusal = await sameReading(TODAY);
+      if (isKept) expect(afterRefusal).toBe(moved);
+      // Another day has its own balances: the day before the transfer does not count it.
+      const dayBefore = await sameReading("2026-01-14");
+      expect(balanceIn(dayBefore, accountId)).toBe(100_000);
+      expect((await sameReading(TODAY)).accounts).toEqual(moved.accounts);
+      // Roles and names are in the reading too, and move with their writes.
+      const roles = {
+        "cash-drawer": ids.drawer,
+        pix: accountId,
+        card: ids.card,
+        "card-settlement": ids.bank,
+        withdrawal: ids.safe,
+      };
+      await app.accounts.setAccountRoles(
+        OWNER,
+        Object.fromEntries(Object.entries(roles).map(([role, id]) => [role, String(id)])),
+      );
+      expect((await sameReading(TODAY)).roles.pix).toBe(accountId);
+      await app.accounts.updateAccount(OWNER, accountId, {
+        name: "Banco da Esquina",
+        kind: "bank",
+        openingBalance: "1.000,00",
+        openingDate: "2026-01-01",
+      });
+      expect((await sameReading(TODAY)).accounts.find((account) => account.id === accountId)!.name).toBe("Banco da Esquina");
+    });
+
     it("a lista filtra por situação, tipo, categoria, conta, datas e cliente ou fornecedor, página por página, e o CSV repete os filtros", async () => {
       await createEntries(newEntry({ description: "Aluguel atrasado", dueDate: "2026-01-10" }));
       await createEntries(newEntry({ description: "Aluguel a vencer", dueDate: "2026-02-10" }));

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { getDb, inTransaction, type Transaction } from "~/db/client.server";
+import { databaseKind, getDb, inTransaction, type Transaction } from "~/db/client.server";
+import { committedWritesVersion } from "~/db/committed-writes.server";
 import { readTogether } from "~/db/read-together.server";
 import {
   FINANCE_ACCOUNT_ROLES,
@@ -265,6 +266,35 @@ export async function listAccounts(today: string): Promise<{
     })),
     roles: Object.fromEntries(rows.roles.map((row) => [String(row.role), Number(row.accountId)])),
   };
+}
+
+type AccountList = Awaited<ReturnType<typeof listAccounts>>;
+type KeptAccounts = { today: string; version: number; list: Promise<AccountList> };
+let keptAccounts: KeptAccounts | null = null;
+
+/**
+ * /financial-management/contas as its page shows it: listAccounts, read
+ * again only once a transaction that wrote something has committed or the
+ * shop's day has changed (committedWritesVersion, as /devedores keeps its
+ * late customers and the Painel its figures); staff opening the page at the
+ * same moment share one reading. On PGlite the balances sum every paid day,
+ * transfer and card receivable since the shop opened, which PGlite does row
+ * by row in the one Node thread. On PostgreSQL another instance may have
+ * written: there the list is read every time.
+ */
+export async function listAccountsForPage(today: string): Promise<AccountList> {
+  if (databaseKind() !== "pglite") return listAccounts(today);
+  const version = committedWritesVersion();
+  let entry = keptAccounts;
+  if (entry === null || entry.today !== today || entry.version !== version) {
+    const reading: KeptAccounts = { today, version, list: listAccounts(today) };
+    // A failed reading is not kept (unless a newer one has already taken its place).
+    reading.list.catch(() => {
+      if (keptAccounts === reading) keptAccounts = null;
+    });
+    keptAccounts = entry = reading;
+  }
+  return entry.list;
 }
 
 /** The active accounts, for a form's choice. */
