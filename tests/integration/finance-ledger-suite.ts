@@ -33,6 +33,8 @@ async function loadModules() {
     demo,
     removal,
     registerPostings,
+    choices,
+    suppliers,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -52,6 +54,8 @@ async function loadModules() {
     import("~/modules/demo/demo-finance.server"),
     import("~/modules/demo/remove-demo-data.server"),
     import("~/modules/finance/register-postings.server"),
+    import("~/modules/finance/choices.server"),
+    import("~/modules/finance/suppliers.server"),
   ]);
   return {
     db: await db.getDb(),
@@ -72,6 +76,8 @@ async function loadModules() {
     demo,
     removal,
     registerPostings,
+    choices,
+    suppliers,
   };
 }
 
@@ -650,6 +656,62 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
         openingDate: "2026-01-01",
       });
       expect((await sameReading(TODAY)).accounts.find((account) => account.id === accountId)!.name).toBe("Banco da Esquina");
+    });
+
+    it("as escolhas dos formulários (categorias, contas, fornecedores) são as leituras de cada uma, lidas de novo a cada escrita confirmada (no PGlite guardadas entre elas)", async () => {
+      const isKept = app.kind === "pglite";
+      const direct = async () => ({
+        categories: await app.categories.listCategories(),
+        accounts: await app.accounts.activeAccountOptions(),
+        suppliers: await app.suppliers.supplierOptions(),
+      });
+      const sameReading = async () => {
+        const withSuppliers = await app.choices.financeChoices({ suppliers: true });
+        const expected = await direct();
+        expect(withSuppliers).toEqual(expected);
+        const without = await app.choices.financeChoices();
+        expect(without.categories).toEqual(expected.categories);
+        expect(without.accounts).toEqual(expected.accounts);
+        // Asked without suppliers: PostgreSQL does not read them; PGlite's kept reading has them anyway.
+        expect(without.suppliers).toEqual(isKept ? expected.suppliers : []);
+        return withSuppliers;
+      };
+      // Something committed first, so no reading of an earlier test is reused.
+      const { accountId } = await app.accounts.createAccount(OWNER, {
+        name: "Banco Novo",
+        kind: "bank",
+        openingBalance: "",
+        openingDate: "2026-01-01",
+      });
+      const first = await sameReading();
+      expect(first.accounts.map((account) => account.name)).toContain("Banco Novo");
+      if (isKept) expect(await app.choices.financeChoices()).toBe(first);
+      // A category, a supplier, an archived account: each shows at once.
+      const { categoryId } = await app.categories.createCategory(OWNER, {
+        name: "Cursos da equipe",
+        direction: "out",
+        resultLine: "operating-expense",
+      });
+      expect((await sameReading()).categories.map((category) => category.id)).toContain(categoryId);
+      const { id: supplierId } = await app.inTransaction((tx) =>
+        app.suppliers.createSupplierInTx(tx, STAFF, {
+          name: "Distribuidora Sul",
+          document: "",
+          contactName: "",
+          whatsapp: "",
+          email: "",
+          notes: "",
+        }),
+      );
+      expect((await sameReading()).suppliers.map((supplier) => supplier.id)).toContain(supplierId);
+      await app.inTransaction((tx) => app.accounts.archiveAccountInTx(tx, OWNER, accountId, TODAY));
+      const archived = await sameReading();
+      expect(archived.accounts.map((account) => account.id)).not.toContain(accountId);
+      // A refused write commits nothing: the reading stays.
+      await expect(
+        app.categories.createCategory(OWNER, { name: "cursos DA EQUIPE", direction: "out", resultLine: "operating-expense" }),
+      ).rejects.toMatchObject({ fieldErrors: { name: expect.any(String) } });
+      if (isKept) expect(await app.choices.financeChoices()).toBe(archived);
     });
 
     it("a lista filtra por situação, tipo, categoria, conta, datas e cliente ou fornecedor, página por página, e o CSV repete os filtros", async () => {

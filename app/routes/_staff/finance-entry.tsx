@@ -14,15 +14,13 @@ import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents } from "~/lib/money";
 import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
-import { activeAccountOptions } from "~/modules/finance/accounts.server";
-import { listCategories } from "~/modules/finance/categories.server";
+import { financeChoices } from "~/modules/finance/choices.server";
 import { CategorySelect } from "~/modules/finance/components/category-select";
 import { EntryStatusBadge } from "~/modules/finance/components/entry-status-badge";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import { PaymentFields } from "~/modules/finance/components/payment-fields";
 import { SupplierSelect } from "~/modules/finance/components/supplier-select";
 import { cancelEntry, isBillEntry, payEntry, redateEntry, splitEntry, updateEntry } from "~/modules/finance/entries.server";
-import { supplierOptions } from "~/modules/finance/suppliers.server";
 import { entryStatusOf } from "~/modules/finance/entry-filters";
 import { getEntry } from "~/modules/finance/entry-list.server";
 import {
@@ -43,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const entry = await getEntry(actor, entryId);
   if (!entry) throw data(null, { status: 404 });
-  const [categories, accounts, suppliers] = await Promise.all([listCategories(), activeAccountOptions(), supplierOptions()]);
+  const { categories, accounts, suppliers } = await financeChoices({ suppliers: true });
   return {
     entry,
     isBill: isBillEntry(entry),
