@@ -182,6 +182,7 @@ const NO_MONEY_OR_STOCK = new Set([
   "setAccountRoles",
   "updateAccount",
   "getCardFeesPage",
+  "getCardFeesForPage",
   "createCategory",
   "setCategoryArchived",
   "updateCategory",

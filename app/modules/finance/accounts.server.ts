@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { databaseKind, getDb, inTransaction, type Transaction } from "~/db/client.server";
-import { committedWritesVersion } from "~/db/committed-writes.server";
+import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { readTogether } from "~/db/read-together.server";
 import {
   FINANCE_ACCOUNT_ROLES,
@@ -17,6 +16,7 @@ import { assertOwnerActor, assertStaffActor, type Actor } from "~/modules/accoun
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { accountBalancesInTx, accountBalancesQuery } from "./balances.server";
 import { FinanceInputError, FinanceNotFoundError, FinanceStateError } from "./errors";
+import { keptUntilWrite } from "./kept-readings.server";
 import { activeAccountInTx } from "./lookups.server";
 import { AccountRolesSchema, AccountSchema, ACCOUNT_ROLE_LABELS, TransferSchema } from "./validation";
 
@@ -268,33 +268,17 @@ export async function listAccounts(today: string): Promise<{
   };
 }
 
-type AccountList = Awaited<ReturnType<typeof listAccounts>>;
-type KeptAccounts = { today: string; version: number; list: Promise<AccountList> };
-let keptAccounts: KeptAccounts | null = null;
+const keptAccountLists = keptUntilWrite<Awaited<ReturnType<typeof listAccounts>>>();
 
 /**
  * /financial-management/contas as its page shows it: listAccounts, read
  * again only once a transaction that wrote something has committed or the
- * shop's day has changed (committedWritesVersion, as /devedores keeps its
- * late customers and the Painel its figures); staff opening the page at the
- * same moment share one reading. On PGlite the balances sum every paid day,
- * transfer and card receivable since the shop opened, which PGlite does row
- * by row in the one Node thread. On PostgreSQL another instance may have
- * written: there the list is read every time.
+ * shop's day has changed (keptUntilWrite: on PGlite only). The balances sum
+ * every paid day, transfer and card receivable since the shop opened, which
+ * PGlite does row by row in the one Node thread.
  */
-export async function listAccountsForPage(today: string): Promise<AccountList> {
-  if (databaseKind() !== "pglite") return listAccounts(today);
-  const version = committedWritesVersion();
-  let entry = keptAccounts;
-  if (entry === null || entry.today !== today || entry.version !== version) {
-    const reading: KeptAccounts = { today, version, list: listAccounts(today) };
-    // A failed reading is not kept (unless a newer one has already taken its place).
-    reading.list.catch(() => {
-      if (keptAccounts === reading) keptAccounts = null;
-    });
-    keptAccounts = entry = reading;
-  }
-  return entry.list;
+export function listAccountsForPage(today: string) {
+  return keptAccountLists(today, () => listAccounts(today));
 }
 
 /** The active accounts, for a form's choice. */
