@@ -714,6 +714,59 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       if (isKept) expect(await app.choices.financeChoices()).toBe(archived);
     });
 
+    it("a lista de lançamentos e a de recorrentes das páginas são as de listEntries e listRecurring, lidas de novo a cada escrita confirmada (no PGlite guardadas entre elas)", async () => {
+      const isKept = app.kind === "pglite";
+      const filtersOf = (query: string) => app.filters.entryFiltersFromSearchParams(new URLSearchParams(query));
+      const sameList = async (query: string, today = TODAY) => {
+        const page = await app.list.listEntriesForPage(STAFF, filtersOf(query), 1, today);
+        expect(page).toEqual(await app.list.listEntries(STAFF, filtersOf(query), 1, today));
+        return page;
+      };
+      const sameRecurring = async () => {
+        const list = await app.recurring.listRecurringForPage();
+        expect(list).toEqual(await app.recurring.listRecurring());
+        return list;
+      };
+      const { entryIds } = await createEntries(newEntry({ description: "Aluguel de janeiro", dueDate: "2026-01-10" }));
+      const open = await sameList("situacao=aberto");
+      expect(open.entries.map((row) => row.description)).toEqual(["Aluguel de janeiro"]);
+      if (isKept) expect(await app.list.listEntriesForPage(STAFF, filtersOf("situacao=aberto"), 1, TODAY)).toBe(open);
+      // Each filter, page and day is its own reading: overdue on the 31st, not on the 9th.
+      expect((await sameList("situacao=atrasado")).entries).toHaveLength(1);
+      expect((await sameList("situacao=atrasado", "2026-01-09")).entries).toHaveLength(0);
+      expect((await sameList("")).totals).toBeNull();
+      await payEntry(entryIds[0]!, { paidDate: "2026-01-20", accountId: String(ids.bank), method: "pix", idempotencyKey: key() });
+      expect((await sameList("situacao=aberto")).entries).toHaveLength(0);
+      expect((await sameList("situacao=pago")).totals).toEqual({ inCents: 0, outCents: 180_000, count: 1 });
+      // Kept or not, the role is checked on every call.
+      await expect(app.list.listEntriesForPage(CUSTOMER, filtersOf(""), 1, TODAY)).rejects.toBeInstanceOf(
+        app.errors.ForbiddenError,
+      );
+
+      expect(await sameRecurring()).toEqual([]);
+      await app.inTransaction((tx) =>
+        app.recurring.createRecurringInTx(
+          tx,
+          STAFF,
+          {
+            direction: "out",
+            description: "Internet",
+            categoryId: String(ids.utilities),
+            amount: "129,90",
+            dayOfMonth: "10",
+            startMonth: "2026-01",
+            endMonth: "",
+            counterparty: "Operadora",
+            accountId: "",
+          },
+          TODAY,
+        ),
+      );
+      const recurring = await sameRecurring();
+      expect(recurring.map((row) => [row.description, row.nextDueDate])).toEqual([["Internet", "2026-01-10"]]);
+      if (isKept) expect(await app.recurring.listRecurringForPage()).toBe(recurring);
+    });
+
     it("a lista filtra por situação, tipo, categoria, conta, datas e cliente ou fornecedor, página por página, e o CSV repete os filtros", async () => {
       await createEntries(newEntry({ description: "Aluguel atrasado", dueDate: "2026-01-10" }));
       await createEntries(newEntry({ description: "Aluguel a vencer", dueDate: "2026-02-10" }));
