@@ -735,9 +735,17 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       expect((await sameList("situacao=atrasado")).entries).toHaveLength(1);
       expect((await sameList("situacao=atrasado", "2026-01-09")).entries).toHaveLength(0);
       expect((await sameList("")).totals).toBeNull();
+      expect((await app.list.getEntryForPage(STAFF, entryIds[0]!))?.paidDate).toBeNull();
       await payEntry(entryIds[0]!, { paidDate: "2026-01-20", accountId: String(ids.bank), method: "pix", idempotencyKey: key() });
       expect((await sameList("situacao=aberto")).entries).toHaveLength(0);
       expect((await sameList("situacao=pago")).totals).toEqual({ inCents: 0, outCents: 180_000, count: 1 });
+      // An entry's page: getEntry's reading, read again after the payment.
+      const entryPage = await app.list.getEntryForPage(STAFF, entryIds[0]!);
+      expect(entryPage).toEqual(await app.list.getEntry(STAFF, entryIds[0]!));
+      expect(entryPage?.paidDate).toBe("2026-01-20");
+      if (isKept) expect(await app.list.getEntryForPage(STAFF, entryIds[0]!)).toBe(entryPage);
+      expect(await app.list.getEntryForPage(STAFF, 987_654)).toBeNull();
+      await expect(app.list.getEntryForPage(CUSTOMER, entryIds[0]!)).rejects.toBeInstanceOf(app.errors.ForbiddenError);
       // Kept or not, the role is checked on every call.
       await expect(app.list.listEntriesForPage(CUSTOMER, filtersOf(""), 1, TODAY)).rejects.toBeInstanceOf(
         app.errors.ForbiddenError,

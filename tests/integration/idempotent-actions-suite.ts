@@ -187,6 +187,7 @@ const NO_MONEY_OR_STOCK = new Set([
   "setCategoryArchived",
   "updateCategory",
   "getEntry",
+  "getEntryForPage",
   "startStockCount",
   "setProductArchived",
   "updateProduct",

@@ -180,3 +180,16 @@ export async function getEntry(actor: Actor, entryId: number) {
     .where(eq(financeEntries.id, entryId));
   return entry ?? null;
 }
+
+const keptEntries = keptUntilWrite<Awaited<ReturnType<typeof getEntry>>>();
+
+/**
+ * An entry as its page shows it: getEntry, read again only once a
+ * transaction that wrote something has committed (keptUntilWrite: on PGlite
+ * only). The role is checked on every call, before the kept reading is
+ * handed out.
+ */
+export async function getEntryForPage(actor: Actor, entryId: number) {
+  assertStaffActor(actor);
+  return keptEntries(String(entryId), () => getEntry(actor, entryId));
+}

@@ -22,7 +22,7 @@ import { PaymentFields } from "~/modules/finance/components/payment-fields";
 import { SupplierSelect } from "~/modules/finance/components/supplier-select";
 import { cancelEntry, isBillEntry, payEntry, redateEntry, splitEntry, updateEntry } from "~/modules/finance/entries.server";
 import { entryStatusOf } from "~/modules/finance/entry-filters";
-import { getEntry } from "~/modules/finance/entry-list.server";
+import { getEntryForPage } from "~/modules/finance/entry-list.server";
 import {
   DIRECTION_LABELS,
   ENTRY_METHOD_LABELS,
@@ -39,7 +39,7 @@ export const meta = () => financeMeta("Lançamento");
 export async function loader({ params, context }: Route.LoaderArgs) {
   const entryId = parseIdParam(params.id);
   const actor = actorOf(currentUser(context));
-  const entry = await getEntry(actor, entryId);
+  const entry = await getEntryForPage(actor, entryId);
   if (!entry) throw data(null, { status: 404 });
   const { categories, accounts, suppliers } = await financeChoices({ suppliers: true });
   return {
