@@ -693,6 +693,12 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
         resultLine: "operating-expense",
       });
       expect((await sameReading()).categories.map((category) => category.id)).toContain(categoryId);
+      // The categories' page lists the same categories, archived ones too.
+      await app.categories.setCategoryArchived(OWNER, categoryId, true);
+      expect(await app.choices.listCategoriesForPage()).toEqual(await app.categories.listCategories());
+      expect(
+        (await app.choices.listCategoriesForPage()).find((category) => category.id === categoryId)?.archivedAt,
+      ).not.toBeNull();
       const { id: supplierId } = await app.inTransaction((tx) =>
         app.suppliers.createSupplierInTx(tx, STAFF, {
           name: "Distribuidora Sul",

@@ -36,3 +36,9 @@ export function financeChoices({ suppliers = false } = {}): Promise<FinanceChoic
   if (databaseKind() !== "pglite") return readChoices(suppliers);
   return keptChoices("all", () => readChoices(true));
 }
+
+/** Every category, archived ones too (the categories' page): financeChoices' kept reading on PGlite, listCategories on PostgreSQL. */
+export async function listCategoriesForPage(): Promise<CategoryRow[]> {
+  if (databaseKind() !== "pglite") return listCategories();
+  return (await financeChoices()).categories;
+}
