@@ -33,6 +33,8 @@ async function loadModules() {
     demo,
     removal,
     registerPostings,
+    choices,
+    suppliers,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -52,6 +54,8 @@ async function loadModules() {
     import("~/modules/demo/demo-finance.server"),
     import("~/modules/demo/remove-demo-data.server"),
     import("~/modules/finance/register-postings.server"),
+    import("~/modules/finance/choices.server"),
+    import("~/modules/finance/suppliers.server"),
   ]);
   return {
     db: await db.getDb(),
@@ -72,6 +76,8 @@ async function loadModules() {
     demo,
     removal,
     registerPostings,
+    choices,
+    suppliers,
   };
 }
 
@@ -585,6 +591,194 @@ export function defineFinanceLedgerSuite(database: TestDatabase) {
       });
       await app.db.update(app.tables.financeAccounts).set({ archivedAt: null });
       await app.accounts.setAccountRoles(OWNER, backToBank);
+    });
+
+    it("a página de contas mostra o que listAccounts lê, lido de novo a cada escrita confirmada ou outro dia (no PGlite guardado entre elas)", async () => {
+      const isKept = app.kind === "pglite";
+      const sameReading = async (day: string) => {
+        const page = await app.accounts.listAccountsForPage(day);
+        expect(page).toEqual(await app.accounts.listAccounts(day));
+        return page;
+      };
+      const { accountId } = await app.accounts.createAccount(OWNER, {
+        name: "Banco da Praça",
+        kind: "bank",
+        openingBalance: "1.000,00",
+        openingDate: "2026-01-01",
+      });
+      const first = await sameReading(TODAY);
+      const balanceIn = (list: typeof first, id: number) => list.accounts.find((account) => account.id === id)!.balanceCents;
+      expect(balanceIn(first, accountId)).toBe(100_000);
+      // Nothing written: the same reading (kept on PGlite, read again on PostgreSQL).
+      const again = await sameReading(TODAY);
+      if (isKept) expect(again).toBe(first);
+      const transfer = (overrides: Record<string, string>) =>
+        app.accounts.recordTransfer(STAFF, {
+          fromAccountId: String(accountId),
+          toAccountId: String(ids.safe),
+          amount: "250,00",
+          transferDate: "2026-01-15",
+          description: "",
+          idempotencyKey: key(),
+          ...overrides,
+        });
+      await transfer({});
+      const moved = await sameReading(TODAY);
+      expect(balanceIn(moved, accountId)).toBe(75_000);
+      expect(balanceIn(moved, ids.safe)).toBe(balanceIn(first, ids.safe) + 25_000);
+      // A refused write rolls back and writes nothing: the reading stays.
+      await expect(transfer({ toAccountId: String(accountId) })).rejects.toMatchObject({
+        fieldErrors: { toAccountId: "Escolha uma conta de destino diferente da origem." },
+      });
+      const afterRefusal = await sameReading(TODAY);
+      if (isKept) expect(afterRefusal).toBe(moved);
+      // Another day has its own balances: the day before the transfer does not count it.
+      const dayBefore = await sameReading("2026-01-14");
+      expect(balanceIn(dayBefore, accountId)).toBe(100_000);
+      expect((await sameReading(TODAY)).accounts).toEqual(moved.accounts);
+      // Roles and names are in the reading too, and move with their writes.
+      const roles = {
+        "cash-drawer": ids.drawer,
+        pix: accountId,
+        card: ids.card,
+        "card-settlement": ids.bank,
+        withdrawal: ids.safe,
+      };
+      await app.accounts.setAccountRoles(
+        OWNER,
+        Object.fromEntries(Object.entries(roles).map(([role, id]) => [role, String(id)])),
+      );
+      expect((await sameReading(TODAY)).roles.pix).toBe(accountId);
+      await app.accounts.updateAccount(OWNER, accountId, {
+        name: "Banco da Esquina",
+        kind: "bank",
+        openingBalance: "1.000,00",
+        openingDate: "2026-01-01",
+      });
+      expect((await sameReading(TODAY)).accounts.find((account) => account.id === accountId)!.name).toBe("Banco da Esquina");
+    });
+
+    it("as escolhas dos formulários (categorias, contas, fornecedores) são as leituras de cada uma, lidas de novo a cada escrita confirmada (no PGlite guardadas entre elas)", async () => {
+      const isKept = app.kind === "pglite";
+      const direct = async () => ({
+        categories: await app.categories.listCategories(),
+        accounts: await app.accounts.activeAccountOptions(),
+        suppliers: await app.suppliers.supplierOptions(),
+      });
+      const sameReading = async () => {
+        const withSuppliers = await app.choices.financeChoices({ suppliers: true });
+        const expected = await direct();
+        expect(withSuppliers).toEqual(expected);
+        const without = await app.choices.financeChoices();
+        expect(without.categories).toEqual(expected.categories);
+        expect(without.accounts).toEqual(expected.accounts);
+        // Asked without suppliers: PostgreSQL does not read them; PGlite's kept reading has them anyway.
+        expect(without.suppliers).toEqual(isKept ? expected.suppliers : []);
+        return withSuppliers;
+      };
+      // Something committed first, so no reading of an earlier test is reused.
+      const { accountId } = await app.accounts.createAccount(OWNER, {
+        name: "Banco Novo",
+        kind: "bank",
+        openingBalance: "",
+        openingDate: "2026-01-01",
+      });
+      const first = await sameReading();
+      expect(first.accounts.map((account) => account.name)).toContain("Banco Novo");
+      if (isKept) expect(await app.choices.financeChoices()).toBe(first);
+      // A category, a supplier, an archived account: each shows at once.
+      const { categoryId } = await app.categories.createCategory(OWNER, {
+        name: "Cursos da equipe",
+        direction: "out",
+        resultLine: "operating-expense",
+      });
+      expect((await sameReading()).categories.map((category) => category.id)).toContain(categoryId);
+      // The categories' page lists the same categories, archived ones too.
+      await app.categories.setCategoryArchived(OWNER, categoryId, true);
+      expect(await app.choices.listCategoriesForPage()).toEqual(await app.categories.listCategories());
+      expect(
+        (await app.choices.listCategoriesForPage()).find((category) => category.id === categoryId)?.archivedAt,
+      ).not.toBeNull();
+      const { id: supplierId } = await app.inTransaction((tx) =>
+        app.suppliers.createSupplierInTx(tx, STAFF, {
+          name: "Distribuidora Sul",
+          document: "",
+          contactName: "",
+          whatsapp: "",
+          email: "",
+          notes: "",
+        }),
+      );
+      expect((await sameReading()).suppliers.map((supplier) => supplier.id)).toContain(supplierId);
+      await app.inTransaction((tx) => app.accounts.archiveAccountInTx(tx, OWNER, accountId, TODAY));
+      const archived = await sameReading();
+      expect(archived.accounts.map((account) => account.id)).not.toContain(accountId);
+      // A refused write commits nothing: the reading stays.
+      await expect(
+        app.categories.createCategory(OWNER, { name: "cursos DA EQUIPE", direction: "out", resultLine: "operating-expense" }),
+      ).rejects.toMatchObject({ fieldErrors: { name: expect.any(String) } });
+      if (isKept) expect(await app.choices.financeChoices()).toBe(archived);
+    });
+
+    it("a lista de lançamentos e a de recorrentes das páginas são as de listEntries e listRecurring, lidas de novo a cada escrita confirmada (no PGlite guardadas entre elas)", async () => {
+      const isKept = app.kind === "pglite";
+      const filtersOf = (query: string) => app.filters.entryFiltersFromSearchParams(new URLSearchParams(query));
+      const sameList = async (query: string, today = TODAY) => {
+        const page = await app.list.listEntriesForPage(STAFF, filtersOf(query), 1, today);
+        expect(page).toEqual(await app.list.listEntries(STAFF, filtersOf(query), 1, today));
+        return page;
+      };
+      const sameRecurring = async () => {
+        const list = await app.recurring.listRecurringForPage();
+        expect(list).toEqual(await app.recurring.listRecurring());
+        return list;
+      };
+      const { entryIds } = await createEntries(newEntry({ description: "Aluguel de janeiro", dueDate: "2026-01-10" }));
+      const open = await sameList("situacao=aberto");
+      expect(open.entries.map((row) => row.description)).toEqual(["Aluguel de janeiro"]);
+      if (isKept) expect(await app.list.listEntriesForPage(STAFF, filtersOf("situacao=aberto"), 1, TODAY)).toBe(open);
+      // Each filter, page and day is its own reading: overdue on the 31st, not on the 9th.
+      expect((await sameList("situacao=atrasado")).entries).toHaveLength(1);
+      expect((await sameList("situacao=atrasado", "2026-01-09")).entries).toHaveLength(0);
+      expect((await sameList("")).totals).toBeNull();
+      expect((await app.list.getEntryForPage(STAFF, entryIds[0]!))?.paidDate).toBeNull();
+      await payEntry(entryIds[0]!, { paidDate: "2026-01-20", accountId: String(ids.bank), method: "pix", idempotencyKey: key() });
+      expect((await sameList("situacao=aberto")).entries).toHaveLength(0);
+      expect((await sameList("situacao=pago")).totals).toEqual({ inCents: 0, outCents: 180_000, count: 1 });
+      // An entry's page: getEntry's reading, read again after the payment.
+      const entryPage = await app.list.getEntryForPage(STAFF, entryIds[0]!);
+      expect(entryPage).toEqual(await app.list.getEntry(STAFF, entryIds[0]!));
+      expect(entryPage?.paidDate).toBe("2026-01-20");
+      if (isKept) expect(await app.list.getEntryForPage(STAFF, entryIds[0]!)).toBe(entryPage);
+      expect(await app.list.getEntryForPage(STAFF, 987_654)).toBeNull();
+      await expect(app.list.getEntryForPage(CUSTOMER, entryIds[0]!)).rejects.toBeInstanceOf(app.errors.ForbiddenError);
+      // Kept or not, the role is checked on every call.
+      await expect(app.list.listEntriesForPage(CUSTOMER, filtersOf(""), 1, TODAY)).rejects.toBeInstanceOf(
+        app.errors.ForbiddenError,
+      );
+
+      expect(await sameRecurring()).toEqual([]);
+      await app.inTransaction((tx) =>
+        app.recurring.createRecurringInTx(
+          tx,
+          STAFF,
+          {
+            direction: "out",
+            description: "Internet",
+            categoryId: String(ids.utilities),
+            amount: "129,90",
+            dayOfMonth: "10",
+            startMonth: "2026-01",
+            endMonth: "",
+            counterparty: "Operadora",
+            accountId: "",
+          },
+          TODAY,
+        ),
+      );
+      const recurring = await sameRecurring();
+      expect(recurring.map((row) => [row.description, row.nextDueDate])).toEqual([["Internet", "2026-01-10"]]);
+      if (isKept) expect(await app.recurring.listRecurringForPage()).toBe(recurring);
     });
 
     it("a lista filtra por situação, tipo, categoria, conta, datas e cliente ou fornecedor, página por página, e o CSV repete os filtros", async () => {

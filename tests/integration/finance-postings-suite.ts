@@ -1008,6 +1008,17 @@ export function defineFinancePostingsSuite(database: TestDatabase) {
         feeBasisPoints: 499,
         settlementDays: 31,
       });
+      // The page's reading (kept between committed writes on PGlite) is getCardFeesPage's, each role its own
+      // (the owner may edit), and the role is checked on every call.
+      const pageQuery = { from: today, to: app.dates.addDays(today, 100), page: 1, today };
+      for (const actor of [STAFF, OWNER, STAFF]) {
+        const kept = await app.cardFeesServer.getCardFeesForPage(actor, pageQuery);
+        expect(kept).toEqual(await app.cardFeesServer.getCardFeesPage(actor, pageQuery));
+        expect(kept.canEdit).toBe(actor === OWNER);
+      }
+      await expect(
+        app.cardFeesServer.getCardFeesForPage({ userId: null, label: "caio@cliente.test", role: "customer" }, pageQuery),
+      ).rejects.toBeInstanceOf(app.errors.ForbiddenError);
       const mine = page.receivables.filter((row) => row.saleId === sale.saleId);
       expect(
         mine.map((row) => [row.method, row.instalmentNumber, row.grossCents, row.feeCents, row.netCents, row.status]),

@@ -445,5 +445,31 @@ export function defineFinanceReportSuite(database: TestDatabase) {
       });
       expect(report.overdue.count + report.dueThisWeek.count).toBeGreaterThan(0);
     });
+
+    it("the page's reading is getFinanceReport's, read again after each committed write (kept between them on PGlite), for staff only", async () => {
+      const isKept = app.kind === "pglite";
+      const args = { month: "2026-10", today: "2026-11-03" };
+      const sameReading = async (month = args.month) => {
+        const page = await app.report.getFinanceReportForPage(STAFF, { ...args, month });
+        expect(page).toEqual(await app.report.getFinanceReport(STAFF, { ...args, month }));
+        return page;
+      };
+      // Something committed first, so no reading of an earlier test is reused.
+      await post("utilities", 100, "2026-09-10");
+      const before = await sameReading();
+      if (isKept) expect(await app.report.getFinanceReportForPage(STAFF, args)).toBe(before);
+      // Kept or not, the role is checked on every call.
+      await expect(app.report.getFinanceReportForPage(CUSTOMER, args)).rejects.toBeInstanceOf(app.errors.ForbiddenError);
+      await post("utilities", 1_234, "2026-10-20");
+      const after = await sameReading();
+      expect(after.result.resultCents).toBe(before.result.resultCents - 1_234);
+      expect(after.cashFlow.at(-1)!.balanceCents).toBe(before.cashFlow.at(-1)!.balanceCents - 1_234);
+      // Another month is its own reading; the month before does not see October's payment.
+      const september = await sameReading("2026-09");
+      expect(september.month).toBe("2026-09");
+      expect(september.cashFlow.at(-1)!.balanceCents).toBe(
+        after.cashFlow[0]!.balanceCents - after.cashFlow[0]!.inCents + after.cashFlow[0]!.outCents,
+      );
+    });
   });
 }

@@ -16,6 +16,7 @@ import { assertOwnerActor, assertStaffActor, type Actor } from "~/modules/accoun
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { accountBalancesInTx, accountBalancesQuery } from "./balances.server";
 import { FinanceInputError, FinanceNotFoundError, FinanceStateError } from "./errors";
+import { keptUntilWrite } from "./kept-readings.server";
 import { activeAccountInTx } from "./lookups.server";
 import { AccountRolesSchema, AccountSchema, ACCOUNT_ROLE_LABELS, TransferSchema } from "./validation";
 
@@ -265,6 +266,19 @@ export async function listAccounts(today: string): Promise<{
     })),
     roles: Object.fromEntries(rows.roles.map((row) => [String(row.role), Number(row.accountId)])),
   };
+}
+
+const keptAccountLists = keptUntilWrite<Awaited<ReturnType<typeof listAccounts>>>();
+
+/**
+ * /financial-management/contas as its page shows it: listAccounts, read
+ * again only once a transaction that wrote something has committed or the
+ * shop's day has changed (keptUntilWrite: on PGlite only). The balances sum
+ * every paid day, transfer and card receivable since the shop opened, which
+ * PGlite does row by row in the one Node thread.
+ */
+export function listAccountsForPage(today: string) {
+  return keptAccountLists(today, () => listAccounts(today));
 }
 
 /** The active accounts, for a form's choice. */

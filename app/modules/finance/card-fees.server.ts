@@ -11,6 +11,7 @@ import { runOnce } from "~/lib/idempotency.server";
 import { assertOwnerActor, assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { CARD_FEE_ROWS, cardFeeRatesOf, CardFeeRatesSchema, ReceivableDateSchema, type CardFeeRate } from "./card-fees";
+import { keptUntilWrite } from "./kept-readings.server";
 
 const OWNER_ONLY = "Só o proprietário altera as taxas e as datas dos recebíveis de cartão.";
 
@@ -135,6 +136,21 @@ type ReceivableRow = {
 };
 
 export type CardFeesPage = Awaited<ReturnType<typeof getCardFeesPage>>;
+
+const keptCardFeesPages = keptUntilWrite<CardFeesPage>();
+
+/**
+ * /financial-management/cartoes as its page shows it: getCardFeesPage, read
+ * again only once a transaction that wrote something has committed or the
+ * shop's day has changed (keptUntilWrite: on PGlite only), per period and
+ * page. The role is checked on every call, before the kept reading is handed out.
+ */
+export async function getCardFeesForPage(actor: Actor, query: CardFeesQuery) {
+  assertStaffActor(actor);
+  // What the page offers depends on the role (canEdit): each role has its own reading.
+  const key = `${actor.role} ${query.from} ${query.to} ${query.page} ${query.today}`;
+  return keptCardFeesPages(key, () => getCardFeesPage(actor, query));
+}
 
 /**
  * The owner's fee table: each row's fee and settlement days, saved at

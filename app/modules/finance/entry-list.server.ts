@@ -7,6 +7,7 @@ import { suppliers } from "~/db/schema/suppliers";
 import { shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { isFiltered, type EntryFilters } from "./entry-filters";
+import { keptUntilWrite } from "./kept-readings.server";
 
 export const ENTRY_PAGE_SIZE = 50;
 /**
@@ -122,6 +123,19 @@ export async function listEntries(actor: Actor, filters: EntryFilters, page: num
   };
 }
 
+const keptEntryPages = keptUntilWrite<Awaited<ReturnType<typeof listEntries>>>();
+
+/**
+ * The lançamentos list as its page shows it: listEntries, read again only
+ * once a transaction that wrote something has committed or the shop's day
+ * has changed (keptUntilWrite: on PGlite only), per filters and page. The
+ * role is checked on every call, before the kept reading is handed out.
+ */
+export async function listEntriesForPage(actor: Actor, filters: EntryFilters, page: number, today: string) {
+  assertStaffActor(actor);
+  return keptEntryPages(JSON.stringify([filters, page, today]), () => listEntries(actor, filters, page, today));
+}
+
 /** Every entry the filters match, in batches (for the CSV), in the list's order. */
 export async function* entriesForExport(filters: EntryFilters, today = shopToday(), batchSize = 1_000) {
   const db = await getDb();
@@ -165,4 +179,17 @@ export async function getEntry(actor: Actor, entryId: number) {
     .leftJoin(customers, eq(customers.id, financeEntries.customerId))
     .where(eq(financeEntries.id, entryId));
   return entry ?? null;
+}
+
+const keptEntries = keptUntilWrite<Awaited<ReturnType<typeof getEntry>>>();
+
+/**
+ * An entry as its page shows it: getEntry, read again only once a
+ * transaction that wrote something has committed (keptUntilWrite: on PGlite
+ * only). The role is checked on every call, before the kept reading is
+ * handed out.
+ */
+export async function getEntryForPage(actor: Actor, entryId: number) {
+  assertStaffActor(actor);
+  return keptEntries(String(entryId), () => getEntry(actor, entryId));
 }

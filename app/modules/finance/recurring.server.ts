@@ -11,6 +11,7 @@ import { FinanceInputError, FinanceNotFoundError } from "./errors";
 import { activeAccountInTx, activeCategoryInTx } from "./lookups.server";
 import { MONTHS_GENERATED_AHEAD, RecurringKeySchema, RecurringSchema, type RecurringInput } from "./validation";
 import { plural } from "~/lib/wording";
+import { keptUntilWrite } from "./kept-readings.server";
 
 const RECURRING_ENTITY = "finance-recurring";
 const refuse = (errors: Record<string, string>) => new FinanceInputError("invalid-input", errors);
@@ -311,6 +312,17 @@ export async function listRecurring() {
     .from(financeRecurring)
     .innerJoin(financeCategories, eq(financeCategories.id, financeRecurring.categoryId))
     .orderBy(sql`${financeRecurring.archivedAt} is not null`, asc(financeRecurring.dayOfMonth), asc(financeRecurring.id));
+}
+
+const keptRecurringLists = keptUntilWrite<Awaited<ReturnType<typeof listRecurring>>>();
+
+/**
+ * The recurring page's list: listRecurring, read again only once a
+ * transaction that wrote something has committed (keptUntilWrite: on PGlite
+ * only; the job that writes the months ahead commits like any write).
+ */
+export function listRecurringForPage() {
+  return keptRecurringLists("all", () => listRecurring());
 }
 
 /** How often the job looks: entries are written three months ahead, so an hour late at a month's turn changes nothing anyone sees. */

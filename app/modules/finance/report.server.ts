@@ -4,6 +4,7 @@ import type { FinanceDirection, FinanceResultLine } from "~/db/schema/finance";
 import { addDays, addMonths, isIsoMonth, shopMonthRange } from "~/lib/dates";
 import { readTogether } from "~/db/read-together.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
+import { keptUntilWrite } from "./kept-readings.server";
 
 type Reader = Database | Transaction;
 
@@ -369,4 +370,17 @@ export async function getFinanceReport(actor: Actor, { month, today }: { month: 
     overdue: parts.overdue.build(rows),
     dueThisWeek: parts.dueThisWeek.build(rows),
   };
+}
+
+const keptReports = keptUntilWrite<FinanceReport>();
+
+/**
+ * The overview's report as its page shows it: getFinanceReport, read again
+ * only once a transaction that wrote something has committed or the shop's
+ * day has changed (keptUntilWrite: on PGlite only). The role is checked on
+ * every call, before the kept reading is handed out.
+ */
+export async function getFinanceReportForPage(actor: Actor, { month, today }: { month: string; today: string }) {
+  assertStaffActor(actor);
+  return keptReports(`${month} ${today}`, () => getFinanceReport(actor, { month, today }));
 }

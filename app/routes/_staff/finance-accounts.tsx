@@ -16,7 +16,7 @@ import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import {
   archiveAccount,
   createAccount,
-  listAccounts,
+  listAccountsForPage,
   recordTransfer,
   setAccountRoles,
   updateAccount,
@@ -37,7 +37,7 @@ const PATH = "/financial-management/contas";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const today = shopToday();
-  const { accounts, roles } = await listAccounts(today);
+  const { accounts, roles } = await listAccountsForPage(today);
   return {
     accounts,
     roles,

@@ -23,7 +23,7 @@ import {
   type CardMethod,
 } from "~/modules/finance/card-fees";
 import {
-  getCardFeesPage,
+  getCardFeesForPage,
   updateCardFeeRates,
   updateCardReceivableDate,
   type CardFeesPage,
@@ -77,7 +77,7 @@ function hrefOf(period: { from: string; to: string }, page = 1) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(currentUser(context));
   const period = periodOf(new URL(request.url));
-  const page = await getCardFeesPage(actor, period);
+  const page = await getCardFeesForPage(actor, period);
   if (period.page > 1 && page.receivables.length === 0) throw redirect(hrefOf(period));
   return {
     ...page,

@@ -10,7 +10,8 @@ import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
 import { formText } from "~/lib/forms";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
-import { createCategory, listCategories, setCategoryArchived, updateCategory } from "~/modules/finance/categories.server";
+import { createCategory, setCategoryArchived, updateCategory } from "~/modules/finance/categories.server";
+import { listCategoriesForPage } from "~/modules/finance/choices.server";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import {
   DIRECTION_SHORT_LABELS,
@@ -28,7 +29,7 @@ export const meta = () => financeMeta("Categorias");
 const PATH = "/financial-management/categorias";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { categories: await listCategories(), isOwner: currentUser(context).role === "owner", flash: flashOf(context) };
+  return { categories: await listCategoriesForPage(), isOwner: currentUser(context).role === "owner", flash: flashOf(context) };
 }
 
 type ActionResult = { intent: string; categoryId?: string; errors: FieldErrors; values?: CategoryFormValues };

@@ -10,8 +10,7 @@ import { formatDate, shopToday } from "~/lib/dates";
 import { flashOf } from "~/lib/flash.server";
 import { formatCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
-import { activeAccountOptions } from "~/modules/finance/accounts.server";
-import { listCategories } from "~/modules/finance/categories.server";
+import { financeChoices } from "~/modules/finance/choices.server";
 import { EntryStatusBadge } from "~/modules/finance/components/entry-status-badge";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import {
@@ -27,7 +26,7 @@ import {
   MAX_ENTRY_QUERY_LENGTH,
   STATUS_PARAM,
 } from "~/modules/finance/entry-filters";
-import { listEntries, MAX_ENTRY_PAGE } from "~/modules/finance/entry-list.server";
+import { listEntriesForPage, MAX_ENTRY_PAGE } from "~/modules/finance/entry-list.server";
 import { DIRECTION_SHORT_LABELS } from "~/modules/finance/validation";
 import type { Route } from "./+types/finance-entries";
 
@@ -45,10 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number.isSafeInteger(number) && number >= 1 ? Math.min(number, MAX_ENTRY_PAGE) : 1;
   // Not a page number (or past the last one a list can have): the page's own address.
   if (rawPage !== null && rawPage !== String(page)) throw redirect(entriesHref(filters, page));
-  const [result, categories, accounts] = await Promise.all([
-    listEntries(actor, filters, page, today),
-    listCategories(),
-    activeAccountOptions(),
+  const [result, { categories, accounts }] = await Promise.all([
+    listEntriesForPage(actor, filters, page, today),
+    financeChoices(),
   ]);
   if (result.entries.length === 0 && page > 1) throw redirect(entriesHref(filters, 1));
   // The last page a list can have: what lies beyond is reached by narrowing the dates.

@@ -11,22 +11,20 @@ import { formText } from "~/lib/forms";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
-import { activeAccountOptions } from "~/modules/finance/accounts.server";
-import { listCategories } from "~/modules/finance/categories.server";
+import { financeChoices } from "~/modules/finance/choices.server";
 import { CategorySelect } from "~/modules/finance/components/category-select";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import { createEntries } from "~/modules/finance/entries.server";
 import { FINANCE_LIMITS, MAX_INSTALMENTS, type FinanceDirection, type NewEntryFormValues } from "~/modules/finance/validation";
 import { PaymentFields } from "~/modules/finance/components/payment-fields";
 import { SupplierSelect } from "~/modules/finance/components/supplier-select";
-import { supplierOptions } from "~/modules/finance/suppliers.server";
 import type { Route } from "./+types/finance-entry-new";
 
 export const meta = () => financeMeta("Novo lançamento");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const direction: FinanceDirection = new URL(request.url).searchParams.get("tipo") === "entrada" ? "in" : "out";
-  const [categories, accounts, suppliers] = await Promise.all([listCategories(), activeAccountOptions(), supplierOptions()]);
+  const { categories, accounts, suppliers } = await financeChoices({ suppliers: true });
   return {
     direction,
     categories: categories

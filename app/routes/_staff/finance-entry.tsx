@@ -14,17 +14,15 @@ import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents } from "~/lib/money";
 import { parseIdParam } from "~/lib/route-params";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
-import { activeAccountOptions } from "~/modules/finance/accounts.server";
-import { listCategories } from "~/modules/finance/categories.server";
+import { financeChoices } from "~/modules/finance/choices.server";
 import { CategorySelect } from "~/modules/finance/components/category-select";
 import { EntryStatusBadge } from "~/modules/finance/components/entry-status-badge";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
 import { PaymentFields } from "~/modules/finance/components/payment-fields";
 import { SupplierSelect } from "~/modules/finance/components/supplier-select";
 import { cancelEntry, isBillEntry, payEntry, redateEntry, splitEntry, updateEntry } from "~/modules/finance/entries.server";
-import { supplierOptions } from "~/modules/finance/suppliers.server";
 import { entryStatusOf } from "~/modules/finance/entry-filters";
-import { getEntry } from "~/modules/finance/entry-list.server";
+import { getEntryForPage } from "~/modules/finance/entry-list.server";
 import {
   DIRECTION_LABELS,
   ENTRY_METHOD_LABELS,
@@ -41,9 +39,9 @@ export const meta = () => financeMeta("Lançamento");
 export async function loader({ params, context }: Route.LoaderArgs) {
   const entryId = parseIdParam(params.id);
   const actor = actorOf(currentUser(context));
-  const entry = await getEntry(actor, entryId);
+  const entry = await getEntryForPage(actor, entryId);
   if (!entry) throw data(null, { status: 404 });
-  const [categories, accounts, suppliers] = await Promise.all([listCategories(), activeAccountOptions(), supplierOptions()]);
+  const { categories, accounts, suppliers } = await financeChoices({ suppliers: true });
   return {
     entry,
     isBill: isBillEntry(entry),

@@ -13,11 +13,10 @@ import { formText } from "~/lib/forms";
 import { newIdempotencyKey } from "~/lib/idempotency.server";
 import { centsToInput, formatCents } from "~/lib/money";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
-import { activeAccountOptions } from "~/modules/finance/accounts.server";
-import { listCategories } from "~/modules/finance/categories.server";
+import { financeChoices } from "~/modules/finance/choices.server";
 import { CategorySelect, type CategoryOption } from "~/modules/finance/components/category-select";
 import { FinanceHeader, financeMeta } from "~/modules/finance/components/finance-header";
-import { archiveRecurring, createRecurring, listRecurring, updateRecurring } from "~/modules/finance/recurring.server";
+import { archiveRecurring, createRecurring, listRecurringForPage, updateRecurring } from "~/modules/finance/recurring.server";
 import {
   DIRECTION_SHORT_LABELS,
   FINANCE_LIMITS,
@@ -45,7 +44,7 @@ const FIELDS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const today = shopToday();
-  const [recurring, categories, accounts] = await Promise.all([listRecurring(), listCategories(), activeAccountOptions()]);
+  const [recurring, { categories, accounts }] = await Promise.all([listRecurringForPage(), financeChoices()]);
   return {
     recurring,
     categories: categories

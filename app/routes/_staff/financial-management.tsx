@@ -9,7 +9,7 @@ import { FinanceTabs } from "~/modules/finance/components/finance-tabs";
 import { MonthResultTable } from "~/modules/finance/components/month-result-table";
 import { CashFlowChart, shortMonth, TwelveMonthsChart } from "~/modules/finance/components/report-charts";
 import { entriesHref, entryFiltersFromSearchParams } from "~/modules/finance/entry-filters";
-import { getFinanceReport, type OpenEntryList } from "~/modules/finance/report.server";
+import { getFinanceReportForPage, type OpenEntryList } from "~/modules/finance/report.server";
 import type { Route } from "./+types/financial-management";
 
 const MONTH_PARAM = "mes";
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (raw !== null && !(isIsoMonth(raw) && raw >= "2000-01" && raw <= "2100-12")) throw redirect("/financial-management");
   const month = raw ?? shopMonthOf(today);
   const actor = actorOf(currentUser(context));
-  const report = await getFinanceReport(actor, { month, today });
+  const report = await getFinanceReportForPage(actor, { month, today });
   const noFilters = entryFiltersFromSearchParams(new URLSearchParams());
   return {
     ...report,
