@@ -36,6 +36,8 @@ async function loadModules() {
     inventoryQueries,
     pickupsRoute,
     testRecords,
+    entries,
+    postings,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -51,6 +53,8 @@ async function loadModules() {
     import("~/modules/inventory/queries.server"),
     import("~/routes/_staff/pending-pickups"),
     import("~/modules/demo/test-records.server"),
+    import("~/modules/cash-register/entries.server"),
+    import("~/modules/finance/register-postings.server"),
   ]);
   return {
     db: await db.getDb(),
@@ -65,6 +69,8 @@ async function loadModules() {
     testRecords,
     session,
     inventoryQueries,
+    entries,
+    postings,
   };
 }
 
@@ -291,6 +297,69 @@ export function defineBoundedListsSuite(database: TestDatabase) {
         .from(app.tables.cashRegisters)
         .where(eq(app.tables.cashRegisters.id, opened.registerId));
       expect(register!.isOpen).toBe(false);
+    });
+
+    it("the register's page reads what the desk and its forms' accounts read, again after every write (kept between writes on PGlite)", async () => {
+      // getRegisterDeskForPage against what the page read before it: getRegisterDesk and cashCounterAccounts.
+      const expectPageAsDesk = async () => {
+        const desk = await app.queries.getRegisterDesk(today);
+        const expected = { ...desk, cashAccounts: await app.postings.cashCounterAccounts(desk.register ? null : today) };
+        const page = await app.queries.getRegisterDeskForPage(today);
+        expect(page).toEqual(expected);
+        // Read again with nothing written in between: the same (on PGlite, from what was kept).
+        expect(await app.queries.getRegisterDeskForPage(today)).toEqual(expected);
+        return page;
+      };
+      const before = await expectPageAsDesk();
+      expect(before.register).toBeNull();
+      expect(before.hasEarlierDays).toBe(true);
+      expect(before.cashAccounts.drawerBalanceCents).not.toBeNull();
+
+      // Payments without a register today: the page shows them at once (a committed write).
+      const taken = await app.inTransaction(async (tx) => {
+        const pix = await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "pix", amountCents: 4_321 });
+        await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "debit", amountCents: 1_999 });
+        await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "credit", amountCents: 10_001 });
+        return pix;
+      });
+      const unassigned = await expectPageAsDesk();
+      expect(unassigned.unassigned.map((entry) => entry.amountCents)).toEqual([4_321, 1_999, 10_001]);
+      expect(unassigned.totals.pendingPixCents).toBe(4_321);
+
+      // A register opened: its float, the day's payments it will take, no drawer balance read.
+      const opened = await app.sessions.openCashRegister(STAFF, { openingFloat: "12,34", idempotencyKey: randomUUID() });
+      const open = await expectPageAsDesk();
+      expect(open.register?.id).toBe(opened.registerId);
+      expect(open.cashAccounts.drawerBalanceCents).toBeNull();
+      expect(open.totals.expected.cash).toBe(1_234);
+
+      // More entries than the page lists, written in one transaction (one created_at: the id orders them).
+      await app.inTransaction(async (tx) => {
+        for (let index = 0; index < app.queries.DESK_ENTRIES_SHOWN + 5; index++) {
+          const isPix = index % 3 === 0;
+          await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, {
+            kind: isPix ? "sale" : "supply",
+            method: isPix ? "pix" : "cash",
+            amountCents: 101 + index,
+            reason: `Venda da página ${index}`,
+          });
+        }
+      });
+      const full = await expectPageAsDesk();
+      expect(full.entries.length + full.unassigned.length).toBe(app.queries.DESK_ENTRIES_SHOWN);
+      expect(full.entries.at(-1)?.reason).toBe(`Venda da página ${app.queries.DESK_ENTRIES_SHOWN + 4}`);
+
+      // A cancel and a PIX confirmed: the totals and the marks move with them.
+      await app.entries.cancelRegisterEntry(STAFF, full.entries.at(-1)!.id, { reason: "Lançado em dobro" });
+      await expectPageAsDesk();
+      await app.entries.confirmPixEntry(STAFF, taken.entryId);
+      const after = await expectPageAsDesk();
+      expect(after.totals.pendingPixCents).toBe(
+        full.totals.pendingPixCents - 4_321 - (full.entries.at(-1)!.pixPending ? full.entries.at(-1)!.amountCents : 0),
+      );
+      expect(after.totals.expected.cash + after.totals.expected.pix).toBe(
+        full.totals.expected.cash + full.totals.expected.pix - full.entries.at(-1)!.amountCents,
+      );
     });
 
     it("a full page of devices awaiting pickup stays within issue 26's 200 KB of HTML, the staff shell included", async () => {

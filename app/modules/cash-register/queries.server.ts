@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { databaseKind, getDb } from "~/db/client.server";
+import { committedWritesVersion } from "~/db/committed-writes.server";
 import { cashRegisters, registerEntries, sales } from "~/db/schema/cash-register";
 import { cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
 import { shopToday } from "~/lib/dates";
 import { readId } from "~/lib/forms";
 import { personNameSql } from "~/modules/accounts/person-name.server";
+import { cashCounterAccounts } from "~/modules/finance/register-postings.server";
 import { TAKINGS_METHODS, takingsWhere, type TakingsMethod } from "~/modules/finance/takings.server";
 import { entriesOfRegisterOrUnassignedWhere, unassignedFromDayWhere } from "./closing.server";
 import { closingMethodsOf, expectedByMethod, fingerprintOf, type ClosingTotals } from "./register-rules";
@@ -59,6 +61,17 @@ async function selectEntries(condition: SQL | undefined) {
   return rows.map((row) => ({ ...row, isCancelled: row.cancelledAt !== null }));
 }
 
+/**
+ * The ids of one page of entries, newest first. The page is cut here, before
+ * the sale, the order payment, the names and the card fees are joined to it:
+ * joined first, every entry of a busy day was joined before the sort kept a
+ * page of them.
+ */
+function entryIdsPageSql(condition: SQL | undefined, limit: number, offset: number) {
+  return sql`(select ${registerEntries.id} from ${registerEntries} where ${condition ?? sql`true`}
+    order by ${registerEntries.createdAt} desc, ${registerEntries.id} desc limit ${limit} offset ${offset})`;
+}
+
 /** One page of entries, newest first: `limit + 1` read, so the caller knows whether more exist. */
 async function selectEntriesPage(condition: SQL | undefined, limit: number, offset = 0) {
   const db = await getDb();
@@ -67,10 +80,8 @@ async function selectEntriesPage(condition: SQL | undefined, limit: number, offs
     .from(registerEntries)
     .leftJoin(sales, eq(sales.id, registerEntries.saleId))
     .leftJoin(serviceOrderPayments, eq(serviceOrderPayments.id, registerEntries.serviceOrderPaymentId))
-    .where(condition)
-    .orderBy(desc(registerEntries.createdAt), desc(registerEntries.id))
-    .limit(limit + 1)
-    .offset(offset);
+    .where(inArray(registerEntries.id, entryIdsPageSql(condition, limit + 1, offset)))
+    .orderBy(desc(registerEntries.createdAt), desc(registerEntries.id));
   return {
     entries: rows.slice(0, limit).map((row) => ({ ...row, isCancelled: row.cancelledAt !== null })),
     hasMore: rows.length > limit,
@@ -189,6 +200,97 @@ export async function getRegisterDesk(today = shopToday()) {
 }
 
 export type RegisterDesk = Awaited<ReturnType<typeof getRegisterDesk>>;
+
+/**
+ * What the register's page costs to read, without the names it shows: the
+ * open register, the totals over its entries (and the records it will
+ * take), the ids of the newest DESK_ENTRIES_SHOWN, whether earlier days have
+ * records without a register, and the accounts of its forms with the
+ * drawer's balance in finance while none is open (summed over every day).
+ */
+type DeskFigures = {
+  open: { id: number; openedAt: Date; openingFloatCents: number } | null;
+  summary: Awaited<ReturnType<typeof summaryOf>>;
+  newestIds: number[];
+  hasEarlierDays: boolean;
+  cashAccounts: Awaited<ReturnType<typeof cashCounterAccounts>>;
+};
+
+async function readDeskFigures(today: string): Promise<DeskFigures> {
+  const db = await getDb();
+  const [open] = await db
+    .select({ id: cashRegisters.id, openedAt: cashRegisters.openedAt, openingFloatCents: cashRegisters.openingFloatCents })
+    .from(cashRegisters)
+    .where(eq(cashRegisters.isOpen, true));
+  const fromDay = open ? shopToday(open.openedAt) : today;
+  const condition = open ? entriesOfRegisterOrUnassignedWhere(open.id, fromDay) : unassignedFromDayWhere(fromDay);
+  const [summary, newest, earlier, cashAccounts] = await Promise.all([
+    summaryOf(open?.openingFloatCents ?? 0, condition),
+    db.execute(entryIdsPageSql(condition, DESK_ENTRIES_SHOWN, 0)),
+    db
+      .select({ id: registerEntries.id })
+      .from(registerEntries)
+      .where(and(isNull(registerEntries.registerId), lt(registerEntries.businessDate, fromDay)))
+      .limit(1),
+    cashCounterAccounts(open ? null : today),
+  ]);
+  return {
+    open: open ?? null,
+    summary,
+    newestIds: (newest.rows as { id: number | string }[]).map((row) => Number(row.id)),
+    hasEarlierDays: earlier.length > 0,
+    cashAccounts,
+  };
+}
+
+type KeptDeskFigures = { today: string; version: number; figures: Promise<DeskFigures> };
+let keptDeskFigures: KeptDeskFigures | null = null;
+
+/**
+ * The register's page: getRegisterDesk with the accounts of its forms
+ * (cashCounterAccounts: the drawer's balance while no register is open).
+ * On PGlite the figures (totals, which entries are the newest, the drawer's
+ * balance: what the page costs) are read again only once a transaction that
+ * wrote something has committed or the shop's day has changed, as the
+ * debtors' list keeps its late customers (committedWritesVersion), and
+ * staff opening it at the same moment share one reading; the register and
+ * the listed entries, with the names they show, are read every time. On
+ * PostgreSQL another instance may have written: there all is read every time.
+ */
+export async function getRegisterDeskForPage(today = shopToday()) {
+  if (databaseKind() !== "pglite") {
+    const desk = await getRegisterDesk(today);
+    return { ...desk, cashAccounts: await cashCounterAccounts(desk.register ? null : today) };
+  }
+  const version = committedWritesVersion();
+  let kept = keptDeskFigures;
+  if (kept === null || kept.today !== today || kept.version !== version) {
+    const reading: KeptDeskFigures = { today, version, figures: readDeskFigures(today) };
+    // A failed reading is not kept (unless a newer one has already taken its place).
+    reading.figures.catch(() => {
+      if (keptDeskFigures === reading) keptDeskFigures = null;
+    });
+    keptDeskFigures = kept = reading;
+  }
+  const { open, summary, newestIds, hasEarlierDays, cashAccounts } = await kept.figures;
+  const db = await getDb();
+  const [registers, shown] = await Promise.all([
+    open ? db.select(registerColumns).from(cashRegisters).where(eq(cashRegisters.id, open.id)) : [],
+    // Oldest first, as a register reads.
+    newestIds.length > 0 ? selectEntries(inArray(registerEntries.id, newestIds)) : [],
+  ]);
+  return {
+    register: registers[0] ?? null,
+    entries: shown.filter((entry) => entry.registerId !== null),
+    unassigned: shown.filter((entry) => entry.registerId === null),
+    entryCount: summary.entryCount,
+    unassignedCount: summary.unassignedCount,
+    totals: summary.totals,
+    fingerprint: summary.fingerprint,
+    hasEarlierDays,
+    cashAccounts,
+  };
+}
 
 /** How many PIX awaiting confirmation the closing page lists, each with its link (the refusal counts them all). */
 export const PENDING_PIX_SHOWN = 50;
