@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { and, count, eq, isNull, lt } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt } from "drizzle-orm";
 import { createMemoryRouter, RouterContextProvider, RouterProvider, useLoaderData } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/dates";
@@ -38,6 +38,8 @@ async function loadModules() {
     testRecords,
     entries,
     postings,
+    accountsSchema,
+    personName,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -55,12 +57,15 @@ async function loadModules() {
     import("~/modules/demo/test-records.server"),
     import("~/modules/cash-register/entries.server"),
     import("~/modules/finance/register-postings.server"),
+    import("~/db/schema/accounts"),
+    import("~/modules/accounts/person-name.server"),
   ]);
   return {
     db: await db.getDb(),
     kind: db.databaseKind(),
     inTransaction: db.inTransaction,
-    tables: { ...auth, ...register, ...inventory },
+    tables: { ...auth, ...register, ...inventory, ...accountsSchema },
+    personName,
     sessions,
     closing,
     queries,
@@ -360,6 +365,51 @@ export function defineBoundedListsSuite(database: TestDatabase) {
       expect(after.totals.expected.cash + after.totals.expected.pix).toBe(
         full.totals.expected.cash + full.totals.expected.pix - full.entries.at(-1)!.amountCents,
       );
+    });
+
+    it("names who recorded each entry as personNameSql does: the profile's name, else the account's, else the label kept", async () => {
+      const { user, profiles, registerEntries } = app.tables;
+      await app.db.insert(user).values([
+        { id: "actor-profiled", name: "Carla Conta", email: "carla@loja.test", role: "staff" },
+        { id: "actor-blank-profile", name: "Davi Conta", email: "davi@loja.test", role: "staff" },
+        { id: "actor-unnamed", name: "  ", email: "eva@loja.test", role: "staff" },
+      ]);
+      await app.db.insert(profiles).values([
+        { userId: "actor-profiled", email: "carla@loja.test", fullName: " Carla Perfil " },
+        { userId: "actor-blank-profile", email: "davi@loja.test", fullName: " " },
+      ]);
+      const day = addDays(today, -EARLIER_DAYS - 5);
+      const actors = [
+        { actorUserId: "actor-profiled", actorLabel: "carla@loja.test" },
+        { actorUserId: "actor-blank-profile", actorLabel: "davi@loja.test" },
+        { actorUserId: "actor-unnamed", actorLabel: "eva@loja.test" },
+        { actorUserId: null, actorLabel: "Cliente (consulta online)" },
+      ];
+      const inserted = await app.db
+        .insert(registerEntries)
+        .values(
+          actors.map((actor, index) => ({
+            ...actor,
+            kind: "sale" as const,
+            method: "pix" as const,
+            amountCents: 500 + index,
+            businessDate: day,
+            createdAt: new Date(`${day}T12:00:0${index}Z`),
+          })),
+        )
+        .returning({ id: registerEntries.id });
+      const ids = inserted.map((row) => row.id);
+      const reference = await app.db
+        .select({ id: registerEntries.id, name: app.personName.personNameSql(registerEntries.actorUserId, registerEntries.actorLabel) })
+        .from(registerEntries)
+        .where(inArray(registerEntries.id, ids));
+      const expected = new Map(reference.map((row) => [row.id, row.name]));
+      expect([...expected.values()].sort()).toEqual(["Carla Perfil", "Cliente (consulta online)", "Davi Conta", "eva@loja.test"]);
+
+      const listed = await app.queries.getUnassignedDay(day, 1);
+      expect(listed.entries.map((entry) => entry.id).sort()).toEqual([...ids].sort());
+      for (const entry of listed.entries) expect(entry.actorName).toBe(expected.get(entry.id));
+      for (const id of ids) expect((await app.queries.getRegisterEntry(id))?.actorName).toBe(expected.get(id));
     });
 
     it("a full page of devices awaiting pickup stays within issue 26's 200 KB of HTML, the staff shell included", async () => {
