@@ -320,7 +320,9 @@ export function defineBoundedListsSuite(database: TestDatabase) {
       expect(before.hasEarlierDays).toBe(true);
       expect(before.cashAccounts.drawerBalanceCents).not.toBeNull();
 
-      // Payments without a register today: the page shows them at once (a committed write).
+      const takingsBefore = await app.queries.listTakingsOfDay(today, null, 1);
+      const dayBefore = await app.queries.getUnassignedDay(today, 1);
+      // Payments without a register today: the page shows them at once (a committed write), the day's lists too.
       const taken = await app.inTransaction(async (tx) => {
         const pix = await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "pix", amountCents: 4_321 });
         await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "debit", amountCents: 1_999 });
@@ -330,6 +332,16 @@ export function defineBoundedListsSuite(database: TestDatabase) {
       const unassigned = await expectPageAsDesk();
       expect(unassigned.unassigned.map((entry) => entry.amountCents)).toEqual([4_321, 1_999, 10_001]);
       expect(unassigned.totals.pendingPixCents).toBe(4_321);
+      const takingsAfter = await app.queries.listTakingsOfDay(today, null, 1);
+      expect(takingsAfter.totalCents).toBe(takingsBefore.totalCents + 4_321 + 1_999 + 10_001);
+      expect(takingsAfter.entryCount).toBe(takingsBefore.entryCount + 3);
+      const dayAfter = await app.queries.getUnassignedDay(today, 1);
+      expect(dayAfter.entryCount).toBe(dayBefore.entryCount + 3);
+      expect(dayAfter.totals.expected).toMatchObject({
+        pix: dayBefore.totals.expected.pix + 4_321,
+        debit: dayBefore.totals.expected.debit + 1_999,
+        credit: dayBefore.totals.expected.credit + 10_001,
+      });
 
       // A register opened: its float, the day's payments it will take, no drawer balance read.
       const opened = await app.sessions.openCashRegister(STAFF, { openingFloat: "12,34", idempotencyKey: randomUUID() });

@@ -254,8 +254,36 @@ async function readDeskFigures(today: string): Promise<DeskFigures> {
   };
 }
 
-type KeptDeskFigures = { today: string; version: number; figures: Promise<DeskFigures> };
-let keptDeskFigures: KeptDeskFigures | null = null;
+/** How many readings keptUntilWrite holds at most (days asked, the desk): the oldest asked goes first. */
+const MAX_KEPT_READINGS = 50;
+const keptReadings = new Map<string, Promise<unknown>>();
+let keptReadingsVersion = -1;
+
+/**
+ * A reading of figures (totals over many entries) kept until a transaction
+ * that wrote something commits (committedWritesVersion), on PGlite, as the
+ * debtors' list keeps its late customers; requests asking at the same moment
+ * share one reading. On PostgreSQL another instance may have written: read
+ * every time.
+ */
+function keptUntilWrite<T>(key: string, read: () => Promise<T>): Promise<T> {
+  if (databaseKind() !== "pglite") return read();
+  const version = committedWritesVersion();
+  if (version !== keptReadingsVersion) {
+    keptReadings.clear();
+    keptReadingsVersion = version;
+  }
+  const kept = keptReadings.get(key) as Promise<T> | undefined;
+  if (kept) return kept;
+  const reading = read();
+  if (keptReadings.size >= MAX_KEPT_READINGS) keptReadings.delete(keptReadings.keys().next().value!);
+  keptReadings.set(key, reading);
+  // A failed reading is not kept (unless a newer one has already taken its place).
+  reading.catch(() => {
+    if (keptReadings.get(key) === reading) keptReadings.delete(key);
+  });
+  return reading;
+}
 
 /**
  * The register's page: getRegisterDesk with the accounts of its forms
@@ -273,17 +301,9 @@ export async function getRegisterDeskForPage(today = shopToday()) {
     const desk = await getRegisterDesk(today);
     return { ...desk, cashAccounts: await cashCounterAccounts(desk.register ? null : today) };
   }
-  const version = committedWritesVersion();
-  let kept = keptDeskFigures;
-  if (kept === null || kept.today !== today || kept.version !== version) {
-    const reading: KeptDeskFigures = { today, version, figures: readDeskFigures(today) };
-    // A failed reading is not kept (unless a newer one has already taken its place).
-    reading.figures.catch(() => {
-      if (keptDeskFigures === reading) keptDeskFigures = null;
-    });
-    keptDeskFigures = kept = reading;
-  }
-  const { open, summary, newestIds, hasEarlierDays, cashAccounts } = await kept.figures;
+  const { open, summary, newestIds, hasEarlierDays, cashAccounts } = await keptUntilWrite(`desk ${today}`, () =>
+    readDeskFigures(today),
+  );
   const db = await getDb();
   const [registers, shown] = await Promise.all([
     open ? db.select(registerColumns).from(cashRegisters).where(eq(cashRegisters.id, open.id)) : [],
@@ -381,7 +401,7 @@ export async function getUnassignedDay(day: string, page: number) {
   const safePage = safePageOf(page);
   const condition = and(isNull(registerEntries.registerId), eq(registerEntries.businessDate, day));
   const [summary, listed] = await Promise.all([
-    summaryOf(0, condition),
+    keptUntilWrite(`unassigned day ${day}`, () => summaryOf(0, condition)),
     selectEntriesPage(condition, DAY_ENTRIES_PAGE_SIZE, (safePage - 1) * DAY_ENTRIES_PAGE_SIZE),
   ]);
   return {
@@ -405,15 +425,17 @@ export async function listTakingsOfDay(day: string, method: TakingsMethod | null
   const db = await getDb();
   const safePage = safePageOf(page);
   const [byMethod, listed] = await Promise.all([
-    db
-      .select({
-        method: registerEntries.method,
-        count: sql<number>`count(*)::int`,
-        cents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
-      })
-      .from(registerEntries)
-      .where(takingsWhere({ from: day, to: day }))
-      .groupBy(registerEntries.method),
+    keptUntilWrite(`takings ${day}`, async () =>
+      db
+        .select({
+          method: registerEntries.method,
+          count: sql<number>`count(*)::int`,
+          cents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
+        })
+        .from(registerEntries)
+        .where(takingsWhere({ from: day, to: day }))
+        .groupBy(registerEntries.method),
+    ),
     selectEntriesPage(
       takingsWhere({ from: day, to: day, method }),
       DAY_ENTRIES_PAGE_SIZE,
