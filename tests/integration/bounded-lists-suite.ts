@@ -324,7 +324,11 @@ export function defineBoundedListsSuite(database: TestDatabase) {
       const dayBefore = await app.queries.getUnassignedDay(today, 1);
       // Payments without a register today: the page shows them at once (a committed write), the day's lists too.
       const taken = await app.inTransaction(async (tx) => {
-        const pix = await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "pix", amountCents: 4_321 });
+        const pix = await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, {
+          kind: "sale",
+          method: "pix",
+          amountCents: 4_321,
+        });
         await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "debit", amountCents: 1_999 });
         await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "credit", amountCents: 10_001 });
         return pix;
@@ -335,8 +339,11 @@ export function defineBoundedListsSuite(database: TestDatabase) {
       const takingsAfter = await app.queries.listTakingsOfDay(today, null, 1);
       expect(takingsAfter.totalCents).toBe(takingsBefore.totalCents + 4_321 + 1_999 + 10_001);
       expect(takingsAfter.entryCount).toBe(takingsBefore.entryCount + 3);
+      // Newest first (one transaction, one created_at: the id orders them), the page's entries kept no longer than its totals.
+      expect(takingsAfter.entries.slice(0, 3).map((entry) => entry.amountCents)).toEqual([10_001, 1_999, 4_321]);
       const dayAfter = await app.queries.getUnassignedDay(today, 1);
       expect(dayAfter.entryCount).toBe(dayBefore.entryCount + 3);
+      expect(dayAfter.entries.slice(0, 3).map((entry) => entry.amountCents)).toEqual([10_001, 1_999, 4_321]);
       expect(dayAfter.totals.expected).toMatchObject({
         pix: dayBefore.totals.expected.pix + 4_321,
         debit: dayBefore.totals.expected.debit + 1_999,
@@ -390,7 +397,8 @@ export function defineBoundedListsSuite(database: TestDatabase) {
         { userId: "actor-profiled", email: "carla@loja.test", fullName: " Carla Perfil " },
         { userId: "actor-blank-profile", email: "davi@loja.test", fullName: " " },
       ]);
-      const day = addDays(today, -EARLIER_DAYS - 5);
+      // A day of its own: the day's page keeps what it read until a committed write, and these rows are written outside one.
+      const day = addDays(today, -EARLIER_DAYS - 9);
       const actors = [
         { actorUserId: "actor-profiled", actorLabel: "carla@loja.test" },
         { actorUserId: "actor-blank-profile", actorLabel: "davi@loja.test" },
@@ -412,7 +420,10 @@ export function defineBoundedListsSuite(database: TestDatabase) {
         .returning({ id: registerEntries.id });
       const ids = inserted.map((row) => row.id);
       const reference = await app.db
-        .select({ id: registerEntries.id, name: app.personName.personNameSql(registerEntries.actorUserId, registerEntries.actorLabel) })
+        .select({
+          id: registerEntries.id,
+          name: app.personName.personNameSql(registerEntries.actorUserId, registerEntries.actorLabel),
+        })
         .from(registerEntries)
         .where(inArray(registerEntries.id, ids));
       const expected = new Map(reference.map((row) => [row.id, row.name]));

@@ -81,9 +81,24 @@ function entryIdsPageSql(condition: SQL | undefined, limit: number, offset: numb
     order by ${registerEntries.createdAt} desc, ${registerEntries.id} desc limit ${limit} offset ${offset})`;
 }
 
-/** One page of entries, newest first: `limit + 1` read, so the caller knows whether more exist. */
-async function selectEntriesPage(condition: SQL | undefined, limit: number, offset = 0) {
+/**
+ * One page of entries, newest first: `limit + 1` read, so the caller knows
+ * whether more exist. With `keptAs`, which entries make the page (the sort
+ * over every entry of the condition) is kept between writes under that name
+ * (keptUntilWrite, PGlite only); the entries themselves are read every time.
+ */
+async function selectEntriesPage(condition: SQL | undefined, limit: number, offset = 0, keptAs?: string) {
   const db = await getDb();
+  const readIds = async () =>
+    ((await db.execute(entryIdsPageSql(condition, limit + 1, offset))).rows as { id: number | string }[]).map((row) =>
+      Number(row.id),
+    );
+  // On PostgreSQL nothing is kept: the ids stay a subquery of the one statement.
+  const ids =
+    keptAs === undefined || databaseKind() !== "pglite"
+      ? null
+      : await keptUntilWrite(`${keptAs} page ${limit} ${offset}`, readIds);
+  if (ids !== null && ids.length === 0) return { entries: [], hasMore: false };
   const rows = await db
     .select(entryColumns)
     .from(registerEntries)
@@ -91,7 +106,7 @@ async function selectEntriesPage(condition: SQL | undefined, limit: number, offs
     .leftJoin(serviceOrderPayments, eq(serviceOrderPayments.id, registerEntries.serviceOrderPaymentId))
     .leftJoin(actorProfile, eq(actorProfile.userId, registerEntries.actorUserId))
     .leftJoin(actorAccount, eq(actorAccount.id, registerEntries.actorUserId))
-    .where(inArray(registerEntries.id, entryIdsPageSql(condition, limit + 1, offset)))
+    .where(inArray(registerEntries.id, ids ?? entryIdsPageSql(condition, limit + 1, offset)))
     .orderBy(desc(registerEntries.createdAt), desc(registerEntries.id));
   return {
     entries: rows.slice(0, limit).map((row) => ({ ...row, isCancelled: row.cancelledAt !== null })),
@@ -402,7 +417,7 @@ export async function getUnassignedDay(day: string, page: number) {
   const condition = and(isNull(registerEntries.registerId), eq(registerEntries.businessDate, day));
   const [summary, listed] = await Promise.all([
     keptUntilWrite(`unassigned day ${day}`, () => summaryOf(0, condition)),
-    selectEntriesPage(condition, DAY_ENTRIES_PAGE_SIZE, (safePage - 1) * DAY_ENTRIES_PAGE_SIZE),
+    selectEntriesPage(condition, DAY_ENTRIES_PAGE_SIZE, (safePage - 1) * DAY_ENTRIES_PAGE_SIZE, `unassigned day ${day}`),
   ]);
   return {
     day,
@@ -440,6 +455,7 @@ export async function listTakingsOfDay(day: string, method: TakingsMethod | null
       takingsWhere({ from: day, to: day, method }),
       DAY_ENTRIES_PAGE_SIZE,
       (safePage - 1) * DAY_ENTRIES_PAGE_SIZE,
+      `takings ${day} ${method ?? "all"}`,
     ),
   ]);
   const methods = TAKINGS_METHODS.map((each) => {
