@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { and, count, eq, isNull, lt } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt } from "drizzle-orm";
 import { createMemoryRouter, RouterContextProvider, RouterProvider, useLoaderData } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays, shopToday } from "~/lib/dates";
@@ -36,6 +36,10 @@ async function loadModules() {
     inventoryQueries,
     pickupsRoute,
     testRecords,
+    entries,
+    postings,
+    accountsSchema,
+    personName,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -51,12 +55,17 @@ async function loadModules() {
     import("~/modules/inventory/queries.server"),
     import("~/routes/_staff/pending-pickups"),
     import("~/modules/demo/test-records.server"),
+    import("~/modules/cash-register/entries.server"),
+    import("~/modules/finance/register-postings.server"),
+    import("~/db/schema/accounts"),
+    import("~/modules/accounts/person-name.server"),
   ]);
   return {
     db: await db.getDb(),
     kind: db.databaseKind(),
     inTransaction: db.inTransaction,
-    tables: { ...auth, ...register, ...inventory },
+    tables: { ...auth, ...register, ...inventory, ...accountsSchema },
+    personName,
     sessions,
     closing,
     queries,
@@ -65,6 +74,8 @@ async function loadModules() {
     testRecords,
     session,
     inventoryQueries,
+    entries,
+    postings,
   };
 }
 
@@ -291,6 +302,137 @@ export function defineBoundedListsSuite(database: TestDatabase) {
         .from(app.tables.cashRegisters)
         .where(eq(app.tables.cashRegisters.id, opened.registerId));
       expect(register!.isOpen).toBe(false);
+    });
+
+    it("the register's page reads what the desk and its forms' accounts read, again after every write (kept between writes on PGlite)", async () => {
+      // getRegisterDeskForPage against what the page read before it: getRegisterDesk and cashCounterAccounts.
+      const expectPageAsDesk = async () => {
+        const desk = await app.queries.getRegisterDesk(today);
+        const expected = { ...desk, cashAccounts: await app.postings.cashCounterAccounts(desk.register ? null : today) };
+        const page = await app.queries.getRegisterDeskForPage(today);
+        expect(page).toEqual(expected);
+        // Read again with nothing written in between: the same (on PGlite, from what was kept).
+        expect(await app.queries.getRegisterDeskForPage(today)).toEqual(expected);
+        return page;
+      };
+      const before = await expectPageAsDesk();
+      expect(before.register).toBeNull();
+      expect(before.hasEarlierDays).toBe(true);
+      expect(before.cashAccounts.drawerBalanceCents).not.toBeNull();
+
+      const takingsBefore = await app.queries.listTakingsOfDay(today, null, 1);
+      const dayBefore = await app.queries.getUnassignedDay(today, 1);
+      // Payments without a register today: the page shows them at once (a committed write), the day's lists too.
+      const taken = await app.inTransaction(async (tx) => {
+        const pix = await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, {
+          kind: "sale",
+          method: "pix",
+          amountCents: 4_321,
+        });
+        await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "debit", amountCents: 1_999 });
+        await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, { kind: "sale", method: "credit", amountCents: 10_001 });
+        return pix;
+      });
+      const unassigned = await expectPageAsDesk();
+      expect(unassigned.unassigned.map((entry) => entry.amountCents)).toEqual([4_321, 1_999, 10_001]);
+      expect(unassigned.totals.pendingPixCents).toBe(4_321);
+      const takingsAfter = await app.queries.listTakingsOfDay(today, null, 1);
+      expect(takingsAfter.totalCents).toBe(takingsBefore.totalCents + 4_321 + 1_999 + 10_001);
+      expect(takingsAfter.entryCount).toBe(takingsBefore.entryCount + 3);
+      // Newest first (one transaction, one created_at: the id orders them), the page's entries kept no longer than its totals.
+      expect(takingsAfter.entries.slice(0, 3).map((entry) => entry.amountCents)).toEqual([10_001, 1_999, 4_321]);
+      const dayAfter = await app.queries.getUnassignedDay(today, 1);
+      expect(dayAfter.entryCount).toBe(dayBefore.entryCount + 3);
+      expect(dayAfter.entries.slice(0, 3).map((entry) => entry.amountCents)).toEqual([10_001, 1_999, 4_321]);
+      expect(dayAfter.totals.expected).toMatchObject({
+        pix: dayBefore.totals.expected.pix + 4_321,
+        debit: dayBefore.totals.expected.debit + 1_999,
+        credit: dayBefore.totals.expected.credit + 10_001,
+      });
+
+      // A register opened: its float, the day's payments it will take, no drawer balance read.
+      const opened = await app.sessions.openCashRegister(STAFF, { openingFloat: "12,34", idempotencyKey: randomUUID() });
+      const open = await expectPageAsDesk();
+      expect(open.register?.id).toBe(opened.registerId);
+      expect(open.cashAccounts.drawerBalanceCents).toBeNull();
+      expect(open.totals.expected.cash).toBe(1_234);
+
+      // More entries than the page lists, written in one transaction (one created_at: the id orders them).
+      await app.inTransaction(async (tx) => {
+        for (let index = 0; index < app.queries.DESK_ENTRIES_SHOWN + 5; index++) {
+          const isPix = index % 3 === 0;
+          await app.registerEntries.recordRegisterEntryInTx(tx, STAFF, {
+            kind: isPix ? "sale" : "supply",
+            method: isPix ? "pix" : "cash",
+            amountCents: 101 + index,
+            reason: `Venda da página ${index}`,
+          });
+        }
+      });
+      const full = await expectPageAsDesk();
+      expect(full.entries.length + full.unassigned.length).toBe(app.queries.DESK_ENTRIES_SHOWN);
+      expect(full.entries.at(-1)?.reason).toBe(`Venda da página ${app.queries.DESK_ENTRIES_SHOWN + 4}`);
+
+      // A cancel and a PIX confirmed: the totals and the marks move with them.
+      await app.entries.cancelRegisterEntry(STAFF, full.entries.at(-1)!.id, { reason: "Lançado em dobro" });
+      await expectPageAsDesk();
+      await app.entries.confirmPixEntry(STAFF, taken.entryId);
+      const after = await expectPageAsDesk();
+      expect(after.totals.pendingPixCents).toBe(
+        full.totals.pendingPixCents - 4_321 - (full.entries.at(-1)!.pixPending ? full.entries.at(-1)!.amountCents : 0),
+      );
+      expect(after.totals.expected.cash + after.totals.expected.pix).toBe(
+        full.totals.expected.cash + full.totals.expected.pix - full.entries.at(-1)!.amountCents,
+      );
+    });
+
+    it("names who recorded each entry as personNameSql does: the profile's name, else the account's, else the label kept", async () => {
+      const { user, profiles, registerEntries } = app.tables;
+      await app.db.insert(user).values([
+        { id: "actor-profiled", name: "Carla Conta", email: "carla@loja.test", role: "staff" },
+        { id: "actor-blank-profile", name: "Davi Conta", email: "davi@loja.test", role: "staff" },
+        { id: "actor-unnamed", name: "  ", email: "eva@loja.test", role: "staff" },
+      ]);
+      await app.db.insert(profiles).values([
+        { userId: "actor-profiled", email: "carla@loja.test", fullName: " Carla Perfil " },
+        { userId: "actor-blank-profile", email: "davi@loja.test", fullName: " " },
+      ]);
+      // A day of its own: the day's page keeps what it read until a committed write, and these rows are written outside one.
+      const day = addDays(today, -EARLIER_DAYS - 9);
+      const actors = [
+        { actorUserId: "actor-profiled", actorLabel: "carla@loja.test" },
+        { actorUserId: "actor-blank-profile", actorLabel: "davi@loja.test" },
+        { actorUserId: "actor-unnamed", actorLabel: "eva@loja.test" },
+        { actorUserId: null, actorLabel: "Cliente (consulta online)" },
+      ];
+      const inserted = await app.db
+        .insert(registerEntries)
+        .values(
+          actors.map((actor, index) => ({
+            ...actor,
+            kind: "sale" as const,
+            method: "pix" as const,
+            amountCents: 500 + index,
+            businessDate: day,
+            createdAt: new Date(`${day}T12:00:0${index}Z`),
+          })),
+        )
+        .returning({ id: registerEntries.id });
+      const ids = inserted.map((row) => row.id);
+      const reference = await app.db
+        .select({
+          id: registerEntries.id,
+          name: app.personName.personNameSql(registerEntries.actorUserId, registerEntries.actorLabel),
+        })
+        .from(registerEntries)
+        .where(inArray(registerEntries.id, ids));
+      const expected = new Map(reference.map((row) => [row.id, row.name]));
+      expect([...expected.values()].sort()).toEqual(["Carla Perfil", "Cliente (consulta online)", "Davi Conta", "eva@loja.test"]);
+
+      const listed = await app.queries.getUnassignedDay(day, 1);
+      expect(listed.entries.map((entry) => entry.id).sort()).toEqual([...ids].sort());
+      for (const entry of listed.entries) expect(entry.actorName).toBe(expected.get(entry.id));
+      for (const id of ids) expect((await app.queries.getRegisterEntry(id))?.actorName).toBe(expected.get(id));
     });
 
     it("a full page of devices awaiting pickup stays within issue 26's 200 KB of HTML, the staff shell included", async () => {

@@ -31,6 +31,7 @@ async function loadModules() {
     settings,
     pix,
     settingsQueries,
+    saleQueries,
   ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/schema/auth"),
@@ -46,6 +47,7 @@ async function loadModules() {
     import("~/db/schema/shop-settings"),
     import("~/modules/pix/pix-charge"),
     import("~/modules/shop-settings/queries.server"),
+    import("~/modules/cash-register/sale-queries.server"),
   ]);
   return {
     client,
@@ -57,6 +59,7 @@ async function loadModules() {
     sales,
     returns,
     errors,
+    saleQueries,
   };
 }
 
@@ -227,6 +230,14 @@ export function defineSalesSuite(database: TestDatabase) {
         cancelledSales,
         stock,
       };
+    }
+
+    /** The sale page's "Cancelar venda" refusal, from what the page read, against saleCancelRefusalInTx's own reading. */
+    async function expectPageRefusal(saleId: number, refusal: string | null) {
+      const detail = await app.saleQueries.getSaleDetail(STAFF, saleId);
+      const reference = await app.client.inTransaction((tx) => app.sales.saleCancelRefusalInTx(tx, saleId));
+      expect(detail?.cancelRefusal).toBe(reference);
+      expect(reference).toBe(refusal);
     }
 
     async function expectedCashOf(registerId: number) {
@@ -509,6 +520,7 @@ export function defineSalesSuite(database: TestDatabase) {
       );
       expect(await stockOf(product.productId)).toBe(1);
       expect(await expectedCashOf(registerId)).toBe(10_000);
+      await expectPageRefusal(sale.saleId, null);
 
       const shortReason = await app.sales.cancelSale(STAFF, sale.saleId, { reason: "" }).catch((error: unknown) => error);
       expect(shortReason).toMatchObject({ fieldErrors: { reason: "Informe o motivo do cancelamento." } });
@@ -523,6 +535,7 @@ export function defineSalesSuite(database: TestDatabase) {
         .from(app.tables.registerEntries)
         .where(eq(app.tables.registerEntries.saleId, sale.saleId));
       expect(entries.every((entry) => entry.cancelledAt !== null && entry.cancelReason === "Cliente desistiu")).toBe(true);
+      await expectPageRefusal(sale.saleId, "Esta venda já foi cancelada.");
       const before = await written();
       expect(
         await app.sales.cancelSale(STAFF, sale.saleId, { reason: "De novo" }).catch((error: unknown) => error),
@@ -546,6 +559,7 @@ export function defineSalesSuite(database: TestDatabase) {
         await app.sales.cancelSale(STAFF, later.saleId, { reason: "Tarde demais" }).catch((error: unknown) => error),
       ).toMatchObject({ status: 409, fieldErrors: { form: "O caixa desta venda já foi fechado: use uma devolução." } });
       expect(await written()).toEqual(afterSale);
+      await expectPageRefusal(later.saleId, "O caixa desta venda já foi fechado: use uma devolução.");
     });
 
     it("returns part of a past sale after its register closed: refund through today's register, cash only with one open, never more than was sold", async () => {
@@ -606,6 +620,7 @@ export function defineSalesSuite(database: TestDatabase) {
         returnForm({ settlement: "store-credit", refundMethod: "", items: [{ saleItemId: String(item!.id), quantity: "2" }] }),
       );
       expect(credit.amountCents).toBe(997 + 996);
+      await expectPageRefusal(sale.saleId, "Esta venda já tem devolução: registre outra devolução para o restante.");
       expect(await stockOf(product.productId)).toBe(10);
       expect(await app.returns.recordSaleReturn(STAFF, sale.saleId, returnForm()).catch((error: unknown) => error)).toMatchObject(
         { fieldErrors: { "items.0.quantity": "Este item já foi devolvido." } },

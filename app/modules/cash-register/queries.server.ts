@@ -1,11 +1,16 @@
-import { and, asc, desc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { profiles } from "~/db/schema/accounts";
+import { user } from "~/db/schema/auth";
+import { databaseKind, getDb } from "~/db/client.server";
+import { committedWritesVersion } from "~/db/committed-writes.server";
 import { cashRegisters, registerEntries, sales } from "~/db/schema/cash-register";
 import { cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
 import { shopToday } from "~/lib/dates";
 import { readId } from "~/lib/forms";
-import { personNameSql } from "~/modules/accounts/person-name.server";
+import { joinedPersonNameSql, personNameSql } from "~/modules/accounts/person-name.server";
+import { cashCounterAccounts } from "~/modules/finance/register-postings.server";
 import { TAKINGS_METHODS, takingsWhere, type TakingsMethod } from "~/modules/finance/takings.server";
 import { entriesOfRegisterOrUnassignedWhere, unassignedFromDayWhere } from "./closing.server";
 import { closingMethodsOf, expectedByMethod, fingerprintOf, type ClosingTotals } from "./register-rules";
@@ -23,6 +28,10 @@ export const cardFeeCentsSql = sql<
   number | null
 >`(select sum(receivable.fee_cents)::int from ${cardReceivables} receivable where receivable.register_entry_id = "register_entries"."id")`;
 
+// Who recorded each entry, joined (personNameSql's two subqueries ran once per entry: most of a long list's cost).
+const actorProfile = alias(profiles, "actor_profile");
+const actorAccount = alias(user, "actor_account");
+
 const entryColumns = {
   id: registerEntries.id,
   registerId: registerEntries.registerId,
@@ -39,7 +48,7 @@ const entryColumns = {
   pixConfirmedAt: registerEntries.pixConfirmedAt,
   pixConfirmedByLabel: registerEntries.pixConfirmedByLabel,
   businessDate: registerEntries.businessDate,
-  actorName: personNameSql(registerEntries.actorUserId, registerEntries.actorLabel),
+  actorName: joinedPersonNameSql(actorProfile.fullName, actorAccount.name, registerEntries.actorLabel),
   createdAt: registerEntries.createdAt,
   cancelledAt: registerEntries.cancelledAt,
   cancelledByLabel: registerEntries.cancelledByLabel,
@@ -54,23 +63,51 @@ async function selectEntries(condition: SQL | undefined) {
     .from(registerEntries)
     .leftJoin(sales, eq(sales.id, registerEntries.saleId))
     .leftJoin(serviceOrderPayments, eq(serviceOrderPayments.id, registerEntries.serviceOrderPaymentId))
+    .leftJoin(actorProfile, eq(actorProfile.userId, registerEntries.actorUserId))
+    .leftJoin(actorAccount, eq(actorAccount.id, registerEntries.actorUserId))
     .where(condition)
     .orderBy(asc(registerEntries.createdAt), asc(registerEntries.id));
   return rows.map((row) => ({ ...row, isCancelled: row.cancelledAt !== null }));
 }
 
-/** One page of entries, newest first: `limit + 1` read, so the caller knows whether more exist. */
-async function selectEntriesPage(condition: SQL | undefined, limit: number, offset = 0) {
+/**
+ * The ids of one page of entries, newest first. The page is cut here, before
+ * the sale, the order payment, the names and the card fees are joined to it:
+ * joined first, every entry of a busy day was joined before the sort kept a
+ * page of them.
+ */
+function entryIdsPageSql(condition: SQL | undefined, limit: number, offset: number) {
+  return sql`(select ${registerEntries.id} from ${registerEntries} where ${condition ?? sql`true`}
+    order by ${registerEntries.createdAt} desc, ${registerEntries.id} desc limit ${limit} offset ${offset})`;
+}
+
+/**
+ * One page of entries, newest first: `limit + 1` read, so the caller knows
+ * whether more exist. With `keptAs`, which entries make the page (the sort
+ * over every entry of the condition) is kept between writes under that name
+ * (keptUntilWrite, PGlite only); the entries themselves are read every time.
+ */
+async function selectEntriesPage(condition: SQL | undefined, limit: number, offset = 0, keptAs?: string) {
   const db = await getDb();
+  const readIds = async () =>
+    ((await db.execute(entryIdsPageSql(condition, limit + 1, offset))).rows as { id: number | string }[]).map((row) =>
+      Number(row.id),
+    );
+  // On PostgreSQL nothing is kept: the ids stay a subquery of the one statement.
+  const ids =
+    keptAs === undefined || databaseKind() !== "pglite"
+      ? null
+      : await keptUntilWrite(`${keptAs} page ${limit} ${offset}`, readIds);
+  if (ids !== null && ids.length === 0) return { entries: [], hasMore: false };
   const rows = await db
     .select(entryColumns)
     .from(registerEntries)
     .leftJoin(sales, eq(sales.id, registerEntries.saleId))
     .leftJoin(serviceOrderPayments, eq(serviceOrderPayments.id, registerEntries.serviceOrderPaymentId))
-    .where(condition)
-    .orderBy(desc(registerEntries.createdAt), desc(registerEntries.id))
-    .limit(limit + 1)
-    .offset(offset);
+    .leftJoin(actorProfile, eq(actorProfile.userId, registerEntries.actorUserId))
+    .leftJoin(actorAccount, eq(actorAccount.id, registerEntries.actorUserId))
+    .where(inArray(registerEntries.id, ids ?? entryIdsPageSql(condition, limit + 1, offset)))
+    .orderBy(desc(registerEntries.createdAt), desc(registerEntries.id));
   return {
     entries: rows.slice(0, limit).map((row) => ({ ...row, isCancelled: row.cancelledAt !== null })),
     hasMore: rows.length > limit,
@@ -190,6 +227,117 @@ export async function getRegisterDesk(today = shopToday()) {
 
 export type RegisterDesk = Awaited<ReturnType<typeof getRegisterDesk>>;
 
+/**
+ * What the register's page costs to read, without the names it shows: the
+ * open register, the totals over its entries (and the records it will
+ * take), the ids of the newest DESK_ENTRIES_SHOWN, whether earlier days have
+ * records without a register, and the accounts of its forms with the
+ * drawer's balance in finance while none is open (summed over every day).
+ */
+type DeskFigures = {
+  open: { id: number; openedAt: Date; openingFloatCents: number } | null;
+  summary: Awaited<ReturnType<typeof summaryOf>>;
+  newestIds: number[];
+  hasEarlierDays: boolean;
+  cashAccounts: Awaited<ReturnType<typeof cashCounterAccounts>>;
+};
+
+async function readDeskFigures(today: string): Promise<DeskFigures> {
+  const db = await getDb();
+  const [open] = await db
+    .select({ id: cashRegisters.id, openedAt: cashRegisters.openedAt, openingFloatCents: cashRegisters.openingFloatCents })
+    .from(cashRegisters)
+    .where(eq(cashRegisters.isOpen, true));
+  const fromDay = open ? shopToday(open.openedAt) : today;
+  const condition = open ? entriesOfRegisterOrUnassignedWhere(open.id, fromDay) : unassignedFromDayWhere(fromDay);
+  const [summary, newest, earlier, cashAccounts] = await Promise.all([
+    summaryOf(open?.openingFloatCents ?? 0, condition),
+    db.execute(entryIdsPageSql(condition, DESK_ENTRIES_SHOWN, 0)),
+    db
+      .select({ id: registerEntries.id })
+      .from(registerEntries)
+      .where(and(isNull(registerEntries.registerId), lt(registerEntries.businessDate, fromDay)))
+      .limit(1),
+    cashCounterAccounts(open ? null : today),
+  ]);
+  return {
+    open: open ?? null,
+    summary,
+    newestIds: (newest.rows as { id: number | string }[]).map((row) => Number(row.id)),
+    hasEarlierDays: earlier.length > 0,
+    cashAccounts,
+  };
+}
+
+/** How many readings keptUntilWrite holds at most (days asked, the desk): the oldest asked goes first. */
+const MAX_KEPT_READINGS = 50;
+const keptReadings = new Map<string, Promise<unknown>>();
+let keptReadingsVersion = -1;
+
+/**
+ * A reading of figures (totals over many entries) kept until a transaction
+ * that wrote something commits (committedWritesVersion), on PGlite, as the
+ * debtors' list keeps its late customers; requests asking at the same moment
+ * share one reading. On PostgreSQL another instance may have written: read
+ * every time.
+ */
+function keptUntilWrite<T>(key: string, read: () => Promise<T>): Promise<T> {
+  if (databaseKind() !== "pglite") return read();
+  const version = committedWritesVersion();
+  if (version !== keptReadingsVersion) {
+    keptReadings.clear();
+    keptReadingsVersion = version;
+  }
+  const kept = keptReadings.get(key) as Promise<T> | undefined;
+  if (kept) return kept;
+  const reading = read();
+  if (keptReadings.size >= MAX_KEPT_READINGS) keptReadings.delete(keptReadings.keys().next().value!);
+  keptReadings.set(key, reading);
+  // A failed reading is not kept (unless a newer one has already taken its place).
+  reading.catch(() => {
+    if (keptReadings.get(key) === reading) keptReadings.delete(key);
+  });
+  return reading;
+}
+
+/**
+ * The register's page: getRegisterDesk with the accounts of its forms
+ * (cashCounterAccounts: the drawer's balance while no register is open).
+ * On PGlite the figures (totals, which entries are the newest, the drawer's
+ * balance: what the page costs) are read again only once a transaction that
+ * wrote something has committed or the shop's day has changed, as the
+ * debtors' list keeps its late customers (committedWritesVersion), and
+ * staff opening it at the same moment share one reading; the register and
+ * the listed entries, with the names they show, are read every time. On
+ * PostgreSQL another instance may have written: there all is read every time.
+ */
+export async function getRegisterDeskForPage(today = shopToday()) {
+  if (databaseKind() !== "pglite") {
+    const desk = await getRegisterDesk(today);
+    return { ...desk, cashAccounts: await cashCounterAccounts(desk.register ? null : today) };
+  }
+  const { open, summary, newestIds, hasEarlierDays, cashAccounts } = await keptUntilWrite(`desk ${today}`, () =>
+    readDeskFigures(today),
+  );
+  const db = await getDb();
+  const [registers, shown] = await Promise.all([
+    open ? db.select(registerColumns).from(cashRegisters).where(eq(cashRegisters.id, open.id)) : [],
+    // Oldest first, as a register reads.
+    newestIds.length > 0 ? selectEntries(inArray(registerEntries.id, newestIds)) : [],
+  ]);
+  return {
+    register: registers[0] ?? null,
+    entries: shown.filter((entry) => entry.registerId !== null),
+    unassigned: shown.filter((entry) => entry.registerId === null),
+    entryCount: summary.entryCount,
+    unassignedCount: summary.unassignedCount,
+    totals: summary.totals,
+    fingerprint: summary.fingerprint,
+    hasEarlierDays,
+    cashAccounts,
+  };
+}
+
 /** How many PIX awaiting confirmation the closing page lists, each with its link (the refusal counts them all). */
 export const PENDING_PIX_SHOWN = 50;
 
@@ -268,8 +416,8 @@ export async function getUnassignedDay(day: string, page: number) {
   const safePage = safePageOf(page);
   const condition = and(isNull(registerEntries.registerId), eq(registerEntries.businessDate, day));
   const [summary, listed] = await Promise.all([
-    summaryOf(0, condition),
-    selectEntriesPage(condition, DAY_ENTRIES_PAGE_SIZE, (safePage - 1) * DAY_ENTRIES_PAGE_SIZE),
+    keptUntilWrite(`unassigned day ${day}`, () => summaryOf(0, condition)),
+    selectEntriesPage(condition, DAY_ENTRIES_PAGE_SIZE, (safePage - 1) * DAY_ENTRIES_PAGE_SIZE, `unassigned day ${day}`),
   ]);
   return {
     day,
@@ -292,19 +440,22 @@ export async function listTakingsOfDay(day: string, method: TakingsMethod | null
   const db = await getDb();
   const safePage = safePageOf(page);
   const [byMethod, listed] = await Promise.all([
-    db
-      .select({
-        method: registerEntries.method,
-        count: sql<number>`count(*)::int`,
-        cents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
-      })
-      .from(registerEntries)
-      .where(takingsWhere({ from: day, to: day }))
-      .groupBy(registerEntries.method),
+    keptUntilWrite(`takings ${day}`, async () =>
+      db
+        .select({
+          method: registerEntries.method,
+          count: sql<number>`count(*)::int`,
+          cents: sql<number>`coalesce(sum(${registerEntries.amountCents}), 0)::int`,
+        })
+        .from(registerEntries)
+        .where(takingsWhere({ from: day, to: day }))
+        .groupBy(registerEntries.method),
+    ),
     selectEntriesPage(
       takingsWhere({ from: day, to: day, method }),
       DAY_ENTRIES_PAGE_SIZE,
       (safePage - 1) * DAY_ENTRIES_PAGE_SIZE,
+      `takings ${day} ${method ?? "all"}`,
     ),
   ]);
   const methods = TAKINGS_METHODS.map((each) => {

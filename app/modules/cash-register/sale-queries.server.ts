@@ -7,7 +7,7 @@ import { customers } from "~/db/schema/customers";
 import { products } from "~/db/schema/inventory";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { cardFeeCentsSql } from "./queries.server";
-import { readStoreCreditBalanceInTx, saleCancelRefusalInTx } from "./sales.server";
+import { cancelRefusalInTx, readStoreCreditBalanceInTx } from "./sales.server";
 
 /** A sale as its page shows it to staff: items, payments, returns, and whether it can still be cancelled. */
 export async function getSaleDetail(actor: Actor, saleId: number) {
@@ -113,7 +113,8 @@ export async function readSaleDetailInTx(tx: Transaction, saleId: number) {
     refunds: entries.filter((entry) => entry.kind === "refund"),
     returns: returns.map((row) => ({ ...row, items: returnedItems.filter((item) => item.returnId === row.id) })),
     changeCents: cashPayment?.tenderedCents ? cashPayment.tenderedCents - cashPayment.amountCents : 0,
-    cancelRefusal: await saleCancelRefusalInTx(tx, saleId),
+    // From the sale and the returns just read (saleCancelRefusalInTx read both again).
+    cancelRefusal: await cancelRefusalInTx(tx, sale, returns.length > 0),
     storeCreditCents: sale.customerId === null ? 0 : await readStoreCreditBalanceInTx(tx, sale.customerId),
   };
 }

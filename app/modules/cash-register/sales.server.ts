@@ -395,12 +395,16 @@ async function writeSale(tx: Transaction, actor: Actor, input: SaleInput) {
  * the sale in its own register, so only until a register closes after it
  * (then the counted cash is history and a return is the way).
  */
-async function cancelRefusalInTx(
+export async function cancelRefusalInTx(
   tx: Transaction,
   sale: Pick<typeof sales.$inferSelect, "status" | "createdAt" | "id">,
+  /** Whether the sale has a return, when the caller has read its returns already (its page): not read again. */
+  hasReturns?: boolean,
 ): Promise<string | null> {
   if (sale.status === "cancelled") return "Esta venda já foi cancelada.";
-  const [returned] = await tx.select({ id: saleReturns.id }).from(saleReturns).where(eq(saleReturns.saleId, sale.id)).limit(1);
+  const returned =
+    hasReturns ??
+    (await tx.select({ id: saleReturns.id }).from(saleReturns).where(eq(saleReturns.saleId, sale.id)).limit(1)).length > 0;
   if (returned) return "Esta venda já tem devolução: registre outra devolução para o restante.";
   const [closed] = await tx
     .select({ id: cashRegisters.id })

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { FlashAlert } from "~/components/ui/flash-alert";
-import { formatDateTime, shopToday } from "~/lib/dates";
+import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/errors";
 import { flashOf, redirectWithFlash } from "~/lib/flash.server";
 import { formProblem, formRefusal } from "~/lib/form-refusal.server";
@@ -19,9 +19,9 @@ import { EntryList, entrySlipPath } from "~/modules/cash-register/components/ent
 import { MethodTotals } from "~/modules/cash-register/components/method-totals";
 import { CashRegisterNotFoundError } from "~/modules/cash-register/errors";
 import { cancelRegisterEntry, confirmPixEntry, recordCashMovement } from "~/modules/cash-register/entries.server";
-import { getRegisterDesk } from "~/modules/cash-register/queries.server";
+import { getRegisterDeskForPage } from "~/modules/cash-register/queries.server";
 import { openCashRegister } from "~/modules/cash-register/sessions.server";
-import { cashCounterAccounts, type CashCounterAccount } from "~/modules/finance/register-postings.server";
+import type { CashCounterAccount } from "~/modules/finance/register-postings.server";
 import { CASH_REGISTER_LIMITS, type CashMovementFormValues } from "~/modules/cash-register/validation";
 import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/cash-register";
@@ -29,12 +29,10 @@ import type { Route } from "./+types/cash-register";
 export const meta = () => staffAreaMeta("cashRegister");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const desk = await getRegisterDesk();
   return {
-    ...desk,
-    // Where a float, a suprimento or a sangria comes from or goes to, so finance's drawer is the drawer
+    // With where a float, a suprimento or a sangria comes from or goes to, so finance's drawer is the drawer
     // (its balance only for the opening form, shown while no register is open).
-    cashAccounts: await cashCounterAccounts(desk.register ? null : shopToday()),
+    ...(await getRegisterDeskForPage()),
     // A fresh key with every render: a double submit of one form is recorded once.
     openKey: newIdempotencyKey(),
     movementKey: newIdempotencyKey(),
