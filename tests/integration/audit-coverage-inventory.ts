@@ -57,7 +57,7 @@ export function npmCommands(): string[] {
   const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
   return Object.entries(scripts)
     .filter(([name, command]) => /\bscripts\/[\w-]+\.ts\b/.test(command) && !/^(bench|lighthouse|proof)/.test(name))
-    .filter(([, command]) => !/compress-assets|generate-3d-model|build-freshness/.test(command))
+    .filter(([, command]) => !/compress-assets|generate-3d-model|generate-navigation-icons|build-freshness/.test(command))
     .map(([name]) => name)
     .sort();
 }

@@ -3,10 +3,10 @@ import { alias } from "drizzle-orm/pg-core";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { databaseKind, getDb } from "~/db/client.server";
-import { committedWritesVersion } from "~/db/committed-writes.server";
 import { cashRegisters, registerEntries, sales } from "~/db/schema/cash-register";
 import { cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
+import { keptUntilWrite } from "~/db/kept-until-write.server";
 import { shopToday } from "~/lib/dates";
 import { readId } from "~/lib/forms";
 import { joinedPersonNameSql, personNameSql } from "~/modules/accounts/person-name.server";
@@ -97,7 +97,7 @@ async function selectEntriesPage(condition: SQL | undefined, limit: number, offs
   const ids =
     keptAs === undefined || databaseKind() !== "pglite"
       ? null
-      : await keptUntilWrite(`${keptAs} page ${limit} ${offset}`, readIds);
+      : await keptRegisterReadings(`${keptAs} page ${limit} ${offset}`, readIds);
   if (ids !== null && ids.length === 0) return { entries: [], hasMore: false };
   const rows = await db
     .select(entryColumns)
@@ -269,36 +269,8 @@ async function readDeskFigures(today: string): Promise<DeskFigures> {
   };
 }
 
-/** How many readings keptUntilWrite holds at most (days asked, the desk): the oldest asked goes first. */
-const MAX_KEPT_READINGS = 50;
-const keptReadings = new Map<string, Promise<unknown>>();
-let keptReadingsVersion = -1;
-
-/**
- * A reading of figures (totals over many entries) kept until a transaction
- * that wrote something commits (committedWritesVersion), on PGlite, as the
- * debtors' list keeps its late customers; requests asking at the same moment
- * share one reading. On PostgreSQL another instance may have written: read
- * every time.
- */
-function keptUntilWrite<T>(key: string, read: () => Promise<T>): Promise<T> {
-  if (databaseKind() !== "pglite") return read();
-  const version = committedWritesVersion();
-  if (version !== keptReadingsVersion) {
-    keptReadings.clear();
-    keptReadingsVersion = version;
-  }
-  const kept = keptReadings.get(key) as Promise<T> | undefined;
-  if (kept) return kept;
-  const reading = read();
-  if (keptReadings.size >= MAX_KEPT_READINGS) keptReadings.delete(keptReadings.keys().next().value!);
-  keptReadings.set(key, reading);
-  // A failed reading is not kept (unless a newer one has already taken its place).
-  reading.catch(() => {
-    if (keptReadings.get(key) === reading) keptReadings.delete(key);
-  });
-  return reading;
-}
+/** The desk's figures and the days asked (their totals, their pages' entries), the oldest asked going first. */
+const keptRegisterReadings = keptUntilWrite(50);
 
 /**
  * The register's page: getRegisterDesk with the accounts of its forms
@@ -316,7 +288,7 @@ export async function getRegisterDeskForPage(today = shopToday()) {
     const desk = await getRegisterDesk(today);
     return { ...desk, cashAccounts: await cashCounterAccounts(desk.register ? null : today) };
   }
-  const { open, summary, newestIds, hasEarlierDays, cashAccounts } = await keptUntilWrite(`desk ${today}`, () =>
+  const { open, summary, newestIds, hasEarlierDays, cashAccounts } = await keptRegisterReadings(`desk ${today}`, () =>
     readDeskFigures(today),
   );
   const db = await getDb();
@@ -416,7 +388,7 @@ export async function getUnassignedDay(day: string, page: number) {
   const safePage = safePageOf(page);
   const condition = and(isNull(registerEntries.registerId), eq(registerEntries.businessDate, day));
   const [summary, listed] = await Promise.all([
-    keptUntilWrite(`unassigned day ${day}`, () => summaryOf(0, condition)),
+    keptRegisterReadings(`unassigned day ${day}`, () => summaryOf(0, condition)),
     selectEntriesPage(condition, DAY_ENTRIES_PAGE_SIZE, (safePage - 1) * DAY_ENTRIES_PAGE_SIZE, `unassigned day ${day}`),
   ]);
   return {
@@ -440,7 +412,7 @@ export async function listTakingsOfDay(day: string, method: TakingsMethod | null
   const db = await getDb();
   const safePage = safePageOf(page);
   const [byMethod, listed] = await Promise.all([
-    keptUntilWrite(`takings ${day}`, async () =>
+    keptRegisterReadings(`takings ${day}`, async () =>
       db
         .select({
           method: registerEntries.method,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { databaseKind, getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
-import { committedWritesVersion } from "~/db/committed-writes.server";
+import { keptUntilWrite } from "~/db/kept-until-write.server";
 import { jsonColumn, readTogether } from "~/db/read-together.server";
 import { creditInstalments, creditPlans, debtContacts, debts } from "~/db/schema/credit";
 import { customers } from "~/db/schema/customers";
@@ -508,28 +508,14 @@ export function listDebtors(actor: Actor, options: Parameters<typeof listDebtors
 export async function listDebtorsForPage(actor: Actor, options: Parameters<typeof listDebtorsInTx>[1]) {
   assertStaffActor(actor);
   if (databaseKind() !== "pglite") return inTransaction((tx) => listDebtorsInTx(tx, options));
-  const version = committedWritesVersion();
-  let entry = keptLate;
-  if (entry === null || entry.today !== options.today || entry.version !== version) {
-    const reading: KeptLate = {
-      today: options.today,
-      version,
-      late: inTransaction((tx) => readLateCustomersInTx(tx, options.today)),
-    };
-    // A failed reading is not kept (unless a newer one has already taken its place).
-    reading.late.catch(() => {
-      if (keptLate === reading) keptLate = null;
-    });
-    keptLate = entry = reading;
-  }
-  const late = await entry.late;
+  const late = await keptLateCustomers(options.today, () => inTransaction((tx) => readLateCustomersInTx(tx, options.today)));
   // Outside a transaction: on the first pages what is left is one statement (the page's details), and a transaction
   // would add two round trips to it; the late customers are of their own moment already.
   return listDebtorsInTx(await getDb(), options, late);
 }
 
-type KeptLate = { today: string; version: number; late: Promise<LateCustomers> };
-let keptLate: KeptLate | null = null;
+/** One day's: a new day's reading takes the place of the day before's. */
+const keptLateCustomers = keptUntilWrite(1);
 
 // ------------------------------------------------------------------ one customer
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { readTogether } from "~/db/read-together.server";
+import { keptUntilWrite } from "~/db/kept-until-write.server";
 import {
   FINANCE_ACCOUNT_ROLES,
   financeAccountRoles,
@@ -16,7 +17,6 @@ import { assertOwnerActor, assertStaffActor, type Actor } from "~/modules/accoun
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { accountBalancesInTx, accountBalancesQuery } from "./balances.server";
 import { FinanceInputError, FinanceNotFoundError, FinanceStateError } from "./errors";
-import { keptUntilWrite } from "./kept-readings.server";
 import { activeAccountInTx } from "./lookups.server";
 import { AccountRolesSchema, AccountSchema, ACCOUNT_ROLE_LABELS, TransferSchema } from "./validation";
 
@@ -268,7 +268,7 @@ export async function listAccounts(today: string): Promise<{
   };
 }
 
-const keptAccountLists = keptUntilWrite<Awaited<ReturnType<typeof listAccounts>>>();
+const keptAccountLists = keptUntilWrite();
 
 /**
  * /financial-management/contas as its page shows it: listAccounts, read

@@ -4,6 +4,7 @@ import { readTogether } from "~/db/read-together.server";
 import { registerEntries, sales } from "~/db/schema/cash-register";
 import { cardFeeRates, cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
+import { keptUntilWrite } from "~/db/kept-until-write.server";
 import { addDays, formatDate } from "~/lib/dates";
 import { InputError, NotFoundError } from "~/lib/errors";
 import { parseInput, readId } from "~/lib/forms";
@@ -11,7 +12,6 @@ import { runOnce } from "~/lib/idempotency.server";
 import { assertOwnerActor, assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { CARD_FEE_ROWS, cardFeeRatesOf, CardFeeRatesSchema, ReceivableDateSchema, type CardFeeRate } from "./card-fees";
-import { keptUntilWrite } from "./kept-readings.server";
 
 const OWNER_ONLY = "Só o proprietário altera as taxas e as datas dos recebíveis de cartão.";
 
@@ -137,7 +137,7 @@ type ReceivableRow = {
 
 export type CardFeesPage = Awaited<ReturnType<typeof getCardFeesPage>>;
 
-const keptCardFeesPages = keptUntilWrite<CardFeesPage>();
+const keptCardFeesPages = keptUntilWrite();
 
 /**
  * /financial-management/cartoes as its page shows it: getCardFeesPage, read

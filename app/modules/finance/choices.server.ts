@@ -1,7 +1,7 @@
+import { keptUntilWrite } from "~/db/kept-until-write.server";
 import { databaseKind } from "~/db/client.server";
 import { activeAccountOptions } from "./accounts.server";
 import { listCategories, type CategoryRow } from "./categories.server";
-import { keptUntilWrite } from "./kept-readings.server";
 import { supplierOptions } from "./suppliers.server";
 
 export type FinanceChoices = {
@@ -13,7 +13,7 @@ export type FinanceChoices = {
   suppliers: Awaited<ReturnType<typeof supplierOptions>>;
 };
 
-const keptChoices = keptUntilWrite<FinanceChoices>();
+const keptChoices = keptUntilWrite();
 
 async function readChoices(withSuppliers: boolean): Promise<FinanceChoices> {
   const [categories, accounts, suppliers] = await Promise.all([

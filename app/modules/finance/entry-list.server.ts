@@ -4,10 +4,10 @@ import { customers } from "~/db/schema/customers";
 import { foldedColumnContains, foldedContains } from "~/db/search-fold";
 import { financeAccounts, financeCategories, financeEntries, financeRecurring } from "~/db/schema/finance";
 import { suppliers } from "~/db/schema/suppliers";
+import { keptUntilWrite } from "~/db/kept-until-write.server";
 import { shopToday } from "~/lib/dates";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { isFiltered, type EntryFilters } from "./entry-filters";
-import { keptUntilWrite } from "./kept-readings.server";
 
 export const ENTRY_PAGE_SIZE = 50;
 /**
@@ -123,7 +123,7 @@ export async function listEntries(actor: Actor, filters: EntryFilters, page: num
   };
 }
 
-const keptEntryPages = keptUntilWrite<Awaited<ReturnType<typeof listEntries>>>();
+const keptEntryPages = keptUntilWrite();
 
 /**
  * The lançamentos list as its page shows it: listEntries, read again only
@@ -181,7 +181,7 @@ export async function getEntry(actor: Actor, entryId: number) {
   return entry ?? null;
 }
 
-const keptEntries = keptUntilWrite<Awaited<ReturnType<typeof getEntry>>>();
+const keptEntries = keptUntilWrite();
 
 /**
  * An entry as its page shows it: getEntry, read again only once a

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Transaction } from "~/db/client.server";
 import { financeCategories, financeEntries, financeRecurring } from "~/db/schema/finance";
+import { keptUntilWrite } from "~/db/kept-until-write.server";
 import { addDays, addMonths, shopMonthOf, shopToday } from "~/lib/dates";
 import { parseInput, readId } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
@@ -11,7 +12,6 @@ import { FinanceInputError, FinanceNotFoundError } from "./errors";
 import { activeAccountInTx, activeCategoryInTx } from "./lookups.server";
 import { MONTHS_GENERATED_AHEAD, RecurringKeySchema, RecurringSchema, type RecurringInput } from "./validation";
 import { plural } from "~/lib/wording";
-import { keptUntilWrite } from "./kept-readings.server";
 
 const RECURRING_ENTITY = "finance-recurring";
 const refuse = (errors: Record<string, string>) => new FinanceInputError("invalid-input", errors);
@@ -314,7 +314,7 @@ export async function listRecurring() {
     .orderBy(sql`${financeRecurring.archivedAt} is not null`, asc(financeRecurring.dayOfMonth), asc(financeRecurring.id));
 }
 
-const keptRecurringLists = keptUntilWrite<Awaited<ReturnType<typeof listRecurring>>>();
+const keptRecurringLists = keptUntilWrite();
 
 /**
  * The recurring page's list: listRecurring, read again only once a

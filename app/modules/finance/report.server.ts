@@ -3,8 +3,8 @@ import { getDb, type Database, type Transaction } from "~/db/client.server";
 import type { FinanceDirection, FinanceResultLine } from "~/db/schema/finance";
 import { addDays, addMonths, isIsoMonth, shopMonthRange } from "~/lib/dates";
 import { readTogether } from "~/db/read-together.server";
+import { keptUntilWrite } from "~/db/kept-until-write.server";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
-import { keptUntilWrite } from "./kept-readings.server";
 
 type Reader = Database | Transaction;
 
@@ -372,7 +372,7 @@ export async function getFinanceReport(actor: Actor, { month, today }: { month: 
   };
 }
 
-const keptReports = keptUntilWrite<FinanceReport>();
+const keptReports = keptUntilWrite();
 
 /**
  * The overview's report as its page shows it: getFinanceReport, read again
