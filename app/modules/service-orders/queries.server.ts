@@ -402,6 +402,11 @@ export async function getServiceOrder(id: number) {
   return detailOf(await prepared.execute({ id }));
 }
 
+/** An order's customer, as SQL for another read of its page (that customer's loyalty points). */
+export function orderCustomerIdSql(orderId: number): SQL {
+  return sql`(select ${serviceOrders.customerId} from ${serviceOrders} where ${serviceOrders.id} = ${orderId})`;
+}
+
 /** getServiceOrder's statement, built once per database handle (PGlite only: one handle per process). */
 const preparedDetails = new WeakMap<Database, ReturnType<ReturnType<typeof detailSelect>["prepare"]>>();
 
