@@ -223,6 +223,41 @@ export function defineLoyaltyProgrammeSuite(database: TestDatabase) {
       expect(await orderRow(orderId)).toMatchObject({ discountCents: 1_000, loyaltyDiscountCents: 0, loyaltyLevelName: null });
     });
 
+    it("a página da OS lê a oferta do nível junto com o resto, como getLevelDiscountOffer a dá", async () => {
+      const { getLevelDiscountOffer, levelDiscountOfferRead } = await import("~/modules/loyalty/level-offer.server");
+      const { orderCustomerIdSql } = await import("~/modules/service-orders/queries.server");
+      const { readTogether } = await import("~/db/read-together.server");
+      // No points, points at several levels, and points given and then taken back (a negative entry).
+      const orders = [
+        await orderOf(null, { linesTotalCents: 10_000 }),
+        await orderOf(1_200, { linesTotalCents: 8_000 }),
+        await orderOf(2_500, { linesTotalCents: 10_000 }),
+        await orderOf(6_000, { linesTotalCents: 30_000 }),
+      ];
+      await givePoints(orders[3]!.customerId, -5_000);
+      for (const enabled of [false, true]) {
+        await app.settings.saveLoyaltyRules(OWNER, formFor(DEFAULT_LOYALTY_RULES, today, enabled), today);
+        for (const { orderId, customerId } of orders) {
+          for (const cents of [0, 10_000, 30_000]) {
+            const read = await levelDiscountOfferRead(orderCustomerIdSql(orderId), today);
+            const rows = await readTogether(app.db, read.queries);
+            expect({ enabled, orderId, cents, offer: read.offerOf(rows, cents) }).toEqual({
+              enabled,
+              orderId,
+              cents,
+              offer: await getLevelDiscountOffer(customerId, cents, today),
+            });
+          }
+        }
+      }
+      expect(
+        (await levelDiscountOfferRead(orderCustomerIdSql(orders[2]!.orderId), today)).offerOf(
+          await readTogether(app.db, (await levelDiscountOfferRead(orderCustomerIdSql(orders[2]!.orderId), today)).queries),
+          10_000,
+        ),
+      ).not.toBeNull();
+    });
+
     it("com o programa desligado, nenhum desconto de nível é oferecido nem aceito", async () => {
       const { orderId, customerId } = await orderOf(6_000, { linesTotalCents: 10_000 });
       await app.settings.saveLoyaltyRules(OWNER, formFor(DEFAULT_LOYALTY_RULES, today, false), today);

@@ -217,6 +217,35 @@ export function definePickupsSuite(database: TestDatabase) {
       expect((await app.pickups.listPendingPickups(STAFF, { page: -3 })).page).toBe(1);
     });
 
+    it("lê a página com o registro de contatos das suas ordens numa leitura, como a lista e o registro lidos à parte", async () => {
+      // Attempts on orders of several pages (the first test's order has two already): each page carries only its own.
+      const all = await app.pickups.listPendingPickups(STAFF, { page: 2 });
+      const third = await app.pickups.listPendingPickups(STAFF, { page: 3 });
+      for (const orderId of [all.pickups[0]!.orderId, all.pickups[4]!.orderId, third.pickups[0]!.orderId]) {
+        await app.pickups.recordPickupContactAttempt(STAFF, {
+          orderId: String(orderId),
+          channel: "email",
+          attemptedAt: toShopDateTimeInput(new Date(Date.now() - DAY_MS)),
+          note: `Tentativa na ordem ${orderId}`,
+        });
+      }
+      for (const options of [{}, { page: 2 }, { page: 3 }, { page: 99 }, { page: 0 }, { minDaysWaiting: 30 }]) {
+        const together = await app.pickups.listPendingPickupsWithAttempts(STAFF, options);
+        const list = await app.pickups.listPendingPickups(STAFF, options);
+        const attempts = await app.pickups.listPickupContactAttempts(
+          STAFF,
+          list.pickups.map((pickup) => pickup.orderId),
+        );
+        expect({ options, ...together }).toEqual({ options, ...list, attempts });
+      }
+      const withAttempts = await app.pickups.listPendingPickupsWithAttempts(STAFF, { page: 2 });
+      // By order number, then by time (as listPickupContactAttempts): the two of page 2's orders, not page 3's.
+      expect(withAttempts.attempts.map((attempt) => attempt.note)).toEqual(
+        [all.pickups[0]!.orderId, all.pickups[4]!.orderId].sort((a, b) => a - b).map((id) => `Tentativa na ordem ${id}`),
+      );
+      await expect(app.pickups.listPendingPickupsWithAttempts(CUSTOMER)).rejects.toThrow("Área restrita à equipe");
+    });
+
     it("lê a página e a contagem no índice dos que aguardam, sem ordenar todas as ordens prontas", async () => {
       // At the scale seed the planner took every "ready" order by the status index and sorted them for each page
       // (1 200 rows, 12 ms on PostgreSQL). Sequential scans are off so a table this small plans as a large one would.

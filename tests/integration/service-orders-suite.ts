@@ -292,6 +292,42 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
       for (const event of detail.events) expect(event.createdAt).toBeInstanceOf(Date);
     });
 
+    it("reads each order on its page as readServiceOrder does, its statement built once and run for every order", async () => {
+      // Orders that differ in every part the page reads: customer, technician, lines, payments, timeline, status.
+      const first = await app.mutations.createServiceOrder(STAFF, orderInput());
+      const second = await app.mutations.createServiceOrder(
+        STAFF,
+        orderInput({
+          customerId: String(otherCustomerId),
+          technicianUserId: "",
+          deposit: "",
+          discount: "",
+          lines: [{ kind: "service", description: "Troca de bateria", quantity: "2", unitPrice: "80,00", productId: "" }],
+        }),
+      );
+      await app.mutations.addServiceOrderPayment(STAFF, second.id, {
+        method: "cash",
+        amount: "20,00",
+        paidAt: "",
+        note: "Adiantamento",
+        idempotencyKey: randomUUID(),
+      });
+      await app.mutations.changeServiceOrderStatus(OWNER, second.id, "diagnosing", "Abrindo");
+      const ids = [first.id, second.id, 99_999_999];
+      // Past five runs a kept statement may take one plan for any order number: each order is still its own.
+      for (let round = 0; round < 4; round++) {
+        for (const id of ids)
+          expect(await app.queries.getServiceOrder(id)).toEqual(await app.queries.readServiceOrder(app.db, id));
+      }
+      expect((await app.queries.getServiceOrder(second.id))!.customerId).toBe(otherCustomerId);
+      expect(await app.queries.getServiceOrder(99_999_999)).toBeNull();
+      // A change shows at once on the next read.
+      await app.mutations.changeServiceOrderStatus(STAFF, first.id, "diagnosing", "");
+      const changed = (await app.queries.getServiceOrder(first.id))!;
+      expect(changed.status).toBe("diagnosing");
+      expect(changed).toEqual(await app.queries.readServiceOrder(app.db, first.id));
+    });
+
     it("moves an order through its life, records each step, and delivers it with the balance as a debt", async () => {
       const { id } = await app.mutations.createServiceOrder(STAFF, orderInput());
       for (const to of ["diagnosing", "awaiting_approval", "approved", "repairing", "ready"] as const) {
@@ -861,6 +897,48 @@ export function defineServiceOrdersSuite(database: TestDatabase) {
         const { technicians: _team, ...list } = listed;
         expect(list).toEqual(await app.queries.listServiceOrders(filters));
         expect(listed.technicians).toEqual(await app.queries.listTechnicians());
+      }
+    });
+
+    it("answers each list with its own filters' values, though each kind of filter's statement is built once", async () => {
+      const { serviceOrders } = app.tables;
+      await app.mutations.createServiceOrder(STAFF, orderInput({ technicianUserId: OWNER.userId, deposit: "" }));
+      const { SERVICE_ORDERS_PAGE_SIZE } = await import("~/modules/service-orders/list-limits");
+      // What a plain select gives for the same filters (a date range holds every order or none).
+      async function expectedIds(filters: { status?: string; technicianId?: string; from?: string; page?: number }) {
+        if (filters.from === "2000-01-01") return { ids: [], total: 0 };
+        const rows = await app.db
+          .select({ id: serviceOrders.id })
+          .from(serviceOrders)
+          .where(
+            and(
+              filters.status ? eq(serviceOrders.status, filters.status) : undefined,
+              filters.technicianId ? eq(serviceOrders.technicianUserId, filters.technicianId) : undefined,
+            ),
+          )
+          .orderBy(sql`${serviceOrders.createdAt} desc, ${serviceOrders.id} desc`);
+        const page = filters.page ?? 1;
+        const ids = rows.slice((page - 1) * SERVICE_ORDERS_PAGE_SIZE, page * SERVICE_ORDERS_PAGE_SIZE).map((row) => row.id);
+        return { ids, total: rows.length };
+      }
+      // Same kinds of filter in a row, other values: the statement kept for the first must not answer the next.
+      const runs = [
+        { technicianId: OWNER.userId! },
+        { technicianId: STAFF.userId! },
+        { technicianId: "ninguem" },
+        { status: "received" as const },
+        { status: "delivered" as const },
+        { from: "2000-01-01", to: "2000-01-31" },
+        { from: "1999-01-01", to: "2999-12-31" },
+        { page: 1 },
+        { page: 2 },
+      ];
+      for (let round = 0; round < 2; round++) {
+        for (const filters of runs) {
+          const listed = await app.queries.listServiceOrdersWithTeam(filters);
+          const expected = await expectedIds(filters);
+          expect({ filters, ids: listed.rows.map((row) => row.id), total: listed.total }).toEqual({ filters, ...expected });
+        }
       }
     });
 

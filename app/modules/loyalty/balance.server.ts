@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { loyaltyEntries } from "~/db/schema/loyalty";
 import { pointsDueToExpire, type LedgerTotals } from "./points";
@@ -24,5 +24,29 @@ export async function ledgerTotalsInTx(db: Transaction | Database, customerId: n
 /** A customer's valid points at `at`: the ledger's sum less what has lapsed and the job has not yet written off. */
 export async function validPointsAt(db: Transaction | Database, customerId: number, at: Date) {
   const totals = await ledgerTotalsInTx(db, customerId, at);
+  return totals.sum - pointsDueToExpire(totals);
+}
+
+/**
+ * ledgerTotalsInTx as a query that rides in another read's statement
+ * (readTogether), the customer given as SQL (another table's column, an
+ * order's customer): its one row's sums come back under the same names.
+ */
+export function ledgerTotalsQuery(customerId: SQL, at: Date) {
+  return sql`select
+    coalesce(sum(${loyaltyEntries.points}), 0) as "sum",
+    coalesce(sum(${loyaltyEntries.points}) filter (where ${loyaltyEntries.points} > 0 and ${loyaltyEntries.expiresAt} <= ${at.toISOString()}), 0) as "lapsedPositive",
+    coalesce(sum(${loyaltyEntries.points}) filter (where ${loyaltyEntries.points} < 0), 0) as "negatives"
+    from ${loyaltyEntries} where ${loyaltyEntries.customerId} = ${customerId}`;
+}
+
+/** A customer's valid points from ledgerTotalsQuery's row (none: no entries). */
+export function validPointsOf(rows: readonly Record<string, unknown>[]) {
+  const row = rows[0] ?? {};
+  const totals: LedgerTotals = {
+    sum: Number(row.sum ?? 0),
+    lapsedPositive: Number(row.lapsedPositive ?? 0),
+    negatives: Number(row.negatives ?? 0),
+  };
   return totals.sum - pointsDueToExpire(totals);
 }

@@ -1,4 +1,10 @@
+import type { SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { addDays, startOfShopDay } from "~/lib/dates";
+import { ledgerTotalsQuery, validPointsOf } from "./balance.server";
+import { ruleVersionsRead } from "./programme-settings.server";
+import { selectRulesInForce } from "./rules-in-force";
+import { levelForPoints } from "./rules";
 import { shopToday } from "~/lib/dates";
 import { levelDiscountLabel, levelDiscountOffer, type LevelDiscountOffer } from "./level-discount";
 import { loyaltyStanding } from "./programme.server";
@@ -17,6 +23,31 @@ export async function getLevelDiscountOffer(
   if (!standing.rules.enabled) return null;
   const offer = levelDiscountOffer(standing.level, serviceCents);
   return offer ? { ...offer, points: standing.points } : null;
+}
+
+/**
+ * getLevelDiscountOffer for a customer given as SQL (an order's customer),
+ * as two queries that ride in the page's other read (readTogether): the
+ * rules' versions and the customer's ledger sums, today. `offerOf` gives what
+ * getLevelDiscountOffer gives for `serviceCents`.
+ */
+export async function levelDiscountOfferRead(customerId: SQL, day = shopToday()) {
+  const versions = ruleVersionsRead(await getDb());
+  // As loyaltyStanding counts today: the points valid now (another day: at its end).
+  const at = day === shopToday() ? new Date() : new Date(startOfShopDay(addDays(day, 1)).getTime() - 1);
+  return {
+    queries: { loyaltyVersions: versions.query, loyaltyLedger: ledgerTotalsQuery(customerId, at) },
+    offerOf(
+      rows: { loyaltyVersions?: readonly Record<string, unknown>[]; loyaltyLedger?: readonly Record<string, unknown>[] },
+      serviceCents: number,
+    ): (LevelDiscountOffer & { points: number }) | null {
+      const rules = selectRulesInForce(versions.versionsOf(rows.loyaltyVersions ?? []), day);
+      if (!rules.enabled) return null;
+      const points = validPointsOf(rows.loyaltyLedger ?? []);
+      const offer = levelDiscountOffer(levelForPoints(points, rules.levels), serviceCents);
+      return offer ? { ...offer, points } : null;
+    },
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, desc } from "drizzle-orm";
+import { asc, desc, getTableColumns, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
 import { loyaltyRuleVersions } from "~/db/schema/loyalty-programme";
 import { shopToday } from "~/lib/dates";
@@ -37,10 +37,33 @@ function rulesOfRow(row: VersionRow): LoyaltyRules & { effectiveFrom: string } {
 
 /** Every saved version, oldest effective date first (a few rows: one per change of the owner's). */
 export async function readRuleVersions(db: Database | Transaction) {
-  const rows = await db
-    .select()
-    .from(loyaltyRuleVersions)
-    .orderBy(asc(loyaltyRuleVersions.effectiveFrom), asc(loyaltyRuleVersions.id));
+  return versionsOfRows(await ruleVersionsQuery(db));
+}
+
+function ruleVersionsQuery(db: Database | Transaction) {
+  return db.select().from(loyaltyRuleVersions).orderBy(asc(loyaltyRuleVersions.effectiveFrom), asc(loyaltyRuleVersions.id));
+}
+
+/**
+ * readRuleVersions as a query that rides in another read's statement
+ * (readTogether): its columns named as Drizzle names a row's fields, and
+ * `versionsOf` to turn its rows (JSON: the instant as text) into the versions.
+ */
+export function ruleVersionsRead(db: Database | Transaction) {
+  const named = Object.fromEntries(
+    Object.entries(getTableColumns(loyaltyRuleVersions)).map(([key, column]) => [key, sql`${column}`.as(key)]),
+  );
+  return {
+    query: db
+      .select(named)
+      .from(loyaltyRuleVersions)
+      .orderBy(asc(loyaltyRuleVersions.effectiveFrom), asc(loyaltyRuleVersions.id)),
+    versionsOf: (rows: readonly Record<string, unknown>[]) =>
+      versionsOfRows(rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt as string) }) as VersionRow)),
+  };
+}
+
+function versionsOfRows(rows: readonly VersionRow[]) {
   return rows.map((row) => ({
     id: row.id,
     rules: rulesOfRow(row),

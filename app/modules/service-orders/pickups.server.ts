@@ -1,6 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
+import { readTogether } from "~/db/read-together.server";
 import { customers } from "~/db/schema/customers";
 import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
 import { addDays, daysBetween, isInTheFuture, parseShopDateTimeInput, shopToday, startOfShopDay } from "~/lib/dates";
@@ -90,26 +91,39 @@ export function pendingPickupsCountQuery(reader: Database | Transaction, where: 
 }
 
 /** One page of the list, oldest first, in the partial index's order (no sort of every waiting order). */
+const PAGE_COLUMNS = {
+  orderId: serviceOrders.id,
+  trackingCode: serviceOrders.trackingCode,
+  status: serviceOrders.status,
+  statusChangedAt: serviceOrders.statusChangedAt,
+  linesTotalCents: serviceOrders.linesTotalCents,
+  discountCents: serviceOrders.discountCents,
+  paidCents: serviceOrders.paidCents,
+  deviceType: serviceOrders.deviceType,
+  brand: serviceOrders.brand,
+  model: serviceOrders.model,
+  customerName: customers.name,
+  customerPhone: customers.phone,
+  attemptCount: sql<number>`(select count(*)::int from ${pickupContactAttempts} where ${pickupContactAttempts.orderId} = ${serviceOrders.id})`,
+  lastAttemptAt: sql<
+    string | null
+  >`(select max(${pickupContactAttempts.attemptedAt}) from ${pickupContactAttempts} where ${pickupContactAttempts.orderId} = ${serviceOrders.id})`,
+};
+
+/** Columns named by their keys, for a read through readTogether (its rows come back as JSON objects under these keys). */
+function named<T extends Record<string, unknown>>(columns: T) {
+  return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql`${column as SQL}`.as(key)])) as {
+    [K in keyof T]: SQL.Aliased;
+  };
+}
+
 export function pendingPickupsPageQuery(reader: Database | Transaction, page: number, where: SQL = awaitingPickup) {
+  return pageSelect(reader, PAGE_COLUMNS, page, where);
+}
+
+function pageSelect<T extends Record<string, unknown>>(reader: Database | Transaction, columns: T, page: number, where: SQL) {
   return reader
-    .select({
-      orderId: serviceOrders.id,
-      trackingCode: serviceOrders.trackingCode,
-      status: serviceOrders.status,
-      statusChangedAt: serviceOrders.statusChangedAt,
-      linesTotalCents: serviceOrders.linesTotalCents,
-      discountCents: serviceOrders.discountCents,
-      paidCents: serviceOrders.paidCents,
-      deviceType: serviceOrders.deviceType,
-      brand: serviceOrders.brand,
-      model: serviceOrders.model,
-      customerName: customers.name,
-      customerPhone: customers.phone,
-      attemptCount: sql<number>`(select count(*)::int from ${pickupContactAttempts} where ${pickupContactAttempts.orderId} = ${serviceOrders.id})`,
-      lastAttemptAt: sql<
-        string | null
-      >`(select max(${pickupContactAttempts.attemptedAt}) from ${pickupContactAttempts} where ${pickupContactAttempts.orderId} = ${serviceOrders.id})`,
-    })
+    .select(columns as never as typeof PAGE_COLUMNS)
     .from(serviceOrders)
     .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
     .where(where)
@@ -123,14 +137,56 @@ export async function listPendingPickups(
   actor: Actor,
   { page = 1, now = new Date(), minDaysWaiting = null }: { page?: number; now?: Date; minDaysWaiting?: number | null } = {},
 ) {
+  const { attempts: _attempts, ...list } = await readPendingPickups(actor, { page, now, minDaysWaiting });
+  return list;
+}
+
+/**
+ * listPendingPickups with the contact log of the page's orders, as
+ * listPickupContactAttempts gives it, and the count, in one statement (on
+ * PGlite each statement costs the server's one thread): the page asked for
+ * is read with the count; only a page past the last (an old link) is read
+ * again, as the last.
+ */
+export async function listPendingPickupsWithAttempts(
+  actor: Actor,
+  options: { page?: number; now?: Date; minDaysWaiting?: number | null } = {},
+) {
+  return readPendingPickups(actor, options);
+}
+
+type PageRow = Omit<Awaited<ReturnType<typeof pendingPickupsPageQuery>>[number], "statusChangedAt"> & {
+  statusChangedAt: string | Date;
+};
+
+async function readPendingPickups(
+  actor: Actor,
+  { page = 1, now = new Date(), minDaysWaiting = null }: { page?: number; now?: Date; minDaysWaiting?: number | null },
+) {
   assertStaffActor(actor);
   const db = await getDb();
   const today = shopToday(now);
   const where = pendingPickupsWhere(today, minDaysWaiting);
-  const [{ total } = { total: 0 }] = await pendingPickupsCountQuery(db, where);
+  const read = (pageNumber: number) => {
+    const pageRows = pageSelect(db, named(PAGE_COLUMNS), pageNumber, where);
+    return readTogether(db, {
+      count: db.select({ total: count().as("total") }).from(serviceOrders).where(where),
+      rows: pageRows,
+      attempts: db
+        .select(named(ATTEMPT_COLUMNS))
+        .from(pickupContactAttempts)
+        .where(inArray(pickupContactAttempts.orderId, sql`(select page_rows."orderId" from (${pageRows}) as page_rows)`))
+        .orderBy(asc(pickupContactAttempts.orderId), asc(pickupContactAttempts.attemptedAt), asc(pickupContactAttempts.id)),
+    });
+  };
+  const asked = Math.max(1, Math.trunc(page) || 1);
+  let result = await read(asked);
+  const total = Number((result.count[0] as { total: number | string } | undefined)?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / PENDING_PICKUPS_PAGE_SIZE));
-  const currentPage = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
-  const rows = await pendingPickupsPageQuery(db, currentPage, where);
+  const currentPage = Math.min(asked, pageCount);
+  if (currentPage !== asked) result = await read(currentPage);
+  const rows = result.rows as unknown as PageRow[];
+  const attempts = (result.attempts as unknown as (typeof pickupContactAttempts.$inferSelect)[]).map(toAttempt);
 
   const pickups: PendingPickup[] = rows.flatMap((row) => {
     if (!isServiceOrderStatus(row.status)) return [];
@@ -151,7 +207,7 @@ export async function listPendingPickups(
       },
     ];
   });
-  return { pickups, total, page: currentPage, pageCount, pageSize: PENDING_PICKUPS_PAGE_SIZE };
+  return { pickups, total, page: currentPage, pageCount, pageSize: PENDING_PICKUPS_PAGE_SIZE, attempts };
 }
 
 /** An attempt as read: who made it by their current name (the stored label when the account is gone). */

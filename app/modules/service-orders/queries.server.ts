@@ -1,8 +1,24 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, sql, sum, type SQL, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lt,
+  sql,
+  sum,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { foldedContains } from "~/db/search-fold";
 import { alias, union, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { getDb, type Database, type Transaction } from "~/db/client.server";
-import { readTogether } from "~/db/read-together.server";
+import { databaseKind, getDb, type Database, type Transaction } from "~/db/client.server";
+import { keptStatement, readTogether, readTogetherRow, readTogetherSql } from "~/db/read-together.server";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
@@ -102,44 +118,83 @@ export async function listServiceOrdersWithTeam(filters: ServiceOrderListFilters
   return { ...list, technicians: technicians ?? [] };
 }
 
-async function readServiceOrderList(filters: ServiceOrderListFilters, withTeam: boolean) {
-  const db = await getDb();
-  const page = Math.max(1, Math.min(Math.trunc(filters.page ?? 1) || 1, 10_000));
+/** Which filters a list statement has: each combination is its own text, built once (keptStatement). */
+type ListShape = { status: boolean; technician: boolean; from: boolean; to: boolean; withTeam: boolean };
+
+/** The list's statements, by database handle and shape. */
+const listStatements = new WeakMap<Database, Map<string, ReturnType<typeof keptStatement>>>();
+
+/**
+ * The list's one statement for a shape, its values placeholders (status,
+ * technicianId, from, to, offset). The page is chosen on the orders' own
+ * indexes first and only its rows are joined with the customers.
+ */
+function listStatementOf(db: Database, shape: ListShape) {
   const scope: SQL[] = [];
-  if (filters.technicianId) scope.push(eq(serviceOrders.technicianUserId, filters.technicianId));
-  if (filters.from) scope.push(gte(serviceOrders.createdAt, startOfShopDay(filters.from)));
-  if (filters.to) scope.push(lt(serviceOrders.createdAt, startOfShopDay(addDays(filters.to, 1))));
-  const hasDates = Boolean(filters.from || filters.to);
+  if (shape.technician) scope.push(eq(serviceOrders.technicianUserId, sql.placeholder("technicianId")));
+  if (shape.from) scope.push(gte(serviceOrders.createdAt, sql.placeholder("from")));
+  if (shape.to) scope.push(lt(serviceOrders.createdAt, sql.placeholder("to")));
   const pageIds = db
     .select({ id: serviceOrders.id })
     .from(serviceOrders)
-    .where(and(...scope, filters.status ? eq(serviceOrders.status, filters.status) : undefined))
+    .where(and(...scope, shape.status ? eq(serviceOrders.status, sql.placeholder("status")) : undefined))
     .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
     .limit(SERVICE_ORDERS_PAGE_SIZE + 1)
-    .offset((page - 1) * SERVICE_ORDERS_PAGE_SIZE)
+    .offset(sql.placeholder("offset"))
     .as("page_ids");
-
-  // The counts, the page's rows (and the team) in one statement (on PGlite each statement costs the server's one thread).
-  const read = await readTogether(db, {
-    counts: hasDates
-      ? db
-          .select({ status: serviceOrders.status, total: count().as("total") })
-          .from(serviceOrders)
-          .where(and(...scope))
-          .groupBy(serviceOrders.status)
-      : db
-          .select({ status: serviceOrderStatusCounts.status, total: sum(serviceOrderStatusCounts.total).as("total") })
-          .from(serviceOrderStatusCounts)
-          .where(filters.technicianId ? eq(serviceOrderStatusCounts.technicianUserId, filters.technicianId) : undefined)
-          .groupBy(serviceOrderStatusCounts.status),
+  return readTogetherSql({
+    counts:
+      shape.from || shape.to
+        ? db
+            .select({ status: serviceOrders.status, total: count().as("total") })
+            .from(serviceOrders)
+            .where(and(...scope))
+            .groupBy(serviceOrders.status)
+        : db
+            .select({ status: serviceOrderStatusCounts.status, total: sum(serviceOrderStatusCounts.total).as("total") })
+            .from(serviceOrderStatusCounts)
+            .where(shape.technician ? eq(serviceOrderStatusCounts.technicianUserId, sql.placeholder("technicianId")) : undefined)
+            .groupBy(serviceOrderStatusCounts.status),
     rows: db
       .select(NAMED_ROW_COLUMNS)
       .from(pageIds)
       .innerJoin(serviceOrders, eq(serviceOrders.id, pageIds.id))
       .innerJoin(customers, eq(customers.id, serviceOrders.customerId))
       .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id)),
-    team: withTeam ? techniciansQuery(db) : sql`select 1 where false`,
+    team: shape.withTeam ? techniciansQuery(db) : sql`select 1 where false`,
   });
+}
+
+async function readServiceOrderList(filters: ServiceOrderListFilters, withTeam: boolean) {
+  const db = await getDb();
+  const page = Math.max(1, Math.min(Math.trunc(filters.page ?? 1) || 1, 10_000));
+  const shape: ListShape = {
+    status: Boolean(filters.status),
+    technician: Boolean(filters.technicianId),
+    from: Boolean(filters.from),
+    to: Boolean(filters.to),
+    withTeam,
+  };
+  const key = JSON.stringify(shape);
+  const statements = listStatements.get(db) ?? new Map<string, ReturnType<typeof keptStatement>>();
+  listStatements.set(db, statements);
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = keptStatement(() => listStatementOf(db, shape));
+    statements.set(key, statement);
+  }
+  // The counts, the page's rows (and the team) in one statement (on PGlite each statement costs the server's one thread).
+  const result = await db.execute(
+    statement({
+      status: filters.status ?? null,
+      technicianId: filters.technicianId ?? null,
+      // As the column sends an instant (a placeholder's value is not encoded by it).
+      from: filters.from ? startOfShopDay(filters.from).toISOString() : null,
+      to: filters.to ? startOfShopDay(addDays(filters.to, 1)).toISOString() : null,
+      offset: (page - 1) * SERVICE_ORDERS_PAGE_SIZE,
+    }),
+  );
+  const read = readTogetherRow(result.rows[0], ["counts", "rows", "team"] as const);
   const countRows = read.counts as { status: string; total: number | string | null }[];
   const rows = (read.rows as (Omit<ServiceOrderRow, "status" | "createdAt"> & { status: string; createdAt: string })[]).map(
     // JSON hands the instant back as text.
@@ -330,10 +385,30 @@ export async function searchServiceOrders(rawQuery: string): Promise<ServiceOrde
 const technician = alias(user, "technician");
 const creator = alias(user, "creator");
 
-/** Everything the order's page shows, except the unlock code itself (only revealUnlockCode reads it). */
+/**
+ * Everything the order's page shows, except the unlock code itself (only revealUnlockCode reads it).
+ * On PGlite the statement is built once (its order number a placeholder) and
+ * run again as it is: building this select from Drizzle's objects on every
+ * view cost the server's one thread about as much as running it.
+ */
 export async function getServiceOrder(id: number) {
-  return readServiceOrder(await getDb(), id);
+  const db = await getDb();
+  if (databaseKind() !== "pglite" || !isOrderNumber(id)) return readServiceOrder(db, id);
+  let prepared = preparedDetails.get(db);
+  if (!prepared) {
+    prepared = detailSelect(db, sql.placeholder("id")).prepare("service_order_detail");
+    preparedDetails.set(db, prepared);
+  }
+  return detailOf(await prepared.execute({ id }));
 }
+
+/** An order's customer, as SQL for another read of its page (that customer's loyalty points). */
+export function orderCustomerIdSql(orderId: number): SQL {
+  return sql`(select ${serviceOrders.customerId} from ${serviceOrders} where ${serviceOrders.id} = ${orderId})`;
+}
+
+/** getServiceOrder's statement, built once per database handle (PGlite only: one handle per process). */
+const preparedDetails = new WeakMap<Database, ReturnType<ReturnType<typeof detailSelect>["prepare"]>>();
 
 type OrderLineRow = {
   id: number;
@@ -373,7 +448,12 @@ type OrderEventRow = {
 /** getServiceOrder inside a transaction (or on a handle already at hand). */
 export async function readServiceOrder(db: Database | Transaction, id: number) {
   if (!isOrderNumber(id)) return null;
-  const [order] = await db
+  return detailOf(await detailSelect(db, id));
+}
+
+/** The order's select: `id` a number, or a placeholder for a statement built once (getServiceOrder). */
+function detailSelect(db: Database | Transaction, id: number | Placeholder) {
+  return db
     .select({
       id: serviceOrders.id,
       trackingCode: serviceOrders.trackingCode,
@@ -480,6 +560,11 @@ export async function readServiceOrder(db: Database | Transaction, id: number) {
     .leftJoin(technician, eq(technician.id, serviceOrders.technicianUserId))
     .leftJoin(creator, eq(creator.id, serviceOrders.createdByUserId))
     .where(eq(serviceOrders.id, id));
+}
+
+/** The page's order from detailSelect's rows (none: null). */
+function detailOf(rows: Awaited<ReturnType<typeof detailSelect>>) {
+  const [order] = rows;
   if (!order) return null;
   const { lines, payments, events, ...head } = order;
   return {

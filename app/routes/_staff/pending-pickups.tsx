@@ -19,8 +19,7 @@ import { formatPhone } from "~/lib/phone";
 import { whatsappLink } from "~/lib/whatsapp";
 import { actorOf, currentUser } from "~/modules/accounts/session.server";
 import {
-  listPendingPickups,
-  listPickupContactAttempts,
+  listPendingPickupsWithAttempts,
   PICKUP_CHANNEL_LABELS,
   PICKUP_CONTACT_CHANNELS,
   recordPickupContactAttempt,
@@ -61,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const waitNumber = Number(rawWait);
   const wait = isPickupWaitMark(waitNumber) ? waitNumber : null;
   const [list, shop] = await Promise.all([
-    listPendingPickups(actor, { page: Number.isFinite(requestedPage) ? requestedPage : 1, minDaysWaiting: wait }),
+    listPendingPickupsWithAttempts(actor, { page: Number.isFinite(requestedPage) ? requestedPage : 1, minDaysWaiting: wait }),
     getShopSettings(),
   ]);
   // Past the last page (an old link, the last pickup of a page collected), not a page number, or an unknown wait:
@@ -69,10 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (rawPage !== (list.page === 1 ? null : String(list.page)) || rawWait !== (wait === null ? null : String(wait))) {
     throw redirect(listHref(wait, list.page));
   }
-  const attempts = await listPickupContactAttempts(
-    actor,
-    list.pickups.map((pickup) => pickup.orderId),
-  );
+  const { attempts } = list;
   const origin = getEnv().PUBLIC_URL;
   const hours = describeWeeklyHours(shop.weeklyHours);
   const address = `${shop.address}, ${shop.city} – ${shop.state}`;

@@ -23,7 +23,7 @@ import {
   applyServiceOrderLoyaltyDiscount,
   removeServiceOrderLoyaltyDiscount,
 } from "~/modules/service-orders/loyalty-discount.server";
-import { getLevelDiscountOffer } from "~/modules/loyalty/level-offer.server";
+import { levelDiscountOfferRead } from "~/modules/loyalty/level-offer.server";
 import { OrderTimeline } from "~/modules/service-orders/components/order-timeline";
 import { Panel } from "~/components/ui/panel";
 import { PaymentsPanel } from "~/modules/service-orders/components/payments-panel";
@@ -46,7 +46,7 @@ import {
   updateServiceOrder,
 } from "~/modules/service-orders/mutations.server";
 import { parseOrderNumber } from "~/modules/service-orders/order-number";
-import { getOrderFormOptions, getServiceOrder } from "~/modules/service-orders/queries.server";
+import { getOrderFormOptions, getServiceOrder, orderCustomerIdSql } from "~/modules/service-orders/queries.server";
 import { allowedMoves, canMove, isDeliveryMove } from "~/modules/service-orders/status";
 import { statusMessage } from "~/modules/service-orders/status-messages";
 import { needsPartsConsent } from "~/modules/service-orders/part-origin";
@@ -83,10 +83,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const orderId = params.id === undefined ? null : parseOrderNumber(params.id);
   // An order's warranty links ride in the options' round trip: they need only its number.
   const warrantyRead = orderId === null ? null : orderWarrantyLinksRead(actorOf(currentUser(context)), orderId);
+  const today = shopToday();
+  // So do the loyalty programme's rules and the order's customer's points (the level's discount offered below).
+  const loyaltyRead = orderId === null ? null : await levelDiscountOfferRead(orderCustomerIdSql(orderId), today);
   const [{ technicians, suppliers, registerOpen, alongside }, settings] = await Promise.all([
     getOrderFormOptions({
       supplierLimit: SUPPLIER_OPTIONS_LIMIT,
-      alongside: { warrantyLinks: warrantyRead?.query },
+      alongside: { warrantyLinks: warrantyRead?.query, ...loyaltyRead?.queries },
     }),
     getShopSettings(),
   ]);
@@ -95,7 +98,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     technicians
       .filter(({ id, isActive }) => isActive || id === assignedId)
       .map(({ id, name, email, isActive }) => ({ value: id, label: `${name || email}${isActive ? "" : " (desativado)"}` }));
-  const today = shopToday();
 
   if (params.id === undefined) {
     // Back from /customers/new (without JavaScript) with the customer just registered.
@@ -119,12 +121,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 
   const order = orderId ? await getServiceOrder(orderId) : null;
-  if (!order || !warrantyRead) throw data(null, { status: 404 });
+  if (!order || !warrantyRead || !loyaltyRead) throw data(null, { status: 404 });
   const dueCents = order.linesTotalCents - order.discountCents;
   const isLocked = order.status === "delivered" || order.status === "cancelled";
   const warrantyLinks = warrantyRead.build(alongside.warrantyLinks ?? []);
-  const loyaltyOffer =
-    isLocked || order.loyaltyLevelName ? null : await getLevelDiscountOffer(order.customerId, order.linesTotalCents, today);
+  const loyaltyOffer = isLocked || order.loyaltyLevelName ? null : loyaltyRead.offerOf(alongside, order.linesTotalCents);
   // The code the customer pays the open balance with, as the register shows one for a sale (none while the key is the demo's).
   const pix =
     order.balanceCents > 0
