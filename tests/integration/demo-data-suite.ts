@@ -527,9 +527,7 @@ export function defineDemoDataSuite(database: TestDatabase) {
       } as const;
       async function expectKeptEqualsCounted(step: string) {
         const rows = await snapshot();
-        const kept = new Map(
-          (await app.db.select().from(t.demoRowCounts)).map((row) => [row.tableName, row.total] as const),
-        );
+        const kept = new Map((await app.db.select().from(t.demoRowCounts)).map((row) => [row.tableName, row.total] as const));
         const overview = await app.removal.getDemoDataOverview(OWNER);
         for (const kind of DEMO_KINDS) {
           expect(kept.get(getTableName(tableOf[kind])) ?? 0, `${step}: ${kind}`).toBe(rows[kind].demo);

@@ -19,10 +19,7 @@ describe("icons drawn once per page (IconSprite) and shown by reference", () => 
     expect(references).toEqual(["icone-subir", "icone-descer", "icone-subir", "icone-descer"]);
     for (const id of new Set(references)) expect(html).toContain(`id="${id}"`);
     const drawn = pathsOf(html);
-    expect(drawn).toEqual([
-      ...pathsOf(renderToStaticMarkup(<ArrowUp />)),
-      ...pathsOf(renderToStaticMarkup(<ArrowDown />)),
-    ]);
+    expect(drawn).toEqual([...pathsOf(renderToStaticMarkup(<ArrowUp />)), ...pathsOf(renderToStaticMarkup(<ArrowDown />))]);
     // The rows carry no copy of the shapes, and the buttons read as before.
     expect(html.match(/<path /g)).toHaveLength(drawn.length);
     expect(html).toContain('value="up" disabled=""');
@@ -32,6 +29,9 @@ describe("icons drawn once per page (IconSprite) and shown by reference", () => 
   it("without drawnOnce the arrows are drawn in the buttons, as on the other lists", () => {
     const html = renderToStaticMarkup(<MoveButtons label="Ana" isFirst={false} />);
     expect(html).not.toContain("<use");
-    expect(pathsOf(html)).toEqual([...pathsOf(renderToStaticMarkup(<ArrowUp />)), ...pathsOf(renderToStaticMarkup(<ArrowDown />))]);
+    expect(pathsOf(html)).toEqual([
+      ...pathsOf(renderToStaticMarkup(<ArrowUp />)),
+      ...pathsOf(renderToStaticMarkup(<ArrowDown />)),
+    ]);
   });
 });

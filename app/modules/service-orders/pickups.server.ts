@@ -170,7 +170,10 @@ async function readPendingPickups(
   const read = (pageNumber: number) => {
     const pageRows = pageSelect(db, named(PAGE_COLUMNS), pageNumber, where);
     return readTogether(db, {
-      count: db.select({ total: count().as("total") }).from(serviceOrders).where(where),
+      count: db
+        .select({ total: count().as("total") })
+        .from(serviceOrders)
+        .where(where),
       rows: pageRows,
       attempts: db
         .select(named(ATTEMPT_COLUMNS))
