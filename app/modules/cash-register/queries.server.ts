@@ -212,16 +212,25 @@ export async function getRegisterDesk(today = shopToday()) {
       .limit(1),
   ]);
   // Oldest first, as a register reads.
-  const shown = newest.entries.toReversed();
+  return deskOf(open ?? null, newest.entries.toReversed(), summary, earlier.length > 0);
+}
+
+/** The register's page: the register open now, the entries it lists split by whether they have a register, the figures. */
+function deskOf<Register>(
+  register: Register | null,
+  shown: Awaited<ReturnType<typeof selectEntries>>,
+  summary: Awaited<ReturnType<typeof summaryOf>>,
+  hasEarlierDays: boolean,
+) {
   return {
-    register: open ?? null,
+    register,
     entries: shown.filter((entry) => entry.registerId !== null),
     unassigned: shown.filter((entry) => entry.registerId === null),
     entryCount: summary.entryCount,
     unassignedCount: summary.unassignedCount,
     totals: summary.totals,
     fingerprint: summary.fingerprint,
-    hasEarlierDays: earlier.length > 0,
+    hasEarlierDays,
   };
 }
 
@@ -297,17 +306,7 @@ export async function getRegisterDeskForPage(today = shopToday()) {
     // Oldest first, as a register reads.
     newestIds.length > 0 ? selectEntries(inArray(registerEntries.id, newestIds)) : [],
   ]);
-  return {
-    register: registers[0] ?? null,
-    entries: shown.filter((entry) => entry.registerId !== null),
-    unassigned: shown.filter((entry) => entry.registerId === null),
-    entryCount: summary.entryCount,
-    unassignedCount: summary.unassignedCount,
-    totals: summary.totals,
-    fingerprint: summary.fingerprint,
-    hasEarlierDays,
-    cashAccounts,
-  };
+  return { ...deskOf(registers[0] ?? null, shown, summary, hasEarlierDays), cashAccounts };
 }
 
 /** How many PIX awaiting confirmation the closing page lists, each with its link (the refusal counts them all). */
