@@ -33,6 +33,17 @@ export function readTogetherSql<K extends string>(queries: Record<K, SQLWrapper>
   return sql`select ${sql.join(columns, sql`, `)}`;
 }
 
+/**
+ * Columns named by their keys, for a select read through readTogether: its
+ * rows come back as JSON objects under these names, as Drizzle names a row's
+ * fields.
+ */
+export function namedColumns<T extends Record<string, unknown>>(columns: T) {
+  return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql`${column as SQL}`.as(key)])) as {
+    [K in keyof T]: SQL.Aliased;
+  };
+}
+
 /** readTogether's answer from its statement's one row: each key's rows. */
 export function readTogetherRow<K extends string>(row: unknown, keys: readonly K[]): Record<K, Record<string, unknown>[]> {
   const values = (row ?? {}) as Record<string, unknown>;

@@ -1,5 +1,6 @@
-import { asc, desc, getTableColumns, sql } from "drizzle-orm";
+import { asc, desc, getTableColumns } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
+import { namedColumns } from "~/db/read-together.server";
 import { loyaltyRuleVersions } from "~/db/schema/loyalty-programme";
 import { shopToday } from "~/lib/dates";
 import { InputError } from "~/lib/errors";
@@ -37,12 +38,16 @@ function rulesOfRow(row: VersionRow): LoyaltyRules & { effectiveFrom: string } {
 
 /** Every saved version, oldest effective date first (a few rows: one per change of the owner's). */
 export async function readRuleVersions(db: Database | Transaction) {
-  return versionsOfRows(await ruleVersionsQuery(db));
+  return versionsOfRows(
+    await db
+      .select()
+      .from(loyaltyRuleVersions)
+      .orderBy(...VERSION_ORDER),
+  );
 }
 
-function ruleVersionsQuery(db: Database | Transaction) {
-  return db.select().from(loyaltyRuleVersions).orderBy(asc(loyaltyRuleVersions.effectiveFrom), asc(loyaltyRuleVersions.id));
-}
+/** Oldest effective date first; two on one date in the order they were saved. */
+const VERSION_ORDER = [asc(loyaltyRuleVersions.effectiveFrom), asc(loyaltyRuleVersions.id)];
 
 /**
  * readRuleVersions as a query that rides in another read's statement
@@ -50,14 +55,11 @@ function ruleVersionsQuery(db: Database | Transaction) {
  * `versionsOf` to turn its rows (JSON: the instant as text) into the versions.
  */
 export function ruleVersionsRead(db: Database | Transaction) {
-  const named = Object.fromEntries(
-    Object.entries(getTableColumns(loyaltyRuleVersions)).map(([key, column]) => [key, sql`${column}`.as(key)]),
-  );
   return {
     query: db
-      .select(named)
+      .select(namedColumns(getTableColumns(loyaltyRuleVersions)))
       .from(loyaltyRuleVersions)
-      .orderBy(asc(loyaltyRuleVersions.effectiveFrom), asc(loyaltyRuleVersions.id)),
+      .orderBy(...VERSION_ORDER),
     versionsOf: (rows: readonly Record<string, unknown>[]) =>
       versionsOfRows(rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt as string) }) as VersionRow)),
   };

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
-import { readTogether } from "~/db/read-together.server";
+import { namedColumns, readTogether } from "~/db/read-together.server";
 import { customers } from "~/db/schema/customers";
 import { pickupContactAttempts, serviceOrders } from "~/db/schema/service-orders";
 import { addDays, daysBetween, isInTheFuture, parseShopDateTimeInput, shopToday, startOfShopDay } from "~/lib/dates";
@@ -87,10 +87,13 @@ export function pendingPickupsWhere(today: string, minDaysWaiting: number | null
 
 /** How many devices wait (the list's count): read on the partial index alone. */
 export function pendingPickupsCountQuery(reader: Database | Transaction, where: SQL = awaitingPickup) {
-  return reader.select({ total: count() }).from(serviceOrders).where(where);
+  // Named, for a read through readTogether too (its rows come back as JSON objects under these names).
+  return reader
+    .select({ total: count().as("total") })
+    .from(serviceOrders)
+    .where(where);
 }
 
-/** One page of the list, oldest first, in the partial index's order (no sort of every waiting order). */
 const PAGE_COLUMNS = {
   orderId: serviceOrders.id,
   trackingCode: serviceOrders.trackingCode,
@@ -110,13 +113,7 @@ const PAGE_COLUMNS = {
   >`(select max(${pickupContactAttempts.attemptedAt}) from ${pickupContactAttempts} where ${pickupContactAttempts.orderId} = ${serviceOrders.id})`,
 };
 
-/** Columns named by their keys, for a read through readTogether (its rows come back as JSON objects under these keys). */
-function named<T extends Record<string, unknown>>(columns: T) {
-  return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql`${column as SQL}`.as(key)])) as {
-    [K in keyof T]: SQL.Aliased;
-  };
-}
-
+/** One page of the list, oldest first, in the partial index's order (no sort of every waiting order). */
 export function pendingPickupsPageQuery(reader: Database | Transaction, page: number, where: SQL = awaitingPickup) {
   return pageSelect(reader, PAGE_COLUMNS, page, where);
 }
@@ -132,14 +129,17 @@ function pageSelect<T extends Record<string, unknown>>(reader: Database | Transa
     .offset((page - 1) * PENDING_PICKUPS_PAGE_SIZE);
 }
 
+type PendingPickupsOptions = { page?: number; now?: Date; minDaysWaiting?: number | null };
+
 /** Oldest first: the device waiting longest is the one to chase; `minDaysWaiting` keeps those waiting at least that long. */
-export async function listPendingPickups(
-  actor: Actor,
-  { page = 1, now = new Date(), minDaysWaiting = null }: { page?: number; now?: Date; minDaysWaiting?: number | null } = {},
-) {
-  const { attempts: _attempts, ...list } = await readPendingPickups(actor, { page, now, minDaysWaiting });
+export async function listPendingPickups(actor: Actor, options: PendingPickupsOptions = {}) {
+  const { attempts: _attempts, ...list } = await listPendingPickupsWithAttempts(actor, options);
   return list;
 }
+
+type PageRow = Omit<Awaited<ReturnType<typeof pendingPickupsPageQuery>>[number], "statusChangedAt"> & {
+  statusChangedAt: string | Date;
+};
 
 /**
  * listPendingPickups with the contact log of the page's orders, as
@@ -150,33 +150,19 @@ export async function listPendingPickups(
  */
 export async function listPendingPickupsWithAttempts(
   actor: Actor,
-  options: { page?: number; now?: Date; minDaysWaiting?: number | null } = {},
-) {
-  return readPendingPickups(actor, options);
-}
-
-type PageRow = Omit<Awaited<ReturnType<typeof pendingPickupsPageQuery>>[number], "statusChangedAt"> & {
-  statusChangedAt: string | Date;
-};
-
-async function readPendingPickups(
-  actor: Actor,
-  { page = 1, now = new Date(), minDaysWaiting = null }: { page?: number; now?: Date; minDaysWaiting?: number | null },
+  { page = 1, now = new Date(), minDaysWaiting = null }: PendingPickupsOptions = {},
 ) {
   assertStaffActor(actor);
   const db = await getDb();
   const today = shopToday(now);
   const where = pendingPickupsWhere(today, minDaysWaiting);
   const read = (pageNumber: number) => {
-    const pageRows = pageSelect(db, named(PAGE_COLUMNS), pageNumber, where);
+    const pageRows = pageSelect(db, namedColumns(PAGE_COLUMNS), pageNumber, where);
     return readTogether(db, {
-      count: db
-        .select({ total: count().as("total") })
-        .from(serviceOrders)
-        .where(where),
+      count: pendingPickupsCountQuery(db, where),
       rows: pageRows,
       attempts: db
-        .select(named(ATTEMPT_COLUMNS))
+        .select(namedColumns(ATTEMPT_COLUMNS))
         .from(pickupContactAttempts)
         .where(inArray(pickupContactAttempts.orderId, sql`(select page_rows."orderId" from (${pageRows}) as page_rows)`))
         .orderBy(asc(pickupContactAttempts.orderId), asc(pickupContactAttempts.attemptedAt), asc(pickupContactAttempts.id)),

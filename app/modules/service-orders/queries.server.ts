@@ -18,7 +18,7 @@ import {
 import { foldedContains } from "~/db/search-fold";
 import { alias, union, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { databaseKind, getDb, type Database, type Transaction } from "~/db/client.server";
-import { keptStatement, readTogether, readTogetherRow, readTogetherSql } from "~/db/read-together.server";
+import { keptStatement, namedColumns, readTogether, readTogetherRow, readTogetherSql } from "~/db/read-together.server";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
@@ -92,9 +92,7 @@ export type ServiceOrderListFilters = {
 };
 
 /** ROW_COLUMNS named by their keys, for a list read through readTogether (its rows come back as JSON objects). */
-const NAMED_ROW_COLUMNS = Object.fromEntries(
-  Object.entries(ROW_COLUMNS).map(([key, column]) => [key, sql`${column}`.as(key)]),
-) as { [K in keyof typeof ROW_COLUMNS]: SQL.Aliased };
+const NAMED_ROW_COLUMNS = namedColumns(ROW_COLUMNS);
 
 /**
  * One page of orders, newest first, with the count of each status for the
