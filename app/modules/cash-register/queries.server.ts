@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-
 import { alias } from "drizzle-orm/pg-core";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
-import { databaseKind, getDb } from "~/db/client.server";
+import { databaseKind, getDb, type Database } from "~/db/client.server";
 import { cashRegisters, registerEntries, sales } from "~/db/schema/cash-register";
 import { cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
@@ -56,18 +56,26 @@ const entryColumns = {
   cardFeeCents: cardFeeCentsSql,
 };
 
-async function selectEntries(condition: SQL | undefined) {
-  const db = await getDb();
-  const rows = await db
+/** The entries with what they show: their sale, their order payment, their author's name, their card fee. */
+function entriesWithDetails(db: Database, condition: SQL | undefined) {
+  return db
     .select(entryColumns)
     .from(registerEntries)
     .leftJoin(sales, eq(sales.id, registerEntries.saleId))
     .leftJoin(serviceOrderPayments, eq(serviceOrderPayments.id, registerEntries.serviceOrderPaymentId))
     .leftJoin(actorProfile, eq(actorProfile.userId, registerEntries.actorUserId))
     .leftJoin(actorAccount, eq(actorAccount.id, registerEntries.actorUserId))
-    .where(condition)
-    .orderBy(asc(registerEntries.createdAt), asc(registerEntries.id));
-  return rows.map((row) => ({ ...row, isCancelled: row.cancelledAt !== null }));
+    .where(condition);
+}
+
+const withCancelled = <Row extends { cancelledAt: Date | null }>(row: Row) => ({ ...row, isCancelled: row.cancelledAt !== null });
+
+async function selectEntries(condition: SQL | undefined) {
+  const rows = await entriesWithDetails(await getDb(), condition).orderBy(
+    asc(registerEntries.createdAt),
+    asc(registerEntries.id),
+  );
+  return rows.map(withCancelled);
 }
 
 /**
@@ -99,17 +107,12 @@ async function selectEntriesPage(condition: SQL | undefined, limit: number, offs
       ? null
       : await keptRegisterReadings(`${keptAs} page ${limit} ${offset}`, readIds);
   if (ids !== null && ids.length === 0) return { entries: [], hasMore: false };
-  const rows = await db
-    .select(entryColumns)
-    .from(registerEntries)
-    .leftJoin(sales, eq(sales.id, registerEntries.saleId))
-    .leftJoin(serviceOrderPayments, eq(serviceOrderPayments.id, registerEntries.serviceOrderPaymentId))
-    .leftJoin(actorProfile, eq(actorProfile.userId, registerEntries.actorUserId))
-    .leftJoin(actorAccount, eq(actorAccount.id, registerEntries.actorUserId))
-    .where(inArray(registerEntries.id, ids ?? entryIdsPageSql(condition, limit + 1, offset)))
-    .orderBy(desc(registerEntries.createdAt), desc(registerEntries.id));
+  const rows = await entriesWithDetails(
+    db,
+    inArray(registerEntries.id, ids ?? entryIdsPageSql(condition, limit + 1, offset)),
+  ).orderBy(desc(registerEntries.createdAt), desc(registerEntries.id));
   return {
-    entries: rows.slice(0, limit).map((row) => ({ ...row, isCancelled: row.cancelledAt !== null })),
+    entries: rows.slice(0, limit).map(withCancelled),
     hasMore: rows.length > limit,
   };
 }
@@ -186,6 +189,15 @@ async function summaryOf(openingFloatCents: number, condition: SQL | undefined) 
   };
 }
 
+/** A record without a register of a day before `fromDay` (it belongs to its day: the page links to the days). */
+function earlierDayRecord(db: Database, fromDay: string) {
+  return db
+    .select({ id: registerEntries.id })
+    .from(registerEntries)
+    .where(and(isNull(registerEntries.registerId), lt(registerEntries.businessDate, fromDay)))
+    .limit(1);
+}
+
 /** How many of the newest entries the register's page lists; the totals count them all. */
 export const DESK_ENTRIES_SHOWN = 30;
 
@@ -205,11 +217,7 @@ export async function getRegisterDesk(today = shopToday()) {
   const [summary, newest, earlier] = await Promise.all([
     summaryOf(open?.openingFloatCents ?? 0, condition),
     selectEntriesPage(condition, DESK_ENTRIES_SHOWN),
-    db
-      .select({ id: registerEntries.id })
-      .from(registerEntries)
-      .where(and(isNull(registerEntries.registerId), lt(registerEntries.businessDate, fromDay)))
-      .limit(1),
+    earlierDayRecord(db, fromDay),
   ]);
   // Oldest first, as a register reads.
   return deskOf(open ?? null, newest.entries.toReversed(), summary, earlier.length > 0);
@@ -262,11 +270,7 @@ async function readDeskFigures(today: string): Promise<DeskFigures> {
   const [summary, newest, earlier, cashAccounts] = await Promise.all([
     summaryOf(open?.openingFloatCents ?? 0, condition),
     db.execute(entryIdsPageSql(condition, DESK_ENTRIES_SHOWN, 0)),
-    db
-      .select({ id: registerEntries.id })
-      .from(registerEntries)
-      .where(and(isNull(registerEntries.registerId), lt(registerEntries.businessDate, fromDay)))
-      .limit(1),
+    earlierDayRecord(db, fromDay),
     cashCounterAccounts(open ? null : today),
   ]);
   return {
