@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "./open-pglite.server";
+import { withRowCountsWritten } from "./pglite-prepared.server";
 
 describe("PGlite with kept statements", () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "balcao-prepared-"));
@@ -62,6 +63,49 @@ describe("PGlite with kept statements", () => {
     const [plans] = await keptPlans(byFloat);
     expect(plans!.custom).toBe(5);
     expect(plans!.generic).toBe(7);
+  });
+
+  it("writes a page's limit into a kept statement, so that a short page of a large table is planned once", async () => {
+    await client.exec(`
+      create table ticket (id serial primary key, day date not null, cents integer not null);
+      insert into ticket (day, cents) select date '2026-01-01' + (n % 300), n from generate_series(1, 20000) as n;
+      create index ticket_day on ticket (day);
+      analyze ticket;`);
+    // As Drizzle writes `.where(…).orderBy(…).limit(20)`: the limit a parameter after the others.
+    const newest = "select id, cents from ticket where cents > $1 order by day desc, id desc limit $2";
+    const pages = [];
+    for (let run = 0; run < 12; run++) pages.push((await client.query<{ id: number }>(newest, [run, 20])).rows);
+    expect(pages.every((rows) => rows.length === 20)).toBe(true);
+    expect(pages[11]![0]!.id).toBe(19_799);
+    const [plans] = await keptPlans("select id, cents from ticket where cents > $1 order by day desc, id desc limit 20");
+    expect(plans).toEqual({ custom: 5, generic: 7 });
+    // The cause: with `limit $2` PostgreSQL judges the plan for any values costlier (it assumes a tenth of the rows) at every run.
+    await client.exec(`prepare with_limit_parameter as ${newest}`);
+    for (let run = 0; run < 12; run++) await client.exec(`execute with_limit_parameter(${run}, 20)`);
+    expect(await keptPlans(`prepare with_limit_parameter as ${newest}`)).toEqual([{ custom: 12, generic: 0 }]);
+  });
+
+  it("writes only whole-number limits and zero offsets, once each, and renumbers the other parameters", () => {
+    expect(withRowCountsWritten("select a from t where b = $1 limit $2 offset $3", ["x", 20, 0])).toEqual({
+      query: "select a from t where b = $1 limit 20 offset 0",
+      params: ["x"],
+    });
+    // A later page's offset stays a parameter: one kept text per page number would fill the kept statements.
+    expect(
+      withRowCountsWritten("select (select x from a limit $1 offset $2), (select y from b where c = $3 LIMIT $4)", [
+        50, 100, "c", 1,
+      ]),
+    ).toEqual({ query: "select (select x from a limit 50 offset $1), (select y from b where c = $2 LIMIT 1)", params: [100, "c"] });
+    const untouched = [
+      ["select a from t limit $1", ["20"]],
+      ["select a from t limit $1", [2.5]],
+      ["select a from t limit $1", [-1]],
+      ["select a from t limit $1", [null]],
+      ["select a from t where b < $1 limit $1", [3]],
+      ["select a from t where b = $1", [3]],
+    ] as const;
+    for (const [query, params] of untouched) expect(withRowCountsWritten(query, [...params])).toEqual({ query, params });
+    expect(withRowCountsWritten("select a from t limit $1", [5], { paramTypes: [23] }).query).toBe("select a from t limit $1");
   });
 
   it("keeps statements through a rolled-back transaction, and an error is PostgreSQL's, with its code", async () => {

@@ -38,6 +38,56 @@ function guardsOf(client: PGlite) {
   };
 }
 
+/** A `limit $n` or `offset $n` in a statement's text (Drizzle sends `.limit(20)` so). */
+const ROW_COUNT_PARAMETER = /\b(limit|offset)\s+\$(\d+)\b/gi;
+
+/**
+ * The statement with its `limit $n` (and each `offset $n` of 0) written in
+ * as numbers, the other parameters renumbered. A kept statement's plan for
+ * any values (generic) takes a parameter's limit as a tenth of the rows: for
+ * a short page of a large table that plan looks costlier than the one made
+ * with the values, so PostgreSQL planned such a statement again at every
+ * run, the Painel's and the lists' among them. With the number in the text
+ * both plans are the same and the first is kept. A page's limit is one of
+ * a few constants, so the texts stay few; a later page's offset stays a
+ * parameter (one text per page number would fill the kept statements).
+ */
+export function withRowCountsWritten(
+  query: string,
+  params: unknown[],
+  options?: QueryOptions,
+): { query: string; params: unknown[] } {
+  // Parameter types given by position would no longer match.
+  if (options?.paramTypes) return { query, params };
+  const written = new Map<number, number>();
+  for (const [, clause, digits] of query.matchAll(ROW_COUNT_PARAMETER)) {
+    const number = Number(digits);
+    const value = params[number - 1];
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) continue;
+    if (clause!.toLowerCase() === "limit" || value === 0) written.set(number, value);
+  }
+  if (written.size === 0) return { query, params };
+  const uses = new Map<number, number>();
+  for (const [, digits] of query.matchAll(/\$(\d+)/g)) uses.set(Number(digits), (uses.get(Number(digits)) ?? 0) + 1);
+  // A parameter that also stands elsewhere in the text stays a parameter there and here.
+  for (const number of written.keys()) if (uses.get(number) !== 1) written.delete(number);
+  if (written.size === 0) return { query, params };
+  const renumbered = new Map<number, number>();
+  const kept: unknown[] = [];
+  params.forEach((value, index) => {
+    if (written.has(index + 1)) return;
+    kept.push(value);
+    renumbered.set(index + 1, kept.length);
+  });
+  const text = query.replace(/\$(\d+)/g, (placeholder, digits: string) => {
+    const number = Number(digits);
+    const value = written.get(number);
+    if (value !== undefined) return String(value);
+    return `$${renumbered.get(number) ?? number}`;
+  });
+  return { query: text, params: kept };
+}
+
 function isStaleStatement(error: unknown) {
   const code = (error as { code?: string } | null)?.code;
   return code === PLAN_CHANGED || code === NO_SUCH_STATEMENT;
@@ -129,7 +179,8 @@ export function withPreparedStatements(client: PGlite): PGlite {
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
 
-  client.query = async <T>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+  client.query = async <T>(text: string, values: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    const { query, params } = withRowCountsWritten(text, values, options);
     if (!keeps(query, params, options)) return pgliteQuery<T>(query, params, options);
     await guards.checkReady();
     const once = () => guards.holdingBothLocks(() => run<T>(query, params, options, false));
@@ -146,7 +197,8 @@ export function withPreparedStatements(client: PGlite): PGlite {
           writable: true,
           configurable: true,
           enumerable: true,
-          value: async <R>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+          value: async <R>(text: string, values: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+            const { query, params } = withRowCountsWritten(text, values, options);
             if (tx.closed || !keeps(query, params, options)) return txQuery<R>(query, params, options);
             return guards.holdingQueryLock(() => run<R>(query, params, options, true));
           },

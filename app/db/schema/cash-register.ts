@@ -43,6 +43,15 @@ export const cashRegisters = pgTable(
   ],
 );
 
+/**
+ * "The register is open" and "closed", written as the partial index's own
+ * condition (`where is_open`). As `is_open = $1` a statement kept prepared
+ * could not reach that index with its plan for any values, and PostgreSQL
+ * planned it again at every run.
+ */
+export const registerIsOpen = sql`${cashRegisters.isOpen}`;
+export const registerIsClosed = sql`not ${cashRegisters.isOpen}`;
+
 export const SALE_STATUSES = ["completed", "cancelled"] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { databaseKind, getDb, type Database } from "~/db/client.server";
-import { cashRegisters, registerEntries, sales } from "~/db/schema/cash-register";
+import { cashRegisters, registerEntries, registerIsClosed, registerIsOpen, sales } from "~/db/schema/cash-register";
 import { cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
 import { keptUntilWrite } from "~/db/kept-until-write.server";
@@ -211,7 +211,7 @@ export const DESK_ENTRIES_SHOWN = 30;
  */
 export async function getRegisterDesk(today = shopToday()) {
   const db = await getDb();
-  const [open] = await db.select(registerColumns).from(cashRegisters).where(eq(cashRegisters.isOpen, true));
+  const [open] = await db.select(registerColumns).from(cashRegisters).where(registerIsOpen);
   const fromDay = open ? shopToday(open.openedAt) : today;
   const condition = open ? entriesOfRegisterOrUnassignedWhere(open.id, fromDay) : unassignedFromDayWhere(fromDay);
   const [summary, newest, earlier] = await Promise.all([
@@ -264,7 +264,7 @@ async function readDeskFigures(today: string): Promise<DeskFigures> {
   const [open] = await db
     .select({ id: cashRegisters.id, openedAt: cashRegisters.openedAt, openingFloatCents: cashRegisters.openingFloatCents })
     .from(cashRegisters)
-    .where(eq(cashRegisters.isOpen, true));
+    .where(registerIsOpen);
   const fromDay = open ? shopToday(open.openedAt) : today;
   const condition = open ? entriesOfRegisterOrUnassignedWhere(open.id, fromDay) : unassignedFromDayWhere(fromDay);
   const [summary, newest, earlier, cashAccounts] = await Promise.all([
@@ -475,7 +475,7 @@ export async function listClosedRegisters(page: number) {
   const rows = await db
     .select(registerColumns)
     .from(cashRegisters)
-    .where(eq(cashRegisters.isOpen, false))
+    .where(registerIsClosed)
     .orderBy(desc(cashRegisters.closedAt), desc(cashRegisters.id))
     .limit(CLOSED_REGISTERS_PAGE_SIZE + 1)
     .offset((safePage - 1) * CLOSED_REGISTERS_PAGE_SIZE);
@@ -499,6 +499,6 @@ export async function getRegisterEntry(rawId: string | number | undefined) {
 /** Whether a register is open now (the order's payment form says so before a cash payment is refused). */
 export async function isRegisterOpen() {
   const db = await getDb();
-  const [open] = await db.select({ id: cashRegisters.id }).from(cashRegisters).where(eq(cashRegisters.isOpen, true));
+  const [open] = await db.select({ id: cashRegisters.id }).from(cashRegisters).where(registerIsOpen);
   return open !== undefined;
 }

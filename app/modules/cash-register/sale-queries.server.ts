@@ -2,7 +2,15 @@ import { hasOwnPixKey, PIX_UNAVAILABLE_MESSAGE } from "~/modules/pix/pix-charge"
 import { readShopSettingsInTx } from "~/modules/shop-settings/queries.server";
 import { asc, eq, inArray } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { cashRegisters, registerEntries, saleItems, saleReturnItems, saleReturns, sales } from "~/db/schema/cash-register";
+import {
+  cashRegisters,
+  registerEntries,
+  registerIsOpen,
+  saleItems,
+  saleReturnItems,
+  saleReturns,
+  sales,
+} from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
 import { products } from "~/db/schema/inventory";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
@@ -123,7 +131,7 @@ export async function readSaleDetailInTx(tx: Transaction, saleId: number) {
 export async function getSaleScreenContext(actor: Actor, customerId: number | null) {
   assertStaffActor(actor);
   return inTransaction(async (tx) => {
-    const [open] = await tx.select({ id: cashRegisters.id }).from(cashRegisters).where(eq(cashRegisters.isOpen, true));
+    const [open] = await tx.select({ id: cashRegisters.id }).from(cashRegisters).where(registerIsOpen);
     const settings = await readShopSettingsInTx(tx);
     return {
       isRegisterOpen: open !== undefined,

@@ -1,6 +1,14 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { cashRegisters, registerEntries, saleItems, saleReturns, sales, storeCreditMovements } from "~/db/schema/cash-register";
+import {
+  cashRegisters,
+  registerEntries,
+  registerIsClosed,
+  saleItems,
+  saleReturns,
+  sales,
+  storeCreditMovements,
+} from "~/db/schema/cash-register";
 import { customers } from "~/db/schema/customers";
 import { productUnits, products } from "~/db/schema/inventory";
 import { InputError, NotFoundError, type FieldErrors } from "~/lib/errors";
@@ -409,7 +417,7 @@ export async function cancelRefusalInTx(
   const [closed] = await tx
     .select({ id: cashRegisters.id })
     .from(cashRegisters)
-    .where(and(eq(cashRegisters.isOpen, false), gte(cashRegisters.closedAt, sale.createdAt)))
+    .where(and(registerIsClosed, gte(cashRegisters.closedAt, sale.createdAt)))
     .limit(1);
   if (closed) return "O caixa desta venda já foi fechado: use uma devolução.";
   return null;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { inTransaction, type Transaction } from "~/db/client.server";
-import { cashRegisters } from "~/db/schema/cash-register";
+import { cashRegisters, registerIsOpen } from "~/db/schema/cash-register";
 import { formatDateTime, shopToday } from "~/lib/dates";
 import { parseInput } from "~/lib/forms";
 import { runOnce } from "~/lib/idempotency.server";
@@ -45,7 +45,7 @@ export async function openCashRegisterInTx(tx: Transaction, actor: Actor, rawInp
       const [current] = await tx
         .select({ id: cashRegisters.id, openedByLabel: cashRegisters.openedByLabel, openedAt: cashRegisters.openedAt })
         .from(cashRegisters)
-        .where(eq(cashRegisters.isOpen, true));
+        .where(registerIsOpen);
       throw current
         ? alreadyOpen(current)
         : new CashRegisterStateError("register-already-open", "Outro caixa acabou de ser aberto: recarregue a página.");

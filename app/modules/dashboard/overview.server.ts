@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { databaseKind, getDb, type Database, type Transaction } from "~/db/client.server";
 import { committedWritesVersion } from "~/db/committed-writes.server";
-import { cashRegisters, registerEntries } from "~/db/schema/cash-register";
+import { cashRegisters, registerEntries, registerIsClosed, registerIsOpen } from "~/db/schema/cash-register";
 import { financeEntries } from "~/db/schema/finance";
 import { products } from "~/db/schema/inventory";
 import { serviceOrderLines, serviceOrderStatusCounts, serviceOrders } from "~/db/schema/service-orders";
@@ -282,12 +282,12 @@ async function registerOfToday(db: Database, today: string, firstOfMonth: string
           isNull(registerEntries.cancelledAt),
         ),
       )
-      .where(eq(cashRegisters.isOpen, true))
+      .where(registerIsOpen)
       .groupBy(cashRegisters.id),
     db
       .select({ id: cashRegisters.id, closedAt: cashRegisters.closedAt, closingTotals: cashRegisters.closingTotals })
       .from(cashRegisters)
-      .where(eq(cashRegisters.isOpen, false))
+      .where(registerIsClosed)
       .orderBy(desc(cashRegisters.closedAt), desc(cashRegisters.id))
       .limit(1),
     takingsQuery(db, today, firstOfMonth),

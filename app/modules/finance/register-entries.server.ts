@@ -1,6 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { cashRegisters, registerEntries, type RegisterEntryKind, type RegisterMethod } from "~/db/schema/cash-register";
+import {
+  cashRegisters,
+  registerEntries,
+  type RegisterEntryKind,
+  registerIsOpen,
+  type RegisterMethod,
+} from "~/db/schema/cash-register";
 import { shopToday } from "~/lib/dates";
 import { InputError } from "~/lib/errors";
 import type { Actor } from "~/modules/accounts/roles";
@@ -32,7 +38,7 @@ export function isRegisterClosedError(error: unknown): error is RegisterClosedEr
  * commits, a waiting entry finds no open register.
  */
 export async function lockOpenRegisterInTx(tx: Transaction): Promise<{ id: number } | null> {
-  const [open] = await tx.select({ id: cashRegisters.id }).from(cashRegisters).where(eq(cashRegisters.isOpen, true)).for("share");
+  const [open] = await tx.select({ id: cashRegisters.id }).from(cashRegisters).where(registerIsOpen).for("share");
   return open ?? null;
 }
 
@@ -41,7 +47,7 @@ export async function lockOpenRegisterForUpdateInTx(tx: Transaction, registerId?
   const [open] = await tx
     .select()
     .from(cashRegisters)
-    .where(and(eq(cashRegisters.isOpen, true), registerId === undefined ? undefined : eq(cashRegisters.id, registerId)))
+    .where(and(registerIsOpen, registerId === undefined ? undefined : eq(cashRegisters.id, registerId)))
     .for("update");
   return open ?? null;
 }
