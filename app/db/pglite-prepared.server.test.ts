@@ -93,9 +93,15 @@ describe("PGlite with kept statements", () => {
     // A later page's offset stays a parameter: one kept text per page number would fill the kept statements.
     expect(
       withRowCountsWritten("select (select x from a limit $1 offset $2), (select y from b where c = $3 LIMIT $4)", [
-        50, 100, "c", 1,
+        50,
+        100,
+        "c",
+        1,
       ]),
-    ).toEqual({ query: "select (select x from a limit 50 offset $1), (select y from b where c = $2 LIMIT 1)", params: [100, "c"] });
+    ).toEqual({
+      query: "select (select x from a limit 50 offset $1), (select y from b where c = $2 LIMIT 1)",
+      params: [100, "c"],
+    });
     const untouched = [
       ["select a from t limit $1", ["20"]],
       ["select a from t limit $1", [2.5]],
