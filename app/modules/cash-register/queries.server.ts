@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { profiles } from "~/db/schema/accounts";
 import { user } from "~/db/schema/auth";
 import { databaseKind, getDb, type Database } from "~/db/client.server";
+import { plannedForAnyValue } from "~/db/planned-for-any-value";
 import { cashRegisters, registerEntries, registerIsClosed, registerIsOpen, sales } from "~/db/schema/cash-register";
 import { cardReceivables } from "~/db/schema/finance";
 import { serviceOrderPayments } from "~/db/schema/service-orders";
@@ -457,7 +458,7 @@ export async function getCashRegister(rawId: string | number | undefined) {
   const db = await getDb();
   const [register] = await db.select(registerColumns).from(cashRegisters).where(eq(cashRegisters.id, id));
   if (!register) return null;
-  const entries = await selectEntries(eq(registerEntries.registerId, id));
+  const entries = await selectEntries(eq(registerEntries.registerId, plannedForAnyValue(id)));
   return { register, entries, totals: totalsOf(register.openingFloatCents, entries) };
 }
 
