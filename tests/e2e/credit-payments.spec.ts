@@ -1,6 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { type Browser } from "@playwright/test";
+import { type Browser, type BrowserContextOptions } from "@playwright/test";
 import { drizzle } from "drizzle-orm/pglite";
 import type { Database } from "~/db/client.server";
 import { PGLITE_OPTIONS } from "~/db/pglite-options";
@@ -8,6 +8,7 @@ import { addDays, shopToday } from "~/lib/dates";
 import { insertTestCreditPlan } from "../support/credit-plans";
 import { accessibilityViolations } from "./support/axe";
 import { freshOwnDataDir, signUpOn } from "./support/own-server";
+import { PHONE_SCREEN } from "./support/screens";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, failedLoad, test } from "./support/test";
 
@@ -126,17 +127,15 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: staffState, baseURL: server.url });
+async function staffPage(browser: Browser, screen: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ ...screen, storageState: staffState, baseURL: server.url });
   return { context, page: await context.newPage() };
 }
 
 test("a equipe recebe uma parcela atrasada com multa e juros, parte da seguinte, imprime o recibo e quita outro crediário antecipado", async ({
   browser,
-  isMobile,
   consoleErrors,
 }) => {
-  test.skip(isMobile, "Jornada longa do balcão: roda no desktop; o celular tem a verificação curta abaixo.");
   consoleErrors.allow(failedLoad(409));
   const { context, page } = await staffPage(browser);
 
@@ -200,8 +199,7 @@ test("a equipe recebe uma parcela atrasada com multa e juros, parte da seguinte,
   await context.close();
 });
 
-test("um pagamento em /devedores quita o débito mais antigo e parte da parcela seguinte", async ({ browser, isMobile }) => {
-  test.skip(isMobile, "Jornada do balcão: roda no desktop.");
+test("um pagamento em /devedores quita o débito mais antigo e parte da parcela seguinte", async ({ browser }) => {
   const { context, page } = await staffPage(browser);
   await page.goto(`/devedores/${otherCustomerId}/pagamento`);
   await expect(page.getByRole("heading", { name: "Registrar pagamento", level: 1 })).toBeVisible();
@@ -222,9 +220,8 @@ test("um pagamento em /devedores quita o débito mais antigo e parte da parcela 
   await context.close();
 });
 
-test("no celular, a página de pagamento cabe na tela e mostra o PIX", async ({ browser, isMobile }) => {
-  test.skip(!isMobile, "Verificação curta do celular.");
-  const { context, page } = await staffPage(browser);
+test("no celular, a página de pagamento cabe na tela e mostra o PIX", async ({ browser }) => {
+  const { context, page } = await staffPage(browser, PHONE_SCREEN);
   await page.goto(`/cdc/${plans.other}/pagar`);
   await expect(page.getByRole("heading", { name: "Pagar parcelas", level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: /PIX de R\$/ })).toBeVisible();
@@ -238,20 +235,30 @@ test("o cliente vê o seu crediário em Minha conta, com o PIX da próxima parce
   consoleErrors,
 }) => {
   consoleErrors.allow(failedLoad(403));
-  const context = await browser.newContext({ storageState: customerState, baseURL: server.url });
-  const page = await context.newPage();
-  await page.goto("/dashboard");
-  const section = page.getByRole("region", { name: "Meus crediários" });
-  await expect(section.getByRole("heading", { name: `Crediário nº ${plans.late}` })).toBeVisible();
-  await expect(section.getByRole("heading", { name: `Crediário nº ${plans.other}` })).toHaveCount(0);
-  const plan = section.getByRole("article").filter({ has: page.getByRole("heading", { name: `Crediário nº ${plans.late}` }) });
-  const pix = plan.getByRole("region", { name: /PIX da parcela/ });
-  await expect(pix).toBeVisible();
-  expect(await pix.getByRole("textbox").inputValue()).toMatch(new RegExp(`CDC${plans.late}P\\d`));
-  // The staff pages of another's plan are closed to a customer.
-  const response = await page.goto(`/cdc/${plans.other}/extrato`);
-  expect(response?.status()).toBe(403);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await context.close();
+  // At both screens: this part of the file runs once, in the desktop project (playwright.config.ts).
+  for (const [name, screen] of [
+    ["computador", {}],
+    ["celular", PHONE_SCREEN],
+  ] as const) {
+    await test.step(name, async () => {
+      const context = await browser.newContext({ ...screen, storageState: customerState, baseURL: server.url });
+      const page = await context.newPage();
+      await page.goto("/dashboard");
+      const section = page.getByRole("region", { name: "Meus crediários" });
+      await expect(section.getByRole("heading", { name: `Crediário nº ${plans.late}` })).toBeVisible();
+      await expect(section.getByRole("heading", { name: `Crediário nº ${plans.other}` })).toHaveCount(0);
+      const plan = section
+        .getByRole("article")
+        .filter({ has: page.getByRole("heading", { name: `Crediário nº ${plans.late}` }) });
+      const pix = plan.getByRole("region", { name: /PIX da parcela/ });
+      await expect(pix).toBeVisible();
+      expect(await pix.getByRole("textbox").inputValue()).toMatch(new RegExp(`CDC${plans.late}P\\d`));
+      // The staff pages of another's plan are closed to a customer.
+      const response = await page.goto(`/cdc/${plans.other}/extrato`);
+      expect(response?.status()).toBe(403);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await context.close();
+    });
+  }
 });

@@ -5,6 +5,7 @@ import * as fc from "fast-check";
 import { PGLITE_OPTIONS } from "~/db/pglite-options";
 import { accessibilityViolations } from "./support/axe";
 import { freshOwnDataDir, signUpOn } from "./support/own-server";
+import { NARROW_PHONE_SCREEN } from "./support/screens";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, test } from "./support/test";
 
@@ -67,9 +68,7 @@ test.afterAll(async () => {
 
 test("a equipe parcela uma dívida em 6× a 2,99% com tarifa, vê as informações do art. 52 antes de salvar e imprime o contrato", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "Jornada longa do balcão: roda no desktop; o celular tem a verificação curta abaixo.");
   const context = await browser.newContext({ storageState, baseURL: server.url });
   const page = await context.newPage();
   await page.goto("/cdc");
@@ -141,9 +140,7 @@ test("a equipe parcela uma dívida em 6× a 2,99% com tarifa, vê as informaçõ
 
 test("uma venda no crediário mostra as condições e as informações antes de concluir e abre o plano com o contrato", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "Jornada do balcão: roda no desktop.");
   const context = await browser.newContext({ storageState, baseURL: server.url });
   const page = await context.newPage();
   // ?cliente= names the customer ahead (the crediário is in someone's name).
@@ -197,7 +194,7 @@ test("uma venda no crediário mostra as condições e as informações antes de 
 });
 
 test("as páginas do crediário cabem em 360 px", async ({ browser }) => {
-  const context = await browser.newContext({ storageState, baseURL: server.url, viewport: { width: 360, height: 780 } });
+  const context = await browser.newContext({ storageState, baseURL: server.url, ...NARROW_PHONE_SCREEN });
   const page = await context.newPage();
   await page.goto("/cdc/novo?divida=2");
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
@@ -213,8 +210,7 @@ test("as páginas do crediário cabem em 360 px", async ({ browser }) => {
   await context.close();
 });
 
-test("fuzz: o formulário do crediário e o cancelamento recusam qualquer entrada hostil sem erro 500", async ({ isMobile }) => {
-  test.skip(isMobile, "Fala HTTP, não depende do tamanho da tela.");
+test("fuzz: o formulário do crediário e o cancelamento recusam qualquer entrada hostil sem erro 500", async () => {
   const api = await request.newContext({ baseURL: server.url, storageState, maxRedirects: 0 });
   const value = fc.oneof(
     fc.string({ maxLength: 30 }),

@@ -30,11 +30,7 @@ let server: RunningServer | undefined;
 
 test.describe.configure({ mode: "serial" });
 
-// A journey of the settings page and of HTTP answers, on a server of its own: one run, on the desktop.
-test.skip(({ isMobile }) => isMobile, "um servidor só para esta jornada: roda uma vez, no desktop");
-
 test.beforeAll(async () => {
-  if (test.info().project.use.isMobile) return;
   test.setTimeout(180_000);
   server = await startExtraServer({ dataDir: SERVER_DATA_DIR });
 });

@@ -4,6 +4,7 @@ import { PGLITE_OPTIONS } from "~/db/pglite-options";
 import { addDays, addMonths, atShopTime, shopToday } from "~/lib/dates";
 import { accessibilityViolations } from "./support/axe";
 import { freshOwnDataDir, signUpOn } from "./support/own-server";
+import { NARROW_PHONE_SCREEN } from "./support/screens";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, test } from "./support/test";
 
@@ -91,9 +92,7 @@ const money = (text: string) => new RegExp(text.replaceAll("R$ ", "R\\$\\s").rep
 
 test("o financeiro lê o resultado do mês linha a linha, os gráficos com os seus números, os vencidos e a semana, e troca de mês", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "Jornada do financeiro: roda no desktop; o celular tem a verificação curta abaixo.");
   const context = await browser.newContext({ storageState, baseURL: server.url });
   const page = await context.newPage();
   await page.goto("/financial-management");
@@ -143,13 +142,11 @@ test("o financeiro lê o resultado do mês linha a linha, os gráficos com os se
   await context.close();
 });
 
-test("no celular (360 px), o resultado e os gráficos cabem na tela", async ({ browser, isMobile }) => {
-  test.skip(!isMobile, "Verificação do celular.");
+test("no celular (360 px), o resultado e os gráficos cabem na tela", async ({ browser }) => {
   const context = await browser.newContext({
     storageState,
     baseURL: server.url,
-    viewport: { width: 360, height: 780 },
-    isMobile: true,
+    ...NARROW_PHONE_SCREEN,
   });
   const page = await context.newPage();
   await page.goto("/financial-management");

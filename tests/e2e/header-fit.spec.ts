@@ -27,8 +27,6 @@ type Person = keyof typeof PEOPLE;
 const WIDTHS = [320, 360, 390, 768, 1024, 1280, 1366, 1440, 1920];
 
 test.describe.configure({ mode: "serial" });
-// Each test walks the widths itself, phone ones included: the desktop project runs it once.
-test.skip(({ isMobile }) => isMobile, "percorre ele mesmo as larguras do telefone ao desktop");
 
 let server: RunningServer;
 const storageStates = {} as Record<Person, string>;

@@ -24,7 +24,6 @@ const CUSTOMER_NAME = "Cliente Ouro da Silva";
 const SINCE = addDays(shopToday(), -1);
 
 test.describe.configure({ mode: "serial" });
-test.skip(({ isMobile }) => isMobile, "um servidor próprio por projeto: o desktop basta");
 
 let server: RunningServer;
 let staffState: string;

@@ -77,9 +77,7 @@ async function payInstalment(page: Page, planPath: string, number: number) {
 
 test("um fiado vira crediário com as informações do art. 52, duas parcelas são pagas, a terceira atrasa e o lembrete sai pelo WhatsApp", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "jornada longa do financeiro: roda no desktop");
   test.setTimeout(240_000);
   let context = await browser.newContext({ storageState, baseURL: server.url });
   let page = await context.newPage();

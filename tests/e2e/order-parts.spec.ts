@@ -26,7 +26,6 @@ const STAFF = { id: "e2e-order-parts-staff", name: "Paula Peças", email: "pecas
 const PART = { sku: "TEL-G84-E2E", name: "Tela Moto G84 original", priceCents: 32_900, stock: 3 };
 
 test.describe.configure({ mode: "serial" });
-test.skip(({ isMobile }) => isMobile, "um servidor próprio basta numa tela");
 
 let server: RunningServer | undefined;
 let productId = 0;

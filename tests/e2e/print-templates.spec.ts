@@ -1,8 +1,9 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { DEMO_SHOP_SETTINGS } from "~/modules/shop-settings/demo-settings";
 import { accessibilityViolations } from "./support/axe";
 import { freshOwnDataDir, signUpOn } from "./support/own-server";
+import { PHONE_SCREEN } from "./support/screens";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { prepareOrderOn } from "./support/service-orders";
 import { expect, failedLoad, test, waitForHydration } from "./support/test";
@@ -33,8 +34,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function openPage(browser: import("@playwright/test").Browser) {
-  const context = await browser.newContext({ storageState, baseURL: server.url });
+async function openPage(browser: Browser, screen: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ ...screen, storageState, baseURL: server.url });
   return context.newPage();
 }
 
@@ -56,10 +57,8 @@ function overflowsSideways(page: Page) {
 
 test("a loja edita o comprovante de entrada com pré-visualização ao vivo, define como padrão e imprime uma OS com ele", async ({
   browser,
-  isMobile,
   consoleErrors,
 }) => {
-  test.skip(isMobile, "Jornada longa do editor: roda no desktop; o celular tem a verificação curta abaixo.");
   test.slow();
   // A template refused on save answers 400, which Chrome logs as a failed load.
   consoleErrors.allow(failedLoad(400));
@@ -138,9 +137,8 @@ test("a loja edita o comprovante de entrada com pré-visualização ao vivo, def
   await page.context().close();
 });
 
-test("as páginas de modelos cabem no celular", async ({ browser, isMobile }) => {
-  test.skip(!isMobile, "Verificação curta no celular.");
-  const page = await openPage(browser);
+test("as páginas de modelos cabem no celular", async ({ browser }) => {
+  const page = await openPage(browser, PHONE_SCREEN);
   await page.goto("/print-templates");
   await expect(page.getByRole("heading", { name: "Modelos de impressão", level: 1 })).toBeVisible();
   expect(await overflowsSideways(page)).toBe(false);
@@ -163,9 +161,7 @@ test("as páginas de modelos cabem no celular", async ({ browser, isMobile }) =>
 
 test("uma pré-visualização que não para é recusada em segundos, e o servidor segue respondendo enquanto ela roda", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "O servidor é o mesmo no celular.");
   const page = await openPage(browser);
   await page.goto("/print-templates");
   const entry = page.getByRole("region", { name: "Comprovante de entrada" });

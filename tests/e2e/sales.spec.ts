@@ -6,6 +6,7 @@ import { PGLITE_OPTIONS } from "~/db/pglite-options";
 import { accessibilityViolations } from "./support/axe";
 import { freshOwnDataDir, signUpOn } from "./support/own-server";
 import { confirmWaitingPix } from "./support/register";
+import { NARROW_PHONE_SCREEN } from "./support/screens";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, failedLoad, test } from "./support/test";
 
@@ -74,10 +75,8 @@ test.afterAll(async () => {
 
 test("o caixa vende uma capa pelo leitor de código de barras e uma impressão pelo SKU com desconto, parte em dinheiro com troco e parte no PIX, e imprime o recibo", async ({
   browser,
-  isMobile,
   consoleErrors,
 }) => {
-  test.skip(isMobile, "Jornada longa do balcão: roda no desktop; o celular tem a verificação curta abaixo.");
   // A refused sale is answered 400/409, which Chrome logs as a failed load of the page's .data request.
   consoleErrors.allow(failedLoad(400));
   const context = await browser.newContext({ storageState, baseURL: server.url });
@@ -175,11 +174,7 @@ async function sellOneCaseByPix(page: Page) {
   await expect(page).toHaveURL(/\/cash-register\/vendas\/\d+$/);
 }
 
-test("o caixa devolve um item de uma venda pelo caixa de hoje e cancela outra venda com motivo", async ({
-  browser,
-  isMobile,
-}) => {
-  test.skip(isMobile, "Jornada do balcão: roda no desktop.");
+test("o caixa devolve um item de uma venda pelo caixa de hoje e cancela outra venda com motivo", async ({ browser }) => {
   const context = await browser.newContext({ storageState, baseURL: server.url });
   const page = await context.newPage();
   await sellOneCaseByPix(page);
@@ -227,7 +222,7 @@ test("o caixa devolve um item de uma venda pelo caixa de hoje e cancela outra ve
 });
 
 test("a tela de venda cabe em 360 px e vende pelo teclado", async ({ browser }) => {
-  const context = await browser.newContext({ storageState, baseURL: server.url, viewport: { width: 360, height: 780 } });
+  const context = await browser.newContext({ storageState, baseURL: server.url, ...NARROW_PHONE_SCREEN });
   const page = await context.newPage();
   await page.goto("/cash-register/venda");
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
@@ -246,8 +241,7 @@ test("a tela de venda cabe em 360 px e vende pelo teclado", async ({ browser }) 
   await context.close();
 });
 
-test("fuzz: as ações de venda, cancelamento e devolução recusam qualquer entrada hostil sem erro 500", async ({ isMobile }) => {
-  test.skip(isMobile, "Fala HTTP, não depende do tamanho da tela.");
+test("fuzz: as ações de venda, cancelamento e devolução recusam qualquer entrada hostil sem erro 500", async () => {
   const api = await request.newContext({ baseURL: server.url, storageState, maxRedirects: 0 });
   const value = fc.oneof(
     fc.string({ maxLength: 30 }),
@@ -315,9 +309,7 @@ test("fuzz: as ações de venda, cancelamento e devolução recusam qualquer ent
 
 test("no fim do dia: sangria com comprovante, fechamento com diferença e o relatório impresso com as vendas", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "Jornada do balcão: roda no desktop.");
   const context = await browser.newContext({ storageState, baseURL: server.url });
   const page = await context.newPage();
   await page.goto("/cash-register");

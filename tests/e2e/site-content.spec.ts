@@ -4,6 +4,7 @@ import { PGLITE_OPTIONS } from "~/db/pglite-options";
 import { jpegPhoto } from "../support/images";
 import { accessibilityViolations } from "./support/axe";
 import { freshOwnDataDir, signUpOn } from "./support/own-server";
+import { NARROW_PHONE_SCREEN } from "./support/screens";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, failedLoad, test, waitForHydration } from "./support/test";
 
@@ -62,10 +63,8 @@ const EXPORT = [
 
 test("a equipe importa avaliações, o resumo da página inicial muda, e ocultar não tira a nota do resumo", async ({
   browser,
-  isMobile,
   consoleErrors,
 }) => {
-  test.skip(isMobile, "Jornada longa da equipe: roda no desktop; o celular tem a verificação curta abaixo.");
   // Two pages and two servers on a shared 2-core machine: the default 30 s is too tight for the whole walk.
   test.slow();
   consoleErrors.allow(failedLoad(400));
@@ -149,9 +148,7 @@ test("a equipe importa avaliações, o resumo da página inicial muda, e ocultar
 
 test("a equipe escreve uma pergunta e a história em Markdown, e o site mostra o texto formatado e sem código", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "Jornada longa da equipe: roda no desktop; o celular tem a verificação curta abaixo.");
   const context = await browser.newContext({ storageState, baseURL: server.url });
   const page = await context.newPage();
   await page.goto("/blog-management/perguntas");
@@ -197,8 +194,7 @@ test("a equipe escreve uma pergunta e a história em Markdown, e o site mostra o
   await context.close();
 });
 
-test("sem JavaScript, “Pré-visualizar” devolve a página com o texto formatado pelo servidor", async ({ browser, isMobile }) => {
-  test.skip(isMobile, "A mesma página do desktop; o celular tem a verificação curta abaixo.");
+test("sem JavaScript, “Pré-visualizar” devolve a página com o texto formatado pelo servidor", async ({ browser }) => {
   const context = await browser.newContext({ storageState, baseURL: server.url, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/blog-management/historia");
@@ -213,9 +209,8 @@ test("sem JavaScript, “Pré-visualizar” devolve a página com o texto format
   await context.close();
 });
 
-test("no celular, as páginas de conteúdo cabem na tela e funcionam", async ({ browser, isMobile }) => {
-  test.skip(!isMobile, "Verificação curta de celular; a jornada completa roda no desktop.");
-  const context = await browser.newContext({ storageState, baseURL: server.url, viewport: { width: 360, height: 780 } });
+test("no celular, as páginas de conteúdo cabem na tela e funcionam", async ({ browser }) => {
+  const context = await browser.newContext({ storageState, baseURL: server.url, ...NARROW_PHONE_SCREEN });
   const page = await context.newPage();
   for (const [address, heading] of [
     ["/blog-management/avaliacoes", "Avaliações"],

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { PGLITE_OPTIONS } from "~/db/pglite-options";
 import { accessibilityViolations } from "./support/axe";
 import { freshOwnDataDir, signUpOn } from "./support/own-server";
+import { NARROW_PHONE_SCREEN } from "./support/screens";
 import { startExtraServer, type RunningServer } from "./support/server-process";
 import { expect, failedLoad, test } from "./support/test";
 
@@ -17,6 +18,7 @@ import { expect, failedLoad, test } from "./support/test";
  */
 const CUSTOMER = { name: "Regina Garantia", phone: "11987657788" };
 const PHONE = { name: "iPhone 12 128 GB", imei: "356938035643809" };
+const PHONE_CHECK_IMEI = "490154203237518";
 const STAFF = { email: "garantia@e2e.test", name: "Gil Garantia" };
 
 test.describe.configure({ mode: "serial" });
@@ -24,6 +26,7 @@ test.describe.configure({ mode: "serial" });
 let server: RunningServer;
 let storageState: string;
 let saleId: number;
+let phoneCheckSaleId: number;
 
 async function prepareDatabase(dataDir: string) {
   const client = new PGlite(path.join(dataDir, "pglite"), PGLITE_OPTIONS);
@@ -45,21 +48,26 @@ async function prepareDatabase(dataDir: string) {
       [PHONE.name],
     );
     const productId = product.rows[0]!.id;
-    const unit = await client.query<{ id: number }>(
-      `insert into product_units (product_id, serial, cost_cents, status, destination) values ($1, $2, 150000, 'sold', 'sale') returning id`,
-      [productId, PHONE.imei],
-    );
-    const sale = await client.query<{ id: number }>(
-      `insert into sales (customer_id, items_total_cents, total_cents, code, created_by_label)
-       values ($1, 250000, 250000, 'VENDA-E2E-1', 'caixa@e2e.test') returning id`,
-      [customer.rows[0]!.id],
-    );
-    saleId = sale.rows[0]!.id;
-    await client.query(
-      `insert into sale_items (sale_id, product_id, unit_id, description, quantity, unit_price_cents, total_cents, revenue_source)
-       values ($1, $2, $3, $4, 1, 250000, 250000, 'products')`,
-      [saleId, productId, unit.rows[0]!.id, `${PHONE.name} · IMEI ${PHONE.imei}`],
-    );
+    const insertSale = async (code: string, imei: string) => {
+      const unit = await client.query<{ id: number }>(
+        `insert into product_units (product_id, serial, cost_cents, status, destination) values ($1, $2, 150000, 'sold', 'sale') returning id`,
+        [productId, imei],
+      );
+      const sale = await client.query<{ id: number }>(
+        `insert into sales (customer_id, items_total_cents, total_cents, code, created_by_label)
+         values ($1, 250000, 250000, $2, 'caixa@e2e.test') returning id`,
+        [customer.rows[0]!.id, code],
+      );
+      await client.query(
+        `insert into sale_items (sale_id, product_id, unit_id, description, quantity, unit_price_cents, total_cents, revenue_source)
+         values ($1, $2, $3, $4, 1, 250000, 250000, 'products')`,
+        [sale.rows[0]!.id, productId, unit.rows[0]!.id, `${PHONE.name} · IMEI ${imei}`],
+      );
+      return sale.rows[0]!.id;
+    };
+    saleId = await insertSale("VENDA-E2E-1", PHONE.imei);
+    // The phone check issues a warranty of its own, after the journey has issued this sale's.
+    phoneCheckSaleId = await insertSale("VENDA-E2E-2", PHONE_CHECK_IMEI);
   } finally {
     await client.close();
   }
@@ -85,10 +93,8 @@ async function expectNoOverflow(page: Page) {
 
 test("a equipe emite a garantia do celular vendido, imprime o termo, aciona a garantia e a encontra pelo fim do IMEI", async ({
   browser,
-  isMobile,
   consoleErrors,
 }) => {
-  test.skip(isMobile, "Jornada longa do balcão: roda no desktop; o celular tem a verificação curta abaixo.");
   test.setTimeout(120_000);
   // The refused period is answered 400, which Chrome logs as a failed load of the page's .data request.
   consoleErrors.allow(failedLoad(400));
@@ -153,14 +159,13 @@ test("a equipe emite a garantia do celular vendido, imprime o termo, aciona a ga
   await context.close();
 });
 
-test("no telefone, a lista de garantias e a página da garantia cabem na tela", async ({ browser, isMobile }) => {
-  test.skip(!isMobile, "Verificação curta do telefone.");
-  const context = await browser.newContext({ storageState, baseURL: server.url, viewport: { width: 360, height: 780 } });
+test("no telefone, a lista de garantias e a página da garantia cabem na tela", async ({ browser }) => {
+  const context = await browser.newContext({ storageState, baseURL: server.url, ...NARROW_PHONE_SCREEN });
   const page = await context.newPage();
   await page.goto("/warranty-contract");
   await expect(page.getByRole("heading", { name: "Garantias", level: 1 })).toBeVisible();
   await expectNoOverflow(page);
-  await page.goto(`/warranty-contract/nova?venda=${saleId}`);
+  await page.goto(`/warranty-contract/nova?venda=${phoneCheckSaleId}`);
   await expect(page.getByRole("button", { name: "Emitir garantia" })).toBeVisible();
   await expectNoOverflow(page);
   await page.getByRole("button", { name: "Emitir garantia" }).click();

@@ -1,13 +1,18 @@
 /**
  * Preloaded into a journey's own server (NODE_OPTIONS="--import …") to move
  * its clock: every `new Date()` and `Date.now()` answer that many days
- * later (BALCAO_TEST_CLOCK_OFFSET_DAYS), so an instalment falls overdue
- * without waiting a month. Only tests load it; the app has no such switch.
+ * (BALCAO_TEST_CLOCK_OFFSET_DAYS) plus milliseconds
+ * (BALCAO_TEST_CLOCK_OFFSET_MS) later, so an instalment falls overdue
+ * without waiting a month, or a scheduled minute comes without waiting for
+ * the real one. Only tests load it; the app has no such switch.
  */
-const offsetDays = Number(process.env.BALCAO_TEST_CLOCK_OFFSET_DAYS ?? "0");
-if (!Number.isFinite(offsetDays))
-  throw new Error(`BALCAO_TEST_CLOCK_OFFSET_DAYS inválido: ${process.env.BALCAO_TEST_CLOCK_OFFSET_DAYS}`);
-const offsetMs = offsetDays * 24 * 60 * 60 * 1000;
+function offsetFromEnv(name) {
+  const value = Number(process.env[name] ?? "0");
+  if (!Number.isFinite(value)) throw new Error(`${name} inválido: ${process.env[name]}`);
+  return value;
+}
+const offsetMs =
+  offsetFromEnv("BALCAO_TEST_CLOCK_OFFSET_DAYS") * 24 * 60 * 60 * 1000 + offsetFromEnv("BALCAO_TEST_CLOCK_OFFSET_MS");
 const RealDate = globalThis.Date;
 
 class ShiftedDate extends RealDate {
