@@ -217,7 +217,12 @@ describe("against a decimal reference, on real calendar dates", () => {
         expect(schedule.totalCents).toBe(reference.reduce((sum, row) => sum + row.amount, 0));
         expect(reference.reduce((sum, row) => sum + row.principal, 0)).toBe(plan.financed);
       }),
-      { numRuns: 2_000 },
+      {
+        numRuns: 2_000,
+        // Found by a run of this test: a whole month's interest ending in exactly half a centavo (168,995), which the
+        // power minus 1 brought to 168,99 instead of 169,00.
+        examples: [[{ financed: 1_351_960, count: 1, bp: 125, contract: "2024-01-01", firstDue: "2024-01-31" }]],
+      },
     );
   });
 

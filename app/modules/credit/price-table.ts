@@ -17,6 +17,16 @@ function rateOf(basisPoints: number) {
   return basisPoints / WHOLE;
 }
 
+/**
+ * (1 + rate)^periods − 1, as e^(periods·ln(1 + rate)) − 1 by expm1 and log1p:
+ * subtracting 1 from the power lost the last digits, so a 30-day first
+ * period at 1,25% a.m. on R$ 13.519,60 came to 168,994999… and rounded to
+ * 168,99 instead of the exact 169,00 (half up).
+ */
+function growth(rate: number, periods: number) {
+  return Math.expm1(periods * Math.log1p(rate));
+}
+
 /** `cents` × `basisPoints`, rounded half up to the centavo, in integers (no float error). */
 function basisPointsOf(cents: number, basisPoints: number) {
   return Number((BigInt(cents) * BigInt(basisPoints) * 2n + BigInt(WHOLE)) / (2n * BigInt(WHOLE)));
@@ -70,8 +80,7 @@ export function priceSchedule(input: ScheduleInput): Schedule {
   if (firstPeriodDays < 1) throw new RangeError("O primeiro vencimento deve ser depois da data do contrato.");
 
   const carried = financedCents * (1 + rate) ** ((firstPeriodDays - DAYS_PER_MONTH) / DAYS_PER_MONTH);
-  const instalmentCents =
-    rate === 0 ? roundCents(financedCents / count) : roundCents((carried * rate) / (1 - (1 + rate) ** -count));
+  const instalmentCents = rate === 0 ? roundCents(financedCents / count) : roundCents((carried * rate) / -growth(rate, -count));
 
   const instalments: ScheduledInstalment[] = [];
   let balance = financedCents;
@@ -80,7 +89,7 @@ export function priceSchedule(input: ScheduleInput): Schedule {
     const accrued =
       carriedInterest +
       (number === 1
-        ? roundCents(financedCents * ((1 + rate) ** (firstPeriodDays / DAYS_PER_MONTH) - 1))
+        ? roundCents(financedCents * growth(rate, firstPeriodDays / DAYS_PER_MONTH))
         : basisPointsOf(balance + carriedInterest, input.monthlyRateBasisPoints));
     const isLast = number === count;
     // At a high rate a long first period can accrue more than an instalment: the excess is paid with the next one, earning interest meanwhile as the formula assumes.
@@ -229,7 +238,7 @@ export function periodInterestCents(
   if (cents <= 0 || periodDays <= 0 || counted === 0) return 0;
   if (row.isFirst) {
     const rate = rateOf(monthlyRateBasisPoints);
-    const interest = cents * ((1 + rate) ** (periodDays / DAYS_PER_MONTH) - 1);
+    const interest = cents * growth(rate, periodDays / DAYS_PER_MONTH);
     return roundCents(counted === periodDays ? interest : (interest * counted) / periodDays);
   }
   const denominator = BigInt(WHOLE) * BigInt(periodDays);
