@@ -56,6 +56,11 @@ const debtOpen = sql`(${debts.amountCents} - ${debts.paidCents})`;
 /** Which open items a query reads: all of them, those due before `today`, or those due on or after it. */
 type ItemScope = { today: string; due: "all" | "overdue" | "upcoming"; customerIds?: readonly number[] | null };
 
+/** A list of ids as one array parameter (a page, or thousands of customers), never one parameter each. */
+function idArray(ids: readonly number[]) {
+  return sql`${`{${ids.join(",")}}`}::int[]`;
+}
+
 /**
  * Every open item of the scope, one row each: (customer_id, source,
  * item_id, item_number, due_date, amount_cents). Each branch is answered by
@@ -75,8 +80,13 @@ function openItemsSql({ today, due, customerIds = null }: ItemScope) {
       : due === "upcoming"
         ? sql` and ${orderDueInstant} >= ${shopMidnight}`
         : sql``;
+  // One customer (their own page) planned once (plannedForAnyValue); a list, maybe thousands, as one array parameter.
   const customerFilter = (column: SQL | typeof serviceOrders.customerId) =>
-    customerIds === null ? sql`` : sql` and ${column} = any(${plannedForAnyValue(customerIds)})`;
+    customerIds === null
+      ? sql``
+      : customerIds.length === 1
+        ? sql` and ${column} = ${plannedForAnyValue(customerIds[0]!)}`
+        : sql` and ${column} = any(${idArray(customerIds)})`;
   return sql`
     select ${serviceOrders.customerId} as customer_id, 'order' as source, ${serviceOrders.id} as item_id, 0 as item_number,
       ${orderDueDate} as due_date, ${orderBalance} as amount_cents
@@ -462,7 +472,7 @@ async function pageDetails(tx: Database | Transaction, customerIds: number[], to
       select so.customer_id from ${serviceOrders} so
       where so.customer_id = c.id and so.status in (${statuses}) and so.delivered_at is null limit 1
     ) awaiting on true
-    where c.id = any(${plannedForAnyValue(customerIds)})`);
+    where c.id = any(${idArray(customerIds)})`);
   for (const row of detailResult.rows as {
     id: number;
     name: string;
