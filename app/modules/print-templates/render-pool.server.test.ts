@@ -86,8 +86,9 @@ describe("templates render in a pool of workers", () => {
   });
 
   it("replaces a worker stopped at its time limit, and the next render works", async () => {
-    // A limit well under the engine's own (1 s), so the worker is the one stopped, not the render by liquidjs.
-    const pool = newPool({ size: 1, timeLimitMs: 300 });
+    // A limit well under the engine's own (1 s), so the worker is the one stopped, not the render by liquidjs; room
+    // enough that the time limit comes first (on a fast machine the cells filled the 64 MB heap within 300 ms).
+    const pool = newPool({ size: 1, timeLimitMs: 300, memoryLimitMb: 512 });
     await renderEntry(pool);
     const runaway = pool.render({ kind: "service-order-entry", source: RUNAWAYS["a table row of ten million cells"], data: {} });
     await expect(runaway).rejects.toBeInstanceOf(TemplateTimeoutError);
