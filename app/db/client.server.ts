@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -37,6 +38,7 @@ import { newTransactionState, runAfterCommit, watchWrites, type TransactionState
 import { backUpBeforeMigrating } from "./backup/pre-migration-backup.server";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 import { openPglite } from "./open-pglite.server";
+import { hasSqlState } from "./sql-state";
 
 export const schema = {
   ...auth,
@@ -153,13 +155,33 @@ function guardTransactions(db: Database): Database {
   const open = db.transaction.bind(db);
   db.transaction = (async (work, config) => {
     assertOutsideTransaction();
-    const state = newTransactionState();
-    const result = await open((tx) => transactionScope.run(state, () => work(watchWrites(tx, state))), config);
-    runAfterCommit(state);
-    return result;
+    for (let attempt = 1; ; attempt++) {
+      const state = newTransactionState();
+      try {
+        const result = await open((tx) => transactionScope.run(state, () => work(watchWrites(tx, state))), config);
+        runAfterCommit(state);
+        return result;
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !hasSqlState(error, ...RETRIED_SQL_STATES)) throw error;
+        logger.warn({ attempt }, "transação desfeita pelo PostgreSQL (impasse ou conflito de serialização): feita de novo");
+        await sleep(attempt * (5 + Math.random() * 20));
+      }
+    }
   }) as Database["transaction"];
   return db;
 }
+
+/**
+ * What PostgreSQL rolls a transaction back with so that another can go on: a
+ * deadlock (40P01) or a serialization failure (40001). Run again, it goes
+ * through. Two writers can meet so, e.g. a sale and a crediário payment that
+ * post to the same day's finance totals in different orders (stop 36's
+ * soak, decision 0012). On PGlite, one connection, neither happens. Every
+ * transaction's work writes only to the database before its commit, so
+ * running it again is safe; what it asked for after the commit runs once.
+ */
+const RETRIED_SQL_STATES = ["40P01", "40001"];
+const TRANSACTION_ATTEMPTS = 4;
 
 function assertOutsideTransaction() {
   if (transactionScope.getStore()) throw new DatabaseUsedInsideTransactionError();

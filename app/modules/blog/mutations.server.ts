@@ -29,6 +29,7 @@ import {
   SLUG_TAKEN_MESSAGE,
   type PostInput,
 } from "./validation";
+import { hasSqlState } from "~/db/sql-state";
 
 export const BLOG_POST_ENTITY = "blog_post";
 
@@ -88,10 +89,7 @@ function wasEverPublic(post: StoredPost, now: Date) {
 }
 
 function isDuplicateSlug(error: unknown) {
-  for (let cause: unknown = error; cause && typeof cause === "object"; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
+  return hasSqlState(error, "23505");
 }
 
 type PreparedCover = { kind: "keep" } | { kind: "remove" } | { kind: "replace"; image: ProcessedImage; originalName: string };

@@ -10,6 +10,7 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { cashCounterAccountInTx, postRegisterOpeningInTx } from "~/modules/finance/register-postings.server";
 import { CashRegisterInputError, CashRegisterStateError } from "./errors";
 import { OpenCashRegisterSchema } from "./validation";
+import { hasSqlState } from "~/db/sql-state";
 
 export const CASH_REGISTER_ENTITY = "cash-register";
 
@@ -88,8 +89,5 @@ export async function openCashRegister(actor: Actor, input: unknown): Promise<Op
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause && typeof cause === "object"; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
+  return hasSqlState(error, "23505");
 }

@@ -19,16 +19,14 @@ import { accountBalancesInTx, accountBalancesQuery } from "./balances.server";
 import { FinanceInputError, FinanceNotFoundError, FinanceStateError } from "./errors";
 import { activeAccountInTx } from "./lookups.server";
 import { AccountRolesSchema, AccountSchema, ACCOUNT_ROLE_LABELS, TransferSchema } from "./validation";
+import { hasSqlState } from "~/db/sql-state";
 
 const ACCOUNT_ENTITY = "finance-account";
 const OWNER_MESSAGE = "Apenas o proprietário muda as contas do financeiro.";
 const refuse = (errors: Record<string, string>) => new FinanceInputError("invalid-input", errors);
 
 function isUniqueViolation(error: unknown) {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === "23505") return true;
-  }
-  return false;
+  return hasSqlState(error, "23505");
 }
 
 const DUPLICATE_NAME = { name: "Já existe uma conta com este nome." };
