@@ -669,7 +669,7 @@ function workload(client: Client, people: People, samples: Samples): { weight: n
     },
     {
       // The shop receives what it sells: without it a soak of 10 minutes sold the sampled products out, and every
-      // later sale was a 409 "sem estoque" (measured at stop 36: 2 976 of 3 607 sales).
+      // later sale was a 409 "Estoque insuficiente" (stop 36, 8 connections: 2 976 of 3 607 sales).
       weight: 1,
       needs: [samples.saleProducts],
       step: {
@@ -869,19 +869,26 @@ function readMemory(file: string): MemorySample[] {
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 /** One group of samples of the measured window, each field fitted; `decides` names the fields whose growth fails the soak. */
-function fitSamples(all: MemorySample[], startedAt: number, fields: readonly MemoryField[], decides: readonly MemoryField[]) {
-  if (all.length < 4) return { lines: ["  poucas amostras de memória"], isFlat: false };
+function fitSamples(
+  measured: MemorySample[],
+  startedAt: number,
+  fields: readonly MemoryField[],
+  decides: readonly MemoryField[],
+) {
+  if (measured.length < 4) return { lines: ["  poucas amostras de memória"], isFlat: false };
   const lines = [];
   let isFlat = true;
   for (const field of fields) {
-    const fit = trend(all.map((sample) => ({ minute: (sample.at - startedAt) / 60_000, value: mb(valueOf(sample, field)) })));
-    // Flat: the fitted growth over the window is under 5% of the mean (GC noise, PGlite's buffers settling).
+    const fit = trend(
+      measured.map((sample) => ({ minute: (sample.at - startedAt) / 60_000, value: mb(valueOf(sample, field)) })),
+    );
+    // Flat: the fitted growth over the measured is under 5% of the mean (GC noise, PGlite's buffers settling).
     const isFieldFlat = fit.growth < Math.max(0.05 * fit.mean, 8);
     if (decides.includes(field)) isFlat &&= isFieldFlat;
     lines.push(
       `  ${field}: média ${fit.mean.toFixed(1)} MB, inclinação ${fit.slopePerMinute >= 0 ? "+" : ""}${fit.slopePerMinute.toFixed(2)} MB/min, ` +
-        `crescimento ajustado ${fit.growth.toFixed(1)} MB em ${((all.at(-1)!.at - all[0]!.at) / 60_000).toFixed(1)} min ` +
-        `(${all.length} amostras; primeira ${mb(valueOf(all[0]!, field)).toFixed(1)} MB, última ${mb(valueOf(all.at(-1)!, field)).toFixed(1)} MB) — ${isFieldFlat ? "estável" : "CRESCE"}`,
+        `crescimento ajustado ${fit.growth.toFixed(1)} MB em ${((measured.at(-1)!.at - measured[0]!.at) / 60_000).toFixed(1)} min ` +
+        `(${measured.length} amostras; primeira ${mb(valueOf(measured[0]!, field)).toFixed(1)} MB, última ${mb(valueOf(measured.at(-1)!, field)).toFixed(1)} MB) — ${isFieldFlat ? "estável" : "CRESCE"}`,
     );
   }
   return { lines, isFlat };
