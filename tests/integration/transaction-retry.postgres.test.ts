@@ -3,6 +3,18 @@ import { and, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closeOpenDatabase, describeOnDatabase, openTestDatabase } from "../support/database";
 
+/** Resolves once `parties` callers wait on it. */
+function barrier(parties: number) {
+  let arrived = 0;
+  let release!: () => void;
+  const allArrived = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    arrived += 1;
+    if (arrived === parties) release();
+    return allArrived;
+  };
+}
+
 /**
  * Stop 36's soak on PostgreSQL: a sale and a crediário payment posted to the
  * same day's finance totals (finance_daily_totals, kept by a trigger) in
@@ -25,18 +37,6 @@ describeOnDatabase("postgres", "A transaction rolled back for a deadlock", () =>
     await closeOpenDatabase();
     await drop();
   });
-
-  /** Resolves once `parties` callers wait on it. */
-  function barrier(parties: number) {
-    let arrived = 0;
-    let release!: () => void;
-    const allArrived = new Promise<void>((resolve) => (release = resolve));
-    return () => {
-      arrived += 1;
-      if (arrived === parties) release();
-      return allArrived;
-    };
-  }
 
   it("is run again: two writers posting to one day's totals in opposite orders both commit, and the totals add up", async () => {
     const db = await client.getDb();
