@@ -171,10 +171,14 @@ test("uma pré-visualização que não para é recusada em segundos, e o servido
   await expect(page).toHaveURL(/\/print-template-editor\/\d+$/);
   await waitForHydration(page);
 
-  // Issue 21: ten million cells held the server's only thread ~2 s per preview, /healthz included.
+  // Issue 21: ten million cells held the server's only thread ~2 s per preview, /healthz included. A loop that writes
+  // nothing runs to the engine's 1 s limit on any host: the ten million cells, on a fast one, reached the worker's
+  // memory limit before the page showed "Atualizando…" (stop 36's .ci/run).
   await page
     .getByLabel("Texto do modelo (Liquid)")
-    .fill('{% tablerow i in (1..10000000) %}{{ i }}{% endtablerow %}{% clausula "validade_orcamento" %}');
+    .fill(
+      '{% for i in (1..100000) %}{% for j in (1..100000) %}{% assign x = j %}{% endfor %}{% endfor %}{% clausula "validade_orcamento" %}',
+    );
   const updating = page.getByText("Atualizando…");
   await expect(updating).toBeVisible();
   const answers: number[] = [];
