@@ -176,7 +176,7 @@ function guardTransactions(db: Database): Database {
  * deadlock (40P01) or a serialization failure (40001). Run again, it goes
  * through. Two writers can meet so, e.g. a sale and a crediário payment that
  * post to the same day's finance totals in different orders (stop 36's
- * soak, decision 0012). On PGlite, one connection, neither happens. Every
+ * soak; decision 12). On PGlite, one connection, neither happens. Every
  * transaction's work writes only to the database before its commit, so
  * running it again is safe; what it asked for after the commit runs once.
  */

@@ -10,6 +10,7 @@ import { uploadedFileFrom, type UploadedFile } from "~/lib/uploads/read-upload-f
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { storeImageUpload, storeImageUploadInTx } from "~/modules/uploads/mutations.server";
+import { hasSqlState } from "~/db/sql-state";
 import { bodyImageMarkdown } from "./body-image";
 import { BlogInputError, PostNotFoundError } from "./errors";
 import { outsideImageUrls, outsideImagesMessage } from "./markdown.server";
@@ -29,7 +30,6 @@ import {
   SLUG_TAKEN_MESSAGE,
   type PostInput,
 } from "./validation";
-import { hasSqlState } from "~/db/sql-state";
 
 export const BLOG_POST_ENTITY = "blog_post";
 

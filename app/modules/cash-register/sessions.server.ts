@@ -8,9 +8,9 @@ import { formatCents } from "~/lib/money";
 import { assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { cashCounterAccountInTx, postRegisterOpeningInTx } from "~/modules/finance/register-postings.server";
+import { hasSqlState } from "~/db/sql-state";
 import { CashRegisterInputError, CashRegisterStateError } from "./errors";
 import { OpenCashRegisterSchema } from "./validation";
-import { hasSqlState } from "~/db/sql-state";
 
 export const CASH_REGISTER_ENTITY = "cash-register";
 

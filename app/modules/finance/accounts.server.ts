@@ -15,11 +15,11 @@ import { runOnce } from "~/lib/idempotency.server";
 import { formatCents } from "~/lib/money";
 import { assertOwnerActor, assertStaffActor, type Actor } from "~/modules/accounts/roles";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { hasSqlState } from "~/db/sql-state";
 import { accountBalancesInTx, accountBalancesQuery } from "./balances.server";
 import { FinanceInputError, FinanceNotFoundError, FinanceStateError } from "./errors";
 import { activeAccountInTx } from "./lookups.server";
 import { AccountRolesSchema, AccountSchema, ACCOUNT_ROLE_LABELS, TransferSchema } from "./validation";
-import { hasSqlState } from "~/db/sql-state";
 
 const ACCOUNT_ENTITY = "finance-account";
 const OWNER_MESSAGE = "Apenas o proprietário muda as contas do financeiro.";
