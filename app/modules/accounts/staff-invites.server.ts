@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { getDb, inTransaction, type Database, type Transaction } from "~/db/client.server";
+import { hasSqlState } from "~/db/sql-state";
 import { profiles, staffInvites } from "~/db/schema/accounts";
 import { account, user } from "~/db/schema/auth";
 import { getEnv } from "~/lib/env.server";
@@ -242,8 +243,7 @@ export async function findStaffInvite(token: string | null): Promise<StaffInvite
 
 /** PostgreSQL's unique_violation: an account with this e-mail was created in the meantime. */
 function isUniqueViolation(error: unknown) {
-  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
-  return [error, cause].some((value) => typeof value === "object" && value !== null && "code" in value && value.code === "23505");
+  return hasSqlState(error, "23505");
 }
 
 /**
