@@ -188,8 +188,8 @@ test("uma pré-visualização que não para é recusada em segundos, e o servido
     expect(health.status).toBe(200);
     answers.push(performance.now() - started);
   }
-  // Stopped at its time or at its memory limit, whichever it reaches first on this machine.
-  await expect(page.locator("#problemas-modelo")).toContainText(/(demora|memória) demais para ser preenchido/);
+  // Stopped at its time limit (the engine's, or the worker's just after): the loop holds 18–34 MB, far under the memory limit.
+  await expect(page.locator("#problemas-modelo")).toContainText(/demora demais para ser preenchido/);
   expect(answers.length).toBeGreaterThan(3);
   // The machine running the journeys is shared: a second would still be far from the render's whole time.
   expect(Math.max(...answers)).toBeLessThan(1_000);
